@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { monotonicFactory } from 'ulid';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/db';
+import { commonErrors } from './lib/errors';
+import type { Identity } from './modules/identity/identity.types';
+import { filesManageRoutes } from './modules/files/files-manage.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { createSaveService } from './modules/files/files.save';
+import { createFilesService } from './modules/files/files.service';
+import { systemRoutes } from './modules/system/system.routes';
+import { versionsRoutes } from './modules/versions/versions.routes';
+import { createVersionsService } from './modules/versions/versions.service';
+import { createTenantsRepository } from './modules/tenants/tenants.repository';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { createTenantsService } from './modules/tenants/tenants.service';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRouteCatalog } from './plugins/route-catalog';
+import { contentSecurityPolicy } from './plugins/security';
+import { registerTenancy } from './plugins/tenancy';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  identity: Identity;
+  /** Pino options, or false to stay quiet (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths whose query strings may carry codes or tokens: logged without them. */
+const QUIET_QUERY = /^\/(oidc|interaction|callback|silent-callback)/;
+
+/** Builds the whole Bree server: used by main.ts and by every HTTP test. */
+export async function buildApp({ config, database, identity, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : {
+      ...(typeof logger === 'object' ? logger : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          url: QUIET_QUERY.test(req.url) ? req.url.split('?')[0] : req.url,
+          id: req.id,
+        }),
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  });
+  registerRouteCatalog(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000 } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await identity.register(app);
+  registerAuth(app, identity.verifier);
+  registerTenancy(app);
+
+  const db = database.db;
+  const newId = monotonicFactory();
+  const tenantsService = createTenantsService({ repository: createTenantsRepository({ db }) });
+  const files = createFilesService({ db, newId });
+  const saves = createSaveService({ db, newId });
+  const versions = createVersionsService({ db, newId });
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config, database });
+      await api.register(tenantsRoutes, { service: tenantsService });
+      await api.register(filesRoutes, { files, saves });
+      await api.register(filesManageRoutes, { files });
+      await api.register(versionsRoutes, { versions });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, config);
+  return app;
+}
+
+/** Serves the built web app, falling back to index.html for client-side routes. */
+async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+  const distDir = path.resolve(config.webDistDir ?? path.join(import.meta.dirname, '../../web/dist'));
+  const hasSpa = existsSync(path.join(distDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: 0 });
+    // Hashed build assets never change; cache them for a year.
+    await app.register(fastifyStatic, { root: path.join(distDir, 'assets'), prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d' });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
+      if (file && !file.includes('..') && existsSync(path.join(distDir, file)) && !file.endsWith('/')) {
+        return reply.sendFile(file);
+      }
+      void reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    throw commonErrors.notFound(isApi ? `No API route ${request.method} ${request.url.split('?')[0]}.` : 'Not found.');
+  });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults to port 3000, ./data and the embedded issuer', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.dataDir).toBe('./data');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.oidc).toEqual({ mode: 'embedded', issuer: 'http://localhost:3000/oidc', clientId: 'bree-web', audience: 'bree-api' });
+  });
+
+  it('switches to an external issuer only when all three OIDC variables are set', () => {
+    const c = loadConfig({ OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'https://api.example.com' });
+    expect(c.oidc).toEqual({ mode: 'external', issuer: 'https://id.example.com', clientId: 'spa', audience: 'https://api.example.com' });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(ConfigError);
+  });
+
+  it('names each invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+  });
+
+  it('reads admin e-mails case-insensitively', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).adminEmails).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Every environment variable Bree reads. Documented in README.md and docs/CONFIGURATION.md. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(6 * 1024 * 1024),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  bodyLimitBytes: number;
+  adminEmails: string[];
+  /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
+  oidc:
+    | { mode: 'embedded'; issuer: string; clientId: string; audience: string }
+    | { mode: 'external'; issuer: string; clientId: string; audience: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError that names each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const externalVars = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_AUDIENCE];
+  const externalCount = externalVars.filter(Boolean).length;
+  if (externalCount > 0 && externalCount < 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none of them for the embedded sign-in).',
+    );
+  }
+  const oidc: Config['oidc'] =
+    externalCount === 3
+      ? {
+          mode: 'external',
+          issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''),
+          clientId: e.OIDC_CLIENT_ID!,
+          audience: e.OIDC_AUDIENCE!,
+        }
+      : { mode: 'embedded', issuer: `${publicUrl}/oidc`, clientId: 'bree-web', audience: 'bree-api' };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    oidc,
+  };
+}

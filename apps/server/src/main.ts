@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/db';
+import { createIdentity } from './modules/identity/identity';
+
+/** Starts Bree: config → database → migrations → sign-in → HTTP, and stops cleanly on a signal. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const identity = await createIdentity({ config, database });
+  const app = await buildApp({ config, database, identity, logger: { level: config.logLevel } });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await identity.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const signIn = config.oidc.mode === 'embedded' ? 'embedded sign-in' : `sign-in via ${config.oidc.issuer}`;
+  console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Bree failed to start:', error);
+  process.exit(1);
+});

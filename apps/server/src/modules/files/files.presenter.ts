@@ -1,0 +1,30 @@
+import { displayName, type FileSummary, type FileWithContent } from '@bree/contracts';
+import type { FileRow } from './files.table';
+
+export type FileSummaryRow = Omit<FileRow, 'content' | 'contentText'>;
+
+/** A file without its content, for lists. Only whitelisted fields leave the server. */
+export function presentSummary(row: FileSummaryRow): FileSummary {
+  const lastModified = row.updatedAt.toISOString();
+  return {
+    id: row.id,
+    fileId: row.id,
+    name: row.name,
+    displayName: displayName(row.name),
+    filePath: row.path,
+    isFolder: false,
+    isRepository: row.isRepository,
+    metadata: { ...row.metadata, fileId: row.id, lastModified, authenticity: row.metadata.authenticity ?? 'Untagged' },
+    revision: row.revision,
+    wordCount: row.wordCount,
+    createdAt: row.createdAt.toISOString(),
+    lastModified,
+    lastUpdated: lastModified,
+    syncStatus: { status: 'synced', revision: row.revision },
+  };
+}
+
+/** A file with its document tree, for the editor. */
+export function presentFile(row: FileRow): FileWithContent {
+  return { ...presentSummary(row), content: row.content };
+}

@@ -1,0 +1,79 @@
+import {
+  claimBlankAnswerSchema, claimBlankBodySchema, contentUpdateAnswerSchema, contentUpdateBodySchema, createFileBodySchema,
+  fileAnswerSchema, getFileBodySchema, listAnswerSchema, listBodySchema, listPagedAnswerSchema, listPagedQuerySchema,
+  listQuerySchema, searchFilesAnswerSchema, searchFilesQuerySchema, syncUlidAnswerSchema, syncUlidBodySchema, uploadFileBodySchema,
+} from '@bree/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import type { SaveService } from './files.save';
+import type { FilesService } from './files.service';
+
+export interface FilesRouteDeps { files: FilesService; saves: SaveService }
+
+const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
+
+/** Reading, listing, creating and saving documents (1-core §7). */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { files, saves }) => {
+  app.post('/files/get', { schema: { body: getFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, file: await files.get({ tenantId, filePath: req.body.filePath, fileId: req.body.fileId }) };
+  });
+
+  app.get('/files/:tenant/:path', { schema: { params: tenantPathParams, response: { 200: fileAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, file: await files.get({ tenantId, filePath: req.params.path }) };
+  });
+
+  app.post('/files/upload', { schema: { body: uploadFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, file: await files.upload({ tenantId, ...req.body }) };
+  });
+
+  app.post('/files/create', { schema: { body: createFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, file: await files.create({ tenantId, ...req.body }) };
+  });
+
+  app.post('/files/claim-blank', { schema: { body: claimBlankBodySchema, response: { 200: claimBlankAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, ...(await files.claimBlank({ tenantId, ...req.body })) };
+  });
+
+  app.post('/files/sync-ulid', { schema: { body: syncUlidBodySchema, response: { 200: syncUlidAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, ...(await files.syncUlid({ tenantId, ...req.body })) };
+  });
+
+  app.post('/files/content-only-update', { schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    const { fileId, content, baseRevision, operationId, source } = req.body;
+    return saves.saveContent({ tenantId, fileId, content, baseRevision, operationId, source });
+  });
+
+  app.get('/files/list', { schema: { querystring: listQuerySchema, response: { 200: listAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, ...(await files.list({ tenantId, directory: req.query.directory })) };
+  });
+
+  app.post('/files/list', { schema: { body: listBodySchema, response: { 200: listAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, ...(await files.list({ tenantId, directory: req.body.directory })) };
+  });
+
+  app.get('/files/list/:tenantId', { schema: { params: z.object({ tenantId: z.string() }), querystring: listQuerySchema, response: { 200: listAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, ...(await files.list({ tenantId, directory: req.query.directory })) };
+  });
+
+  app.get('/files/list-paged', { schema: { querystring: listPagedQuerySchema, response: { 200: listPagedAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    const { limit, cursor, sort, view, directory } = req.query;
+    return files.listPaged({ tenantId, limit, cursor, sort, view, directory });
+  });
+
+  app.get('/files/search', { schema: { querystring: searchFilesQuerySchema, response: { 200: searchFilesAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return files.search({ tenantId, q: req.query.q, limit: req.query.limit, view: req.query.view });
+  });
+};

@@ -1,0 +1,185 @@
+import { FILES, type Authenticity, type DocContent, type FileMetadata, type ListSort } from '@bree/contracts';
+import { emptyDoc } from '@bree/editor';
+import type { Db } from '../../db/db';
+import { prepareContent } from './files.content';
+import { filesErrors } from './files.errors';
+import { baseName, normalizeDirectory, normalizePath, uniquePath } from './files.paths';
+import { presentFile, presentSummary } from './files.presenter';
+import { createFilesRepository, decodeCursor, type FileView } from './files.repository';
+import type { FileRow } from './files.table';
+
+export interface FilesServiceDeps {
+  db: Db;
+  now?: () => Date;
+  newId: () => string;
+}
+
+/** Documents: create, read, list, rename, tag, delete and revision-checked saves. */
+export function createFilesService({ db, now = () => new Date(), newId }: FilesServiceDeps) {
+  const repo = createFilesRepository({ db });
+
+  async function requireById(tenantId: string, id: string): Promise<FileRow> {
+    const row = await repo.findById({ tenantId, id });
+    if (!row) throw filesErrors.notFound(`with id ${id}`);
+    return row;
+  }
+  async function requireByPath(tenantId: string, filePath: string): Promise<FileRow> {
+    const path = normalizePath(filePath);
+    const row = await repo.findByPath({ tenantId, path });
+    if (!row) throw filesErrors.notFound(`at "${path}"`);
+    return row;
+  }
+
+  /** Creates a document at a free path derived from `path` (adds " 2", " 3"… when taken). */
+  async function createUnique(input: { tenantId: string; path: string; content?: DocContent; isRepository: boolean; metadata: FileMetadata }) {
+    const prepared = prepareContent(input.content ?? emptyDoc());
+    const metadata: FileMetadata = { authenticity: 'Untagged', ...input.metadata };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const taken = await repo.pathsLike({ tenantId: input.tenantId, stem: input.path.slice(0, -4) });
+      const path = uniquePath(input.path, taken);
+      const row = await repo.insert({ id: newId(), tenantId: input.tenantId, path, name: baseName(path), isRepository: input.isRepository, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, metadata, now: now() });
+      if (row) return row;
+    }
+    throw filesErrors.pathExists(input.path);
+  }
+
+  return {
+    async get({ tenantId, filePath, fileId }: { tenantId: string; filePath?: string; fileId?: string }) {
+      const row = fileId ? await requireById(tenantId, fileId) : await requireByPath(tenantId, filePath!);
+      return presentFile(row);
+    },
+
+    /** POST /files/upload: creates the document at filePath, or replaces its content. */
+    async upload(input: { tenantId: string; filePath: string; content: DocContent; isRepository: boolean; metadata: FileMetadata }) {
+      const path = normalizePath(input.filePath);
+      const existing = await repo.findByPath({ tenantId: input.tenantId, path });
+      if (!existing) return presentFile(await createUnique({ ...input, path }));
+      const prepared = prepareContent(input.content);
+      const updated = await repo.updateContentIfRevision({ tenantId: input.tenantId, id: existing.id, baseRevision: existing.revision, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, now: now() });
+      if (!updated) throw filesErrors.revisionConflict({ currentRevision: existing.revision + 1, content: null, lastModified: now().toISOString() });
+      const merged = await repo.update({ tenantId: input.tenantId, id: existing.id, set: { isRepository: input.isRepository, metadata: { ...existing.metadata, ...input.metadata } } });
+      return presentFile(merged!);
+    },
+
+    async create(input: { tenantId: string; filePath?: string; content?: DocContent; isRepository: boolean; metadata: FileMetadata }) {
+      const path = normalizePath(input.filePath ?? FILES.defaultName);
+      return presentFile(await createUnique({ ...input, path }));
+    },
+
+    /** POST /files/claim-blank: an empty document with a free name. */
+    async claimBlank({ tenantId, displayPath, isRepository }: { tenantId: string; displayPath?: string; isRepository: boolean }) {
+      const path = normalizePath(displayPath || FILES.defaultName);
+      const row = await createUnique({ tenantId, path, isRepository, metadata: { isULIDFile: true, status: 'claimed' } });
+      return { fileId: row.id, filename: row.path, file: presentSummary(row) };
+    },
+
+    /** All documents (without content) and the folders derived from their paths. */
+    async list({ tenantId, directory }: { tenantId: string; directory?: string }) {
+      const dir = normalizeDirectory(directory);
+      const rows = await repo.listSummaries({ tenantId, directory: dir });
+      const folders = new Map<string, string[]>();
+      for (const row of rows) {
+        const rest = dir ? row.path.slice(dir.length + 1) : row.path;
+        const [first, ...more] = rest.split('/');
+        if (more.length > 0 && first) {
+          const folderPath = dir ? `${dir}/${first}` : first;
+          folders.set(folderPath, [...(folders.get(folderPath) ?? []), row.id]);
+        }
+      }
+      return {
+        files: rows.map(presentSummary),
+        folders: [...folders].map(([filePath, children]) => ({ isFolder: true as const, name: baseName(filePath), filePath, children })),
+      };
+    },
+
+    async listPaged(q: { tenantId: string; limit: number; cursor?: string; sort: ListSort; view: FileView; directory?: string }) {
+      const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+      if (q.cursor && !cursor) throw filesErrors.invalidPath('the cursor is not one this server gave out.');
+      const page = await repo.listPage({ ...q, cursor, directory: normalizeDirectory(q.directory) });
+      return { items: page.items.map(presentSummary), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    async search(q: { tenantId: string; q: string; limit: number; view: FileView }) {
+      return { items: (await repo.search({ ...q, limit: Math.min(q.limit, FILES.searchLimit) })).map(presentSummary) };
+    },
+
+    async deleteByPath({ tenantId, filePath }: { tenantId: string; filePath: string }) {
+      const path = normalizePath(filePath);
+      const row = await repo.findByPath({ tenantId, path });
+      if (!row) {
+        const folder = normalizeDirectory(filePath);
+        if (await repo.hasChildren({ tenantId, directory: folder })) throw filesErrors.folderDelete();
+        throw filesErrors.notFound(`at "${path}"`);
+      }
+      await repo.deleteByIds({ tenantId, ids: [row.id] });
+    },
+
+    async bulkDelete({ tenantId, fileIds }: { tenantId: string; fileIds: string[] }) {
+      const unique = [...new Set(fileIds)];
+      const deleted = await repo.deleteByIds({ tenantId, ids: unique });
+      return { deleted, notFound: unique.filter((id) => !deleted.includes(id)) };
+    },
+
+    async bulkTag({ tenantId, fileIds, authenticity }: { tenantId: string; fileIds: string[]; authenticity: Authenticity }) {
+      return { updated: await repo.setAuthenticity({ tenantId, ids: [...new Set(fileIds)], authenticity, now: now() }) };
+    },
+
+    /** Rename is a path-only change: content and revision stay. */
+    async rename({ tenantId, oldFilePath, newFilePath, preserveMetadata }: { tenantId: string; oldFilePath: string; newFilePath: string; preserveMetadata: boolean }) {
+      const row = await requireByPath(tenantId, oldFilePath);
+      const path = normalizePath(newFilePath);
+      if (path === row.path) return { oldFilePath: row.path, newFilePath: path, file: presentSummary(row) };
+      if (await repo.findByPath({ tenantId, path })) throw filesErrors.pathExists(path);
+      const metadata = preserveMetadata ? row.metadata : { authenticity: row.metadata.authenticity ?? 'Untagged' };
+      try {
+        const updated = await repo.update({ tenantId, id: row.id, set: { path, name: baseName(path), metadata, updatedAt: now() } });
+        return { oldFilePath: row.path, newFilePath: path, file: presentSummary(updated!) };
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw filesErrors.pathExists(path);
+        throw error;
+      }
+    },
+
+    async setRepository({ tenantId, filePath, isRepository }: { tenantId: string; filePath: string; isRepository: boolean }) {
+      const row = await requireByPath(tenantId, filePath);
+      return presentSummary((await repo.update({ tenantId, id: row.id, set: { isRepository, updatedAt: now() } }))!);
+    },
+
+    /** Merges metadata fields (null clears a nullable one). */
+    async updateMetadata({ tenantId, filePath, metadata, isRepository }: { tenantId: string; filePath: string; metadata: FileMetadata; isRepository?: boolean }) {
+      const row = await requireByPath(tenantId, filePath);
+      const { fileId: _ignoredId, lastModified: _ignoredDate, ...fields } = metadata;
+      const set = { metadata: { ...row.metadata, ...fields }, updatedAt: now(), ...(isRepository === undefined ? {} : { isRepository }) };
+      return presentSummary((await repo.update({ tenantId, id: row.id, set }))!);
+    },
+
+    /** POST /files/sync-ulid: makes sure a document with a ULID exists at filePath holding this content. */
+    async syncUlid({ tenantId, filePath, content, options }: { tenantId: string; filePath: string; content: DocContent; options: { isRepository?: boolean; metadata?: FileMetadata } }) {
+      const path = normalizePath(filePath);
+      const existing = await repo.findByPath({ tenantId, path });
+      if (!existing) {
+        const row = await createUnique({ tenantId, path, content, isRepository: options.isRepository ?? false, metadata: { isULIDFile: true, ...options.metadata } });
+        return { fileId: row.id, filePath: row.path, revision: row.revision, created: true };
+      }
+      const prepared = prepareContent(content);
+      const updated = await repo.updateContentIfRevision({ tenantId, id: existing.id, baseRevision: existing.revision, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, now: now() });
+      const row = updated ?? (await requireById(tenantId, existing.id));
+      return { fileId: row.id, filePath: row.path, revision: row.revision, created: false };
+    },
+
+    async copy({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+      const row = await requireById(tenantId, fileId);
+      const copyPath = `${row.path.slice(0, -4)} (copy).txt`;
+      const { masterFileId: _m, isMaster: _i, workspaceId: _w, isWorkspaceMaster: _wm, ...metadata } = row.metadata;
+      return presentFile(await createUnique({ tenantId, path: copyPath, content: row.content as DocContent, isRepository: row.isRepository, metadata }));
+    },
+
+    async download({ tenantId, filePath }: { tenantId: string; filePath: string }) {
+      const row = await requireByPath(tenantId, filePath);
+      return { filename: row.name, contentType: 'text/plain; charset=utf-8', body: row.contentText };
+    },
+
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FileMetadata } from '@bree/contracts';
+
+/**
+ * A document. `content` is the editor's document tree; `content_text` its plain text, kept
+ * for search and counts. `revision` rises by one on every content change (saves check it).
+ * Sort and filter columns are generated from metadata so they can never drift from it.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    path: text('path').notNull(),
+    name: text('name').notNull(),
+    isRepository: boolean('is_repository').notNull().default(false),
+    content: jsonb('content').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    contentSize: integer('content_size').notNull().default(0),
+    wordCount: integer('word_count').notNull().default(0),
+    revision: integer('revision').notNull().default(1),
+    metadata: jsonb('metadata').$type<FileMetadata>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastVersionAt: timestamp('last_version_at', { withTimezone: true, mode: 'date' }),
+    tagRank: smallint('tag_rank').generatedAlwaysAs(
+      sql`case metadata->>'authenticity' when 'Human' then 0 when 'AI-Assisted' then 1 when 'AI' then 2 else 3 end`,
+    ),
+    isTranscribing: boolean('is_transcribing').generatedAlwaysAs(sql`coalesce(metadata->>'isTranscribing' = 'true', false)`),
+    isListed: boolean('is_listed').generatedAlwaysAs(
+      sql`not (coalesce(metadata->>'masterFileId', '') <> '' and coalesce(metadata->>'isMaster', 'false') <> 'true') and left(name, 14) <> '__UNASSIGNED__'`,
+    ),
+    nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
+  },
+  (t) => [
+    uniqueIndex('files_tenant_path_uq').on(t.tenantId, t.path),
+    index('files_tenant_date_idx').on(t.tenantId, t.isTranscribing.desc(), t.updatedAt.desc(), t.id.desc()),
+    index('files_tenant_name_idx').on(t.tenantId, t.isTranscribing.desc(), t.nameKey, t.id),
+    index('files_tenant_tag_idx').on(t.tenantId, t.isTranscribing.desc(), t.tagRank, t.updatedAt.desc(), t.id.desc()),
+    index('files_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+  ],
+);
+export type FileRow = typeof files.$inferSelect;
+
+/** Remembered answers of content saves, so a retried operationId is answered without a second write. */
+export const fileOperations = pgTable(
+  'file_operations',
+  {
+    tenantId: text('tenant_id').notNull(),
+    operationId: text('operation_id').notNull(),
+    fileId: text('file_id').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.operationId] }), index('file_operations_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { users } from './identity.table';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Data access for the embedded issuer's local accounts. Emails are stored normalized. */
+export function createAccountsRepository({ db }: { db: Db }) {
+  return {
+    async findById({ id }: { id: string }): Promise<UserRow | null> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findByEmail({ email }: { email: string }): Promise<UserRow | null> {
+      const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Inserts the user; null when the email is already taken (the unique index decides, no race). */
+    async insert(input: { id: string; email: string; passwordHash: string; name: string | null; now: Date }): Promise<UserRow | null> {
+      const rows = await db
+        .insert(users)
+        .values({ id: input.id, email: input.email, passwordHash: input.passwordHash, name: input.name, createdAt: input.now })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return rows[0] ?? null;
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

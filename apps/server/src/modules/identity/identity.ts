@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Config } from '../../config';
+import type { Database } from '../../db/db';
+import { createAccountsRepository } from './accounts.repository';
+import { createAccountsService } from './accounts.service';
+import { createPayloadAdapter, sweepExpiredPayloads } from './adapter';
+import type { Identity } from './identity.types';
+import { interactionRoutes } from './interaction.routes';
+import { loadIssuerSecrets, toPublicJwks } from './keys';
+import { createOidcProvider } from './provider';
+import { createAccountLimiter } from './rate-limit';
+import { createLocalVerifier, createRemoteVerifier } from './verifier';
+
+/** Where the embedded issuer is mounted; config.oidc.issuer is `${publicUrl}${ISSUER_MOUNT}`. */
+export const ISSUER_MOUNT = '/oidc';
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Bree's sign-in. Embedded mode: an OIDC issuer at /oidc with local accounts and its own
+ * sign-in pages; tokens are verified against its keys in-process. External mode
+ * (OIDC_ISSUER…): nothing is mounted, tokens are verified against the issuer's JWKS.
+ */
+export async function createIdentity({ config, database }: { config: Config; database: Database }): Promise<Identity> {
+  const { issuer, audience } = config.oidc;
+  if (config.oidc.mode === 'external') {
+    return {
+      mode: 'external',
+      verifier: createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails }),
+      async register() {},
+      async close() {},
+    };
+  }
+
+  const { db } = database;
+  const secrets = await loadIssuerSecrets({ db });
+  const accounts = createAccountsService({ repository: createAccountsRepository({ db }) });
+  const provider = createOidcProvider({ config, secrets, adapter: createPayloadAdapter({ db }), accounts });
+  const limiter = createAccountLimiter();
+  let log: FastifyBaseLogger | null = null;
+
+  // Expired codes, sessions and tokens are ignored on read; this keeps the table small.
+  const sweep = setInterval(() => {
+    sweepExpiredPayloads({ db }).catch((err: unknown) => log?.warn({ err }, 'could not sweep expired oidc payloads'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  return {
+    mode: 'embedded',
+    verifier: createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) }),
+    async register(app) {
+      log = app.log.child({ module: 'identity' });
+      mountIssuer({ app, provider, log });
+      await app.register(interactionRoutes, { config, provider, accounts, limiter });
+    },
+    async close() {
+      clearInterval(sweep);
+      limiter.close();
+    },
+  };
+}
+
+/** True for /oidc, /oidc/… and /oidc?…, never for /oidcfoo. */
+export function isIssuerPath(url: string): boolean {
+  return url === ISSUER_MOUNT || url.startsWith(`${ISSUER_MOUNT}/`) || url.startsWith(`${ISSUER_MOUNT}?`);
+}
+
+/**
+ * Hands /oidc requests to oidc-provider (a Koa app) before Fastify routes, parses or
+ * answers them: the hook hijacks the reply and strips the mount prefix from the URL, keeping
+ * the full one in `originalUrl`, which oidc-provider reads to build its own URLs.
+ * Security headers set by earlier onRequest hooks (helmet) are already on the raw response.
+ */
+function mountIssuer({ app, provider, log }: { app: FastifyInstance; provider: Provider; log: FastifyBaseLogger }): void {
+  // oidc-provider reports its own failures as events; route them to our logger, not stderr.
+  provider.on('server_error', (_ctx: unknown, err: unknown) => log.error({ err }, 'oidc-provider server error'));
+  // Koa's default prints to stderr whatever escapes oidc-provider's own error handling.
+  provider.onerror = (err: Error) => log.error({ err }, 'oidc-provider error');
+  const handle = provider.callback();
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (!isIssuerPath(url)) return;
+    reply.hijack();
+    const raw: IncomingMessage & { originalUrl?: string } = request.raw;
+    raw.originalUrl = url;
+    const rest = url.slice(ISSUER_MOUNT.length);
+    raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+    await handle(raw, reply.raw);
+  });
+}

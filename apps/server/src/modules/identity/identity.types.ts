@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Who made a request, read from a verified access token. The tenant is always the token's `sub`. */
+export interface AuthContext {
+  sub: string;
+  tenantId: string;
+  email: string | undefined;
+  name: string | undefined;
+  scopes: string[];
+  isAdmin: boolean;
+}
+
+/** Verifies a bearer access token (JWT) and returns who it names; throws AppError 401 otherwise. */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<AuthContext>;
+}
+
+/** The sign-in side of Bree: embedded issuer at /oidc, or an external one. */
+export interface Identity {
+  mode: 'embedded' | 'external';
+  verifier: AccessTokenVerifier;
+  /** Mounts the issuer and its sign-in pages (embedded mode); nothing for an external issuer. */
+  register(app: FastifyInstance): Promise<void>;
+  close(): Promise<void>;
+}

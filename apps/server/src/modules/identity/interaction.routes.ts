@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import formbody from '@fastify/formbody';
+import type {} from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Config } from '../../config';
+import { AppError, isAppError } from '../../lib/errors';
+import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
+import { apiResourceIndicator, ensureGrant } from './grants';
+import { ASSET_PREFIX, renderErrorPage, renderSignInPage, renderSignUpPage, type FormError } from './pages';
+import { IP_LIMITS, TOO_MANY_ATTEMPTS, type AccountLimiter } from './rate-limit';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+export interface InteractionRoutesOptions {
+  config: Config;
+  provider: Provider;
+  accounts: AccountsService;
+  limiter: AccountLimiter;
+}
+
+const INCORRECT = 'Incorrect email or password.';
+const SIGN_UP_ERRORS: Record<RegisterFailure, FormError> = {
+  invalid_email: { field: 'email', message: 'Enter a valid email address.' },
+  password_too_short: { field: 'password', message: 'Password must be at least 8 characters.' },
+  password_too_long: { field: 'password', message: 'Password must be at most 1024 characters.' },
+  name_too_long: { field: 'name', message: 'Name must be at most 100 characters.' },
+  email_taken: { field: 'email', message: 'An account with this email already exists.' },
+};
+
+const expired = () =>
+  new AppError({ status: 400, code: 'interaction_expired', message: 'This sign-in page has expired. Please start again.' });
+const crossSite = () =>
+  new AppError({ status: 403, code: 'cross_site_form', message: 'This form was sent from another site, so it was ignored. Please start again.' });
+const tooMany = (retryAfterSeconds: number) =>
+  new AppError({ status: 429, code: 'rate_limited', message: TOO_MANY_ATTEMPTS, headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/** A string field of a parsed form body ('' when absent); a repeated field counts as absent. */
+function formField(body: unknown, name: string): string {
+  if (!body || typeof body !== 'object') return '';
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    // Same-origin form posts then carry a real Origin header (helmet's no-referrer sends "null").
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The sign-in and create-account pages of the embedded issuer (GET/POST /interaction/:uid…)
+ * and their static assets. Encapsulated: the form parser and the HTML error pages apply
+ * only here.
+ */
+export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (app, { config, provider, accounts, limiter }) => {
+  const homeUrl = `${config.publicUrl}/`;
+  const siteOrigin = new URL(config.publicUrl).origin;
+  const assets = new Map(
+    await Promise.all(
+      [
+        ['auth.css', 'text/css; charset=utf-8'],
+        ['autosubmit.js', 'text/javascript; charset=utf-8'],
+      ].map(async ([file, type]) => [file!, { type: type!, body: await readFile(new URL(`./assets/${file}`, import.meta.url)) }] as const),
+    ),
+  );
+
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const status = isAppError(error) ? error.status : (error as { statusCode?: number }).statusCode ?? 500;
+    if (isAppError(error)) for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
+    if (status >= 500) request.log.error({ err: error }, 'sign-in page failed');
+    const uid = (request.params as { uid?: unknown } | undefined)?.uid;
+    // Too many attempts: show the form again with the message, keeping what was typed.
+    if (status === 429 && request.method === 'POST' && typeof uid === 'string') {
+      const email = formField(request.body, 'email');
+      const error429: FormError = { message: TOO_MANY_ATTEMPTS };
+      const page = request.routeOptions.url?.endsWith('/signup')
+        ? renderSignUpPage({ uid, homeUrl, email, name: formField(request.body, 'name'), error: error429 })
+        : renderSignInPage({ uid, homeUrl, email, error: error429 });
+      return sendHtml(reply, 429, page);
+    }
+    const message = isAppError(error) && status < 500 ? error.message : status < 500 ? 'The request could not be read. Please start again.' : 'Something went wrong. Please try again.';
+    return sendHtml(reply, status, renderErrorPage({ homeUrl, title: 'Sign-in problem', message }));
+  });
+
+  /** The interaction this request belongs to: the uid in the path must be the one in oidc-provider's cookie. */
+  async function loadInteraction(request: UidRequest, reply: FastifyReply): Promise<Interaction> {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      throw expired();
+    }
+    if (interaction.uid !== request.params.uid) throw expired();
+    return interaction;
+  }
+
+  /** CSRF defence on top of the interaction cookie: a browser's Origin (or Referer) must be ours. */
+  function checkSameOrigin(request: FastifyRequest): void {
+    // PUBLIC_URL, or the origin the page was actually served from (e.g. 127.0.0.1 vs localhost).
+    const allowed = (value: string) => value === siteOrigin || value === `${request.protocol}://${request.host}`;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!allowed(origin)) throw crossSite();
+      return;
+    }
+    const referer = request.headers.referer;
+    if (referer !== undefined && !allowed(originOf(referer))) throw crossSite();
+  }
+
+  /** Signs the account in and grants the SPA everything at once, then resumes the authorization. */
+  async function finish(request: UidRequest, reply: FastifyReply, interaction: Interaction, accountId: string, login: boolean) {
+    const clientId = typeof interaction.params.client_id === 'string' ? interaction.params.client_id : config.oidc.clientId;
+    const grant = await ensureGrant({
+      provider,
+      grantId: interaction.grantId,
+      accountId,
+      clientId,
+      requestedScope: interaction.params.scope,
+      resource: apiResourceIndicator(config.publicUrl),
+    });
+    const result = { ...(login ? { login: { accountId } } : {}), consent: { grantId: grant.jti } };
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: !login });
+    return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+  }
+
+  const loginHint = (interaction: Interaction) =>
+    typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+
+  app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}/:file`, async (request, reply) => {
+    const asset = assets.get(request.params.file);
+    if (!asset) throw new AppError({ status: 404, code: 'not_found', message: 'Not found.' });
+    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
+  });
+
+  app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    const { uid } = request.params;
+    // Already signed in, only consent missing: Bree's own SPA needs no consent screen.
+    if (interaction.prompt.name === 'consent' && interaction.session?.accountId) {
+      return finish(request, reply, interaction, interaction.session.accountId, false);
+    }
+    const email = loginHint(interaction);
+    const page = interaction.params.screen === 'signup' ? renderSignUpPage({ uid, homeUrl, email }) : renderSignInPage({ uid, homeUrl, email });
+    return sendHtml(reply, 200, page);
+  });
+
+  app.get<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    return sendHtml(reply, 200, renderSignInPage({ uid: request.params.uid, homeUrl, email: loginHint(interaction) }));
+  });
+
+  app.get<{ Params: { uid: string } }>('/interaction/:uid/signup', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    return sendHtml(reply, 200, renderSignUpPage({ uid: request.params.uid, homeUrl, email: loginHint(interaction) }));
+  });
+
+  const ipLimit = (limit: { max: number; timeWindow: number }) => ({
+    ...limit,
+    // After the body is parsed, so the 429 page can keep the typed email.
+    hook: 'preHandler' as const,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => tooMany(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  app.post<{ Params: { uid: string } }>('/interaction/:uid/login', { config: { rateLimit: ipLimit(IP_LIMITS.signIn) } }, async (request, reply) => {
+    checkSameOrigin(request);
+    const interaction = await loadInteraction(request, reply);
+    const { uid } = request.params;
+    const email = formField(request.body, 'email');
+    const password = formField(request.body, 'password');
+    const accountKey = normalizeEmail(email);
+    const wait = accountKey ? limiter.retryAfter(accountKey) : 0;
+    if (wait > 0) throw tooMany(wait);
+    const user = await accounts.authenticate({ email, password });
+    if (!user) {
+      if (accountKey) limiter.recordFailure(accountKey);
+      return sendHtml(reply, 401, renderSignInPage({ uid, homeUrl, email, error: { message: INCORRECT } }));
+    }
+    limiter.recordSuccess(accountKey);
+    return finish(request, reply, interaction, user.id, true);
+  });
+
+  app.post<{ Params: { uid: string } }>('/interaction/:uid/signup', { config: { rateLimit: ipLimit(IP_LIMITS.signUp) } }, async (request, reply) => {
+    checkSameOrigin(request);
+    const interaction = await loadInteraction(request, reply);
+    const { uid } = request.params;
+    const email = formField(request.body, 'email');
+    const name = formField(request.body, 'name');
+    const result = await accounts.register({ email, password: formField(request.body, 'password'), name });
+    if (!result.ok) {
+      const status = result.reason === 'email_taken' ? 409 : 400;
+      return sendHtml(reply, status, renderSignUpPage({ uid, homeUrl, email, name, error: SIGN_UP_ERRORS[result.reason] }));
+    }
+    return finish(request, reply, interaction, result.user.id, true);
+  });
+};
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+}

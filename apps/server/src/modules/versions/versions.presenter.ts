@@ -1,0 +1,21 @@
+import { VERSION_REASONS, type Version, type VersionReason } from '@bree/contracts';
+
+interface VersionListRow { id: string; fileId: string; revision: number; reason: string; wordCount: number; createdAt: Date; preview?: string; contentText?: string }
+
+function asReason(reason: string): VersionReason {
+  return (VERSION_REASONS as readonly string[]).includes(reason) ? (reason as VersionReason) : 'manual';
+}
+
+/** A version as the history panel shows it: time, word count, what made it and a preview. */
+export function presentVersion(row: VersionListRow): Version {
+  return {
+    id: row.id,
+    versionId: row.id,
+    fileId: row.fileId,
+    revision: row.revision,
+    reason: asReason(row.reason),
+    wordCount: row.wordCount,
+    createdAt: row.createdAt.toISOString(),
+    preview: (row.preview ?? row.contentText ?? '').slice(0, 160),
+  };
+}

@@ -1,0 +1,39 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { fileVersions, type VersionRow } from './versions.table';
+
+/** Data access for immutable versions; every query is scoped by tenant. */
+export function createVersionsRepository({ db }: { db: Db }) {
+  return {
+    async insert(v: Omit<VersionRow, 'createdAt'> & { createdAt: Date }): Promise<VersionRow> {
+      const rows = await db.insert(fileVersions).values(v).returning();
+      return rows[0]!;
+    },
+    async list({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+      return db
+        .select({ id: fileVersions.id, fileId: fileVersions.fileId, revision: fileVersions.revision, reason: fileVersions.reason, wordCount: fileVersions.wordCount, createdAt: fileVersions.createdAt, preview: sql<string>`left(${fileVersions.contentText}, 160)` })
+        .from(fileVersions)
+        .where(and(eq(fileVersions.tenantId, tenantId), eq(fileVersions.fileId, fileId)))
+        .orderBy(desc(fileVersions.createdAt), desc(fileVersions.id));
+    },
+    async find({ tenantId, fileId, id }: { tenantId: string; fileId: string; id: string }): Promise<VersionRow | null> {
+      const rows = await db.select().from(fileVersions).where(and(eq(fileVersions.tenantId, tenantId), eq(fileVersions.fileId, fileId), eq(fileVersions.id, id))).limit(1);
+      return rows[0] ?? null;
+    },
+    /** Version timestamps older than `before`, for thinning, across all tenants (a maintenance job). */
+    async listOlderThan({ before, limit }: { before: Date; limit: number }) {
+      return db
+        .select({ id: fileVersions.id, fileId: fileVersions.fileId, createdAt: fileVersions.createdAt })
+        .from(fileVersions)
+        .where(sql`${fileVersions.createdAt} < ${before.toISOString()}::timestamptz`)
+        .orderBy(fileVersions.fileId, desc(fileVersions.createdAt))
+        .limit(limit);
+    },
+    async deleteIds({ ids }: { ids: string[] }) {
+      if (ids.length === 0) return 0;
+      const rows = await db.delete(fileVersions).where(inArray(fileVersions.id, ids)).returning({ id: fileVersions.id });
+      return rows.length;
+    },
+  };
+}
+export type VersionsRepository = ReturnType<typeof createVersionsRepository>;

@@ -1,0 +1,35 @@
+import {
+  createVersionAnswerSchema, createVersionBodySchema, getVersionAnswerSchema, getVersionQuerySchema, listVersionsAnswerSchema,
+  listVersionsQuerySchema, restoreVersionAnswerSchema, restoreVersionBodySchema,
+} from '@bree/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import type { VersionsService } from './versions.service';
+
+/** GET /versions/list, GET /versions/get, POST /versions/create, POST /versions/restore/{tenant}/{fileId}. */
+export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }> = async (app, { versions }) => {
+  app.get('/versions/list', { schema: { querystring: listVersionsQuerySchema, response: { 200: listVersionsAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, versions: await versions.list({ tenantId, fileId: req.query.fileId }) };
+  });
+
+  app.get('/versions/get', { schema: { querystring: getVersionQuerySchema, response: { 200: getVersionAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, version: await versions.get({ tenantId, fileId: req.query.fileId, versionId: req.query.versionId }) };
+  });
+
+  app.post('/versions/create', { schema: { body: createVersionBodySchema, response: { 200: createVersionAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    const { fileId, reason, content } = req.body;
+    const version = await versions.take({ tenantId, fileId, reason, content });
+    return { success: true as const, version };
+  });
+
+  app.post('/versions/restore/:tenant/:fileId', {
+    schema: { params: z.object({ tenant: z.string(), fileId: z.string().min(1).max(64) }), body: restoreVersionBodySchema, response: { 200: restoreVersionAnswerSchema } },
+  }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return { success: true as const, ...(await versions.restore({ tenantId, fileId: req.params.fileId, versionId: req.body.versionId })) };
+  });
+};

@@ -1,0 +1,20 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table';
+
+/** Immutable snapshots of a document. Never updated; only thinned by age. */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    fileId: text('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    reason: text('reason').notNull(),
+    content: jsonb('content').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    wordCount: integer('word_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('file_versions_file_idx').on(t.tenantId, t.fileId, t.createdAt.desc())],
+);
+export type VersionRow = typeof fileVersions.$inferSelect;

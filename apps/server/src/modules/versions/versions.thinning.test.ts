@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { versionsToThin } from './versions.thinning';
+
+const now = new Date('2026-06-30T12:00:00Z');
+const at = (msAgo: number, id: string, fileId = 'f1') => ({ id, fileId, createdAt: new Date(now.getTime() - msAgo) });
+const MIN = 60_000, HOUR = 60 * MIN, DAY = 24 * HOUR;
+
+describe('version thinning', () => {
+  it('keeps every version of the last 24 hours', () => {
+    const vs = [at(MIN, 'a'), at(2 * MIN, 'b'), at(23 * HOUR, 'c')];
+    expect(versionsToThin(vs, now)).toEqual([]);
+  });
+
+  it('keeps the newest per hour between 24 hours and 30 days', () => {
+    const base = 3 * DAY + 30 * MIN; // 3 days ago, bucket-aligned offset
+    const vs = [at(base, 'newest'), at(base + 10 * MIN, 'older'), at(base + 2 * HOUR, 'otherHour')];
+    expect(versionsToThin(vs, now).sort()).toEqual(['older']);
+  });
+
+  it('keeps the newest per day beyond 30 days, per file', () => {
+    const base = 40 * DAY;
+    const vs = [at(base, 'd1'), at(base + 3 * HOUR, 'd1b'), at(base, 'other-file', 'f2'), at(base + 2 * DAY, 'd3')];
+    expect(versionsToThin(vs, now)).toEqual(['d1b']);
+  });
+});

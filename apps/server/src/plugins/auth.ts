@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { commonErrors } from '../lib/errors';
+import type { AccessTokenVerifier, AuthContext } from '../modules/identity/identity.types';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every non-public /api route once the bearer token is verified. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** A public route needs no token (health, config, shared documents). */
+    public?: boolean;
+  }
+}
+
+/** The authenticated caller of a protected route; throws 401 if the route forgot to be protected. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw commonErrors.unauthorized();
+  return request.auth;
+}
+
+/** Verifies the bearer token of every /api route that is not marked `config.public`. */
+export function registerAuth(app: FastifyInstance, verifier: AccessTokenVerifier): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    if (!request.routeOptions.url) return; // unknown route: let the 404 answer
+    const header = request.headers.authorization;
+    if (!header) throw commonErrors.unauthorized();
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw commonErrors.invalidToken('The Authorization header must be "Bearer <access token>".');
+    request.auth = await verifier.verify(match[1]);
+  });
+}

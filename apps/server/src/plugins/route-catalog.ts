@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface CatalogRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, so tests can prove rules (auth, tenancy) for all of them. */
+    routeCatalog: CatalogRoute[];
+  }
+}
+
+/** Records each route as it is added. Register before any route. */
+export function registerRouteCatalog(app: FastifyInstance): void {
+  const routes: CatalogRoute[] = [];
+  app.decorate('routeCatalog', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' && route.url.startsWith('/api')) continue;
+      routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../config';
+
+/**
+ * The Content-Security-Policy of every response: no inline or foreign scripts, no framing.
+ * An external issuer's origin is allowed for token calls (connect-src) and form posts.
+ */
+export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+  const issuerOrigin = config.oidc.mode === 'external' ? new URL(config.oidc.issuer).origin : null;
+  const extra = issuerOrigin ? [issuerOrigin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...extra],
+    'frame-src': ["'self'", ...extra],
+    'form-action': ["'self'", ...extra],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+  };
+}

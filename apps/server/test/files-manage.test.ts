@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doc, newUser, type TestUser } from './api-client';
+import { createTestApp, resetDatabase, type TestApp } from './harness';
+
+let t: TestApp;
+let me: TestUser;
+const enc = encodeURIComponent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await resetDatabase(t.database);
+  me = await newUser(t.app, 'manage');
+});
+afterAll(() => t.close());
+
+async function create(name: string, extra: Record<string, unknown> = {}) {
+  return (await me.call('POST', '/api/files/create', { filePath: name, content: doc(`${name} body`), ...extra })).body.file;
+}
+
+describe('rename', () => {
+  it('renames path-only, appending .txt and keeping content, revision and metadata', async () => {
+    const f = await create('Old name', { metadata: { authenticity: 'AI' } });
+    const res = await me.call('POST', '/api/files/rename', { tenantId: me.sub, oldFilePath: 'Old name.txt', newFilePath: 'New name', preserveMetadata: true });
+    expect(res.body).toMatchObject({ success: true, oldFilePath: 'Old name.txt', newFilePath: 'New name.txt' });
+    const got = await me.call('POST', '/api/files/get', { fileId: f.id });
+    expect(got.body.file).toMatchObject({ name: 'New name.txt', revision: 1, metadata: expect.objectContaining({ authenticity: 'AI' }) });
+  });
+
+  it('refuses a name that is taken and a blank name', async () => {
+    await create('Taken');
+    await create('Mover');
+    const taken = await me.call('POST', '/api/files/rename', { oldFilePath: 'Mover.txt', newFilePath: 'Taken' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('path_exists');
+    const blank = await me.call('POST', '/api/files/rename', { oldFilePath: 'Mover.txt', newFilePath: '   ' });
+    expect(blank.status).toBe(400);
+  });
+});
+
+describe('delete', () => {
+  it('deletes by path (DELETE and POST fallback), then answers 404', async () => {
+    await create('Doomed');
+    await create('Doomed too');
+    expect((await me.call('DELETE', `/api/files/${enc(me.sub)}/${enc('Doomed.txt')}`)).body).toEqual({ success: true });
+    expect((await me.call('POST', '/api/files/delete', { tenantId: me.sub, filePath: 'Doomed too.txt' })).body).toEqual({ success: true });
+    expect((await me.call('DELETE', `/api/files/${enc(me.sub)}/${enc('Doomed.txt')}`)).status).toBe(404);
+  });
+
+  it('refuses to delete a folder', async () => {
+    await create('folder/child');
+    const res = await me.call('POST', '/api/files/delete', { filePath: 'folder' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Deleting folders is not supported');
+  });
+
+  it('bulk-deletes and reports ids it did not find', async () => {
+    const a = await create('Bulk A');
+    const b = await create('Bulk B');
+    const res = await me.call('POST', '/api/files/bulk-delete', { fileIds: [a.id, b.id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'] });
+    expect(res.body.deleted.sort()).toEqual([a.id, b.id].sort());
+    expect(res.body.notFound).toEqual(['01ARZ3NDEKTSV4RRFFQ69G5FAV']);
+  });
+});
+
+describe('tags, repository, metadata, copy and download', () => {
+  it('bulk-tags documents and sorts by the tag', async () => {
+    const a = await create('Tag A');
+    const b = await create('Tag B');
+    const res = await me.call('POST', '/api/files/bulk-tag', { fileIds: [a.id, b.id], authenticity: 'AI-Assisted' });
+    expect(res.body.updated).toHaveLength(2);
+    const got = await me.call('POST', '/api/files/get', { fileId: b.id });
+    expect(got.body.file.metadata.authenticity).toBe('AI-Assisted');
+    const bad = await me.call('POST', '/api/files/bulk-tag', { fileIds: [a.id], authenticity: 'Robot' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('moves a document into and out of the repository', async () => {
+    await create('Sample');
+    const into = await me.call('PATCH', `/api/files/repository/${enc(me.sub)}/${enc('Sample.txt')}`, { isRepository: true });
+    expect(into.body.file.isRepository).toBe(true);
+    const repo = await me.call('GET', '/api/files/list-paged?view=repository');
+    expect(repo.body.items.map((f: { name: string }) => f.name)).toContain('Sample.txt');
+    const out = await me.call('PATCH', `/api/files/repository/${enc(me.sub)}/${enc('Sample.txt')}`, { isRepository: false });
+    expect(out.body.file.isRepository).toBe(false);
+  });
+
+  it('merges metadata and refuses unknown fields', async () => {
+    await create('Meta');
+    const res = await me.call('PATCH', `/api/files/metadata/${enc(me.sub)}/${enc('Meta.txt')}`, { metadata: { authenticity: 'Human', topics: ['craft'] } });
+    expect(res.body.file.metadata).toMatchObject({ authenticity: 'Human', topics: ['craft'] });
+    const bad = await me.call('PATCH', `/api/files/metadata/${enc(me.sub)}/${enc('Meta.txt')}`, { metadata: { evil: true } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('copies a document under a free name', async () => {
+    const f = await create('Original');
+    const copy = await me.call('POST', '/api/files/copy', { fileId: f.id });
+    expect(copy.body.file.name).toBe('Original (copy).txt');
+    expect(copy.body.file.id).not.toBe(f.id);
+    expect(copy.body.file.content).toEqual(f.content);
+  });
+
+  it('downloads the plain text as an attachment', async () => {
+    await create('Résumé');
+    const res = await t.app.inject({ method: 'GET', url: `/api/files/${enc(me.sub)}/${enc('Résumé.txt')}/download`, headers: { authorization: `Bearer ${me.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''R%C3%A9sum%C3%A9.txt");
+    expect(res.body).toBe('Résumé body');
+  });
+
+  it('syncs a document by path with a ULID', async () => {
+    const first = await me.call('POST', '/api/files/sync-ulid', { tenantId: me.sub, filePath: 'Synced', content: doc('one'), options: {} });
+    expect(first.body).toMatchObject({ success: true, created: true, filePath: 'Synced.txt', revision: 1 });
+    const second = await me.call('POST', '/api/files/sync-ulid', { filePath: 'Synced.txt', content: doc('two') });
+    expect(second.body).toMatchObject({ created: false, fileId: first.body.fileId, revision: 2 });
+  });
+});

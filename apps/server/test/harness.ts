@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createDatabase, type Database } from '../src/db/db';
+import { createIdentity } from '../src/modules/identity/identity';
+import type { Identity } from '../src/modules/identity/identity.types';
+
+/**
+ * One database per test worker (PGlite takes ~3 s to open): in memory by default, or the
+ * PostgreSQL of TEST_DATABASE_URL when the suite runs a second time against it.
+ */
+let shared: Promise<Database> | null = null;
+
+export function getTestDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const url = process.env.BREE_TEST_POSTGRES === '1' ? process.env.TEST_DATABASE_URL : undefined;
+    const database = await createDatabase({ url, dataDir: 'memory://' });
+    if (url) await resetSchema(database);
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+/** Drops everything so migrations run from scratch on a reused PostgreSQL database. */
+async function resetSchema(database: Database): Promise<void> {
+  await database.query('drop schema if exists public cascade');
+  await database.query('drop schema if exists drizzle cascade');
+  await database.query('create schema public');
+}
+
+/** Empties every table, keeping the schema: call between tests. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const rows = await database.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public'",
+  );
+  if (rows.length === 0) return;
+  await database.query(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  identity: Identity;
+  close(): Promise<void>;
+}
+
+/** A full Bree server on the worker's database, with the embedded issuer at http://localhost:3999. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', ...env });
+  const database = await getTestDatabase();
+  const identity = await createIdentity({ config, database });
+  const app = await buildApp({ config, database, identity });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    identity,
+    async close() {
+      await app.close();
+      await identity.close();
+    },
+  };
+}

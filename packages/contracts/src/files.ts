@@ -1,0 +1,217 @@
+import { z } from 'zod';
+
+/** Authenticity tags in menu order, with their short labels (1-core §3). */
+export const AUTHENTICITY_TAGS = ['Human', 'AI-Assisted', 'AI', 'Untagged'] as const;
+export type Authenticity = (typeof AUTHENTICITY_TAGS)[number];
+export const AUTHENTICITY_SHORT: Record<Authenticity, string> = { Human: 'H', 'AI-Assisted': 'AI+', AI: 'AI', Untagged: '?' };
+export const authenticitySchema = z.enum(AUTHENTICITY_TAGS);
+
+export const FILES = {
+  defaultName: 'Untitled.txt',
+  extension: '.txt',
+  maxPathLength: 512,
+  searchLimit: 1000,
+  pagedDefaultLimit: 15,
+  pagedMaxLimit: 100,
+  unassignedPrefix: '__UNASSIGNED__',
+  /** A version is taken at most this often while editing. */
+  versionIntervalMs: 5 * 60 * 1000,
+} as const;
+
+/** Every metadata field of 1-core §3; unknown keys are refused so metadata stays clean. */
+export const fileMetadataSchema = z
+  .object({
+    fileId: z.string(),
+    topics: z.array(z.string().max(200)).max(100),
+    keywords: z.array(z.string().max(200)).max(100),
+    description: z.string().max(5000),
+    notes: z.string().max(20000),
+    lastModified: z.union([z.string(), z.number()]),
+    authenticity: authenticitySchema,
+    isMaster: z.boolean(),
+    masterFileId: z.string().max(64).nullable(),
+    originalName: z.string().max(512),
+    uploadedAt: z.string().max(64),
+    importedAt: z.string().max(64),
+    sourceFilename: z.string().max(512),
+    isTranscribing: z.boolean(),
+    isThreadify: z.boolean(),
+    variantLabel: z.string().max(200).nullable(),
+    variantType: z.string().max(64).nullable(),
+    isULIDFile: z.boolean(),
+    workspaceId: z.string().max(64).nullable(),
+    isWorkspaceMaster: z.boolean(),
+    status: z.string().max(64),
+    filename: z.string().max(512),
+  })
+  .partial()
+  .strict();
+export type FileMetadata = z.infer<typeof fileMetadataSchema>;
+
+/** A document tree (validated fully on the server against packages/editor) or plain text. */
+export const docContentSchema = z.union([
+  z.string(),
+  z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()).optional() }),
+]);
+export type DocContent = z.infer<typeof docContentSchema>;
+
+export const filePathSchema = z.string().trim().min(1).max(FILES.maxPathLength);
+
+export const fileSummarySchema = z.object({
+  id: z.string(),
+  fileId: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  filePath: z.string(),
+  isFolder: z.literal(false),
+  isRepository: z.boolean(),
+  metadata: fileMetadataSchema,
+  revision: z.number().int(),
+  wordCount: z.number().int(),
+  createdAt: z.string(),
+  lastModified: z.string(),
+  lastUpdated: z.string(),
+  syncStatus: z.object({ status: z.literal('synced'), revision: z.number().int() }),
+});
+export type FileSummary = z.infer<typeof fileSummarySchema>;
+
+export const fileWithContentSchema = fileSummarySchema.extend({ content: z.unknown() });
+export type FileWithContent = z.infer<typeof fileWithContentSchema>;
+
+export const folderSchema = z.object({ isFolder: z.literal(true), name: z.string(), filePath: z.string(), children: z.array(z.string()) });
+
+export const fileAnswerSchema = z.object({ success: z.literal(true), file: fileWithContentSchema });
+
+/** POST /files/get */
+export const getFileBodySchema = z.object({
+  tenantId: z.string().optional(),
+  filePath: filePathSchema.optional(),
+  fileId: z.string().optional(),
+  timestamp: z.union([z.number(), z.string()]).optional(),
+  cacheBust: z.union([z.number(), z.string(), z.boolean()]).optional(),
+}).refine((b) => b.filePath || b.fileId, { message: 'filePath or fileId is required', path: ['filePath'] });
+
+/** POST /files/upload — create or replace the document at filePath. */
+export const uploadFileBodySchema = z.object({
+  tenantId: z.string().optional(),
+  filePath: filePathSchema,
+  content: docContentSchema,
+  isRepository: z.boolean().optional().default(false),
+  metadata: fileMetadataSchema.optional().default({}),
+});
+
+/** POST /files/create — create with content and metadata; the name is made unique. */
+export const createFileBodySchema = z.object({
+  tenantId: z.string().optional(),
+  filePath: filePathSchema.optional(),
+  content: docContentSchema.optional(),
+  isRepository: z.boolean().optional().default(false),
+  metadata: fileMetadataSchema.optional().default({}),
+});
+
+export const listQuerySchema = z.object({ tenantId: z.string().optional(), directory: z.string().max(FILES.maxPathLength).optional() });
+export const listBodySchema = listQuerySchema;
+export const listAnswerSchema = z.object({ success: z.literal(true), files: z.array(fileSummarySchema), folders: z.array(folderSchema) });
+
+export const LIST_SORTS = ['date', 'name', 'tag'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** GET /files/list-paged */
+export const listPagedQuerySchema = z.object({
+  tenantId: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(FILES.pagedMaxLimit).default(FILES.pagedDefaultLimit),
+  cursor: z.string().max(2000).optional(),
+  directory: z.string().max(FILES.maxPathLength).optional(),
+  sort: z.enum(LIST_SORTS).default('date'),
+  /** 'documents' hides variants and __UNASSIGNED__ files (the main list); 'all' shows everything. */
+  view: z.enum(['documents', 'repository', 'all']).default('documents'),
+});
+export const listPagedAnswerSchema = z.object({ items: z.array(fileSummarySchema), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+
+/** GET /files/search?q — fuzzy on name. */
+export const searchFilesQuerySchema = z.object({
+  tenantId: z.string().optional(),
+  q: z.string().trim().min(1).max(200),
+  limit: z.coerce.number().int().min(1).max(FILES.searchLimit).default(FILES.searchLimit),
+  view: z.enum(['documents', 'repository', 'all']).default('documents'),
+});
+export const searchFilesAnswerSchema = z.object({ items: z.array(fileSummarySchema) });
+
+export const deleteBodySchema = z.object({ tenantId: z.string().optional(), filePath: filePathSchema });
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** POST /files/rename */
+export const renameBodySchema = z.object({
+  tenantId: z.string().optional(),
+  oldFilePath: filePathSchema,
+  newFilePath: filePathSchema,
+  preserveMetadata: z.boolean().optional().default(true),
+});
+export const renameAnswerSchema = z.object({ oldFilePath: z.string(), newFilePath: z.string(), success: z.literal(true), file: fileSummarySchema });
+
+export const repositoryBodySchema = z.object({ isRepository: z.boolean() });
+export const metadataBodySchema = z.object({ metadata: fileMetadataSchema, isRepository: z.boolean().optional() });
+export const summaryAnswerSchema = z.object({ success: z.literal(true), file: fileSummarySchema });
+
+/** POST /files/sync-ulid */
+export const syncUlidBodySchema = z.object({
+  tenantId: z.string().optional(),
+  filePath: filePathSchema,
+  content: docContentSchema,
+  options: z.object({ isRepository: z.boolean().optional(), metadata: fileMetadataSchema.optional() }).optional().default({}),
+});
+export const syncUlidAnswerSchema = z.object({ success: z.literal(true), fileId: z.string(), filePath: z.string(), revision: z.number().int(), created: z.boolean() });
+
+/** POST /files/claim-blank */
+export const claimBlankBodySchema = z.object({
+  tenantId: z.string().optional(),
+  displayPath: z.string().trim().max(FILES.maxPathLength).optional(),
+  isRepository: z.boolean().optional().default(false),
+});
+export const claimBlankAnswerSchema = z.object({ success: z.literal(true), fileId: z.string(), filename: z.string(), file: fileSummarySchema });
+
+export const SAVE_SOURCES = ['autosave', 'manual', 'navigation', 'offline-sync', 'conflict-keep-mine', 'import', 'ai'] as const;
+
+/** POST /files/content-only-update */
+export const contentUpdateBodySchema = z.object({
+  tenantId: z.string().optional(),
+  fileId: z.string().min(1).max(64),
+  content: docContentSchema,
+  baseRevision: z.number().int().min(0),
+  operationId: z.string().min(8).max(128),
+  source: z.enum(SAVE_SOURCES).optional().default('autosave'),
+  skipEmbedding: z.boolean().optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+export const contentUpdateAnswerSchema = z.object({
+  success: z.literal(true),
+  saved: z.boolean(),
+  reason: z.enum(['blank_content']).optional(),
+  contentSize: z.number().int(),
+  operationId: z.string(),
+  revision: z.number().int(),
+  lastModified: z.string(),
+});
+export type ContentUpdateAnswer = z.infer<typeof contentUpdateAnswerSchema>;
+
+/** Details of a 409 revision_conflict: the server's current text, so nothing is lost. */
+export const revisionConflictDetailsSchema = z.object({ currentRevision: z.number().int(), content: z.unknown(), lastModified: z.string() });
+
+export const bulkDeleteBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500) });
+export const bulkDeleteAnswerSchema = z.object({ success: z.literal(true), deleted: z.array(z.string()), notFound: z.array(z.string()) });
+export const bulkTagBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500), authenticity: authenticitySchema });
+export const bulkTagAnswerSchema = z.object({ success: z.literal(true), updated: z.array(z.string()) });
+export const copyBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().max(64) });
+
+/** Display name: the stored name without its .txt ending. */
+export function displayName(name: string): string {
+  const base = name.split('/').pop() ?? name;
+  return base.toLowerCase().endsWith(FILES.extension) ? base.slice(0, -FILES.extension.length) : base;
+}
+
+/** File names are trimmed and always end in .txt (1-core §5). */
+export function normalizeFileName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) return FILES.defaultName;
+  return trimmed.toLowerCase().endsWith(FILES.extension) ? trimmed : `${trimmed}${FILES.extension}`;
+}

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './errors';
+export * from './system';
+export * from './tenants';
+export * from './files';
+export * from './versions';

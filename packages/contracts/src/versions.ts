@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { docContentSchema } from './files';
+
+export const VERSION_REASONS = ['autosave', 'leave', 'before-restore', 'restore', 'before-ai', 'conflict', 'manual', 'import'] as const;
+export type VersionReason = (typeof VERSION_REASONS)[number];
+
+/** What made a version, as the history panel says it. */
+export const VERSION_REASON_LABELS: Record<VersionReason, string> = {
+  autosave: 'While editing',
+  leave: 'Left the document',
+  'before-restore': 'Before a restore',
+  restore: 'Restored',
+  'before-ai': 'Before an AI change',
+  conflict: 'Kept during a conflict',
+  manual: 'Saved by you',
+  import: 'Imported',
+};
+
+export const versionSchema = z.object({
+  id: z.string(),
+  versionId: z.string(),
+  fileId: z.string(),
+  revision: z.number().int(),
+  reason: z.enum(VERSION_REASONS),
+  wordCount: z.number().int(),
+  createdAt: z.string(),
+  preview: z.string(),
+});
+export type Version = z.infer<typeof versionSchema>;
+
+export const listVersionsQuerySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64) });
+export const listVersionsAnswerSchema = z.object({ success: z.literal(true), versions: z.array(versionSchema) });
+export const getVersionQuerySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), versionId: z.string().min(1).max(64) });
+export const getVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema.extend({ content: z.unknown() }) });
+export const restoreVersionBodySchema = z.object({ tenantId: z.string().optional(), versionId: z.string().min(1).max(64) });
+export const restoreVersionAnswerSchema = z.object({ success: z.literal(true), revision: z.number().int(), content: z.unknown(), lastModified: z.string() });
+export const createVersionBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), reason: z.enum(['leave', 'before-ai', 'manual', 'conflict']), content: docContentSchema.optional() });
+export const createVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema.nullable() });

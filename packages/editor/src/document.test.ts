@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, DocumentValidationError, fromText, toPlainText, validateDoc, type DocJSON } from './index';
+
+const para = (text: string): DocJSON => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+
+describe('document schema', () => {
+  it('accepts every node and mark of the spec', () => {
+    const doc: DocJSON = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2, id: 'h1' }, content: [{ type: 'text', text: 'Title', marks: [{ type: 'bold' }] }] },
+        { type: 'paragraph', attrs: { id: 'p1' }, content: [
+          { type: 'text', text: 'a', marks: [{ type: 'italic' }, { type: 'underline' }, { type: 'strike' }] },
+          { type: 'hardBreak' },
+          { type: 'text', text: 'code', marks: [{ type: 'code' }] },
+          { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'https://example.com' } }] },
+        ] },
+        { type: 'bulletList', content: [{ type: 'listItem', content: [para('one')] }] },
+        { type: 'orderedList', content: [{ type: 'listItem', content: [para('two')] }] },
+      ],
+    };
+    const node = validateDoc(doc);
+    expect(node.childCount).toBe(4);
+    expect(node.child(0).attrs.id).toBe('h1');
+  });
+
+  it('clamps heading levels to 1–6', () => {
+    const node = validateDoc({ type: 'doc', content: [{ type: 'heading', attrs: { level: 9 }, content: [{ type: 'text', text: 'x' }] }, { type: 'heading', attrs: { level: 0 } }] });
+    expect(node.child(0).attrs.level).toBe(6);
+    expect(node.child(1).attrs.level).toBe(1);
+  });
+
+  it('drops javascript: and data: links but keeps mailto', () => {
+    const link = (href: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] }] }] });
+    expect(validateDoc(link('javascript:alert(1)')).firstChild!.firstChild!.marks).toHaveLength(0);
+    expect(validateDoc(link('data:text/html,hi')).firstChild!.firstChild!.marks).toHaveLength(0);
+    expect(validateDoc(link('mailto:a@b.co')).firstChild!.firstChild!.marks).toHaveLength(1);
+  });
+
+  it('refuses unknown nodes, wrong roots, deep nesting and oversize documents with stable codes', () => {
+    const problem = (input: unknown, opts = {}) => {
+      try { validateDoc(input, opts); return 'ok'; } catch (e) { return (e as DocumentValidationError).problem; }
+    };
+    expect(problem({ type: 'doc', content: [{ type: 'iframe' }] })).toBe('invalid_document');
+    expect(problem({ type: 'paragraph' })).toBe('invalid_document');
+    expect(problem('hello')).toBe('invalid_document');
+    let deep: DocJSON = para('x');
+    for (let i = 0; i < 30; i++) deep = { type: 'bulletList', content: [{ type: 'listItem', content: [deep] }] };
+    expect(problem({ type: 'doc', content: [deep] })).toBe('too_deep');
+    expect(problem({ type: 'doc', content: [para('x')] }, { byteLength: 6 * 1024 * 1024 })).toBe('too_large');
+  });
+
+  it('turns pasted text into paragraphs and hard breaks, marking the first paragraph', () => {
+    const doc = fromText('Hello\nworld\n\n\nSecond para', { markFirstParagraph: true });
+    expect(doc.content).toHaveLength(2);
+    expect(doc.content![0]!.attrs).toEqual({ isFirstParagraph: true });
+    expect(doc.content![0]!.content!.map((n) => n.type)).toEqual(['text', 'hardBreak', 'text']);
+    expect(toPlainText(doc)).toBe('Hello\nworld\n\nSecond para');
+    expect(validateDoc(doc).childCount).toBe(2);
+  });
+
+  it('counts words by whitespace', () => {
+    expect(countWords('  one two\nthree\tfour ')).toBe(4);
+    expect(countWords('   ')).toBe(0);
+  });
+});

@@ -1,0 +1,126 @@
+import type { Node as PMNode } from '@tiptap/pm/model';
+import { getBreeSchema, isAllowedHref } from './schema';
+
+/** A document as JSON: TipTap's `JSONContent`, narrowed to what Bree stores. */
+export interface DocJSON {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: DocJSON[];
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  text?: string;
+}
+
+export const DOC_LIMITS = {
+  /** Largest serialized document accepted (bytes of JSON). */
+  maxBytes: 5 * 1024 * 1024,
+  /** Deepest nesting accepted (doc → list → item → paragraph … ). */
+  maxDepth: 40,
+} as const;
+
+export type DocProblem = 'too_large' | 'too_deep' | 'invalid_document';
+
+export class DocumentValidationError extends Error {
+  readonly problem: DocProblem;
+  constructor(problem: DocProblem, message: string) {
+    super(message);
+    this.name = 'DocumentValidationError';
+    this.problem = problem;
+  }
+}
+
+/** The empty document: one empty paragraph. */
+export function emptyDoc(): DocJSON {
+  return { type: 'doc', content: [{ type: 'paragraph' }] };
+}
+
+function depthOf(node: DocJSON, depth = 1): number {
+  if (depth > DOC_LIMITS.maxDepth) return depth;
+  let max = depth;
+  for (const child of node.content ?? []) max = Math.max(max, depthOf(child, depth + 1));
+  return max;
+}
+
+/** Clamps heading levels to 1–6 and drops links Bree does not allow, before validation. */
+export function normalizeDoc(node: DocJSON): DocJSON {
+  const out: DocJSON = { ...node };
+  if (node.type === 'heading') {
+    const level = Number(node.attrs?.level ?? 1);
+    out.attrs = { ...node.attrs, level: Math.min(6, Math.max(1, Number.isFinite(level) ? Math.round(level) : 1)) };
+  }
+  if (node.marks) {
+    out.marks = node.marks.filter((m) => m.type !== 'link' || isAllowedHref(m.attrs?.href));
+    if (out.marks.length === 0) delete out.marks;
+  }
+  if (node.content) out.content = node.content.map(normalizeDoc);
+  return out;
+}
+
+/**
+ * Checks a document against Bree's schema, size and depth caps; returns the normalized
+ * ProseMirror node. Throws DocumentValidationError with a stable problem code.
+ */
+export function validateDoc(input: unknown, opts: { byteLength?: number } = {}): PMNode {
+  const bytes = opts.byteLength ?? Buffer.byteLength(JSON.stringify(input ?? null));
+  if (bytes > DOC_LIMITS.maxBytes) {
+    throw new DocumentValidationError('too_large', `The document is larger than ${DOC_LIMITS.maxBytes / 1024 / 1024} MB.`);
+  }
+  if (!input || typeof input !== 'object' || (input as DocJSON).type !== 'doc') {
+    throw new DocumentValidationError('invalid_document', 'The content must be a document of type "doc".');
+  }
+  if (depthOf(input as DocJSON) > DOC_LIMITS.maxDepth) {
+    throw new DocumentValidationError('too_deep', `The document is nested more than ${DOC_LIMITS.maxDepth} levels deep.`);
+  }
+  try {
+    const node = getBreeSchema().nodeFromJSON(normalizeDoc(input as DocJSON));
+    node.check();
+    return node;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unknown problem';
+    throw new DocumentValidationError('invalid_document', `The document does not fit Bree's schema: ${reason}`);
+  }
+}
+
+/** Plain text of a document: blocks separated by blank lines, hard breaks as newlines. */
+export function toPlainText(doc: DocJSON): string {
+  const blocks: string[] = [];
+  const inline = (n: DocJSON): string =>
+    n.type === 'text' ? (n.text ?? '') : n.type === 'hardBreak' ? '\n' : (n.content ?? []).map(inline).join('');
+  const walk = (n: DocJSON) => {
+    if (n.type === 'paragraph' || n.type === 'heading') blocks.push(inline(n));
+    else for (const c of n.content ?? []) walk(c);
+  };
+  walk(doc);
+  return blocks.join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/**
+ * Plain text → document: paragraphs split at blank lines, single line breaks become hard
+ * breaks; the first paragraph carries the first-paragraph marker (1-core §3 'Pasted content').
+ */
+export function fromText(text: string, opts: { markFirstParagraph?: boolean } = {}): DocJSON {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((p) => p.replace(/^\n+|\n+$/g, ''))
+    .filter((p) => p.trim().length > 0);
+  if (paragraphs.length === 0) return emptyDoc();
+  return {
+    type: 'doc',
+    content: paragraphs.map((p, i) => {
+      const content: DocJSON[] = [];
+      p.split('\n').forEach((line, j) => {
+        if (j > 0) content.push({ type: 'hardBreak' });
+        if (line) content.push({ type: 'text', text: line });
+      });
+      const node: DocJSON = { type: 'paragraph', content };
+      if (i === 0 && opts.markFirstParagraph) node.attrs = { isFirstParagraph: true };
+      return node;
+    }),
+  };
+}
+
+/** Word count splits on whitespace (1-core §5). */
+export function countWords(text: string): number {
+  const t = text.trim();
+  return t ? t.split(/\s+/).length : 0;
+}

@@ -1,0 +1,93 @@
+import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
+import type { Schema } from '@tiptap/pm/model';
+import StarterKit from '@tiptap/starter-kit';
+
+/** Bumped whenever the document schema changes shape; stored beside saved documents. */
+export const EDITOR_VERSION = 1;
+
+/** Block node types that carry a unique `id` attribute. */
+export const BLOCK_TYPES = ['paragraph', 'heading', 'bulletList', 'orderedList', 'listItem'] as const;
+
+/** Link targets Bree accepts: anything else is dropped (no javascript:, data:, file:…). */
+export const ALLOWED_LINK_PROTOCOLS = ['http', 'https', 'mailto'] as const;
+
+/** True for an href Bree will keep on a link. */
+export function isAllowedHref(href: unknown): href is string {
+  if (typeof href !== 'string' || href.length > 2048) return false;
+  try {
+    const url = new URL(href);
+    return (ALLOWED_LINK_PROTOCOLS as readonly string[]).includes(url.protocol.replace(/:$/, ''));
+  } catch {
+    return false;
+  }
+}
+
+/** The part of a DOM element the attribute parsers read (the server has no DOM types). */
+interface AttrSource {
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+}
+
+/** The `id` on every block, and the first-paragraph marker that pasted content carries. */
+const BlockAttributes = Extension.create({
+  name: 'breeBlockAttributes',
+  addGlobalAttributes() {
+    return [
+      {
+        types: [...BLOCK_TYPES],
+        attributes: {
+          id: {
+            default: null,
+            parseHTML: (el: AttrSource) => el.getAttribute('data-id'),
+            renderHTML: (attrs: Record<string, unknown>) => (attrs.id ? { 'data-id': String(attrs.id) } : {}),
+          },
+        },
+      },
+      {
+        types: ['paragraph'],
+        attributes: {
+          isFirstParagraph: {
+            default: null,
+            parseHTML: (el: AttrSource) => (el.hasAttribute('data-is-first-paragraph') ? true : null),
+            renderHTML: (attrs: Record<string, unknown>) => (attrs.isFirstParagraph ? { 'data-is-first-paragraph': 'true' } : {}),
+          },
+        },
+      },
+    ];
+  },
+});
+
+/**
+ * The schema-only extensions of Bree's document: shared by the web editor (which adds
+ * behaviour on top) and the server (validation, HTML for share pages).
+ */
+export function breeExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      blockquote: false,
+      codeBlock: false,
+      horizontalRule: false,
+      dropcursor: false,
+      gapcursor: false,
+      undoRedo: false,
+      trailingNode: false,
+      listKeymap: false,
+      heading: { levels: [1, 2, 3, 4, 5, 6] },
+      link: {
+        openOnClick: false,
+        autolink: true,
+        protocols: [...ALLOWED_LINK_PROTOCOLS],
+        isAllowedUri: (url: string) => isAllowedHref(url),
+      },
+    }),
+    BlockAttributes,
+  ];
+}
+
+let cached: Schema | null = null;
+
+/** The ProseMirror schema of a Bree document (built once). */
+export function getBreeSchema(): Schema {
+  cached ??= getSchema(breeExtensions());
+  return cached;
+}
