@@ -4,7 +4,6 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { monotonicFactory } from 'ulid';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -13,24 +12,22 @@ import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
-import { createSaveService } from './modules/files/files.save';
-import { createFilesService } from './modules/files/files.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
-import { createVersionsService } from './modules/versions/versions.service';
-import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
-import { createTenantsService } from './modules/tenants/tenants.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRouteCatalog } from './plugins/route-catalog';
-import { contentSecurityPolicy } from './plugins/security';
+import { contentSecurityPolicy, registerFramingExceptions } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
+import { createServices, type Services } from './services';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   identity: Identity;
+  /** Domain services; made from the database when not given. */
+  services?: Services;
   /** Pino options, or false to stay quiet (tests). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -39,7 +36,7 @@ export interface AppDeps {
 const QUIET_QUERY = /^\/(oidc|interaction|callback|silent-callback)/;
 
 /** Builds the whole Bree server: used by main.ts and by every HTTP test. */
-export async function buildApp({ config, database, identity, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, identity, services, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : {
       ...(typeof logger === 'object' ? logger : {}),
@@ -72,22 +69,18 @@ export async function buildApp({ config, database, identity, logger = false }: A
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
   });
+  registerFramingExceptions(app);
   await app.register(rateLimit, { global: false });
 
   await identity.register(app);
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const db = database.db;
-  const newId = monotonicFactory();
-  const tenantsService = createTenantsService({ repository: createTenantsRepository({ db }) });
-  const files = createFilesService({ db, newId });
-  const saves = createSaveService({ db, newId });
-  const versions = createVersionsService({ db, newId });
+  const { tenants, files, saves, versions } = services ?? createServices({ database });
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database });
-      await api.register(tenantsRoutes, { service: tenantsService });
+      await api.register(tenantsRoutes, { service: tenants });
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });
       await api.register(versionsRoutes, { versions });

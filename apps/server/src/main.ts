@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/db';
+import { startJobs } from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
+import { createServices } from './services';
 
 /** Starts Bree: config → database → migrations → sign-in → HTTP, and stops cleanly on a signal. */
 async function main(): Promise<void> {
@@ -9,7 +11,9 @@ async function main(): Promise<void> {
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const identity = await createIdentity({ config, database });
-  const app = await buildApp({ config, database, identity, logger: { level: config.logLevel } });
+  const services = createServices({ database });
+  const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
+  const jobs = await startJobs({ database, versions: services.versions, log: app.log.child({ module: 'jobs' }) });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -20,6 +24,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await jobs.stop();
       await identity.close();
       await database.close();
     } finally {

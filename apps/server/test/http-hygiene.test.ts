@@ -73,6 +73,14 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('lets only the silent sign-in callback be framed, and only by Bree itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/silent-callback?code=x' });
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const other = await t.app.inject({ method: 'GET', url: '/app' });
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
   it('serves the sign-in configuration publicly', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);

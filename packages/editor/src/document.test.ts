@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, DocumentValidationError, fromText, toPlainText, validateDoc, type DocJSON } from './index';
+import { countWords, fromText, toPlainText, validateDoc, type DocJSON, type DocumentValidationError } from './index';
 
 const para = (text: string): DocJSON => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with positional parameters; used by pg-boss and benchmarks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** pg-boss's database interface: one or more statements, answered as `{ rows }` of the last. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,6 +54,12 @@ async function openPglite(dataDir: string): Promise<Database> {
       const result = await client.query<T>(text, params);
       return result.rows;
     },
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      // Without parameters the text may hold several statements (pg-boss's schema install).
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
@@ -72,6 +80,11 @@ async function openPostgres(url: string): Promise<Database> {
     async query<T>(text: string, params: unknown[] = []) {
       const result = await pool.query(text, params);
       return result.rows as T[];
+    },
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values);
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
+      return { rows: last?.rows ?? [] };
     },
     async migrate() {
       // An advisory lock keeps two starting processes from migrating at once.
@@ -100,4 +113,10 @@ export async function isDatabaseReachable(database: Database): Promise<boolean> 
   } catch {
     return false;
   }
+}
+
+/** Runs a raw drizzle `sql` query and returns its rows (PGlite and node-postgres both answer `{ rows }`). */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: T[] };
+  return result.rows ?? [];
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -22,4 +23,17 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
   };
+}
+
+/** Pages the SPA loads inside its own hidden iframe (silent sign-in): framable by the same origin only. */
+const SELF_FRAMABLE = new Set(['/silent-callback']);
+
+/** Relaxes frame-ancestors from 'none' to 'self' for the silent sign-in callback page. */
+export function registerFramingExceptions(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (!SELF_FRAMABLE.has(request.url.split('?')[0]!)) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') void reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    void reply.header('x-frame-options', 'SAMEORIGIN');
+  });
 }

@@ -13,6 +13,7 @@ export function normalizePath(input: string): string {
     .filter(Boolean);
   if (segments.length === 0) throw filesErrors.invalidPath('the name is empty.');
   if (segments.some((s) => s === '.' || s === '..')) throw filesErrors.invalidPath('"." and ".." are not allowed.');
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (segments.some((s) => /[\u0000-\u001f]/.test(s))) throw filesErrors.invalidPath('control characters are not allowed.');
   segments[segments.length - 1] = normalizeFileName(segments[segments.length - 1]!);
   return segments.join('/');

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { doc, newUser } from '../../test/api-client';
+import { createTestApp, resetDatabase, type TestApp } from '../../test/harness';
+import { createVersionsRepository } from '../modules/versions/versions.repository';
+import { createServices } from '../services';
+import { QUEUES, startJobs, type Jobs } from './jobs';
+
+describe('background maintenance on pg-boss', () => {
+  let t: TestApp;
+  let jobs: Jobs;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetDatabase(t.database);
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await t.close();
+  });
+
+  it('thins old versions when the maintenance job runs', async () => {
+    const user = await newUser(t.app, 'jobs');
+    const fileId = (await user.call('POST', '/api/files/create', { filePath: 'Aged', content: doc('aged text') })).body.file.id as string;
+    const repo = createVersionsRepository({ db: t.database.db });
+    const hour = 3600_000;
+    const now = Date.now();
+    // Three versions in one hour two days ago (two must go), one recent (stays).
+    const base = Math.floor((now - 48 * hour) / hour) * hour;
+    for (const [id, at] of [['01J0000000000000000000OLD1', base + 60_000], ['01J0000000000000000000OLD2', base + 120_000], ['01J0000000000000000000OLD3', base + 180_000], ['01J0000000000000000000NEW1', now - 60_000]] as const) {
+      await repo.insert({ id, tenantId: user.sub, fileId, revision: 1, reason: 'autosave', content: doc('x'), contentText: 'x', wordCount: 1, createdAt: new Date(at) });
+    }
+    const services = createServices({ database: t.database });
+    jobs = await startJobs({ database: t.database, versions: services.versions, log: pino({ level: 'silent' }) });
+    const jobId = await jobs.boss.send(QUEUES.maintenance, {});
+    expect(jobId).toBeTruthy();
+
+    let state: string | undefined;
+    for (let i = 0; i < 100 && state !== 'completed' && state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (await jobs.boss.getJobById(QUEUES.maintenance, jobId!))?.state;
+    }
+    expect(state).toBe('completed');
+    const left = (await repo.list({ tenantId: user.sub, fileId })).map((v) => v.id).sort();
+    expect(left).toEqual(['01J0000000000000000000NEW1', '01J0000000000000000000OLD3']);
+  });
+});

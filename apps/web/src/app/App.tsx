@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider } from 'react-oidc-context';
+import { RouterProvider } from 'react-router';
+import { AppErrorBoundary } from '../lib/errors';
+import { Toaster } from '../ui/Toaster';
+import { createAppRouter } from './router';
+import { ServicesProvider } from './services';
+import type { Services } from './services';
+
+/** The application root: error boundary, services, queries, identity session, routes and toasts. */
+export function App({ services }: { services: Services }) {
+  const [router] = useState(createAppRouter);
+  return (
+    <>
+      <AppErrorBoundary>
+        <ServicesProvider services={services}>
+          <QueryClientProvider client={services.queryClient}>
+            {/* /callback and /silent-callback process the issuer's answer themselves. */}
+            <AuthProvider userManager={services.userManager} skipSigninCallback>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </QueryClientProvider>
+        </ServicesProvider>
+      </AppErrorBoundary>
+      {/* Outside the boundary so 'Application Error: …' can still be shown. */}
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SUPPORT_EMAIL } from '../lib/site';
+import { cn } from '../ui';
+import { useServices } from './services';
+
+const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
+  { title: 'Product', links: [{ label: 'Blog', to: '/blog' }, { label: 'Updates', to: '/updates' }] },
+  { title: 'Legal', links: [{ label: 'Privacy', to: '/privacy' }, { label: 'Terms', to: '/terms' }] },
+  { title: 'Trust', links: [{ label: 'Security', to: '/security' }] },
+];
+
+/** The cream header with the wordmark; `actions` go on the right. */
+export function SiteHeader({ actions }: { actions?: ReactNode }) {
+  const { config } = useServices();
+  return (
+    <header className="border-b border-line bg-cream">
+      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="rounded-sm font-serif text-xl font-semibold tracking-tight text-ink">
+          {config.productName}
+        </Link>
+        {actions && <div className="flex items-center gap-2">{actions}</div>}
+      </div>
+    </header>
+  );
+}
+
+/** Footer with three link columns and the support address. */
+export function SiteFooter() {
+  const { config } = useServices();
+  return (
+    <footer className="border-t border-line bg-cream">
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:grid-cols-4 sm:px-6">
+        <div>
+          <p className="font-serif text-lg font-semibold text-ink">{config.productName}</p>
+          <p className="mt-1 text-sm text-muted">Write in your own voice.</p>
+        </div>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <p className="text-sm font-semibold text-ink">{column.title}</p>
+            <ul className="mt-2 space-y-1.5">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              {column.title === 'Trust' && (
+                <li>
+                  <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+                    Support
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+        ))}
+      </div>
+    </footer>
+  );
+}
+
+/** Page frame of the public pages: header, a centred main column, footer. */
+export function PublicLayout({
+  children,
+  actions,
+  narrow = false,
+}: {
+  children: ReactNode;
+  actions?: ReactNode;
+  /** A reading-width column (legal pages, result pages). */
+  narrow?: boolean;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper">
+      <SiteHeader actions={actions} />
+      <main className={cn('mx-auto w-full flex-1 px-4 py-10 sm:px-6 sm:py-14', narrow ? 'max-w-3xl' : 'max-w-5xl')}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

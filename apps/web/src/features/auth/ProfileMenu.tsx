@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { Button, Popover } from '../../ui';
+import { useServices } from '../../app/services';
+
+/** Avatar text: first letter of the name, else of the e-mail, else '?'. */
+export function avatarLetter(name?: string, email?: string): string {
+  const source = name?.trim() || email?.trim() || '';
+  return source ? source.charAt(0).toUpperCase() : '?';
+}
+
+function Avatar({ picture, letter, size }: { picture?: string; letter: string; size: 'sm' | 'lg' }) {
+  const box = `shrink-0 ${size === 'sm' ? 'size-9 text-sm' : 'size-12 text-lg'}`;
+  if (picture) return <img src={picture} alt="" className={`${box} rounded-full object-cover`} />;
+  return (
+    <span aria-hidden="true" className={`${box} inline-flex items-center justify-center rounded-full bg-accent font-semibold text-white`}>
+      {letter}
+    </span>
+  );
+}
+
+/** The header's profile popover: avatar, name, e-mail and Sign Out (back to the site origin). */
+export function ProfileMenu() {
+  const auth = useAuth();
+  const { tokens } = useServices();
+  const [signingOut, setSigningOut] = useState(false);
+  const profile = auth.user?.profile;
+  const name = typeof profile?.name === 'string' ? profile.name : undefined;
+  const email = typeof profile?.email === 'string' ? profile.email : undefined;
+  const picture = typeof profile?.picture === 'string' ? profile.picture : undefined;
+  const letter = avatarLetter(name, email);
+
+  return (
+    <Popover
+      label="Profile"
+      trigger={
+        <button
+          type="button"
+          aria-label="Open profile menu"
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        >
+          <Avatar picture={picture} letter={letter} size="sm" />
+        </button>
+      }
+    >
+      <div className="flex items-center gap-3">
+        <Avatar picture={picture} letter={letter} size="lg" />
+        <div className="min-w-0">
+          {name && <p className="truncate font-medium text-ink">{name}</p>}
+          {email && <p className="truncate text-sm text-muted">{email}</p>}
+          {!name && !email && <p className="text-sm text-muted">Signed in</p>}
+        </div>
+      </div>
+      <div className="mt-4 border-t border-line pt-3">
+        <Button
+          variant="ghost"
+          className="w-full justify-start"
+          loading={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void tokens.signOut();
+          }}
+        >
+          Sign Out
+        </Button>
+      </div>
+    </Popover>
+  );
+}

@@ -1,0 +1,10 @@
+export { createTokenManager } from './tokenManager';
+export type { AuthSignal, SignInOptions, TokenManager, TokenUserManager } from './tokenManager';
+export { createUserManager } from './userManager';
+export { RequireAuth } from './RequireAuth';
+export { AuthErrorNotice } from './AuthErrorNotice';
+export { ProfileMenu } from './ProfileMenu';
+export { useSession } from './useSession';
+export type { Session, SessionStatus } from './useSession';
+export { hasAuthAnswer, isStuckLoginUrl, markCallbackProcessed, resetAutoRedirect, wasCallbackProcessed } from './urlGuards';
+export { returnToFromState, safeReturnTo } from './returnTo';

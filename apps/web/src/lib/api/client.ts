@@ -1,0 +1,198 @@
+import { API_CLIENT } from '@bree/contracts';
+import { ulid } from 'ulid';
+import { ApiError, CLIENT_ERROR_CODES, apiErrorFromBody } from './errors';
+import { isRetryableStatus, retryDelayMs } from './retry';
+
+/** Anything with zod's safeParse shape; keeps this module free of a direct zod import. */
+export interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Validates the 2xx answer; a mismatch rejects with code invalid_response. */
+  schema?: Schema<T>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Reuse an operation id (idempotent saves); a fresh ULID otherwise. */
+  operationId?: string;
+}
+
+export interface ApiClientDeps {
+  getAccessToken(options?: { forceRefresh?: boolean }): Promise<string | null>;
+  /** Drops the cached token so the next getAccessToken cannot hand back the rejected one. */
+  invalidateToken(): void;
+  getTenantId(): string;
+  /** Called when a 401 could not be cured by a fresh token. */
+  onSessionExpired(): void;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  newOperationId?: () => string;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  defaultTimeoutMs?: number;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+interface RawAnswer {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  retryAfter: string | null;
+  body: unknown;
+}
+
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Creates the /api client: tenant + operation id + bearer headers, timeout, one transient retry, 401 refresh. */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const baseUrl = deps.baseUrl ?? API_CLIENT.baseUrl;
+  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const newOperationId = deps.newOperationId ?? (() => ulid());
+  const sleep = deps.sleep ?? defaultSleep;
+  const random = deps.random ?? Math.random;
+  const defaultTimeoutMs = deps.defaultTimeoutMs ?? API_CLIENT.defaultTimeoutMs;
+
+  /** One HTTP exchange; the timeout covers reading the body, too. */
+  async function exchange(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal, operationId?: string): Promise<RawAnswer> {
+    if (signal?.aborted) throw abortError();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    try {
+      const res = await fetchImpl(url, { ...init, signal: controller.signal });
+      const text = init.method === 'HEAD' ? '' : await res.text();
+      return {
+        status: res.status,
+        statusText: res.statusText,
+        ok: res.ok,
+        retryAfter: res.headers.get('Retry-After'),
+        body: parseBody(text),
+      };
+    } catch (error) {
+      // The caller's own cancel is not a failure to retry or report.
+      if (signal?.aborted) throw error;
+      if (timedOut) {
+        throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.timeout, message: `Request timed out after ${timeoutMs} ms`, operationId, cause: error });
+      }
+      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'Network error: the server could not be reached', operationId, cause: error });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const { method = 'GET', body, schema, signal, auth = true } = options;
+    const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+    // One id for the whole logical operation, retries included, so the server can deduplicate.
+    const operationId = options.operationId ?? newOperationId();
+    const url = `${baseUrl}${path}`;
+    const isRawBody = body instanceof FormData || body instanceof Blob;
+
+    let token = auth ? await deps.getAccessToken() : null;
+    let transientRetryUsed = false;
+    let authRetryUsed = false;
+
+    for (;;) {
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'X-Tenant-Id': deps.getTenantId(),
+        'X-Operation-Id': operationId,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined && !isRawBody ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      };
+      const init: RequestInit = {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: isRawBody ? (body as FormData | Blob) : JSON.stringify(body) }),
+      };
+
+      let answer: RawAnswer;
+      try {
+        answer = await exchange(url, init, timeoutMs, signal, operationId);
+      } catch (error) {
+        if (error instanceof ApiError && !transientRetryUsed) {
+          transientRetryUsed = true;
+          await sleep(retryDelayMs(null, random));
+          if (signal?.aborted) throw abortError();
+          continue;
+        }
+        throw error;
+      }
+
+      if (answer.status === 401 && auth && !authRetryUsed) {
+        authRetryUsed = true;
+        deps.invalidateToken();
+        token = await deps.getAccessToken({ forceRefresh: true });
+        if (!token) {
+          deps.onSessionExpired();
+          throw new ApiError({ status: 401, code: CLIENT_ERROR_CODES.sessionExpired, message: SESSION_EXPIRED_MESSAGE, operationId });
+        }
+        continue;
+      }
+
+      if (isRetryableStatus(answer.status) && !transientRetryUsed) {
+        transientRetryUsed = true;
+        await sleep(retryDelayMs(answer.retryAfter, random));
+        if (signal?.aborted) throw abortError();
+        continue;
+      }
+
+      if (!answer.ok) throw apiErrorFromBody(answer.status, answer.body, answer.statusText, operationId);
+      if (!schema) return answer.body as T;
+      const parsed = schema.safeParse(answer.body);
+      if (!parsed.success) {
+        throw new ApiError({
+          status: answer.status,
+          code: CLIENT_ERROR_CODES.invalidResponse,
+          message: `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
+          operationId,
+        });
+      }
+      return parsed.data;
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+  };
+}

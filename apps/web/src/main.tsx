@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PRODUCT_NAME } from '@bree/contracts';
+import './styles.css';
+import { App } from './app/App';
+import { boot } from './app/boot';
+import { BootFailure } from './app/BootFailure';
+import { installGlobalErrorLogging } from './lib/errors';
+import { LoadingScreen } from './ui';
+
+installGlobalErrorLogging(window);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+root.render(<LoadingScreen label={`Loading ${PRODUCT_NAME}`} />);
+
+boot().then(
+  (services) =>
+    root.render(
+      <StrictMode>
+        <App services={services} />
+      </StrictMode>,
+    ),
+  (error: unknown) => {
+    console.error('[Bree] start-up failed', error);
+    root.render(<BootFailure />);
+  },
+);

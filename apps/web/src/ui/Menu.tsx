@@ -1,0 +1,60 @@
+import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+export interface MenuProps {
+  /** The button that opens the menu; must be a single focusable element. */
+  trigger: ReactNode;
+  children: ReactNode;
+  align?: 'start' | 'center' | 'end';
+  /** Accessible name of the menu list. */
+  label?: string;
+}
+
+/** A dropdown menu (Radix): arrow-key navigation, typeahead, Escape to close. */
+export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
+  return (
+    <RadixMenu.Root>
+      <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
+      <RadixMenu.Portal>
+        <RadixMenu.Content
+          align={align}
+          sideOffset={6}
+          aria-label={label}
+          className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 shadow-pop"
+        >
+          {children}
+        </RadixMenu.Content>
+      </RadixMenu.Portal>
+    </RadixMenu.Root>
+  );
+}
+
+export interface MenuItemProps {
+  children: ReactNode;
+  onSelect?: () => void;
+  disabled?: boolean;
+  tone?: 'default' | 'danger';
+}
+
+/** One item (role=menuitem) of a Menu. */
+export function MenuItem({ children, onSelect, disabled, tone = 'default' }: MenuItemProps) {
+  return (
+    <RadixMenu.Item
+      disabled={disabled}
+      onSelect={onSelect}
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none',
+        'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-cream-deep',
+        tone === 'danger' ? 'text-danger' : 'text-ink',
+      )}
+    >
+      {children}
+    </RadixMenu.Item>
+  );
+}
+
+/** A thin divider between groups of menu items. */
+export function MenuSeparator() {
+  return <RadixMenu.Separator className="my-1 h-px bg-line" />;
+}

@@ -1,0 +1,11 @@
+export { Button, buttonClasses } from './Button';
+export type { ButtonProps, ButtonSize, ButtonVariant } from './Button';
+export { Input, Label } from './Input';
+export type { InputProps } from './Input';
+export { Dialog, DialogClose } from './Dialog';
+export { Menu, MenuItem, MenuSeparator } from './Menu';
+export { Popover, PopoverClose } from './Popover';
+export { Spinner, LoadingScreen } from './Spinner';
+export { Card } from './Card';
+export { PageHeader } from './PageHeader';
+export { cn } from './cn';
