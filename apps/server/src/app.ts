@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -18,7 +17,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRouteCatalog } from './plugins/route-catalog';
-import { contentSecurityPolicy, registerFramingExceptions } from './plugins/security';
+import { registerFramingExceptions, registerSecurityHeaders } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
 import { createServices, type Services } from './services';
 
@@ -59,16 +58,12 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerRouteCatalog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('x-request-id', request.id);
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000 } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config);
   registerFramingExceptions(app);
   await app.register(rateLimit, { global: false });
 

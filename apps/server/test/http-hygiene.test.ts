@@ -100,3 +100,17 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     expect(profile.json().profile).toEqual({ email: 'hygiene@example.com', name: 'Hy', emailVerified: true });
   });
 });
+
+describe('security headers reach pages served by the embedded issuer', () => {
+  it('sends the CSP and nosniff on /oidc responses', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
@@ -35,5 +37,29 @@ export function registerFramingExceptions(app: FastifyInstance): void {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') void reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     void reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+}
+
+/**
+ * Security headers of every response, computed once by helmet at start. Helmet rebuilds
+ * them on every request (its CSP may hold per-request nonces, which Bree does not use);
+ * computing them once keeps helmet the source of truth at no per-request cost.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string | number) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+  };
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15552000 } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
+  const entries = Object.entries(headers);
+  // On the raw response, so replies hijacked by the OIDC issuer carry them too.
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
   });
 }

@@ -12,6 +12,7 @@ import { loadIssuerSecrets, toPublicJwks } from './keys';
 import { createOidcProvider } from './provider';
 import { createAccountLimiter } from './rate-limit';
 import { createLocalVerifier, createRemoteVerifier } from './verifier';
+import { withVerificationCache } from './verifier-cache';
 
 /** Where the embedded issuer is mounted; config.oidc.issuer is `${publicUrl}${ISSUER_MOUNT}`. */
 export const ISSUER_MOUNT = '/oidc';
@@ -27,7 +28,7 @@ export async function createIdentity({ config, database }: { config: Config; dat
   if (config.oidc.mode === 'external') {
     return {
       mode: 'external',
-      verifier: createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails }),
+      verifier: withVerificationCache(createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails })),
       async register() {},
       async close() {},
     };
@@ -48,7 +49,7 @@ export async function createIdentity({ config, database }: { config: Config; dat
 
   return {
     mode: 'embedded',
-    verifier: createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) }),
+    verifier: withVerificationCache(createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) })),
     async register(app) {
       log = app.log.child({ module: 'identity' });
       mountIssuer({ app, provider, log });

@@ -4,9 +4,11 @@ import { tenants, userProfiles } from './tenants.table';
 
 /** Data access for tenants and their profiles; every function is keyed by tenant id. */
 export function createTenantsRepository({ db }: { db: Db }) {
+  // Prepared once: the status check runs after every sign-in and on app start.
+  const findTenantById = db.select().from(tenants).where(eq(tenants.id, sql.placeholder('tenantId'))).limit(1).prepare('find_tenant_by_id');
   return {
     async findTenant({ tenantId }: { tenantId: string }) {
-      const rows = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      const rows = await findTenantById.execute({ tenantId });
       return rows[0] ?? null;
     },
 
