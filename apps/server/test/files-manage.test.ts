@@ -109,6 +109,21 @@ describe('tags, repository, metadata, copy and download', () => {
     expect(res.body).toBe('Résumé body');
   });
 
+  it('exports Markdown, HTML and DOCX named after the document, and refuses unknown formats', async () => {
+    await create('Export me');
+    const url = (format: string) => `/api/files/${enc(me.sub)}/${enc('Export me.txt')}/download?format=${format}`;
+    const get = (format: string) => t.app.inject({ method: 'GET', url: url(format), headers: { authorization: `Bearer ${me.token}` } });
+    const md = await get('md');
+    expect(md.headers['content-type']).toContain('text/markdown');
+    expect(md.headers['content-disposition']).toContain('Export%20me.md');
+    expect(md.body).toBe('Export me body\n');
+    const html = await get('html');
+    expect(html.body).toContain('<p>Export me body</p>');
+    const docx = await get('docx');
+    expect(docx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await get('pdf')).statusCode).toBe(400);
+  });
+
   it('syncs a document by path with a ULID', async () => {
     const first = await me.call('POST', '/api/files/sync-ulid', { tenantId: me.sub, filePath: 'Synced', content: doc('one'), options: {} });
     expect(first.body).toMatchObject({ success: true, created: true, filePath: 'Synced.txt', revision: 1 });

@@ -5,6 +5,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
+import { EXPORT_FORMATS } from './files.export';
 import type { FilesService } from './files.service';
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
@@ -59,9 +60,9 @@ export const filesManageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> =
     return { success: true as const, file: await files.copy({ tenantId, fileId: req.body.fileId }) };
   });
 
-  app.get('/files/:tenant/:path/download', { schema: { params: tenantPathParams } }, async (req, reply) => {
+  app.get('/files/:tenant/:path/download', { schema: { params: tenantPathParams, querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt') }) } }, async (req, reply) => {
     const { tenantId } = requireAuth(req);
-    const file = await files.download({ tenantId, filePath: req.params.path });
+    const file = await files.download({ tenantId, filePath: req.params.path, format: req.query.format });
     return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
   });
 };

@@ -1,5 +1,6 @@
-import { FILES, type Authenticity, type DocContent, type FileMetadata, type ListSort } from '@bree/contracts';
-import { emptyDoc } from '@bree/editor';
+import { displayName, FILES, type Authenticity, type DocContent, type FileMetadata, type ListSort } from '@bree/contracts';
+import { emptyDoc, type DocJSON } from '@bree/editor';
+import { exportDocument, type ExportFormat } from './files.export';
 import type { Db } from '../../db/db';
 import { prepareContent } from './files.content';
 import { filesErrors } from './files.errors';
@@ -174,9 +175,12 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       return presentFile(await createUnique({ tenantId, path: copyPath, content: row.content as DocContent, isRepository: row.isRepository, metadata }));
     },
 
-    async download({ tenantId, filePath }: { tenantId: string; filePath: string }) {
+    /** The document rendered for download: .txt, .md, .html or .docx, named after the document. */
+    async download({ tenantId, filePath, format }: { tenantId: string; filePath: string; format: ExportFormat }) {
       const row = await requireByPath(tenantId, filePath);
-      return { filename: row.name, contentType: 'text/plain; charset=utf-8', body: row.contentText };
+      const title = displayName(row.name);
+      const file = await exportDocument(row.content as DocJSON, { title, format });
+      return { filename: `${title}.${file.extension}`, contentType: file.contentType, body: file.body };
     },
 
   };
