@@ -40,18 +40,27 @@ function depthOf(node: DocJSON, depth = 1): number {
   return max;
 }
 
-/** Clamps heading levels to 1–6 and drops links Bree does not allow, before validation. */
+/**
+ * Clamps heading levels to 1–6 and drops links Bree does not allow, before validation.
+ * Returns the same objects where nothing changes, so large valid documents are not copied.
+ */
 export function normalizeDoc(node: DocJSON): DocJSON {
-  const out: DocJSON = { ...node };
+  let out = node;
+  const edit = (): DocJSON => (out === node ? (out = { ...node }) : out);
   if (node.type === 'heading') {
-    const level = Number(node.attrs?.level ?? 1);
-    out.attrs = { ...node.attrs, level: Math.min(6, Math.max(1, Number.isFinite(level) ? Math.round(level) : 1)) };
+    const raw = Number(node.attrs?.level ?? 1);
+    const level = Math.min(6, Math.max(1, Number.isFinite(raw) ? Math.round(raw) : 1));
+    if (node.attrs?.level !== level) edit().attrs = { ...node.attrs, level };
   }
-  if (node.marks) {
-    out.marks = node.marks.filter((m) => m.type !== 'link' || isAllowedHref(m.attrs?.href));
-    if (out.marks.length === 0) delete out.marks;
+  if (node.marks?.some((m) => m.type === 'link' && !isAllowedHref(m.attrs?.href))) {
+    const kept = node.marks.filter((m) => m.type !== 'link' || isAllowedHref(m.attrs?.href));
+    if (kept.length > 0) edit().marks = kept;
+    else delete edit().marks;
   }
-  if (node.content) out.content = node.content.map(normalizeDoc);
+  if (node.content) {
+    const mapped = node.content.map(normalizeDoc);
+    if (mapped.some((child, i) => child !== node.content![i])) edit().content = mapped;
+  }
   return out;
 }
 

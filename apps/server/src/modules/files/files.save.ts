@@ -46,20 +46,19 @@ export function createSaveService({ db, now = () => new Date(), newId }: { db: D
       const at = now();
       const answer: ContentUpdateAnswer = { success: true, saved: true, contentSize: prepared.size, operationId, revision: baseRevision + 1, lastModified: at.toISOString() };
       const versionDue = new Date(at.getTime() - FILES.versionIntervalMs);
-      const content = JSON.stringify(prepared.doc);
       // One statement, so atomic without a transaction: the revision-checked update, a version
       // when none was taken in the last 5 minutes, and the remembered answer for replays.
       const updated = await selectRows<{ revision: number }>(db, sql`
         with upd as (
-          update files set content = ${content}::jsonb, content_text = ${prepared.text}, content_size = ${prepared.size},
+          update files set content = ${prepared.json}::jsonb, content_text = ${prepared.text}, content_size = ${prepared.size},
             word_count = ${prepared.wordCount}, revision = revision + 1, updated_at = ${at.toISOString()}::timestamptz,
             last_version_at = case when last_version_at is null or last_version_at <= ${versionDue.toISOString()}::timestamptz
               then ${at.toISOString()}::timestamptz else last_version_at end
           where tenant_id = ${tenantId} and id = ${fileId} and revision = ${baseRevision}
-          returning id, revision, last_version_at = ${at.toISOString()}::timestamptz as versioned
+          returning id, revision, content, content_text, last_version_at = ${at.toISOString()}::timestamptz as versioned
         ), ver as (
           insert into file_versions (id, tenant_id, file_id, revision, reason, content, content_text, word_count, created_at)
-          select ${newId()}, ${tenantId}, upd.id, upd.revision, 'autosave', ${content}::jsonb, ${prepared.text}, ${prepared.wordCount}, ${at.toISOString()}::timestamptz
+          select ${newId()}, ${tenantId}, upd.id, upd.revision, 'autosave', upd.content, upd.content_text, ${prepared.wordCount}, ${at.toISOString()}::timestamptz
           from upd where upd.versioned
         ), op as (
           insert into file_operations (tenant_id, operation_id, file_id, answer, created_at)
