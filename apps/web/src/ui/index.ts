@@ -9,3 +9,4 @@ export { Spinner, LoadingScreen } from './Spinner';
 export { Card } from './Card';
 export { PageHeader } from './PageHeader';
 export { cn } from './cn';
+export { useIsMobile, useMediaQuery } from './useMediaQuery';

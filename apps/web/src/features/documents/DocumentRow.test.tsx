@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { FileSummary } from '@bree/contracts';
+import { DocumentRow } from './DocumentRow';
+import { file } from './fileFixture';
+
+afterEach(cleanup);
+
+function renderRow(f: FileSummary) {
+  render(
+    <MemoryRouter>
+      <ul>
+        <DocumentRow file={f} selected={false} now={new Date('2025-06-18T12:00:00Z')} onToggle={vi.fn()} onTag={vi.fn()} onAction={vi.fn()} />
+      </ul>
+    </MemoryRouter>,
+  );
+}
+
+describe('a document row', () => {
+  it('links the name without .txt to the editor and labels its controls with the name', () => {
+    renderRow({ ...file('01ABC', 'Essay.txt'), metadata: { authenticity: 'AI-Assisted' } });
+    expect(screen.getByRole('link', { name: 'Essay' }).getAttribute('href')).toBe('/app/01ABC');
+    expect(screen.getByRole('checkbox', { name: 'Select Essay' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tag for Essay: AI-Assisted' }).textContent).toBe('AI+');
+    expect(screen.getByRole('button', { name: 'More actions for Essay' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Workspace' })).toBeNull();
+  });
+
+  it('marks a workspace master', () => {
+    renderRow({ ...file('m', 'Book.txt'), metadata: { isMaster: true } });
+    expect(screen.getByRole('img', { name: 'Workspace' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tag for Book: Untagged' }).textContent).toBe('?');
+  });
+
+  it('cannot open a file being transcribed and says so', () => {
+    renderRow({ ...file('t', 'Interview.txt'), metadata: { isTranscribing: true } });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('Transcribing…')).toBeTruthy();
+    expect(screen.getByText('Processing audio…')).toBeTruthy();
+  });
+});

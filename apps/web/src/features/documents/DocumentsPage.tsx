@@ -1,0 +1,200 @@
+import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useServices } from '../../app/services';
+import { notify } from '../../lib/toast';
+import { Button, useIsMobile } from '../../ui';
+import { NetworkPill } from '../network';
+import { documentKeys } from './api';
+import { DocumentListBody } from './DocumentListBody';
+import type { RowAction } from './DocumentRow';
+import { EmptyState } from './EmptyState';
+import { FILE_LIST_CHANGED_EVENT, isFileListChangeFor } from './events';
+import { useDebouncedValue, useNow, useVisibleRows } from './hooks';
+import { ImportPlaceholderDialog } from './ImportPlaceholderDialog';
+import { ListControls } from './ListControls';
+import { confirmDelete, dismissPrompt, promptRename } from './prompts';
+import { documentsRuntime } from './runtime';
+import { SelectionBar } from './SelectionBar';
+import { useDocumentList } from './useDocumentList';
+import { useFileDrag } from './useFileDrag';
+import { useInfiniteScroll } from './useInfiniteScroll';
+import { ROW_HEIGHT_PX } from './visibleRows';
+
+/** How long the search box waits for typing to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Shown where the spec's "Convert to workspace" will act once workspaces exist. */
+const WORKSPACE_PLACEHOLDER = 'Workspaces arrive with the workspace issue.';
+
+/** Under the viewport: how many rows are loaded, and a hint when scrolling loads more. */
+function ListFooter({ count, searching, hasMore }: { count: number; searching: boolean; hasMore: boolean }) {
+  if (count === 0) return null;
+  const noun = searching ? (count === 1 ? 'result' : 'results') : count === 1 ? 'document' : 'documents';
+  return (
+    <p className="border-t border-line bg-cream/40 px-4 py-2 text-xs text-muted">
+      {count} {noun}
+      {hasMore ? ' loaded · scroll for more' : ''}
+    </p>
+  );
+}
+
+/** The document list of /app (1-core §2.1): header, controls, paged rows, selection, operations. */
+export function DocumentsPage({ tenantId }: { tenantId: string }) {
+  const { api, queryClient } = useServices();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const now = useNow();
+  const { overlay, operations } = useMemo(() => documentsRuntime({ tenantId, api, queryClient }), [tenantId, api, queryClient]);
+
+  const [rows, setRows] = useVisibleRows(tenantId, isMobile);
+  const [sort, setSort] = useState<ListSort>('date');
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useDocumentList({ tenantId, sort, visibleRows: rows, query, overlay });
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [importOpen, setImportOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const drag = useFileDrag(() => setImportOpen(true));
+
+  const onScroll = useInfiniteScroll({ ref: scrollRef, hasMore: list.hasMore, busy: list.isFetchingMore, loadMore: list.loadMore, rows: list.items.length });
+
+  // Only rows on screen count as selected: a search or a delete never leaves hidden files selected.
+  const selected = useMemo(() => list.items.filter((f) => selectedIds.has(f.id)), [list.items, selectedIds]);
+  const deselect = useCallback((ids: readonly string[]) => setSelectedIds((prev) => new Set([...prev].filter((id) => !ids.includes(id)))), []);
+
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      if (isFileListChangeFor(event, tenantId)) void queryClient.invalidateQueries({ queryKey: documentKeys.all(tenantId) });
+    };
+    window.addEventListener(FILE_LIST_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(FILE_LIST_CHANGED_EVENT, onChange);
+  }, [queryClient, tenantId]);
+  useEffect(() => dismissPrompt, []);
+
+  const create = useCallback(async () => {
+    setCreating(true);
+    const file = await operations.create();
+    setCreating(false);
+    if (file) void navigate(`/app/${file.id}`);
+  }, [navigate, operations]);
+
+  const toggle = useCallback((file: FileSummary) => {
+    setSelectedIds((prev) => {
+      const next = new Set(prev);
+      if (next.has(file.id)) next.delete(file.id);
+      else next.add(file.id);
+      return next;
+    });
+  }, []);
+
+  const tag = useCallback((file: FileSummary, value: Authenticity) => void operations.setTag(file, value), [operations]);
+
+  const act = useCallback(
+    async (file: FileSummary, action: RowAction) => {
+      if (action === 'rename') {
+        const name = await promptRename(file.displayName);
+        if (name !== null) await operations.rename(file, name);
+      } else if (action === 'delete') {
+        if (await confirmDelete(file.displayName)) {
+          deselect([file.id]);
+          await operations.remove(file);
+        }
+      } else if (action === 'copy') {
+        await operations.copy(file);
+      } else {
+        notify.info(WORKSPACE_PLACEHOLDER);
+      }
+    },
+    [deselect, operations],
+  );
+  const onAction = useCallback((file: FileSummary, action: RowAction) => void act(file, action), [act]);
+
+  const deleteSelected = async () => {
+    const files = selected;
+    if (files.length === 0) return;
+    const label = files.length === 1 ? (files[0]?.displayName ?? '') : `${files.length} files`;
+    if (!(await confirmDelete(label))) return;
+    const { deleted } = await operations.removeMany(files);
+    deselect(deleted);
+  };
+
+  const clearSearch = () => setSearch('');
+
+  return (
+    <div {...drag.handlers} className="relative">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          <h1 className="font-serif text-2xl font-semibold tracking-tight text-ink">Documents</h1>
+          <NetworkPill />
+        </div>
+        <div className="flex gap-2">
+          <Button className="flex-1 max-sm:px-3 sm:flex-none" onClick={() => void create()} loading={creating}>
+            Create new document
+          </Button>
+          <Button variant="secondary" className="flex-1 max-sm:px-3 sm:flex-none" onClick={() => setImportOpen(true)}>
+            Import content
+          </Button>
+        </div>
+      </header>
+
+      <div className="mt-6 sm:mt-8">
+        {list.isEmpty ? (
+          <EmptyState onCreate={() => void create()} onImport={() => setImportOpen(true)} creating={creating} />
+        ) : (
+          <div className="flex flex-col gap-4">
+            <ListControls search={search} onSearch={setSearch} sort={sort} onSort={setSort} rows={rows} onRows={setRows} isMobile={isMobile} />
+            <section aria-label="Document list" className="overflow-hidden rounded-xl border border-line bg-surface shadow-card">
+              <div className="flex min-h-12 items-center border-b border-line bg-cream/60 px-3 py-1.5 sm:px-4">
+                {selected.length > 0 ? (
+                  <SelectionBar
+                    count={selected.length}
+                    allSelected={selected.length === list.items.length}
+                    isMobile={isMobile}
+                    onSelectAll={() => setSelectedIds(new Set(list.items.map((f) => f.id)))}
+                    onDeselectAll={() => setSelectedIds(new Set())}
+                    onDelete={() => void deleteSelected()}
+                    onTag={(value) => void operations.setTagMany(selected, value)}
+                  />
+                ) : (
+                  <div aria-hidden="true" className="flex w-full items-center text-xs font-medium tracking-wide text-muted uppercase">
+                    <span className="flex-1 pl-[5.5rem] sm:pl-[6.3rem]">Name</span>
+                    <span className="hidden w-52 pr-12 text-right sm:block">Last edited</span>
+                  </div>
+                )}
+              </div>
+              <div
+                ref={scrollRef}
+                onScroll={onScroll}
+                tabIndex={-1}
+                style={{ maxHeight: rows * ROW_HEIGHT_PX }}
+                className="overflow-y-auto overscroll-contain"
+              >
+                <DocumentListBody
+                  list={list}
+                  query={query}
+                  rows={rows}
+                  now={now}
+                  selectedIds={selectedIds}
+                  onClearSearch={clearSearch}
+                  onToggle={toggle}
+                  onTag={tag}
+                  onAction={onAction}
+                />
+              </div>
+              <ListFooter count={list.items.length} searching={list.isSearching} hasMore={list.hasMore} />
+            </section>
+          </div>
+        )}
+      </div>
+
+      {drag.dragging && (
+        <div className="pointer-events-none absolute -inset-3 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-accent bg-accent-soft/90">
+          <p className="font-serif text-xl font-semibold text-accent-strong">Drop files to import</p>
+        </div>
+      )}
+      <ImportPlaceholderDialog open={importOpen} onOpenChange={setImportOpen} />
+    </div>
+  );
+}

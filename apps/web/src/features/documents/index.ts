@@ -1,0 +1,4 @@
+export { DocumentsPage } from './DocumentsPage';
+export { emitFileListChanged, FILE_LIST_CHANGED_EVENT } from './events';
+export type { FileListChangedDetail } from './events';
+export { formatLastModified } from './lastModified';

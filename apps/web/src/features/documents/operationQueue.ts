@@ -1,0 +1,108 @@
+/** At most this many file operations talk to the server at once (1-core §9). */
+export const MAX_CONCURRENT_FILE_OPS = 4;
+
+/** How a failed file operation is tried again. `attempts` counts the first try. */
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  /** Largest jitter added to a wait, inclusive. */
+  maxJitterMs: number;
+}
+
+/** File operations: 2 retries, 250 ms doubling, plus under 100 ms of jitter (1-core §9). */
+export const FILE_OP_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxJitterMs: 99 };
+/** Deletes: up to 3 attempts, 300 ms doubling, plus up to 200 ms of jitter (1-core §7, §9). */
+export const DELETE_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxJitterMs: 200 };
+/** Bulk deletes: one retry after a failure (1-core §4.4). */
+export const BULK_DELETE_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 300, maxJitterMs: 200 };
+/** Creating and copying are not idempotent: a retry after a lost answer would make a second file. */
+export const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxJitterMs: 0 };
+
+/** The wait before retry number `retry` (0 = the first retry): doubling base plus random jitter. */
+export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
+  const jitter = Math.floor(random() * (policy.maxJitterMs + 1));
+  return policy.baseDelayMs * 2 ** retry + Math.min(jitter, policy.maxJitterMs);
+}
+
+export interface RetryDeps {
+  shouldRetry?: (error: unknown) => boolean;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task` until it succeeds, the policy's attempts are used up, or an error is not worth retrying. */
+export async function withRetry<T>(task: (attempt: number) => Promise<T>, policy: RetryPolicy, { shouldRetry = () => true, sleep = defaultSleep, random = Math.random }: RetryDeps = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task(attempt);
+    } catch (error) {
+      if (attempt >= policy.attempts || !shouldRetry(error)) throw error;
+      await sleep(backoffDelay(policy, attempt - 1, random));
+    }
+  }
+}
+
+export interface QueuedOperation<T> {
+  /** Operation id; a second run with an id still in flight joins the first instead of running again. */
+  id: string;
+  /** Ids of operations whose settling this one waits for (e.g. an earlier rename of the same file). */
+  dependencies?: readonly string[];
+  task: () => Promise<T>;
+}
+
+export interface OperationQueue {
+  run<T>(operation: QueuedOperation<T>): Promise<T>;
+  /** Ids of operations queued or running. */
+  inFlight(): string[];
+  /** How many tasks are talking to the server right now. */
+  running(): number;
+}
+
+/** A limiter for file operations: dependency order, duplicate-id skipping and a concurrency cap. */
+export function createOperationQueue(concurrency: number = MAX_CONCURRENT_FILE_OPS): OperationQueue {
+  const operations = new Map<string, Promise<unknown>>();
+  const waiting: Array<() => void> = [];
+  let active = 0;
+
+  const acquire = async () => {
+    if (active < concurrency) {
+      active += 1;
+      return;
+    }
+    // The releasing task hands its slot straight over, so `active` stays exact.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  };
+
+  return {
+    run<T>({ id, dependencies = [], task }: QueuedOperation<T>): Promise<T> {
+      const existing = operations.get(id);
+      if (existing) return existing as Promise<T>;
+      const before = dependencies.flatMap((dep) => {
+        const p = operations.get(dep);
+        return p ? [p] : [];
+      });
+      const promise = (async () => {
+        await Promise.allSettled(before);
+        await acquire();
+        try {
+          return await task();
+        } finally {
+          release();
+        }
+      })();
+      operations.set(id, promise);
+      const forget = () => operations.delete(id);
+      promise.then(forget, forget);
+      return promise;
+    },
+    inFlight: () => [...operations.keys()],
+    running: () => active,
+  };
+}

@@ -1,0 +1,279 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { normalizeFileName } from '@bree/contracts';
+import type { Authenticity, FileSummary } from '@bree/contracts';
+import { ulid } from 'ulid';
+import type { ApiClient } from '../../lib/api';
+import type { Notifier } from '../../lib/toast';
+import {
+  bulkDeleteDocuments, bulkTagDocuments, claimBlankDocument, copyDocument, deleteDocumentOnce, documentKeys, isTransientFailure,
+  renameDocument, tagDocument,
+} from './api';
+import { captureFiles, patchFiles, restoreFiles } from './cachePatch';
+import type { CapturedFile, DocumentsCache } from './cachePatch';
+import { BULK_DELETE_RETRY, DELETE_RETRY, FILE_OP_RETRY, NO_RETRY, withRetry } from './operationQueue';
+import type { OperationQueue, RetryDeps, RetryPolicy } from './operationQueue';
+import type { OverlayPatch, OverlayStore } from './overlay';
+import type { TagGuard } from './tagGuard';
+
+/** The messages of 1-core §8 that the list shows. */
+export const MESSAGES = {
+  createFailed: 'Failed to create document. Please try again.',
+  renamed: 'File renamed successfully',
+  renameFailed: 'Failed to rename file',
+  deleted: 'File deleted',
+  deleteFailed: 'Failed to delete file',
+  bulkDeleted: (n: number) => `${n} file(s) deleted`,
+  bulkDeleteFailed: (n: number, total: number) => `Failed to delete ${n} of ${total} file(s)`,
+  updateFailed: 'Update failed',
+  copyFailed: 'Failed to copy file',
+} as const;
+
+/** Bulk endpoints take at most 500 ids per call. */
+const BULK_CHUNK = 500;
+
+export interface DocumentOperationsDeps {
+  api: ApiClient;
+  queryClient: QueryClient;
+  tenantId: string;
+  overlay: OverlayStore;
+  queue: OperationQueue;
+  tagGuard: TagGuard;
+  notify: Pick<Notifier, 'success' | 'error'>;
+  newId?: () => string;
+  retry?: Omit<RetryDeps, 'shouldRetry'>;
+}
+
+export type DocumentOperations = ReturnType<typeof createDocumentOperations>;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The new path of a rename: same folder, trimmed name ending in .txt. */
+export function renamedPath(file: FileSummary, input: string): string | null {
+  const trimmed = input.trim();
+  if (!trimmed || trimmed === file.displayName) return null;
+  const name = normalizeFileName(trimmed);
+  if (name === file.name) return null;
+  const slash = file.filePath.lastIndexOf('/');
+  return slash >= 0 ? `${file.filePath.slice(0, slash + 1)}${name}` : name;
+}
+
+/**
+ * The list's file operations (1-core §4.4): each change shows at once (overlay + cached list),
+ * the server call runs through the shared queue after earlier operations on the same file
+ * settle, and a failure rolls the change back and says so.
+ */
+export function createDocumentOperations(deps: DocumentOperationsDeps) {
+  const { api, queryClient, tenantId, overlay, queue, tagGuard, notify } = deps;
+  const newId = deps.newId ?? (() => ulid());
+  const allKey = documentKeys.all(tenantId);
+  /** Paths learnt from renames, so a later queued call for the file uses the path the server now has. */
+  const paths = new Map<string, string>();
+  /** Operations in flight per file: later operations on the file depend on them. */
+  const perFile = new Map<string, Set<string>>();
+
+  const pathOf = (file: FileSummary) => paths.get(file.id) ?? file.filePath;
+  const retrying = <T>(policy: RetryPolicy, task: () => Promise<T>) => withRetry(task, policy, { ...deps.retry, shouldRetry: isTransientFailure });
+
+  /** Runs a server call in the queue after the files' earlier operations. */
+  function enqueue<T>(id: string, fileIds: readonly string[], task: () => Promise<T>): Promise<T> {
+    const dependencies = fileIds.flatMap((f) => [...(perFile.get(f) ?? [])]);
+    for (const f of fileIds) perFile.set(f, new Set([...(perFile.get(f) ?? []), id]));
+    const done = () => fileIds.forEach((f) => perFile.get(f)?.delete(id));
+    const run = queue.run({ id, dependencies, task });
+    run.then(done, done);
+    return run;
+  }
+
+  /** Applies a change to every cached documents query; returns its rollback. */
+  function patchCache(ids: ReadonlySet<string>, patch: (file: FileSummary) => FileSummary | null): () => void {
+    const captured: Array<[QueryKey, CapturedFile[]]> = queryClient
+      .getQueriesData<DocumentsCache>({ queryKey: allKey })
+      .map(([key, data]) => [key, captureFiles(data, ids)]);
+    queryClient.setQueriesData<DocumentsCache>({ queryKey: allKey }, (old) => (old ? patchFiles(old, ids, patch) : old));
+    return () => {
+      for (const [key, files] of captured) queryClient.setQueryData<DocumentsCache>(key, (old) => (old ? restoreFiles(old, files) : old));
+    };
+  }
+
+  /** Shows a change at once: an overlay entry per file plus the cached lists. */
+  function showChange(opId: string, files: readonly FileSummary[], patch: OverlayPatch, cachePatch: (f: FileSummary) => FileSummary | null) {
+    for (const f of files) overlay.add({ id: opId, fileId: f.id, patch });
+    const rollbackCache = patchCache(new Set(files.map((f) => f.id)), cachePatch);
+    return {
+      confirm: () => overlay.confirm(opId),
+      rollback: () => {
+        overlay.remove(opId);
+        rollbackCache();
+      },
+    };
+  }
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: allKey });
+
+  function recordCreated(file: FileSummary) {
+    const opId = newId();
+    overlay.add({ id: opId, fileId: file.id, patch: { kind: 'create', file } });
+    overlay.confirm(opId);
+    refresh();
+  }
+
+  return {
+    /** Claims a blank Untitled.txt; resolves to the new file, or null after telling the user it failed. */
+    async create(): Promise<FileSummary | null> {
+      const opId = newId();
+      try {
+        const file = await enqueue(opId, [], () => retrying(NO_RETRY, () => claimBlankDocument(api, opId)));
+        recordCreated(file);
+        return file;
+      } catch (error) {
+        console.error('[documents] create failed', error);
+        notify.error(MESSAGES.createFailed);
+        return null;
+      }
+    },
+
+    /** Renames to `input` (trimmed, .txt appended); blank or unchanged names are ignored. */
+    async rename(file: FileSummary, input: string): Promise<boolean> {
+      const target = renamedPath(file, input);
+      if (!target) return false;
+      const opId = newId();
+      const name = target.split('/').pop() ?? target;
+      const change = showChange(opId, [file], { kind: 'rename', name, filePath: target }, (f) => ({ ...f, name, displayName: name.replace(/\.txt$/i, ''), filePath: target }));
+      try {
+        const updated = await enqueue(opId, [file.id], () =>
+          retrying(FILE_OP_RETRY, () => renameDocument(api, { oldFilePath: pathOf(file), newFilePath: target, operationId: opId })),
+        );
+        paths.set(file.id, updated.filePath);
+        change.confirm();
+        patchCache(new Set([file.id]), (f) => ({ ...f, ...updated }));
+        notify.success(MESSAGES.renamed);
+        refresh(); // The new name may sort elsewhere.
+        return true;
+      } catch (error) {
+        console.error('[documents] rename failed', error);
+        change.rollback();
+        notify.error(MESSAGES.renameFailed);
+        refresh();
+        return false;
+      }
+    },
+
+    /** Deletes one file (the caller has asked first): gone at once, restored if the server refuses. */
+    async remove(file: FileSummary): Promise<boolean> {
+      const opId = newId();
+      const change = showChange(opId, [file], { kind: 'delete' }, () => null);
+      try {
+        await enqueue(opId, [file.id], () =>
+          retrying(DELETE_RETRY, () => deleteDocumentOnce(api, { tenantId, filePath: pathOf(file), operationId: opId })),
+        );
+        change.confirm();
+        notify.success(MESSAGES.deleted);
+        return true;
+      } catch (error) {
+        console.error('[documents] delete failed', error);
+        change.rollback();
+        notify.error(MESSAGES.deleteFailed);
+        refresh();
+        return false;
+      }
+    },
+
+    /** Deletes many files in parallel bulk calls, each retried once; failed ones come back. */
+    async removeMany(files: readonly FileSummary[]): Promise<{ deleted: string[]; failed: string[] }> {
+      const batches = chunks(files, BULK_CHUNK).map((batch) => {
+        const opId = newId();
+        return { opId, batch, change: showChange(opId, batch, { kind: 'delete' }, () => null) };
+      });
+      const results = await Promise.allSettled(
+        batches.map(({ opId, batch }) =>
+          enqueue(opId, batch.map((f) => f.id), () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(api, { fileIds: batch.map((f) => f.id), operationId: opId }))),
+        ),
+      );
+      const deleted: string[] = [];
+      const failed: string[] = [];
+      results.forEach((result, i) => {
+        const { batch, change } = batches[i]!;
+        if (result.status === 'fulfilled') {
+          change.confirm();
+          deleted.push(...batch.map((f) => f.id));
+        } else {
+          console.error('[documents] bulk delete failed', result.reason);
+          change.rollback();
+          failed.push(...batch.map((f) => f.id));
+        }
+      });
+      if (failed.length === 0) notify.success(MESSAGES.bulkDeleted(deleted.length));
+      else {
+        notify.error(MESSAGES.bulkDeleteFailed(failed.length, files.length));
+        refresh();
+      }
+      return { deleted, failed };
+    },
+
+    /** Sets one file's tag; ignored while a tag update for it runs and for 500 ms after. */
+    async setTag(file: FileSummary, authenticity: Authenticity): Promise<boolean> {
+      if ((file.metadata.authenticity ?? 'Untagged') === authenticity) return false;
+      if (!tagGuard.tryBegin(file.id)) return false;
+      const opId = newId();
+      const change = showChange(opId, [file], { kind: 'metadata', metadata: { authenticity } }, (f) => ({ ...f, metadata: { ...f.metadata, authenticity } }));
+      try {
+        const updated = await enqueue(opId, [file.id], () =>
+          retrying(FILE_OP_RETRY, () => tagDocument(api, { tenantId, filePath: pathOf(file), authenticity, operationId: opId })),
+        );
+        change.confirm();
+        patchCache(new Set([file.id]), (f) => ({ ...f, ...updated }));
+        return true;
+      } catch (error) {
+        console.error('[documents] tag update failed', error);
+        change.rollback();
+        notify.error(MESSAGES.updateFailed);
+        return false;
+      } finally {
+        tagGuard.end(file.id);
+      }
+    },
+
+    /** Sets one tag on many files; files with a tag update under way are left out. */
+    async setTagMany(files: readonly FileSummary[], authenticity: Authenticity): Promise<number> {
+      const eligible = files.filter((f) => tagGuard.tryBegin(f.id));
+      if (eligible.length === 0) return 0;
+      const opId = newId();
+      const change = showChange(opId, eligible, { kind: 'metadata', metadata: { authenticity } }, (f) => ({ ...f, metadata: { ...f.metadata, authenticity } }));
+      const ids = eligible.map((f) => f.id);
+      try {
+        await enqueue(opId, ids, () =>
+          Promise.all(chunks(ids, BULK_CHUNK).map((batch) => retrying(FILE_OP_RETRY, () => bulkTagDocuments(api, { fileIds: batch, authenticity, operationId: opId })))),
+        );
+        change.confirm();
+        notify.success(`${eligible.length} file(s) tagged ${authenticity}`);
+        return eligible.length;
+      } catch (error) {
+        console.error('[documents] bulk tag failed', error);
+        change.rollback();
+        notify.error(MESSAGES.updateFailed);
+        return 0;
+      } finally {
+        ids.forEach((id) => tagGuard.end(id));
+      }
+    },
+
+    /** Copies a file as "{name} (copy)"; the copy shows in the list at once. */
+    async copy(file: FileSummary): Promise<FileSummary | null> {
+      const opId = newId();
+      try {
+        const copy = await enqueue(opId, [file.id], () => retrying(NO_RETRY, () => copyDocument(api, { fileId: file.id, operationId: opId })));
+        recordCreated(copy);
+        notify.success(`Copied as “${copy.displayName}”`);
+        return copy;
+      } catch (error) {
+        console.error('[documents] copy failed', error);
+        notify.error(MESSAGES.copyFailed);
+        return null;
+      }
+    },
+  };
+}
