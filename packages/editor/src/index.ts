@@ -1,2 +1,5 @@
 export * from './schema';
 export * from './document';
+export * from './save-machine';
+export * from './block-ids';
+export * from './paste';

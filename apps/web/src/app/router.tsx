@@ -9,6 +9,7 @@ import { RootLayout } from './RootLayout';
 // One lazily loaded module per route (1-core §2, 3-public-admin §2.1).
 const Landing = lazyWithRetry(() => import('../routes/landing'), 'Landing page');
 const AppHome = lazyWithRetry(() => import('../routes/app'), 'Documents');
+const Editor = lazyWithRetry(() => import('../routes/editor'), 'Editor');
 const Callback = lazyWithRetry(() => import('../routes/callback'), 'Sign-in');
 const SilentCallback = lazyWithRetry(() => import('../routes/silent-callback'), 'Silent sign-in');
 const Share = lazyWithRetry(() => import('../routes/share'), 'Shared document');
@@ -40,7 +41,7 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Landing /> },
         { path: 'app', element: protectedRoute(<AppHome />) },
-        { path: 'app/:fileId', element: protectedRoute(<AppHome />) },
+        { path: 'app/:fileId', element: protectedRoute(<Editor />) },
         { path: 'callback', element: <Callback /> },
         { path: 'silent-callback', element: <SilentCallback /> },
         { path: 'share', element: <Share /> },

@@ -1,0 +1,230 @@
+import type { Page } from '@playwright/test';
+import { test, expect, newAccount } from './fixtures/bree';
+
+interface Answer { status: number; body: Record<string, unknown> }
+
+/** Calls the API from the page with the signed-in user's token and tenant, like the app does. */
+async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<Answer> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
+      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string };
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${user.access_token ?? ''}`,
+          'X-Tenant-Id': localStorage.getItem('currentTenant') ?? '',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
+
+async function createDoc(page: Page, name: string, content: string): Promise<string> {
+  const answer = await callApi(page, 'POST', '/files/create', { filePath: `${name}.txt`, content });
+  expect(answer.status).toBe(200);
+  return (answer.body.file as { id: string }).id;
+}
+
+/** The server's text of a document. */
+async function serverText(page: Page, fileId: string): Promise<string> {
+  const answer = await callApi(page, 'POST', '/files/get', { fileId });
+  return JSON.stringify((answer.body.file as { content: unknown }).content);
+}
+
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+const status = (page: Page) => page.getByTestId('save-status').first();
+
+test.describe('editor', () => {
+  test('autosave goes Not saved → Saving… → Saved, and the text survives a reload', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Morning pages', 'First line');
+    // Slow the save a little so 'Saving…' can be seen.
+    await page.route('**/api/files/content-only-update', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await expect(page.getByTestId('editor')).toContainText('First line');
+    await expect(page).toHaveTitle('Morning pages — Bree');
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    await typeAtEnd(page, ' and a second thought');
+    await expect(status(page)).toHaveText('Not saved');
+    await expect(status(page)).toHaveText('Saving…', { timeout: 5000 });
+    await expect(status(page)).toHaveText(/^Saved just now$/);
+    await page.reload();
+    await expect(page.getByTestId('editor')).toContainText('First line and a second thought');
+  });
+
+  test('offline edits are kept in IndexedDB and reach the server from a new page once online', async ({ page, auth, bree, context }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Offline draft', 'Start');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await expect(page.getByTestId('editor')).toContainText('Start');
+    await context.setOffline(true);
+    await typeAtEnd(page, ' written on a train');
+    await expect(page.getByText('Saved offline - will sync when online')).toBeVisible({ timeout: 10_000 });
+    await expect(status(page)).toHaveText('Not saved');
+    await page.close();
+
+    await context.setOffline(false);
+    const second = await context.newPage();
+    await second.goto(`${bree.url}/app/${fileId}`);
+    await expect(second.getByTestId('editor')).toContainText('Start written on a train');
+    await expect.poll(() => serverText(second, fileId), { timeout: 10_000 }).toContain('written on a train');
+    await expect(status(second)).toHaveText(/^Saved/);
+  });
+
+  test('two pages editing one document: the conflict dialog keeps both texts', async ({ page, auth, bree, context }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Shared draft', 'Base');
+    const other = await context.newPage();
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await other.goto(`${bree.url}/app/${fileId}`);
+    await expect(other.getByTestId('editor')).toContainText('Base');
+
+    await typeAtEnd(page, ' from page one');
+    await expect(status(page)).toHaveText(/^Saved /, { timeout: 10_000 });
+    await typeAtEnd(other, ' from page two');
+    const dialog = other.getByRole('dialog', { name: 'This document changed elsewhere' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(status(other)).toHaveText(/^Saved /);
+
+    await expect.poll(() => serverText(other, fileId)).toContain('Base from page two');
+    const versions = await callApi(other, 'GET', `/versions/list?fileId=${fileId}`);
+    const list = versions.body.versions as { reason: string; preview: string }[];
+    expect(list.some((v) => v.reason === 'conflict' && v.preview.includes('Base from page one'))).toBe(true);
+  });
+
+  test('conflict: "Use the latest" loads the other text and keeps mine as a version', async ({ page, auth, bree, context }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Second draft', 'Base');
+    const other = await context.newPage();
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await other.goto(`${bree.url}/app/${fileId}`);
+    await expect(other.getByTestId('editor')).toContainText('Base');
+    await typeAtEnd(page, ' winner');
+    await expect(status(page)).toHaveText(/^Saved /, { timeout: 10_000 });
+    await typeAtEnd(other, ' loser');
+    const dialog = other.getByRole('dialog', { name: 'This document changed elsewhere' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Use the latest' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(other.getByTestId('editor')).toHaveText('Base winner');
+    await expect(status(other)).toHaveText(/^Saved/);
+    const versions = await callApi(other, 'GET', `/versions/list?fileId=${fileId}`);
+    const list = versions.body.versions as { reason: string; preview: string }[];
+    expect(list.some((v) => v.reason === 'conflict' && v.preview.includes('Base loser'))).toBe(true);
+    expect(await serverText(other, fileId)).toContain('Base winner');
+  });
+
+  test('pasted plain text becomes paragraphs and hard breaks, every block with its own id', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Paste', 'Intro');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await page.getByTestId('editor').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'First line\nsame paragraph\n\nSecond paragraph');
+      document.querySelector('[data-testid="editor"]')?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const paragraphs = page.getByTestId('editor').locator('p');
+    await expect(paragraphs).toHaveCount(3);
+    await expect(paragraphs.nth(1).locator('br')).toHaveCount(1);
+    const ids = await paragraphs.evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => typeof id === 'string' && id.length === 12)).toBe(true);
+  });
+
+  test('a version is restored from the History panel', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Essay', 'The original opening');
+    expect((await callApi(page, 'POST', '/versions/create', { fileId, reason: 'manual' })).status).toBe(200);
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await typeAtEnd(page, ' rewritten badly');
+    await expect(status(page)).toHaveText(/^Saved /, { timeout: 10_000 });
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('button', { name: /Saved by you/ }).click();
+    await expect(page.getByTestId('version-preview')).toHaveText('The original opening');
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('Version restored successfully')).toBeVisible();
+    await expect(page.getByTestId('editor')).toHaveText('The original opening');
+    await expect.poll(() => serverText(page, fileId)).not.toContain('rewritten badly');
+  });
+
+  test('the document panel counts words and copies the document as HTML', async ({ page, auth, bree, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bree.url });
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Counts', 'one two three four');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await expect(page.getByTestId('stat-words')).toHaveText('4');
+    await expect(page.getByTestId('stat-min-read')).toHaveText('1');
+    await page.getByRole('button', { name: 'Copy as HTML' }).click();
+    await expect(page.getByText('Copied as HTML')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^<p[^>]*>one two three four<\/p>$/);
+  });
+
+  test('leaving saves first and returns to /app', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Quick note', 'Note');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await typeAtEnd(page, ' before leaving');
+    await page.getByRole('button', { name: 'Back to documents' }).click();
+    await page.waitForURL(`${bree.url}/app`);
+    await expect.poll(() => serverText(page, fileId)).toContain('Note before leaving');
+  });
+
+  test('the mobile header at 375 px', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Phone draft', 'Line');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${bree.url}/app/${fileId}`);
+    const header = page.getByTestId('mobile-header');
+    await expect(header).toBeVisible();
+    await expect(header).toHaveCSS('background-color', 'rgb(251, 247, 238)');
+    for (const name of ['Go back to previous page', 'Open Document Actions', 'Open settings', 'Undo last action', 'Redo last action', 'Open menu']) {
+      await expect(header.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+    await page.evaluate(() => {
+      document.addEventListener('bree:document-settings', (e) => {
+        (window as unknown as { settingsEvents: unknown[] }).settingsEvents ??= [];
+        (window as unknown as { settingsEvents: unknown[] }).settingsEvents.push((e as CustomEvent).detail);
+      });
+    });
+    await header.getByRole('button', { name: 'Open settings' }).click();
+    await header.getByRole('button', { name: 'Open settings' }).click();
+    const events = await page.evaluate(() => (window as unknown as { settingsEvents?: { source: string }[] }).settingsEvents ?? []);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.source).toBe('mobile-header');
+
+    // The bar hides when the document scrolls down and comes back when it scrolls up.
+    await typeAtEnd(page, '\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nmore\n\nend');
+    await page.getByRole('main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(header).toHaveAttribute('data-hidden', 'true');
+    await page.getByRole('main').evaluate((el) => el.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-hidden', 'false');
+
+    await header.getByRole('button', { name: 'Open Document Actions' }).click();
+    await expect(page.getByRole('dialog', { name: 'Document actions' }).getByText('Words')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await header.getByRole('button', { name: 'Go back to previous page' }).click();
+    await page.waitForURL(`${bree.url}/app`);
+  });
+});

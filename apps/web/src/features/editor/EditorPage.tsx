@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { displayName } from '@bree/contracts';
+import { emptyDoc, fromText } from '@bree/editor';
+import { useServices } from '../../app/services';
+import { isApiError } from '../../lib/api';
+import { buttonClasses, LoadingScreen } from '../../ui';
+import { getCurrentTenant } from '../tenancy';
+import { getFile } from './api';
+import { EditorWorkspace } from './EditorWorkspace';
+import type { LoadedDocument } from './EditorWorkspace';
+import { getOfflineSave } from './offlineStore';
+
+type LoadState = { kind: 'loading' } | { kind: 'failed'; notFound: boolean } | { kind: 'ready'; doc: LoadedDocument };
+
+/** Plain-text content opens as paragraphs; a missing content opens empty. */
+export function toEditorContent(content: unknown): unknown {
+  if (typeof content === 'string') return fromText(content);
+  if (content && typeof content === 'object' && (content as { type?: unknown }).type === 'doc') return content;
+  return emptyDoc();
+}
+
+/** Loads a document (and any unsent offline edits of it), then shows the editor. */
+export function EditorPage({ fileId }: { fileId: string }) {
+  const { api } = useServices();
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const tenantId = getCurrentTenant();
+    setState({ kind: 'loading' });
+    (async () => {
+      try {
+        const file = await getFile(api, fileId, controller.signal);
+        const offline = await getOfflineSave(tenantId, fileId).catch(() => undefined);
+        // Unsent offline edits are newer than the server's copy: show them, based on their revision.
+        const doc: LoadedDocument = {
+          fileId,
+          tenantId,
+          title: displayName(file.name),
+          content: toEditorContent(offline ? offline.content : file.content),
+          revision: offline ? offline.baseRevision : file.revision,
+          fromOffline: offline !== undefined,
+        };
+        setState({ kind: 'ready', doc });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setState({ kind: 'failed', notFound: isApiError(error) && error.status === 404 });
+      }
+    })();
+    return () => controller.abort();
+  }, [api, fileId]);
+
+  if (state.kind === 'loading') return <LoadingScreen label="Loading Bree" />;
+  if (state.kind === 'failed') {
+    return (
+      <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-paper p-6 text-center">
+        <h1 className="font-serif text-2xl font-semibold text-ink">{state.notFound ? 'Document not found' : 'Could not open this document'}</h1>
+        <p className="text-muted">{state.notFound ? 'It may have been deleted.' : 'Check your connection and try again.'}</p>
+        <Link to="/app" className={buttonClasses({ variant: 'secondary' })}>Back to documents</Link>
+      </div>
+    );
+  }
+  return <EditorWorkspace key={fileId} doc={state.doc} />;
+}

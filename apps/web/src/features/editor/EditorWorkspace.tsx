@@ -1,0 +1,210 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EditorContent, useEditor } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import { Placeholder, UndoRedo } from '@tiptap/extensions';
+import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
+import { useServices } from '../../app/services';
+import { notify } from '../../lib/toast';
+import { Dialog, useIsMobile } from '../../ui';
+import { ConflictDialog } from './ConflictDialog';
+import { MobileHeader } from './MobileHeader';
+import { SaveIndicator } from './SaveIndicator';
+import { SidePanel } from './panels/SidePanel';
+import { PANEL_TABS } from './panels/SidePanel';
+import type { PanelTab } from './panels/SidePanel';
+import { Toolbar } from './Toolbar';
+import { createVersion } from './api';
+import { deleteOfflineSave } from './offlineStore';
+import { useAutosave } from './useAutosave';
+import type { ConflictInfo } from './useAutosave';
+import { useLeave } from './useLeave';
+import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
+import './editor.css';
+
+/** What the page loaded: the content to show and the revision it is based on. */
+export interface LoadedDocument {
+  fileId: string;
+  tenantId: string;
+  title: string;
+  content: unknown;
+  revision: number;
+  /** The content came from an unsent offline save: it is sent as soon as possible. */
+  fromOffline: boolean;
+}
+
+/** The prosemirror-history plugin marks undo/redo transactions with this meta key. */
+const HISTORY_META = 'history$';
+
+/** The editing surface: TipTap, autosave, conflicts, offline sync, leaving, panels. */
+export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
+  const { api } = useServices();
+  const isMobile = useIsMobile();
+  const revisionRef = useRef(doc.revision);
+  const editorRef = useRef<Editor | null>(null);
+  const editedRef = useRef(false);
+  const scrollRef = useRef<HTMLElement | null>(null);
+  const [conflict, setConflict] = useState<ConflictInfo | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const [params] = useSearchParams();
+  // ?tab=history (links into a panel) opens that panel first.
+  const [tab, setTab] = useState<PanelTab>(() => PANEL_TABS.find((t) => t === params.get('tab')) ?? 'document');
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const { machine, saveState } = useAutosave({ api, tenantId: doc.tenantId, fileId: doc.fileId, editorRef, revisionRef, onConflict: setConflict });
+
+  const editor = useEditor({
+    extensions: [...breeExtensions(), BlockIds, UndoRedo, Placeholder.configure({ placeholder: 'Start writing…' })],
+    content: doc.content as Record<string, unknown>,
+    shouldRerenderOnTransaction: false,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: { class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor' },
+      clipboardTextParser: (text, _context, _plain, view) => pastedTextSlice(view.state.schema, text),
+    },
+    onUpdate: ({ transaction }) => {
+      if (transaction.getMeta(BLOCK_ID_META) === true) return;
+      editedRef.current = true;
+      if (transaction.getMeta(HISTORY_META) !== undefined) {
+        // Undo/redo: the pending save is cancelled and autosave waits until the change is done.
+        machine.beginHistoryChange();
+        machine.markEdited();
+        machine.endHistoryChange();
+        return;
+      }
+      machine.markEdited();
+    },
+    onFocus: () => setEditing(true),
+    onBlur: () => setEditing(false),
+  });
+  editorRef.current = editor;
+
+  // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
+  // runs (effects run in order), so the page-load flush sends them.
+  useEffect(() => {
+    if (doc.fromOffline) machine.markEdited();
+  }, [doc.fromOffline, machine]);
+
+  useOfflineSync({ api, machine, tenantId: doc.tenantId, fileId: doc.fileId });
+  useBeforeUnload(machine);
+  useEditorPageMeta(doc.title);
+  const { leaving, leave } = useLeave({ machine, fileId: doc.fileId, editedRef });
+
+  /** Loads server content into the editor without it counting as an edit. */
+  const loadCommitted = useCallback(
+    (content: unknown, revision: number) => {
+      editor.commands.setContent(content as Record<string, unknown>, { emitUpdate: false });
+      revisionRef.current = revision;
+      machine.markCommitted();
+    },
+    [editor, machine],
+  );
+
+  const keepMine = async () => {
+    if (!conflict) return;
+    setResolving(true);
+    try {
+      // Theirs is kept as a version first, so choosing mine drops nothing.
+      await createVersion(api, { fileId: doc.fileId, reason: 'conflict', content: conflict.theirs });
+      revisionRef.current = conflict.theirsRevision;
+      setConflict(null);
+      machine.setPaused(false);
+      machine.markEdited();
+      await machine.requestSave({ source: 'conflict-keep-mine', force: true });
+    } catch {
+      notify.error('Could not keep your version. Please try again.');
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  const chooseLatest = async () => {
+    if (!conflict) return;
+    setResolving(true);
+    try {
+      await createVersion(api, { fileId: doc.fileId, reason: 'conflict', content: conflict.mine });
+      loadCommitted(conflict.theirs, conflict.theirsRevision);
+      await deleteOfflineSave(doc.tenantId, doc.fileId).catch(() => undefined);
+      setConflict(null);
+      machine.setPaused(false);
+    } catch {
+      notify.error('Could not save your version. Please try again.');
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  const undo = () => editor.chain().focus().undo().run();
+  const redo = () => editor.chain().focus().redo().run();
+  const panel = (
+    <SidePanel editor={editor} fileId={doc.fileId} tenantId={doc.tenantId} tab={tab} onTab={setTab} onRestored={loadCommitted} />
+  );
+
+  return (
+    <div className={`flex h-dvh flex-col bg-paper transition-opacity duration-200 ${leaving ? 'opacity-40' : 'opacity-100'}`} data-leaving={leaving}>
+      {isMobile ? (
+        <MobileHeader
+          title={doc.title}
+          status={saveState.status}
+          scrollRef={scrollRef}
+          editing={editing}
+          menuOpen={menuOpen}
+          onBack={() => void leave()}
+          onOpenActions={() => {
+            setTab('document');
+            setSheetOpen(true);
+          }}
+          onUndo={undo}
+          onRedo={redo}
+          onToggleMenu={() => {
+            // While editing, the check mark means "done": it closes the keyboard.
+            if (editing) editor.commands.blur();
+            else setMenuOpen((open) => !open);
+          }}
+        />
+      ) : (
+        <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-cream px-4">
+          <button type="button" onClick={() => void leave()} className="rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-cream-deep" aria-label="Back to documents">
+            ← Documents
+          </button>
+          <h1 className="min-w-0 flex-1 truncate font-serif text-lg font-semibold text-ink">{doc.title}</h1>
+          <SaveIndicator state={saveState} />
+        </header>
+      )}
+      {isMobile && (
+        <div className="flex justify-end px-3 py-1">
+          <SaveIndicator state={saveState} className="text-xs" />
+        </div>
+      )}
+      {!isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="desktop" />}
+      <div className="flex min-h-0 flex-1">
+        <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
+          <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
+            <EditorContent editor={editor} />
+          </div>
+        </main>
+        {!isMobile && (
+          <aside aria-label="Document panel" className="hidden w-80 shrink-0 border-l border-line bg-surface md:block">
+            {panel}
+          </aside>
+        )}
+      </div>
+      {isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="mobile" />}
+      {isMobile && (
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" className="top-auto bottom-0 translate-y-0 rounded-b-none">
+          <div className="h-[60dvh]">{panel}</div>
+        </Dialog>
+      )}
+      {isMobile && menuOpen && (
+        <nav aria-label="Menu" className="fixed top-14 right-2 z-40 w-48 rounded-md border border-line bg-surface p-1 shadow-pop">
+          <button type="button" className="w-full rounded px-3 py-2 text-left text-sm hover:bg-cream-deep" onClick={() => void leave()}>
+            Files
+          </button>
+        </nav>
+      )}
+      <ConflictDialog conflict={conflict} busy={resolving} onKeepMine={() => void keepMine()} onUseLatest={() => void chooseLatest()} />
+    </div>
+  );
+}

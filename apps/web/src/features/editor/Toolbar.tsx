@@ -1,0 +1,112 @@
+import { useEditorState } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import { isAllowedHref } from '@bree/editor';
+import { notify } from '../../lib/toast';
+import { cn } from '../../ui';
+
+type Level = 1 | 2 | 3 | 4 | 5 | 6;
+const LEVELS: Level[] = [1, 2, 3, 4, 5, 6];
+
+interface ToolButtonProps {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+  children: React.ReactNode;
+}
+
+function ToolButton({ label, pressed, disabled, onClick, children }: ToolButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      {...(pressed === undefined ? {} : { 'aria-pressed': pressed })}
+      disabled={disabled}
+      // Keeps the selection in the editor while the button is clicked.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={cn(
+        'inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm text-ink-soft',
+        'hover:bg-cream-deep hover:text-ink disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-accent',
+        pressed && 'bg-cream-deep font-semibold text-ink',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Asks for a link target; only http, https and mailto are accepted. */
+function editLink(editor: Editor) {
+  const current = editor.getAttributes('link').href as string | undefined;
+  const input = window.prompt('Link address (http, https or mailto)', current ?? 'https://');
+  if (input === null) return;
+  const href = input.trim();
+  if (href === '') {
+    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    return;
+  }
+  if (!isAllowedHref(href)) {
+    notify.error('Links must start with http://, https:// or mailto:');
+    return;
+  }
+  editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+}
+
+interface ToolbarProps {
+  editor: Editor;
+  /** Undo/redo go through the page so autosave is suppressed while they run. */
+  onUndo(): void;
+  onRedo(): void;
+  variant: 'desktop' | 'mobile';
+}
+
+/** Formatting toolbar (desktop row or the mobile bar); state read with useEditorState, not per render. */
+export function Toolbar({ editor, onUndo, onRedo, variant }: ToolbarProps) {
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      link: e.isActive('link'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      level: LEVELS.find((level) => e.isActive('heading', { level })) ?? 0,
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <div
+      role="toolbar"
+      aria-label={variant === 'mobile' ? 'Formatting' : 'Formatting toolbar'}
+      className={cn(
+        'flex items-center gap-0.5 overflow-x-auto',
+        variant === 'mobile'
+          ? 'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-cream px-2 py-1 pb-[max(0.25rem,env(safe-area-inset-bottom))]'
+          : 'flex-wrap border-b border-line bg-surface px-3 py-1.5',
+      )}
+    >
+      <ToolButton label="Bold" pressed={s.bold} onClick={() => chain().toggleBold().run()}><b>B</b></ToolButton>
+      <ToolButton label="Italic" pressed={s.italic} onClick={() => chain().toggleItalic().run()}><i>I</i></ToolButton>
+      <ToolButton label="Underline" pressed={s.underline} onClick={() => chain().toggleUnderline().run()}><u>U</u></ToolButton>
+      <ToolButton label="Strikethrough" pressed={s.strike} onClick={() => chain().toggleStrike().run()}><s>S</s></ToolButton>
+      <ToolButton label="Code" pressed={s.code} onClick={() => chain().toggleCode().run()}>{'</>'}</ToolButton>
+      <ToolButton label="Link" pressed={s.link} onClick={() => editLink(editor)}>🔗</ToolButton>
+      {LEVELS.map((level) => (
+        <ToolButton key={level} label={`Heading ${level}`} pressed={s.level === level} onClick={() => chain().toggleHeading({ level }).run()}>
+          H{level}
+        </ToolButton>
+      ))}
+      <ToolButton label="Bullet list" pressed={s.bullet} onClick={() => chain().toggleBulletList().run()}>•</ToolButton>
+      <ToolButton label="Ordered list" pressed={s.ordered} onClick={() => chain().toggleOrderedList().run()}>1.</ToolButton>
+      <ToolButton label="Undo" disabled={!s.canUndo} onClick={onUndo}>↶</ToolButton>
+      <ToolButton label="Redo" disabled={!s.canRedo} onClick={onRedo}>↷</ToolButton>
+    </div>
+  );
+}

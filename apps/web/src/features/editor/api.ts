@@ -1,0 +1,70 @@
+import {
+  contentUpdateAnswerSchema,
+  createVersionAnswerSchema,
+  fileAnswerSchema,
+  getVersionAnswerSchema,
+  listPagedAnswerSchema,
+  listVersionsAnswerSchema,
+  restoreVersionAnswerSchema,
+} from '@bree/contracts';
+import type { ContentUpdateAnswer, FileSummary, FileWithContent, Version } from '@bree/contracts';
+import type { SaveSource } from '@bree/editor';
+import type { ApiClient } from '../../lib/api';
+
+/** Where a version came from when the editor asks for one. */
+export type EditorVersionReason = 'leave' | 'conflict' | 'manual' | 'before-ai';
+
+/** POST /files/get: the document with its content and revision. */
+export async function getFile(api: ApiClient, fileId: string, signal?: AbortSignal): Promise<FileWithContent> {
+  const answer = await api.post('/files/get', { fileId }, { schema: fileAnswerSchema, ...(signal ? { signal } : {}) });
+  return answer.file;
+}
+
+export interface SaveContentInput {
+  fileId: string;
+  content: unknown;
+  baseRevision: number;
+  operationId: string;
+  source: SaveSource;
+  signal?: AbortSignal;
+}
+
+/** POST /files/content-only-update with the revision it was based on (409 when stale). */
+export function saveContent(api: ApiClient, input: SaveContentInput): Promise<ContentUpdateAnswer> {
+  const { fileId, content, baseRevision, operationId, source, signal } = input;
+  return api.post(
+    '/files/content-only-update',
+    { fileId, content, baseRevision, operationId, source },
+    { schema: contentUpdateAnswerSchema, operationId, ...(signal ? { signal } : {}) },
+  );
+}
+
+/** POST /versions/create; with content, that text is kept as the version (conflicts). */
+export async function createVersion(api: ApiClient, input: { fileId: string; reason: EditorVersionReason; content?: unknown }): Promise<void> {
+  await api.post('/versions/create', input, { schema: createVersionAnswerSchema });
+}
+
+/** GET /versions/list, newest first. */
+export async function listVersions(api: ApiClient, fileId: string): Promise<Version[]> {
+  const answer = await api.get(`/versions/list?fileId=${encodeURIComponent(fileId)}`, { schema: listVersionsAnswerSchema });
+  return answer.versions;
+}
+
+/** GET /versions/get: one version with its content. */
+export async function getVersionContent(api: ApiClient, fileId: string, versionId: string): Promise<unknown> {
+  const q = `fileId=${encodeURIComponent(fileId)}&versionId=${encodeURIComponent(versionId)}`;
+  const answer = await api.get(`/versions/get?${q}`, { schema: getVersionAnswerSchema });
+  return answer.version.content;
+}
+
+/** POST /versions/restore/{tenantId}/{fileId}: the restored content becomes the new revision. */
+export async function restoreVersion(api: ApiClient, input: { tenantId: string; fileId: string; versionId: string }) {
+  const path = `/versions/restore/${encodeURIComponent(input.tenantId)}/${encodeURIComponent(input.fileId)}`;
+  return api.post(path, { versionId: input.versionId }, { schema: restoreVersionAnswerSchema });
+}
+
+/** GET /files/list-paged?view=repository: the author's repository (sample) files. */
+export async function listRepositoryFiles(api: ApiClient): Promise<FileSummary[]> {
+  const answer = await api.get('/files/list-paged?view=repository&limit=100', { schema: listPagedAnswerSchema });
+  return answer.items;
+}

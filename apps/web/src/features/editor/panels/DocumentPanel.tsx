@@ -1,0 +1,48 @@
+import { useEditorState } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import { notify } from '../../../lib/toast';
+import { Button } from '../../../ui';
+import { copyText } from '../clipboard';
+import { documentStats } from '../stats';
+
+/** Plain text of the editor with blank lines between blocks (what 'Copy document' copies). */
+export function editorPlainText(editor: Editor): string {
+  return editor.getText({ blockSeparator: '\n\n' });
+}
+
+/** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document'. */
+export function DocumentPanel({ editor }: { editor: Editor }) {
+  const stats = useEditorState({ editor, selector: ({ editor: e }) => documentStats(e.getText({ blockSeparator: '\n' })) });
+  const rows: [string, number][] = [
+    ['Words', stats.words],
+    ['Characters', stats.characters],
+    ['Min Read', stats.minRead],
+    [stats.pages === 1 ? 'Page' : 'Pages', stats.pages],
+  ];
+
+  const copyHtml = async () => {
+    if (await copyText(editor.getHTML())) notify.success('Copied as HTML');
+    else notify.error('Failed to copy HTML');
+  };
+  const copyDocument = async () => {
+    if (await copyText(editorPlainText(editor))) notify.success('Content copied');
+    else notify.error('Failed to copy content');
+  };
+
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="rounded-md border border-line bg-paper p-2">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="font-serif text-lg text-ink" data-testid={`stat-${label.toLowerCase().replace(' ', '-')}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-col gap-2">
+        <Button variant="secondary" onClick={() => void copyHtml()}>Copy as HTML</Button>
+        <Button variant="secondary" onClick={() => void copyDocument()}>Copy document</Button>
+      </div>
+    </div>
+  );
+}

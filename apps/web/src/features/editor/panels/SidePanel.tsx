@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import type { Editor } from '@tiptap/core';
+import { cn } from '../../../ui';
+import { DocumentPanel } from './DocumentPanel';
+import { HistoryPanel } from './HistoryPanel';
+import { RepositoryPanel } from './RepositoryPanel';
+import { SettingsPanel } from './SettingsPanel';
+
+/** The panels of the editor shell (1-core §2.4). */
+export type PanelTab = 'document' | 'history' | 'repository' | 'settings';
+
+/** Every panel tab, in order. */
+export const PANEL_TABS: readonly PanelTab[] = ['document', 'history', 'repository', 'settings'];
+
+const TABS: { id: PanelTab; label: string }[] = [
+  { id: 'document', label: 'Document' },
+  { id: 'history', label: 'History' },
+  { id: 'repository', label: 'Repository' },
+  { id: 'settings', label: 'Settings' },
+];
+
+interface Props {
+  editor: Editor;
+  fileId: string;
+  tenantId: string;
+  tab: PanelTab;
+  onTab(tab: PanelTab): void;
+  onRestored(content: unknown, revision: number): void;
+}
+
+/** Tabbed panel: the desktop side panel, and the body of the mobile sheet. */
+export function SidePanel({ editor, fileId, tenantId, tab, onTab, onRestored }: Props) {
+  const base = useId();
+  return (
+    <div className="flex h-full flex-col">
+      <div role="tablist" aria-label="Document panels" className="flex gap-1 border-b border-line px-2">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${base}-${t.id}-tab`}
+            aria-selected={tab === t.id}
+            aria-controls={`${base}-${t.id}`}
+            onClick={() => onTab(t.id)}
+            className={cn(
+              'border-b-2 px-2 py-2 text-sm',
+              tab === t.id ? 'border-accent font-semibold text-ink' : 'border-transparent text-muted hover:text-ink',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
+        {tab === 'document' && <DocumentPanel editor={editor} />}
+        {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
+        {tab === 'repository' && <RepositoryPanel />}
+        {tab === 'settings' && <SettingsPanel />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSaveMachine, type SaveSource, type SendOutcome } from './save-machine';
+
+type Send = { source: SaveSource; operationId: string; content: string };
+
+function setup(opts: { text?: string; answer?: () => Promise<SendOutcome> } = {}) {
+  let text = opts.text ?? 'hello';
+  let ids = 0;
+  const sends: Send[] = [];
+  const statuses: string[] = [];
+  const answer = vi.fn(opts.answer ?? (async () => 'committed' as const));
+  const machine = createSaveMachine<string>({
+    snapshot: () => ({ content: text, text }),
+    send: async ({ content, source, operationId, signal }) => {
+      sends.push({ content, source, operationId });
+      const result = answer();
+      return new Promise<SendOutcome>((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        result.then(resolve, reject);
+      });
+    },
+    newOperationId: () => `op-${++ids}`,
+    onChange: (s) => statuses.push(s.status),
+  });
+  return { machine, sends, statuses, answer, setText: (t: string) => (text = t) };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('save machine: debounce and states', () => {
+  it('an edit is unsaved, saves 2500 ms after the last edit, and is saved only after the server committed', async () => {
+    let commit: (v: SendOutcome) => void = () => undefined;
+    const { machine, sends, statuses } = setup({ answer: () => new Promise((r) => (commit = r)) });
+    machine.markEdited();
+    expect(machine.getState().status).toBe('unsaved');
+    await vi.advanceTimersByTimeAsync(2000);
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2499);
+    expect(sends).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sends).toHaveLength(1);
+    expect(machine.getState().status).toBe('saving');
+    commit('committed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(machine.getState()).toMatchObject({ status: 'saved', dirty: false });
+    expect(machine.getState().savedAt).toBe(Date.now());
+    expect(statuses).toEqual(['unsaved', 'unsaved', 'saving', 'saved']);
+  });
+
+  it('a failed save shows error and its retry reuses the operation id; a new edit gets a new one', async () => {
+    const { machine, sends, answer } = setup();
+    answer.mockRejectedValueOnce(new Error('500'));
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(machine.getState().status).toBe('error');
+    await machine.requestSave({ force: true, source: 'manual' });
+    expect(sends[1]?.operationId).toBe(sends[0]?.operationId);
+    machine.markEdited();
+    await machine.requestSave({ force: true });
+    expect(sends[2]?.operationId).not.toBe(sends[1]?.operationId);
+  });
+
+  it('an edit made while saving stays unsaved and is saved afterwards', async () => {
+    let commit: (v: SendOutcome) => void = () => undefined;
+    const { machine, sends, answer } = setup();
+    answer.mockImplementationOnce(() => new Promise((r) => (commit = r)));
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2500);
+    machine.markEdited();
+    commit('committed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(machine.getState()).toMatchObject({ status: 'unsaved', dirty: true });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sends).toHaveLength(2);
+    expect(machine.getState().status).toBe('saved');
+  });
+
+  it('offline and conflict outcomes keep the state unsaved', async () => {
+    const { machine, answer } = setup();
+    answer.mockResolvedValueOnce('offline');
+    machine.markEdited();
+    await expect(machine.requestSave({ force: true })).resolves.toBe('offline');
+    expect(machine.getState()).toMatchObject({ status: 'unsaved', dirty: true });
+  });
+});
+
+describe('save machine: throttle, cooldown and gaps', () => {
+  it('ignores a request under 100 ms after the previous one', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await machine.requestSave({ source: 'manual' });
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(machine.requestSave({ source: 'autosave' })).resolves.toBe('ignored');
+    expect(sends).toHaveLength(1);
+  });
+
+  it('defers a save during the 2000 ms cooldown instead of dropping it', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await machine.requestSave({ source: 'manual' });
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(machine.requestSave({ source: 'autosave' })).resolves.toBe('deferred');
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(sends).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sends).toHaveLength(2);
+  });
+
+  it('throttles one source to a save per 3000 ms, navigation to one per 2000 ms', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await machine.requestSave({ source: 'autosave' });
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2500);
+    // The debounced autosave at 2500 ms is within the 3000 ms throttle: it waits until 3000.
+    expect(sends).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(sends).toHaveLength(2);
+
+    const nav = setup();
+    nav.machine.markEdited();
+    await nav.machine.requestSave({ source: 'navigation' });
+    nav.machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(nav.machine.requestSave({ source: 'navigation' })).resolves.toBe('committed');
+  });
+
+  it('a forced save bypasses throttle, cooldown and the 100 ms gap', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await machine.requestSave({ source: 'navigation' });
+    machine.markEdited();
+    await expect(machine.requestSave({ source: 'navigation', force: true })).resolves.toBe('committed');
+    expect(sends.map((s) => s.source)).toEqual(['navigation', 'navigation']);
+  });
+
+  it('two forced saves waiting on one send do not both start', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    const a = machine.requestSave({ force: true });
+    const b = machine.requestSave({ force: true });
+    await Promise.all([a, b]);
+    expect(sends).toHaveLength(1);
+  });
+});
+
+describe('save machine: what is never saved', () => {
+  it('does not save blank content (a new Untitled file waits for its first text)', async () => {
+    const { machine, sends, setText } = setup({ text: '  \n ' });
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sends).toHaveLength(0);
+    expect(machine.getState().status).toBe('unsaved');
+    setText('First words');
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sends).toHaveLength(1);
+  });
+
+  it('a clean document is not sent', async () => {
+    const { machine, sends } = setup();
+    await expect(machine.requestSave({ force: true })).resolves.toBe('clean');
+    expect(sends).toHaveLength(0);
+  });
+
+  it('suppresses autosave during undo/redo and cancels the pending save', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2000);
+    machine.beginHistoryChange();
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sends).toHaveLength(0);
+    machine.endHistoryChange();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(sends).toHaveLength(1);
+  });
+
+  it('ignores an aborted save silently', async () => {
+    const { machine, answer } = setup();
+    answer.mockImplementationOnce(() => new Promise(() => undefined));
+    machine.markEdited();
+    const result = machine.requestSave({ force: true });
+    machine.abort();
+    await expect(result).resolves.toBe('aborted');
+    expect(machine.getState().status).toBe('unsaved');
+  });
+
+  it('pauses autosave (conflict dialog) and resumes', async () => {
+    const { machine, sends } = setup();
+    machine.setPaused(true);
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sends).toHaveLength(0);
+    machine.setPaused(false);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(sends).toHaveLength(1);
+  });
+
+  it('markCommitted clears unsaved edits (restore or conflict resolution)', () => {
+    const { machine } = setup();
+    machine.markEdited();
+    machine.markCommitted(123);
+    expect(machine.getState()).toEqual({ status: 'saved', savedAt: 123, dirty: false });
+  });
+});
