@@ -4,7 +4,7 @@ import { Editor } from '@tiptap/core';
 import { Slice, Fragment } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { breeExtensions } from './schema';
-import { BlockIds } from './block-ids';
+import { BlockIds, mayChangeBlocks } from './block-ids';
 
 function ids(editor: Editor): string[] {
   const out: string[] = [];
@@ -69,5 +69,20 @@ describe('pasted plain text', () => {
     expect(slice.content.childCount).toBe(2);
     expect(slice.content.child(0).child(1).type.name).toBe('hardBreak');
     expect(slice.content.child(0).attrs.isFirstParagraph).toBe(true);
+  });
+
+  it('skips the whole-document walk for typing and marks, but not for splits or pasted blocks', async () => {
+    const editor = await makeEditor();
+    const typing = editor.state.tr.insertText('abc', 3);
+    expect(mayChangeBlocks(typing)).toBe(false);
+    const deleting = editor.state.tr.delete(2, 4);
+    expect(mayChangeBlocks(deleting)).toBe(false);
+    const bold = editor.state.tr.addMark(1, 5, editor.schema.marks.bold!.create());
+    expect(mayChangeBlocks(bold)).toBe(false);
+    const split = editor.state.tr.split(4);
+    expect(mayChangeBlocks(split)).toBe(true);
+    const para = editor.schema.nodes.paragraph!.create({ id: 'dup' }, editor.schema.text('pasted'));
+    const paste = editor.state.tr.replace(1, 1, new Slice(Fragment.from(para), 0, 0));
+    expect(mayChangeBlocks(paste)).toBe(true);
   });
 });

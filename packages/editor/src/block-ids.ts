@@ -1,5 +1,6 @@
 import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { AddMarkStep, RemoveMarkStep, ReplaceStep } from '@tiptap/pm/transform';
 import { BLOCK_TYPES } from './schema';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -45,6 +46,26 @@ export function assignBlockIds(state: EditorState, makeId: () => string = newBlo
   return tr;
 }
 
+/**
+ * True when a transaction may have added, split, copied or removed a block. Typing, deleting
+ * characters and toggling marks inside one textblock cannot, so they skip the whole-document
+ * walk: on a long manuscript that walk costs more than a keystroke's frame.
+ */
+export function mayChangeBlocks(tr: Transaction): boolean {
+  return tr.steps.some((step, i) => {
+    if (step instanceof AddMarkStep || step instanceof RemoveMarkStep) return false;
+    if (!(step instanceof ReplaceStep)) return true;
+    const doc = tr.docs[i]!;
+    const { from, to, slice } = step as unknown as { from: number; to: number; slice: { openStart: number; openEnd: number; content: { forEach(f: (n: { isInline: boolean }) => void): void } } };
+    const $from = doc.resolve(from);
+    if (!$from.parent.isTextblock || !$from.sameParent(doc.resolve(to))) return true;
+    if (slice.openStart !== 0 || slice.openEnd !== 0) return true;
+    let blocks = false;
+    slice.content.forEach((node) => { if (!node.isInline) blocks = true; });
+    return blocks;
+  });
+}
+
 /** Keeps a unique `id` on every paragraph, heading, list and list item, through edits, splits and pastes. */
 export const BlockIds = Extension.create({
   name: 'breeBlockIds',
@@ -53,7 +74,7 @@ export const BlockIds = Extension.create({
       new Plugin({
         key: new PluginKey('breeBlockIds'),
         appendTransaction(transactions, _old, state) {
-          if (!transactions.some((t) => t.docChanged)) return null;
+          if (!transactions.some((t) => t.docChanged && mayChangeBlocks(t))) return null;
           return assignBlockIds(state);
         },
       }),

@@ -1,9 +1,8 @@
-import { useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../ui';
 import { copyText } from '../clipboard';
-import { documentStats } from '../stats';
+import { useDocumentStats } from '../useDocumentStats';
 
 /** Plain text of the editor with blank lines between blocks (what 'Copy document' copies). */
 export function editorPlainText(editor: Editor): string {
@@ -12,7 +11,7 @@ export function editorPlainText(editor: Editor): string {
 
 /** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document'. */
 export function DocumentPanel({ editor }: { editor: Editor }) {
-  const stats = useEditorState({ editor, selector: ({ editor: e }) => documentStats(e.getText({ blockSeparator: '\n' })) });
+  const stats = useDocumentStats(editor);
   const rows: [string, number][] = [
     ['Words', stats.words],
     ['Characters', stats.characters],
