@@ -22,12 +22,12 @@ async function seedDocuments(page: Page, names: string[]): Promise<void> {
 const rowsOf = (page: Page) => page.getByRole('list', { name: 'Documents' }).getByRole('listitem');
 const docLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
-test('import placeholder, drop overlay, create, rename, tag, copy and delete a document', async ({ page, bree, auth }) => {
+test('import dialog, drop to import, create, rename, tag, copy and delete a document', async ({ page, bree, auth }) => {
   await auth.signUp(newAccount('docs'));
   await expect(page.getByRole('button', { name: /Start Writing/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Import Content/ })).toBeVisible();
 
-  // Import is a placeholder until the import issue; files dragged over the page offer it too.
+  // 'Import content' opens the chooser; files dropped on the list are imported.
   await page.getByRole('button', { name: 'Import content', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Import content' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -42,8 +42,9 @@ test('import placeholder, drop overlay, create, rename, tag, copy and delete a d
   await expect(page.getByText('Drop files to import')).toBeVisible();
   await heading.dispatchEvent('drop', { dataTransfer: files });
   await expect(page.getByText('Drop files to import')).toHaveCount(0);
-  await expect(page.getByRole('dialog', { name: 'Import content' })).toBeVisible();
+  await expect(page.getByText('Imported 1 file(s)').first()).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'notes', exact: true }).or(page.getByRole('link', { name: 'notes', exact: true }))).toBeVisible();
 
   await page.getByRole('button', { name: 'Create new document' }).click();
   await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);

@@ -11,13 +11,13 @@ import type { RowAction } from './DocumentRow';
 import { EmptyState } from './EmptyState';
 import { FILE_LIST_CHANGED_EVENT, isFileListChangeFor } from './events';
 import { useDebouncedValue, useNow, useVisibleRows } from './hooks';
-import { ImportPlaceholderDialog } from './ImportPlaceholderDialog';
 import { ListControls } from './ListControls';
 import { confirmDelete, dismissPrompt, promptRename } from './prompts';
 import { documentsRuntime } from './runtime';
 import { SelectionBar } from './SelectionBar';
 import { useDocumentList } from './useDocumentList';
 import { useFileDrag } from './useFileDrag';
+import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { ROW_HEIGHT_PX } from './visibleRows';
 
@@ -56,7 +56,9 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const [importOpen, setImportOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const drag = useFileDrag(() => setImportOpen(true));
+  // Files dropped on the list go straight to the upload dialog, which shows each file's result.
+  const [dropped, setDropped] = useState<File[] | null>(null);
+  const drag = useFileDrag(setDropped);
 
   const onScroll = useInfiniteScroll({ ref: scrollRef, hasMore: list.hasMore, busy: list.isFetchingMore, loadMore: list.loadMore, rows: list.items.length });
 
@@ -194,7 +196,9 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
           <p className="font-serif text-xl font-semibold text-accent-strong">Drop files to import</p>
         </div>
       )}
-      <ImportPlaceholderDialog open={importOpen} onOpenChange={setImportOpen} />
+      {/* Always mounted: it owns the upload and paste dialogs it opens. */}
+      <ImportChooserDialog open={importOpen} onOpenChange={setImportOpen} />
+      <UploadDialog open={dropped !== null} onOpenChange={(open) => !open && setDropped(null)} initialFiles={dropped ?? undefined} />
     </div>
   );
 }

@@ -1,0 +1,129 @@
+import type { FileSummary } from '@bree/contracts';
+import { DocumentValidationError } from '@bree/editor';
+import type { DocJSON } from '@bree/editor';
+import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../lib/api';
+import type { ApiClient } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import type { Notifier } from '../../lib/toast';
+import { convertFile, isImportError } from './convert';
+import { announceNewFiles, assertSavable, createDocument } from './save';
+import { checkSelection, IMPORT_MESSAGES, importedFileName, importResultMessage } from './validate';
+import type { ImportKind } from './validate';
+
+/** Where one file of an import stands (shown per file in the upload dialog). */
+export type FileImportStatus =
+  | { state: 'converting' }
+  | { state: 'saving' }
+  | { state: 'imported'; file: FileSummary }
+  | { state: 'failed'; message: string }
+  /** Refused by the checks before conversion; the message went to onProblem. */
+  | { state: 'refused'; message: string };
+
+/** What importFiles needs: the API, cache and tenant, plus optional hooks for a dialog. */
+export interface ImportDeps {
+  api: ApiClient;
+  queryClient: QueryClient;
+  tenantId: string;
+  /** Save into the repository (voice samples); imports are plain documents by default (1-core §3). */
+  isRepository?: boolean;
+  notifier?: Pick<Notifier, 'success' | 'error' | 'warning' | 'loading' | 'dismiss'>;
+  /** A refusal before anything is converted; error toasts unless the caller shows them itself. */
+  onProblem?: (message: string) => void;
+  onProgress?: (progress: { done: number; total: number }) => void;
+  onFileStatus?: (file: File, status: FileImportStatus) => void;
+  /** Show a loading toast with done/total while importing (default true; the dialog has a bar). */
+  progressToast?: boolean;
+  /** Files the caller refused itself (the drop zone's own checks): reported in the result's n. */
+  refusedEarlier?: readonly { name: string; message: string }[];
+  convert?: (file: File, kind: ImportKind) => Promise<DocJSON>;
+  now?: () => Date;
+}
+
+/** The outcome of one import batch. */
+export interface ImportSummary {
+  /** Files offered, the refused ones included. */
+  total: number;
+  imported: FileSummary[];
+  failed: { name: string; message: string }[];
+  /** Set when the whole batch was refused (too many files, too large in total). */
+  refused: string | null;
+}
+
+/** The reason added to 'Failed to import {name}', when there is one a writer can act on. */
+function failureReason(error: unknown): string | undefined {
+  if (isImportError(error)) return error.message;
+  if (error instanceof DocumentValidationError) return error.problem === 'too_large' ? IMPORT_MESSAGES.documentTooLarge : undefined;
+  if (isApiError(error) && (error.status === 413 || error.code === 'document_too_large')) return IMPORT_MESSAGES.documentTooLarge;
+  return undefined;
+}
+
+/**
+ * Imports files as documents (1-core §4.4, §5): the list-level checks first, then each file
+ * is converted in the browser and saved, one at a time, with progress done/total; a toast per
+ * file and a closing result; then the file lists are refreshed and fileListChanged is emitted.
+ * A file that fails to convert is never saved, so nothing partial is left behind.
+ */
+export async function importFiles(files: readonly File[], deps: ImportDeps): Promise<ImportSummary> {
+  const toast = deps.notifier ?? notify;
+  const onProblem = deps.onProblem ?? ((message: string) => void toast.error(message));
+  const convert = deps.convert ?? convertFile;
+  const now = deps.now ?? (() => new Date());
+  const earlier = deps.refusedEarlier ?? [];
+  const summary: ImportSummary = { total: files.length + earlier.length, imported: [], failed: [...earlier], refused: null };
+
+  const check = checkSelection(files);
+  if (!check.ok) {
+    summary.refused = check.message;
+    onProblem(check.message);
+    return summary;
+  }
+  for (const { file, message } of check.rejected) {
+    summary.failed.push({ name: file.name, message });
+    deps.onFileStatus?.(file, { state: 'refused', message });
+    onProblem(message);
+  }
+
+  const total = check.accepted.length;
+  let done = 0;
+  const progressLabel = () => `Importing files… ${done}/${total}`;
+  const progressId = total > 0 && deps.progressToast !== false ? toast.loading(progressLabel()) : null;
+  deps.onProgress?.({ done, total });
+
+  // Sequential on purpose (1-core §4.4): one conversion in memory at a time, saves in order.
+  for (const { file, kind } of check.accepted) {
+    try {
+      deps.onFileStatus?.(file, { state: 'converting' });
+      const content = await convert(file, kind);
+      assertSavable(content);
+      deps.onFileStatus?.(file, { state: 'saving' });
+      const saved = await createDocument(deps.api, {
+        name: importedFileName(file.name),
+        content,
+        isRepository: deps.isRepository ?? false,
+        metadata: { sourceFilename: file.name, authenticity: 'Untagged', importedAt: now().toISOString() },
+      });
+      const { content: _content, ...summaryOnly } = saved;
+      summary.imported.push(summaryOnly);
+      deps.onFileStatus?.(file, { state: 'imported', file: summaryOnly });
+      toast.success(IMPORT_MESSAGES.imported(file.name));
+    } catch (error) {
+      const message = IMPORT_MESSAGES.failed(file.name, failureReason(error));
+      console.warn(`[import] ${file.name} failed`, error);
+      summary.failed.push({ name: file.name, message });
+      deps.onFileStatus?.(file, { state: 'failed', message });
+      toast.error(message);
+    }
+    done += 1;
+    deps.onProgress?.({ done, total });
+    if (progressId) toast.loading(progressLabel(), { id: progressId });
+  }
+
+  if (progressId) toast.dismiss(progressId);
+  const result = importResultMessage(summary.imported.length, summary.total);
+  if (summary.imported.length === 0) toast.error(result);
+  else if (summary.imported.length < summary.total) toast.warning(result);
+  else toast.success(result);
+  if (summary.imported.length > 0) announceNewFiles(deps.queryClient, deps.tenantId);
+  return summary;
+}
