@@ -6,7 +6,9 @@ import { formatLastModified } from './lastModified';
 import { TagBadgeMenu } from './TagMenu';
 import { ROW_HEIGHT_PX } from './visibleRows';
 
-export type RowAction = 'rename' | 'delete' | 'copy' | 'convert';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../files';
+
+export type RowAction = 'rename' | 'delete' | 'copy' | 'convert' | 'repository' | { download: DownloadFormat };
 
 export interface DocumentRowProps {
   file: FileSummary;
@@ -100,6 +102,15 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
             Convert to workspace
           </MenuItem>
         )}
+        <MenuItem onSelect={() => onAction(file, 'repository')} disabled={transcribing}>
+          {file.isRepository ? 'Remove from repository' : 'Add to repository'}
+        </MenuItem>
+        <MenuSeparator />
+        {DOWNLOAD_FORMATS.map(({ format, label }) => (
+          <MenuItem key={format} onSelect={() => onAction(file, { download: format })} disabled={transcribing}>
+            {label}
+          </MenuItem>
+        ))}
         <MenuSeparator />
         <MenuItem tone="danger" onSelect={() => onAction(file, 'delete')}>
           Delete

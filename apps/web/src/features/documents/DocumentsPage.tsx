@@ -17,6 +17,7 @@ import { documentsRuntime } from './runtime';
 import { SelectionBar } from './SelectionBar';
 import { useDocumentList } from './useDocumentList';
 import { useFileDrag } from './useFileDrag';
+import { useFileTransfers } from '../files';
 import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { ROW_HEIGHT_PX } from './visibleRows';
@@ -54,6 +55,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const list = useDocumentList({ tenantId, sort, visibleRows: rows, query, overlay });
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [importOpen, setImportOpen] = useState(false);
+  const transfers = useFileTransfers();
   const [creating, setCreating] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Files dropped on the list go straight to the upload dialog, which shows each file's result.
@@ -105,11 +107,15 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
         }
       } else if (action === 'copy') {
         await operations.copy(file);
+      } else if (action === 'repository') {
+        await transfers.moveToRepository({ tenantId, filePath: file.filePath, displayName: file.displayName }, !file.isRepository);
+      } else if (typeof action === 'object') {
+        await transfers.download({ tenantId, filePath: file.filePath, displayName: file.displayName }, action.download);
       } else {
         notify.info(WORKSPACE_PLACEHOLDER);
       }
     },
-    [deselect, operations],
+    [deselect, operations, tenantId, transfers],
   );
   const onAction = useCallback((file: FileSummary, action: RowAction) => void act(file, action), [act]);
 

@@ -38,6 +38,8 @@ export function EditorPage({ fileId }: { fileId: string }) {
           fileId,
           tenantId,
           title: displayName(file.name),
+          filePath: file.filePath,
+          isRepository: file.isRepository,
           content: toEditorContent(offline ? offline.content : file.content),
           revision: offline ? offline.baseRevision : file.revision,
           fromOffline: offline !== undefined,

@@ -27,6 +27,9 @@ export interface LoadedDocument {
   fileId: string;
   tenantId: string;
   title: string;
+  /** Where the document lives (downloads and repository moves name it by path). */
+  filePath: string;
+  isRepository: boolean;
   content: unknown;
   revision: number;
   /** The content came from an unsent offline save: it is sent as soon as possible. */
@@ -139,7 +142,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (
-    <SidePanel editor={editor} fileId={doc.fileId} tenantId={doc.tenantId} tab={tab} onTab={setTab} onRestored={loadCommitted} />
+    <SidePanel editor={editor} fileId={doc.fileId} tenantId={doc.tenantId} file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }} tab={tab} onTab={setTab} onRestored={loadCommitted} />
   );
 
   return (

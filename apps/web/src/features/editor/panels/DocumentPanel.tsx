@@ -3,6 +3,8 @@ import { notify } from '../../../lib/toast';
 import { Button } from '../../../ui';
 import { copyText } from '../clipboard';
 import { useDocumentStats } from '../useDocumentStats';
+import { DOWNLOAD_FORMATS, useFileTransfers } from '../../files';
+import type { PanelFile } from './SidePanel';
 
 /** Plain text of the editor with blank lines between blocks (what 'Copy document' copies). */
 export function editorPlainText(editor: Editor): string {
@@ -10,8 +12,9 @@ export function editorPlainText(editor: Editor): string {
 }
 
 /** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document'. */
-export function DocumentPanel({ editor }: { editor: Editor }) {
+export function DocumentPanel({ editor, file }: { editor: Editor; file: PanelFile }) {
   const stats = useDocumentStats(editor);
+  const { download } = useFileTransfers();
   const rows: [string, number][] = [
     ['Words', stats.words],
     ['Characters', stats.characters],
@@ -42,6 +45,15 @@ export function DocumentPanel({ editor }: { editor: Editor }) {
         <Button variant="secondary" onClick={() => void copyHtml()}>Copy as HTML</Button>
         <Button variant="secondary" onClick={() => void copyDocument()}>Copy document</Button>
       </div>
+      <section aria-labelledby="download-heading" className="space-y-2">
+        <h3 id="download-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">Download</h3>
+        <p className="text-xs text-muted">The last saved version, in the format you choose.</p>
+        <div className="flex flex-col gap-2">
+          {DOWNLOAD_FORMATS.map(({ format, label }) => (
+            <Button key={format} variant="ghost" onClick={() => void download(file, format)}>{label}</Button>
+          ))}
+        </div>
+      </section>
     </div>
   );
 }

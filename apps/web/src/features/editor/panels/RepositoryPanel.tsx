@@ -1,11 +1,43 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useServices } from '../../../app/services';
-import { Spinner } from '../../../ui';
+import { useState } from 'react';
+import { Button, Spinner } from '../../../ui';
+import { useFileTransfers } from '../../files';
+import type { PanelFile } from './SidePanel';
 import { listRepositoryFiles } from '../api';
 
-/** The tenant's repository (sample) documents, each with an open link. */
-export function RepositoryPanel() {
+/** Moves the open document into the repository (the voice samples) or out of it. */
+function RepositoryToggle({ file }: { file: PanelFile }) {
+  const { moveToRepository } = useFileTransfers();
+  const [inRepository, setInRepository] = useState(file.isRepository);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    if (await moveToRepository(file, !inRepository)) setInRepository(!inRepository);
+    setBusy(false);
+  };
+  return (
+    <div className="mb-3 rounded-md border border-line bg-paper p-3">
+      <p className="text-sm text-ink">{inRepository ? 'This document is one of your voice samples.' : 'Add this document to your samples to teach Bree your voice.'}</p>
+      <Button variant="secondary" className="mt-2" disabled={busy} onClick={() => void toggle()}>
+        {inRepository ? 'Remove from repository' : 'Add to repository'}
+      </Button>
+    </div>
+  );
+}
+
+/** The open document's repository switch, then the tenant's repository (sample) documents with open links. */
+export function RepositoryPanel({ file }: { file: PanelFile }) {
+  return (
+    <>
+      <RepositoryToggle file={file} />
+      <RepositoryList />
+    </>
+  );
+}
+
+function RepositoryList() {
   const { api } = useServices();
   const files = useQuery({ queryKey: ['editor', 'repository'], queryFn: () => listRepositoryFiles(api) });
   if (files.isPending) return <Spinner label="Loading repository" />;

@@ -5,6 +5,12 @@ import { DocumentPanel } from './DocumentPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { RepositoryPanel } from './RepositoryPanel';
 import { SettingsPanel } from './SettingsPanel';
+import type { TransferTarget } from '../../files';
+
+/** The open document, as downloads and repository moves need it. */
+export interface PanelFile extends TransferTarget {
+  isRepository: boolean;
+}
 
 /** The panels of the editor shell (1-core §2.4). */
 export type PanelTab = 'document' | 'history' | 'repository' | 'settings';
@@ -23,13 +29,14 @@ interface Props {
   editor: Editor;
   fileId: string;
   tenantId: string;
+  file: PanelFile;
   tab: PanelTab;
   onTab(tab: PanelTab): void;
   onRestored(content: unknown, revision: number): void;
 }
 
 /** Tabbed panel: the desktop side panel, and the body of the mobile sheet. */
-export function SidePanel({ editor, fileId, tenantId, tab, onTab, onRestored }: Props) {
+export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestored }: Props) {
   const base = useId();
   return (
     <div className="flex h-full flex-col">
@@ -53,9 +60,9 @@ export function SidePanel({ editor, fileId, tenantId, tab, onTab, onRestored }: 
         ))}
       </div>
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
-        {tab === 'document' && <DocumentPanel editor={editor} />}
+        {tab === 'document' && <DocumentPanel editor={editor} file={file} />}
         {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
-        {tab === 'repository' && <RepositoryPanel />}
+        {tab === 'repository' && <RepositoryPanel file={file} />}
         {tab === 'settings' && <SettingsPanel />}
       </div>
     </div>

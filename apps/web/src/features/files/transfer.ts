@@ -1,0 +1,67 @@
+import type { ApiClient } from '../../lib/api';
+
+/** The formats a document can be downloaded in, as the menus name them (issue 5: export mirrors import). */
+export const DOWNLOAD_FORMATS = [
+  { format: 'txt', label: 'Download as text (.txt)' },
+  { format: 'md', label: 'Download as Markdown (.md)' },
+  { format: 'html', label: 'Download as web page (.html)' },
+  { format: 'docx', label: 'Download as Word (.docx)' },
+] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]['format'];
+
+/** `/api/files/{tenant}/{path}…` with the path kept as one encoded segment (it may hold slashes). */
+export function filePathUrl(tenantId: string, filePath: string, suffix = ''): string {
+  return `/api/files/${encodeURIComponent(tenantId)}/${encodeURIComponent(filePath)}${suffix}`;
+}
+
+/** The file name a download answer names (RFC 5987 `filename*` first), else the fallback. */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  const star = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star);
+    } catch {
+      /* fall through to the plain form */
+    }
+  }
+  return header?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a document rendered by the server in the chosen format and hands it to the
+ * browser as a file. Binary answers do not fit the JSON API client, so this uses fetch
+ * with the same bearer token and tenant header.
+ */
+export async function downloadDocument(deps: {
+  getAccessToken(): Promise<string | null>;
+  tenantId: string;
+  filePath: string;
+  displayName: string;
+  format: DownloadFormat;
+}): Promise<string> {
+  const token = await deps.getAccessToken();
+  const res = await fetch(`${filePathUrl(deps.tenantId, deps.filePath, '/download')}?format=${deps.format}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-tenant-id': deps.tenantId },
+  });
+  if (!res.ok) throw new Error(`Download failed with status ${res.status}`);
+  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `${deps.displayName}.${deps.format}`);
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.style.display = 'none';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoked on the next tick: the click has started the download by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return filename;
+}
+
+/** Moves a document into the repository (the author's voice samples) or out of it. */
+export async function setInRepository(api: ApiClient, q: { tenantId: string; filePath: string; isRepository: boolean }): Promise<void> {
+  await api.patch(`/files/repository/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(q.filePath)}`, { isRepository: q.isRepository });
+}
