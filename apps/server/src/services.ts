@@ -11,7 +11,7 @@ export function createServices({ database, now = () => new Date() }: { database:
   const db = database.db;
   const newId = monotonicFactory();
   return {
-    tenants: createTenantsService({ repository: createTenantsRepository({ db }), now }),
+    tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files: createFilesService({ db, newId, now }),
     saves: createSaveService({ db, newId, now }),
     versions: createVersionsService({ db, newId, now }),

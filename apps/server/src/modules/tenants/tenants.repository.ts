@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db';
+import type { Database, Db } from '../../db/db';
 import { tenants, userProfiles } from './tenants.table';
 
 /** Data access for tenants and their profiles; every function is keyed by tenant id. */
-export function createTenantsRepository({ db }: { db: Db }) {
-  // Prepared once: the status check runs after every sign-in and on app start.
-  const findTenantById = db.select().from(tenants).where(eq(tenants.id, sql.placeholder('tenantId'))).limit(1).prepare('find_tenant_by_id');
+export function createTenantsRepository({ db, query }: { db: Db; query: Database['query'] }) {
   return {
-    async findTenant({ tenantId }: { tenantId: string }) {
-      const rows = await findTenantById.execute({ tenantId });
-      return rows[0] ?? null;
+    /** Plain SQL: the status check runs on every app start and sign-in, and the ORM's mapping cost more than the query. */
+    async findTenant({ tenantId }: { tenantId: string }): Promise<{ id: string; initializedAt: Date | null } | null> {
+      const rows = await query<{ id: string; initialized_at: Date | string | null }>('select id, initialized_at from tenants where id = $1', [tenantId]);
+      const row = rows[0];
+      if (!row) return null;
+      return { id: row.id, initializedAt: row.initialized_at === null ? null : new Date(row.initialized_at) };
     },
 
     /** Marks the tenant initialized; returns whether this call created it. Idempotent. */
