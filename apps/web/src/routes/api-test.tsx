@@ -6,6 +6,7 @@ import { useAuth } from 'react-oidc-context';
 import { readFeatureFlags, writeFeatureFlag } from '../lib/featureFlags';
 import type { FeatureFlags } from '../lib/featureFlags';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { ConversionTimer } from '../features/import';
 import { Button, Card, Input, PageHeader } from '../ui';
 
 const FLAG_LABELS: Record<keyof FeatureFlags, string> = {
@@ -106,6 +107,7 @@ export default function ApiTestRoute() {
           </pre>
         )}
       </Card>
+      <ConversionTimer />
     </main>
   );
 }

@@ -11,3 +11,4 @@ export { useImportFiles } from './useImportFiles';
 export type { ImportOptions } from './useImportFiles';
 export { IMPORT_LIMITS, IMPORT_MESSAGES, importResultMessage } from './validate';
 export { FILE_LIST_CHANGED } from './save';
+export { ConversionTimer } from './ConversionTimer';
