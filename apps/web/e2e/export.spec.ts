@@ -13,7 +13,7 @@ const rich = {
 
 test('download a document in every format and move it into and out of the repository', async ({ page, auth }) => {
   await auth.signUp(newAccount('export'));
-  const { file } = await callApi<{ file: { id: string } }>(page, 'POST', '/api/files/create', { filePath: 'Field notes', content: rich });
+  const { file } = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Field notes', content: rich });
   await page.reload();
 
   // From the list's More-actions menu.
@@ -28,7 +28,7 @@ test('download a document in every format and move it into and out of the reposi
   await page.getByRole('button', { name: 'More actions for Field notes' }).click();
   await page.getByRole('menuitem', { name: 'Add to repository' }).click();
   await expect(page.getByText('Field notes added to your repository')).toBeVisible();
-  expect((await callApi<{ file: { isRepository: boolean } }>(page, 'POST', '/api/files/get', { fileId: file.id })).file.isRepository).toBe(true);
+  expect((await callApi<{ file: { isRepository: boolean } }>(page, 'POST', '/files/get', { fileId: file.id })).file.isRepository).toBe(true);
 
   // From the editor's panels.
   await page.goto(page.url().replace(/\/app.*$/, `/app/${file.id}`));
@@ -42,5 +42,5 @@ test('download a document in every format and move it into and out of the reposi
   await page.getByRole('tab', { name: 'Repository' }).click();
   await page.getByRole('button', { name: 'Remove from repository' }).click();
   await expect(page.getByRole('button', { name: 'Add to repository' })).toBeVisible();
-  expect((await callApi<{ file: { isRepository: boolean } }>(page, 'POST', '/api/files/get', { fileId: file.id })).file.isRepository).toBe(false);
+  expect((await callApi<{ file: { isRepository: boolean } }>(page, 'POST', '/files/get', { fileId: file.id })).file.isRepository).toBe(false);
 });

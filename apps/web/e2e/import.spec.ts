@@ -1,32 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { test, expect, newAccount } from './fixtures/bree';
+import { callApi } from './fixtures/api';
 
 interface Node { type: string; attrs?: Record<string, unknown>; content?: Node[]; marks?: { type: string; attrs?: Record<string, unknown> }[]; text?: string }
 interface Summary { id: string; name: string; isRepository: boolean; metadata: Record<string, unknown> }
 interface Upload { name: string; mimeType: string; buffer: Buffer }
 
-/** Calls the API from the page with the signed-in user's token and tenant, like the app does. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
-      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string };
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${user.access_token ?? ''}`,
-          'X-Tenant-Id': localStorage.getItem('currentTenant') ?? '',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as T;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 const listFiles = async (page: Page) => (await callApi<{ files: Summary[] }>(page, 'GET', '/files/list')).files;
 const contentOf = async (page: Page, fileId: string) => (await callApi<{ file: { content: Node } }>(page, 'POST', '/files/get', { fileId })).file.content;
