@@ -1,12 +1,43 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API, the embedded issuer and its interaction pages live on the server.
 const SERVER = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // A small custom worker (src/sw.ts): app-shell precache plus Background Sync of offline saves.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // src/app/serviceWorker.tsx registers it and asks before updating; no injected script (CSP).
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        // The manifest and its icons are added by the plugin itself.
+        globPatterns: ['**/*.{js,css,html}'],
+        // The import converters (mammoth, docx) are big; the shell must still work offline.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      },
+      manifest: {
+        name: 'Bree',
+        short_name: 'Bree',
+        description: 'A self-hostable AI writing studio that learns your voice.',
+        start_url: '/app',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#FBF7EE',
+        background_color: '#FBF7EE',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

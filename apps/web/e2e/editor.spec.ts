@@ -1,28 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount } from './fixtures/bree';
+import { apiAnswer } from './fixtures/api';
 
-interface Answer { status: number; body: Record<string, unknown> }
-
-/** Calls the API from the page with the signed-in user's token and tenant, like the app does. */
-async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<Answer> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
-      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string };
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${user.access_token ?? ''}`,
-          'X-Tenant-Id': localStorage.getItem('currentTenant') ?? '',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
+const callApi = apiAnswer;
 
 async function createDoc(page: Page, name: string, content: string): Promise<string> {
   const answer = await callApi(page, 'POST', '/files/create', { filePath: `${name}.txt`, content });
@@ -83,6 +63,37 @@ test.describe('editor', () => {
     await expect(second.getByTestId('editor')).toContainText('Start written on a train');
     await expect.poll(() => serverText(second, fileId), { timeout: 10_000 }).toContain('written on a train');
     await expect(status(second)).toHaveText(/^Saved/);
+  });
+
+  test('offline edits reach the server from the document list, without opening the editor again', async ({ page, auth, bree, context }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Field notes', 'Begin');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await expect(page.getByTestId('editor')).toContainText('Begin');
+    await context.setOffline(true);
+    await typeAtEnd(page, ' by the river');
+    await expect(page.getByText('Saved offline - will sync when online')).toBeVisible({ timeout: 10_000 });
+    await page.close();
+
+    await context.setOffline(false);
+    const list = await context.newPage();
+    await list.goto(`${bree.url}/app`);
+    await expect(list).toHaveURL(`${bree.url}/app`);
+    await expect.poll(() => serverText(list, fileId), { timeout: 10_000 }).toContain('Begin by the river');
+    // The record is gone once the server committed it.
+    await expect.poll(() => list.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('bree-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const req = db.transaction('saves').objectStore('saves').count();
+        req.onsuccess = () => resolve(req.result);
+      });
+      db.close();
+      return count;
+    })).toBe(0);
   });
 
   test('two pages editing one document: the conflict dialog keeps both texts', async ({ page, auth, bree, context }) => {
@@ -202,6 +213,14 @@ test.describe('editor', () => {
       await expect(header.getByRole('button', { name, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+    // The menu toggle opens files, create, download, repository move and upload.
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    for (const name of ['Files', 'New document', 'Download as text (.txt)', 'Download as Word (.docx)', 'Move to repository', 'Upload files']) {
+      await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await header.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
     await page.evaluate(() => {
       document.addEventListener('bree:document-settings', (e) => {
         (window as unknown as { settingsEvents: unknown[] }).settingsEvents ??= [];
@@ -221,10 +240,26 @@ test.describe('editor', () => {
     await page.getByRole('main').evaluate((el) => el.scrollTo(0, 0));
     await expect(header).toHaveAttribute('data-hidden', 'false');
 
+    // While editing, the toggle shows a check mark.
+    await expect(header.getByRole('button', { name: 'Open menu' })).toHaveText('✓');
     await header.getByRole('button', { name: 'Open Document Actions' }).click();
     await expect(page.getByRole('dialog', { name: 'Document actions' }).getByText('Words')).toBeVisible();
     await page.keyboard.press('Escape');
     await header.getByRole('button', { name: 'Go back to previous page' }).click();
     await page.waitForURL(`${bree.url}/app`);
+  });
+
+  test('the mobile menu creates a new document and opens it', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Phone start', 'Line');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await page.getByTestId('mobile-header').getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'New document' }).click();
+    await page.waitForURL((url) => /^\/app\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(fileId));
+    await expect(page.getByTestId('editor')).toBeVisible();
+    await page.getByTestId('mobile-header').getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Upload files' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 });

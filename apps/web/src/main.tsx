@@ -5,6 +5,7 @@ import './styles.css';
 import { App } from './app/App';
 import { boot } from './app/boot';
 import { BootFailure } from './app/BootFailure';
+import { registerServiceWorker } from './app/serviceWorker';
 import { installGlobalErrorLogging } from './lib/errors';
 import { LoadingScreen } from './ui';
 
@@ -16,7 +17,11 @@ const root = createRoot(container);
 
 root.render(<LoadingScreen label={`Loading ${PRODUCT_NAME}`} />);
 
-boot().then(
+const booting = boot();
+// After boot, so precaching doesn't compete with the first screen's own requests.
+void booting.finally(registerServiceWorker).catch(() => undefined);
+
+booting.then(
   (services) =>
     root.render(
       <StrictMode>

@@ -5,6 +5,8 @@ import { notify } from '../lib/toast';
 import { createTokenManager, createUserManager } from '../features/auth';
 import type { AuthSignal } from '../features/auth';
 import { getCurrentTenant, resetCurrentTenant, setCurrentTenant } from '../features/tenancy';
+import { timedFetch } from '../features/editor/autosaveTiming';
+import { clearWorkerToken, storeWorkerToken } from '../features/offline/swAuth';
 import type { Services } from './services';
 
 /** Name of the window event that carries auth signals (LOGIN_REQUIRED_REDIRECT, REFRESH_TOKEN_EXPIRED). */
@@ -37,7 +39,12 @@ export async function boot(): Promise<Services> {
       console.info(`[auth] ${signal}`);
       window.dispatchEvent(new CustomEvent(AUTH_SIGNAL_EVENT, { detail: signal }));
     },
-    onSignedOut: () => resetCurrentTenant(),
+    onSignedOut: () => {
+      resetCurrentTenant();
+      void clearWorkerToken().catch(() => undefined);
+    },
+    // The service worker sends offline saves by Background Sync with this copy, only while unexpired.
+    onAccessToken: (token, expiresAt) => void storeWorkerToken({ token, expiresAt, tenantId: getCurrentTenant() }).catch(() => undefined),
   });
 
   // The tenant is the token's subject; keep storage in step with whoever is signed in.
@@ -45,7 +52,10 @@ export async function boot(): Promise<Services> {
     setCurrentTenant(user.profile.sub);
     tokens.invalidate();
   });
-  userManager.events.addUserUnloaded(() => tokens.invalidate());
+  userManager.events.addUserUnloaded(() => {
+    tokens.invalidate();
+    void clearWorkerToken().catch(() => undefined);
+  });
   const existing = await userManager.getUser().catch(() => null);
   if (existing) setCurrentTenant(existing.profile.sub);
 
@@ -54,6 +64,7 @@ export async function boot(): Promise<Services> {
     invalidateToken: () => tokens.invalidate(),
     getTenantId: () => getCurrentTenant(),
     onSessionExpired: () => notify.error(SESSION_EXPIRED_MESSAGE),
+    fetch: timedFetch((input, init) => fetch(input, init)),
   });
 
   // Inside the silent sign-in iframe there is no user focus to react to.

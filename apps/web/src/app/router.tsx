@@ -5,6 +5,7 @@ import { RouteErrorScreen } from '../lib/errors';
 import { lazyWithRetry } from '../lib/lazy/lazyWithRetry';
 import { isLocalDevHost } from '../lib/site';
 import { RootLayout } from './RootLayout';
+import { SignedInShell } from './SignedInShell';
 
 // One lazily loaded module per route (1-core §2, 3-public-admin §2.1).
 const Landing = lazyWithRetry(() => import('../routes/landing'), 'Landing page');
@@ -25,7 +26,11 @@ const Updates = lazyWithRetry(() => import('../routes/updates'), 'Updates');
 const Security = lazyWithRetry(() => import('../routes/security'), 'Security');
 const NotFound = lazyWithRetry(() => import('../routes/not-found'), 'Page');
 
-const protectedRoute = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+const protectedRoute = (page: ReactNode) => (
+  <RequireAuth>
+    <SignedInShell>{page}</SignedInShell>
+  </RequireAuth>
+);
 
 /** The /api-test page exists only on localhost; elsewhere the path is simply not found. */
 function LocalOnly({ children }: { children: ReactNode }) {

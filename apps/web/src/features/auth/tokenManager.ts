@@ -38,6 +38,8 @@ export interface TokenManagerDeps {
   onSignal?: (signal: AuthSignal) => void;
   /** Runs before the sign-out redirect (e.g. reset the current tenant). */
   onSignedOut?: () => void;
+  /** Told of each new access token handed out (the service worker keeps a copy for Background Sync). */
+  onAccessToken?: (token: string, expiresAt: number) => void;
   /** Used when the issuer's sign-out redirect cannot start. */
   navigate?: (url: string) => void;
 }
@@ -81,6 +83,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     // Keep the first-seen time of an unchanged token so the 1 h default doesn't slide forward.
     if (cached?.token === user.access_token) return;
     cached = { token: user.access_token, expiresAt: accessTokenExpiresAt(user, now()) };
+    deps.onAccessToken?.(cached.token, cached.expiresAt);
   };
 
   const failureCount = () => Number(storage.getItem(FAILURES_KEY) ?? '0') || 0;

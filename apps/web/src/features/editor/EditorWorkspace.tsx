@@ -9,6 +9,7 @@ import { notify } from '../../lib/toast';
 import { Dialog, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
 import { MobileHeader } from './MobileHeader';
+import { MobileMenu } from './MobileMenu';
 import { SaveIndicator } from './SaveIndicator';
 import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
@@ -90,7 +91,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     if (doc.fromOffline) machine.markEdited();
   }, [doc.fromOffline, machine]);
 
-  useOfflineSync({ api, machine, tenantId: doc.tenantId, fileId: doc.fileId });
+  useOfflineSync({ machine, tenantId: doc.tenantId, fileId: doc.fileId });
   useBeforeUnload(machine);
   useEditorPageMeta(doc.title);
   const { leaving, leave } = useLeave({ machine, fileId: doc.fileId, editedRef });
@@ -200,12 +201,13 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           <div className="h-[60dvh]">{panel}</div>
         </Dialog>
       )}
-      {isMobile && menuOpen && (
-        <nav aria-label="Menu" className="fixed top-14 right-2 z-40 w-48 rounded-md border border-line bg-surface p-1 shadow-pop">
-          <button type="button" className="w-full rounded px-3 py-2 text-left text-sm hover:bg-cream-deep" onClick={() => void leave()}>
-            Files
-          </button>
-        </nav>
+      {isMobile && (
+        <MobileMenu
+          open={menuOpen}
+          file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+          onFiles={() => void leave()}
+          onClose={() => setMenuOpen(false)}
+        />
       )}
       <ConflictDialog conflict={conflict} busy={resolving} onKeepMine={() => void keepMine()} onUseLatest={() => void chooseLatest()} />
     </div>

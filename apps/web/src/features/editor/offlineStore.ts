@@ -1,5 +1,6 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
+import { ulid } from 'ulid';
 
 /** A save that could not reach the server (1-core §3 'Offline save record'), plus what syncing needs. */
 export interface OfflineSaveRecord {
@@ -11,6 +12,13 @@ export interface OfflineSaveRecord {
   timestamp: number;
   /** The revision the edits were based on, so a sync after someone else's save is a conflict. */
   baseRevision: number;
+  /**
+   * One id per stored text: the page and the service worker may both send it, and the server
+   * answers a repeated operation id once, so a double send is never a false conflict.
+   */
+  operationId?: string;
+  /** The server answered 409: left for the editor's conflict dialog, not resent in the background. */
+  conflict?: boolean;
 }
 
 interface OfflineDb extends DBSchema {
@@ -32,9 +40,9 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
 /** The record key of a document. */
 export const offlineKey = (tenantId: string, fileId: string): string => `${tenantId}:${fileId}`;
 
-/** Stores (or replaces) a document's unsent save. */
-export async function putOfflineSave(record: Omit<OfflineSaveRecord, 'id'>): Promise<void> {
-  await (await db()).put('saves', { ...record, id: offlineKey(record.tenantId, record.fileId) });
+/** Stores (or replaces) a document's unsent save, with a fresh operation id. */
+export async function putOfflineSave(record: Omit<OfflineSaveRecord, 'id' | 'operationId' | 'conflict'>): Promise<void> {
+  await (await db()).put('saves', { ...record, id: offlineKey(record.tenantId, record.fileId), operationId: ulid() });
 }
 
 /** The unsent save of one document, if any. */
@@ -52,11 +60,27 @@ export async function deleteOfflineSave(tenantId: string, fileId: string): Promi
   await (await db()).delete('saves', offlineKey(tenantId, fileId));
 }
 
+/**
+ * Drops (or flags as a conflict) the record that was sent, unless a newer edit replaced it
+ * meanwhile: that newer text must still be sent.
+ */
+export async function settleOfflineSave(sent: OfflineSaveRecord, outcome: 'sent' | 'conflict'): Promise<void> {
+  const tx = (await db()).transaction('saves', 'readwrite');
+  const current = await tx.store.get(sent.id);
+  if (current && current.operationId === sent.operationId && current.timestamp === sent.timestamp) {
+    if (outcome === 'sent') await tx.store.delete(sent.id);
+    else await tx.store.put({ ...current, conflict: true });
+  }
+  await tx.done;
+}
+
 let persistAsked = false;
 
 /** Asks once for persistent storage so the browser does not evict unsent edits. */
 export function requestPersistentStorage(): void {
   if (persistAsked) return;
   persistAsked = true;
-  void navigator.storage?.persist?.().catch(() => false);
+  // persist() exists on windows only; this module is also bundled into the service worker.
+  const storage = navigator.storage as { persist?: () => Promise<boolean> } | undefined;
+  void storage?.persist?.().catch(() => false);
 }

@@ -8,6 +8,8 @@ import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { getFile, saveContent } from './api';
+import { requestBackgroundSync } from '../offline/backgroundSync';
+import { endAutosaveTiming, startAutosaveTiming } from './autosaveTiming';
 import { deleteOfflineSave, putOfflineSave } from './offlineStore';
 
 /** Both texts of a stale save, for the conflict dialog. */
@@ -44,12 +46,23 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
       snapshot: () => {
         const editor = editorRef.current;
         if (!editor) return { content: null, text: '' };
-        return { content: editor.getJSON(), text: editor.state.doc.textContent };
+        startAutosaveTiming();
+        // doc.toJSON() is what getJSON() returns, without TipTap's wrapper around it.
+        return { content: editor.state.doc.toJSON(), text: editor.state.doc.textContent };
       },
       newOperationId: () => ulid(),
       onChange: setSaveState,
       send: async ({ content, source, operationId, signal }): Promise<SendOutcome> => {
         const baseRevision = revisionRef.current;
+        const storeOffline = async (): Promise<SendOutcome> => {
+          await putOfflineSave({ tenantId, fileId, content, timestamp: Date.now(), baseRevision });
+          endAutosaveTiming();
+          notify.info(OFFLINE_MESSAGE);
+          void requestBackgroundSync();
+          return 'offline';
+        };
+        // navigator.onLine false is certain (true is not): skip a request bound to fail.
+        if (!navigator.onLine) return storeOffline();
         try {
           const answer = await saveContent(api, { fileId, content, baseRevision, operationId, source, signal });
           revisionRef.current = answer.revision;
@@ -57,11 +70,7 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
           return 'committed';
         } catch (error) {
           if (signal.aborted) throw error;
-          if (isNetworkFailure(error)) {
-            await putOfflineSave({ tenantId, fileId, content, timestamp: Date.now(), baseRevision });
-            notify.info(OFFLINE_MESSAGE);
-            return 'offline';
-          }
+          if (isNetworkFailure(error)) return storeOffline();
           if (isApiError(error) && error.status === 409) {
             // The 409 body carries the server's text, but ApiError keeps no details: read it fresh.
             const current = await getFile(api, fileId);

@@ -1,43 +1,30 @@
 import { useEffect } from 'react';
-import { ulid } from 'ulid';
 import type { SaveMachine } from '@bree/editor';
-import { isApiError } from '../../lib/api';
-import type { ApiClient } from '../../lib/api';
-import { saveContent } from './api';
-import { deleteOfflineSave, getOfflineSave, listOfflineSaves, requestPersistentStorage } from './offlineStore';
+import { claimOfflineDocument } from '../offline/flush';
+import { getOfflineSave, requestPersistentStorage } from './offlineStore';
 
 interface Input {
-  api: ApiClient;
   machine: SaveMachine;
   tenantId: string;
   fileId: string;
 }
 
 /**
- * Sends edits stored offline when the browser is back online, when the tab becomes visible
- * and when the page loads: one request per document with its stored base revision. The open
- * document goes through the save machine (so a 409 opens the conflict dialog); others are
- * sent directly, and a stale one stays stored until that document is opened.
+ * Sends the open document's offline edits when the browser is back online, when the tab
+ * becomes visible and when the page loads, through the save machine, so a 409 opens the
+ * conflict dialog. Other documents are flushed app-wide (features/offline), which skips the
+ * document claimed here.
  */
-export function useOfflineSync({ api, machine, tenantId, fileId }: Input): void {
+export function useOfflineSync({ machine, tenantId, fileId }: Input): void {
   useEffect(() => {
     requestPersistentStorage();
+    const release = claimOfflineDocument(fileId);
     let running = false;
     const flush = async () => {
       if (running || !navigator.onLine) return;
       running = true;
       try {
         if (await getOfflineSave(tenantId, fileId)) await machine.requestSave({ source: 'offline-sync', force: true });
-        for (const record of await listOfflineSaves(tenantId)) {
-          if (record.fileId === fileId) continue;
-          try {
-            await saveContent(api, { fileId: record.fileId, content: record.content, baseRevision: record.baseRevision, operationId: ulid(), source: 'offline-sync' });
-            await deleteOfflineSave(tenantId, record.fileId);
-          } catch (error) {
-            // A 404 means the document is gone: nothing left to sync it into.
-            if (isApiError(error) && error.status === 404) await deleteOfflineSave(tenantId, record.fileId);
-          }
-        }
       } catch {
         // IndexedDB unavailable (private mode): there is nothing stored to flush.
       } finally {
@@ -51,10 +38,11 @@ export function useOfflineSync({ api, machine, tenantId, fileId }: Input): void 
     document.addEventListener('visibilitychange', onVisible);
     void flush();
     return () => {
+      release();
       window.removeEventListener('online', flush);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [api, machine, tenantId, fileId]);
+  }, [machine, tenantId, fileId]);
 }
 
 /** Asks before closing the tab while edits are not on the server yet. */
