@@ -46,6 +46,20 @@ test.describe('editor', () => {
     await expect(page.getByTestId('editor')).toContainText('First line and a second thought');
   });
 
+  test('deleting the open document elsewhere clears the editor and returns to the list', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const fileId = await createDoc(page, 'Doomed draft', 'Words that will go');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await expect(page.getByTestId('editor')).toContainText('Words that will go');
+    // Another tab deletes it.
+    const tenant = await page.evaluate(() => localStorage.getItem('currentTenant') ?? '');
+    expect((await callApi(page, 'DELETE', `/files/${encodeURIComponent(tenant)}/${encodeURIComponent('Doomed draft.txt')}`)).status).toBe(200);
+    await typeAtEnd(page, ' and more');
+    await expect(page.getByText('This document was deleted.')).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(`${bree.url}/app`);
+    await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  });
+
   test('offline edits are kept in IndexedDB and reach the server from a new page once online', async ({ page, auth, bree, context }) => {
     await auth.signUp(newAccount());
     const fileId = await createDoc(page, 'Offline draft', 'Start');

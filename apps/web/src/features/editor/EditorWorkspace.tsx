@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
@@ -15,9 +15,11 @@ import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
 import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
+import { useVirtualKeyboard } from './virtualKeyboard';
 import { createVersion } from './api';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
+import { useDeletedDocument } from './useDeletedDocument';
 import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
@@ -57,7 +59,16 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
 
-  const { machine, saveState } = useAutosave({ api, tenantId: doc.tenantId, fileId: doc.fileId, editorRef, revisionRef, onConflict: setConflict });
+  const navigate = useNavigate();
+  // Deleting the open file clears the editor (1-core §4.3): the text goes, the list comes back.
+  const onDeleted = useCallback(() => {
+    editorRef.current?.commands.setContent({ type: 'doc', content: [{ type: 'paragraph' }] }, { emitUpdate: false });
+    void deleteOfflineSave(doc.tenantId, doc.fileId).catch(() => undefined);
+    notify.info('This document was deleted.');
+    navigate('/app', { replace: true });
+  }, [doc.tenantId, doc.fileId, navigate]);
+  const { machine, saveState } = useAutosave({ api, tenantId: doc.tenantId, fileId: doc.fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted });
+  useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
   const editor = useEditor({
     extensions: [...breeExtensions(), BlockIds, UndoRedo, Placeholder.configure({ placeholder: 'Start writing…' })],
@@ -84,6 +95,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     onBlur: () => setEditing(false),
   });
   editorRef.current = editor;
+  const keyboard = useVirtualKeyboard(editor, isMobile);
 
   // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
   // runs (effects run in order), so the page-load flush sends them.
@@ -195,7 +207,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           </aside>
         )}
       </div>
-      {isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="mobile" />}
+      {isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="mobile" bottomInset={keyboard.inset} />}
       {isMobile && (
         <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" className="top-auto bottom-0 translate-y-0 rounded-b-none">
           <div className="h-[60dvh]">{panel}</div>

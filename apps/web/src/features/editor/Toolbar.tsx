@@ -60,10 +60,12 @@ interface ToolbarProps {
   onUndo(): void;
   onRedo(): void;
   variant: 'desktop' | 'mobile';
+  /** Mobile: how much of the page the on-screen keyboard covers; the bar sits just above it. */
+  bottomInset?: number;
 }
 
 /** Formatting toolbar (desktop row or the mobile bar); state read with useEditorState, not per render. */
-export function Toolbar({ editor, onUndo, onRedo, variant }: ToolbarProps) {
+export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0 }: ToolbarProps) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -85,6 +87,7 @@ export function Toolbar({ editor, onUndo, onRedo, variant }: ToolbarProps) {
     <div
       role="toolbar"
       aria-label={variant === 'mobile' ? 'Formatting' : 'Formatting toolbar'}
+      style={variant === 'mobile' && bottomInset > 0 ? { bottom: bottomInset } : undefined}
       className={cn(
         'flex items-center gap-0.5 overflow-x-auto',
         variant === 'mobile'

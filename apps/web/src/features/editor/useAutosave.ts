@@ -29,16 +29,20 @@ interface AutosaveInput {
   /** The revision of the last committed answer: every save is based on it. */
   revisionRef: RefObject<number>;
   onConflict(info: ConflictInfo): void;
+  /** The document no longer exists on the server (deleted elsewhere). */
+  onDeleted(): void;
 }
 
 /** True for a failure without an answer from the server (offline, unreachable, timed out). */
 export const isNetworkFailure = (error: unknown): boolean => isApiError(error) && error.status === 0;
 
 /** The editor's save machine wired to the server, IndexedDB (offline) and the conflict dialog. */
-export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict }: AutosaveInput): { machine: SaveMachine; saveState: SaveState } {
+export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted }: AutosaveInput): { machine: SaveMachine; saveState: SaveState } {
   const [saveState, setSaveState] = useState<SaveState>({ status: 'saved', savedAt: null, dirty: false });
   const conflictRef = useRef(onConflict);
   conflictRef.current = onConflict;
+  const deletedRef = useRef(onDeleted);
+  deletedRef.current = onDeleted;
 
   const [machine] = useState(() =>
     createSaveMachine<unknown>({
@@ -76,6 +80,12 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
             const current = await getFile(api, fileId);
             machine.setPaused(true);
             conflictRef.current({ mine: content, theirs: current.content, theirsRevision: current.revision });
+            return 'conflict';
+          }
+          if (isApiError(error) && error.status === 404) {
+            // Deleted elsewhere: nothing to save into. Autosave pauses as for a conflict; the page clears.
+            machine.setPaused(true);
+            deletedRef.current();
             return 'conflict';
           }
           throw error;
