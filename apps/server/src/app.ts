@@ -9,11 +9,13 @@ import type { Config } from './config';
 import type { Database } from './db/db';
 import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRouteCatalog } from './plugins/route-catalog';
@@ -71,7 +73,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, saves, versions } = services ?? createServices({ database });
+  const { tenants, files, saves, versions, ai, providers, usage } = services ?? createServices({ database, config });
+  // Running AI generations are stopped (kept as 'interrupted') before the database goes away.
+  app.addHook('onClose', async () => ai.close());
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database });
@@ -79,6 +83,8 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });
       await api.register(versionsRoutes, { versions });
+      await api.register(aiRoutes, { ai, providers });
+      await api.register(usageRoutes, { usage });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** `provider:model`, the provider being one the AI gateway knows. */
+const MODEL_SPEC = /^(google|anthropic|openai-compatible):\S+$/;
+
 /** Every environment variable Bree reads. Documented in README.md and docs/CONFIGURATION.md. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +24,15 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(6 * 1024 * 1024),
+  AI_FAST_MODEL: z.string().regex(MODEL_SPEC, 'must be provider:model, e.g. google:gemini-2.5-flash').default('google:gemini-2.5-flash'),
+  AI_PREMIUM_MODEL: z.string().regex(MODEL_SPEC, 'must be provider:model, e.g. anthropic:claude-sonnet-4-5').default('anthropic:claude-sonnet-4-5'),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  AI_OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
+  AI_OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  DEFAULT_PLAN: z.enum(['self-hosted', 'free', 'pro']).default('self-hosted'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -36,6 +48,16 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   adminEmails: string[];
+  /** AI providers; a tier whose provider lacks its key/base URL is "not configured". */
+  ai: {
+    fastModel: string;
+    premiumModel: string;
+    google: { apiKey: string | undefined; baseUrl: string | undefined };
+    anthropic: { apiKey: string | undefined; baseUrl: string | undefined };
+    openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined };
+  };
+  /** The plan every tenant has while billing is off. */
+  defaultPlan: 'self-hosted' | 'free' | 'pro';
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
   oidc:
     | { mode: 'embedded'; issuer: string; clientId: string; audience: string }
@@ -83,5 +105,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     oidc,
+    ai: {
+      fastModel: e.AI_FAST_MODEL,
+      premiumModel: e.AI_PREMIUM_MODEL,
+      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_GENERATIVE_AI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      openaiCompatible: { baseUrl: e.AI_OPENAI_COMPATIBLE_BASE_URL, apiKey: e.AI_OPENAI_COMPATIBLE_API_KEY },
+    },
+    defaultPlan: e.DEFAULT_PLAN,
   };
 }

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const identity = await createIdentity({ config, database });
-  const services = createServices({ database });
+  const services = createServices({ database, config });
   const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
   const jobs = await startJobs({ database, versions: services.versions, log: app.log.child({ module: 'jobs' }) });
 

@@ -1,20 +1,49 @@
+import { newBlockId } from '@bree/editor';
 import { monotonicFactory } from 'ulid';
+import { loadConfig, type Config } from './config';
 import type { Database } from './db/db';
+import { createAiProviderService } from './modules/ai/ai-provider.service';
+import { createAiGateway } from './modules/ai/ai.gateway';
+import { createOperationRegistry } from './modules/ai/ai.operations';
+import { createAiRepository } from './modules/ai/ai.repository';
+import { createAiService } from './modules/ai/ai.service';
+import { createFilesRepository } from './modules/files/files.repository';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
+import { createUsageService } from './modules/usage/usage.service';
 import { createVersionsService } from './modules/versions/versions.service';
 
-/** Every domain service, wired to one database, clock and id generator. */
-export function createServices({ database, now = () => new Date() }: { database: Database; now?: () => Date }) {
+/**
+ * Every domain service, wired to one database, clock and id generator. Without a config
+ * (benchmarks, job tests) AI is unconfigured and the plan is self-hosted.
+ */
+export function createServices({ database, config = loadConfig({}), now = () => new Date() }: { database: Database; config?: Config; now?: () => Date }) {
   const db = database.db;
   const newId = monotonicFactory();
+  const gateway = createAiGateway({ config });
+  const aiRepository = createAiRepository({ db });
+  const filesRepository = createFilesRepository({ db });
+  const usage = createUsageService({ db, plan: config.defaultPlan, now });
+  const providers = createAiProviderService({ repository: aiRepository, files: filesRepository, gateway, now });
   return {
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files: createFilesService({ db, newId, now }),
     saves: createSaveService({ db, newId, now }),
     versions: createVersionsService({ db, newId, now }),
+    usage,
+    providers,
+    ai: createAiService({
+      repository: aiRepository,
+      files: filesRepository,
+      providers,
+      gateway,
+      usage,
+      registry: createOperationRegistry(),
+      newId: () => newId(),
+      newBlockId,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

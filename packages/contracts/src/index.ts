@@ -4,3 +4,4 @@ export * from './system';
 export * from './tenants';
 export * from './files';
 export * from './versions';
+export * from './ai';

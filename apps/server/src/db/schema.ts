@@ -3,3 +3,5 @@ export * from '../modules/identity/identity.table';
 export * from '../modules/tenants/tenants.table';
 export * from '../modules/files/files.table';
 export * from '../modules/versions/versions.table';
+export * from '../modules/ai/ai.table';
+export * from '../modules/usage/usage.table';

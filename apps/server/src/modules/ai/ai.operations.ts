@@ -1,0 +1,54 @@
+import type { OperationStreamEvent } from '@bree/contracts';
+
+type Listener = (event: OperationStreamEvent) => void;
+
+interface LiveOperation {
+  tenantId: string;
+  events: OperationStreamEvent[];
+  finished: boolean;
+  listeners: Set<Listener>;
+}
+
+/** How long a finished operation stays replayable from memory; later the stored response answers. */
+const RETENTION_MS = 5 * 60_000;
+
+/**
+ * Running operations held in memory so any number of SSE subscribers, early or late, see
+ * every event once: a subscriber first gets the events so far, then live ones. In-process
+ * for now; a pg-boss job with a shared event store replaces this for multi-instance setups.
+ */
+export function createOperationRegistry({ retentionMs = RETENTION_MS }: { retentionMs?: number } = {}) {
+  const operations = new Map<string, LiveOperation>();
+
+  function emit(operationId: string, event: OperationStreamEvent): void {
+    const op = operations.get(operationId);
+    if (!op || op.finished) return;
+    op.events.push(event);
+    if (event.event !== 'delta') {
+      op.finished = true;
+      setTimeout(() => operations.delete(operationId), retentionMs).unref();
+    }
+    for (const listener of op.listeners) listener(event);
+    if (op.finished) op.listeners.clear();
+  }
+
+  return {
+    create({ operationId, tenantId }: { operationId: string; tenantId: string }): void {
+      operations.set(operationId, { tenantId, events: [], finished: false, listeners: new Set() });
+    },
+    emit,
+    /**
+     * Replays past events to `listener`, then forwards new ones until the end. Returns an
+     * unsubscribe function, or null when this tenant has no such live operation.
+     */
+    subscribe({ tenantId, operationId, listener }: { tenantId: string; operationId: string; listener: Listener }): (() => void) | null {
+      const op = operations.get(operationId);
+      if (!op || op.tenantId !== tenantId) return null;
+      for (const event of op.events) listener(event);
+      if (op.finished) return () => undefined;
+      op.listeners.add(listener);
+      return () => op.listeners.delete(listener);
+    },
+  };
+}
+export type OperationRegistry = ReturnType<typeof createOperationRegistry>;

@@ -1,0 +1,60 @@
+import type { AiTier } from '@bree/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { aiFileProviders, aiTenantSettings, backgroundResponses, type BackgroundResponseRow } from './ai.table';
+
+export type NewBackgroundResponse = Omit<BackgroundResponseRow, 'createdAt'>;
+
+/** Data access for background responses and provider choices. Every function filters by tenantId. */
+export function createAiRepository({ db }: { db: Db }) {
+  return {
+    async saveResponse(row: NewBackgroundResponse): Promise<void> {
+      await db.insert(backgroundResponses).values(row).onConflictDoNothing();
+    },
+    async listResponses({ tenantId, documentId }: { tenantId: string; documentId: string }): Promise<BackgroundResponseRow[]> {
+      return db
+        .select()
+        .from(backgroundResponses)
+        .where(and(eq(backgroundResponses.tenantId, tenantId), eq(backgroundResponses.documentId, documentId)))
+        .orderBy(asc(backgroundResponses.createdAt), asc(backgroundResponses.operationId));
+    },
+    async findResponse({ tenantId, operationId }: { tenantId: string; operationId: string }): Promise<BackgroundResponseRow | null> {
+      const rows = await db
+        .select()
+        .from(backgroundResponses)
+        .where(and(eq(backgroundResponses.tenantId, tenantId), eq(backgroundResponses.operationId, operationId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async deleteResponse({ tenantId, documentId, operationId }: { tenantId: string; documentId: string; operationId: string }): Promise<void> {
+      await db
+        .delete(backgroundResponses)
+        .where(and(eq(backgroundResponses.tenantId, tenantId), eq(backgroundResponses.documentId, documentId), eq(backgroundResponses.operationId, operationId)));
+    },
+    async fileProvider({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<AiTier | null> {
+      const rows = await db
+        .select({ provider: aiFileProviders.provider })
+        .from(aiFileProviders)
+        .where(and(eq(aiFileProviders.tenantId, tenantId), eq(aiFileProviders.fileId, fileId)))
+        .limit(1);
+      return rows[0]?.provider ?? null;
+    },
+    async setFileProvider({ tenantId, fileId, provider, now }: { tenantId: string; fileId: string; provider: AiTier; now: Date }): Promise<void> {
+      await db
+        .insert(aiFileProviders)
+        .values({ tenantId, fileId, provider, updatedAt: now })
+        .onConflictDoUpdate({ target: [aiFileProviders.tenantId, aiFileProviders.fileId], set: { provider, updatedAt: now } });
+    },
+    async defaultProvider({ tenantId }: { tenantId: string }): Promise<AiTier | null> {
+      const rows = await db.select({ p: aiTenantSettings.defaultProvider }).from(aiTenantSettings).where(eq(aiTenantSettings.tenantId, tenantId)).limit(1);
+      return rows[0]?.p ?? null;
+    },
+    async setDefaultProvider({ tenantId, provider, now }: { tenantId: string; provider: AiTier; now: Date }): Promise<void> {
+      await db
+        .insert(aiTenantSettings)
+        .values({ tenantId, defaultProvider: provider, updatedAt: now })
+        .onConflictDoUpdate({ target: aiTenantSettings.tenantId, set: { defaultProvider: provider, updatedAt: now } });
+    },
+  };
+}
+export type AiRepository = ReturnType<typeof createAiRepository>;

@@ -1,0 +1,73 @@
+import {
+  aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, createOperationAnswerSchema, createOperationBodySchema,
+  deleteBackgroundResponseAnswerSchema, setAiProviderAnswerSchema, setAiProviderBodySchema, setDefaultAiProviderBodySchema,
+  type OperationStreamEvent,
+} from '@bree/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import type { AiProviderService } from './ai-provider.service';
+import { aiErrors } from './ai.errors';
+import type { AiService } from './ai.service';
+
+export interface AiRouteDeps { ai: AiService; providers: AiProviderService }
+
+const idParam = z.string().min(1).max(64);
+
+/** One SSE frame. */
+const frame = (e: OperationStreamEvent): string => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
+
+/** AI operations, their event stream, background responses and the Fast/Premium choice (spec 2 §4, §7). */
+export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, providers }) => {
+  app.post('/ai/operations', { schema: { body: createOperationBodySchema, response: { 200: createOperationAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return ai.start({ tenantId, body: req.body });
+  });
+
+  app.get('/ai/operations/:operationId/stream', { schema: { params: z.object({ operationId: idParam }) } }, async (req, reply) => {
+    const { tenantId } = requireAuth(req);
+    const buffered: OperationStreamEvent[] = [];
+    let write: (e: OperationStreamEvent) => void = (e) => buffered.push(e);
+    const unsubscribe = await ai.subscribe({ tenantId, operationId: req.params.operationId, listener: (e) => write(e) });
+    if (!unsubscribe) throw aiErrors.operationNotFound();
+    // Raw SSE: the operation outlives this response, so a client leaving only unsubscribes.
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    write = (e) => {
+      res.write(frame(e));
+      if (e.event !== 'delta') res.end();
+    };
+    for (const e of buffered) write(e);
+    res.on('close', unsubscribe);
+  });
+
+  app.get('/background-responses/:documentId', { schema: { params: z.object({ documentId: idParam }), response: { 200: backgroundResponsesAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return ai.listResponses({ tenantId, documentId: req.params.documentId });
+  });
+
+  app.delete(
+    '/background-responses/:documentId/:operationId',
+    { schema: { params: z.object({ documentId: idParam, operationId: idParam }), response: { 200: deleteBackgroundResponseAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return ai.deleteResponse({ tenantId, ...req.params });
+    },
+  );
+
+  app.get('/ai-provider/status/:fileId', { schema: { params: z.object({ fileId: idParam }), response: { 200: aiProviderStatusAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return providers.status({ tenantId, fileId: req.params.fileId });
+  });
+
+  app.post('/ai-provider/set', { schema: { body: setAiProviderBodySchema, response: { 200: setAiProviderAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return providers.set({ tenantId, fileId: req.body.fileId, provider: req.body.provider });
+  });
+
+  app.put('/ai-provider/default', { schema: { body: setDefaultAiProviderBodySchema, response: { 200: setAiProviderAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return providers.setDefault({ tenantId, provider: req.body.provider });
+  });
+};

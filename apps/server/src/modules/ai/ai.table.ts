@@ -1,0 +1,42 @@
+import type { BackgroundResponse, OperationStatus, OperationType } from '@bree/contracts';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table';
+
+/** Finished AI operations waiting for the editor to apply them (spec 2 §3 'Background response'). */
+export const backgroundResponses = pgTable(
+  'background_responses',
+  {
+    tenantId: text('tenant_id').notNull(),
+    documentId: text('document_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    operationId: text('operation_id').notNull(),
+    operationType: text('operation_type').$type<OperationType>().notNull(),
+    response: jsonb('response').$type<BackgroundResponse['response']>().notNull(),
+    originalContext: jsonb('original_context').$type<BackgroundResponse['originalContext']>().notNull(),
+    status: text('status').$type<OperationStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.operationId] }),
+    index('background_responses_document_idx').on(t.tenantId, t.documentId, t.createdAt),
+  ],
+);
+export type BackgroundResponseRow = typeof backgroundResponses.$inferSelect;
+
+/** A document's Fast/Premium override (spec 2 §4 'AI provider per document'). */
+export const aiFileProviders = pgTable(
+  'ai_file_providers',
+  {
+    tenantId: text('tenant_id').notNull(),
+    fileId: text('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'fast' | 'premium'>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.fileId] })],
+);
+
+/** A tenant's 'Default Bree Quality'; no row means premium. */
+export const aiTenantSettings = pgTable('ai_tenant_settings', {
+  tenantId: text('tenant_id').primaryKey(),
+  defaultProvider: text('default_provider').$type<'fast' | 'premium'>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

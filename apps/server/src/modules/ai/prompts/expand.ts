@@ -1,0 +1,12 @@
+import { buildDocumentBlock, buildSystem, type BuiltPrompt, type PromptInput } from './shared';
+
+/** Expand: add depth to the selection. */
+export function expandPrompt(input: PromptInput): BuiltPrompt {
+  return {
+    system: buildSystem({
+      task: "Expand the selected text with more depth: examples, reasoning and detail that fit the surrounding document, in the author's voice.",
+      voiceProfile: input.voiceProfile,
+    }),
+    prompt: `${buildDocumentBlock(input)}\n\nRewrite the text inside <selection>, with more depth.`,
+  };
+}

@@ -1,0 +1,37 @@
+import type { AiAction, OperationType } from '@bree/contracts';
+import { addContentPrompt } from './add-content';
+import { enhancePrompt } from './enhance';
+import { expandPrompt } from './expand';
+import { fillParagraphPrompt } from './fill-paragraph';
+import { fillSentencePrompt } from './fill-sentence';
+import { modifyPrompt } from './modify';
+import type { BuiltPrompt, PromptInput } from './shared';
+import { shrinkPrompt } from './shrink';
+
+export type { BuiltPrompt, PromptInput } from './shared';
+
+const BUILDERS: Record<AiAction, (input: PromptInput) => BuiltPrompt> = {
+  enhance: enhancePrompt,
+  modify: modifyPrompt,
+  shrink: shrinkPrompt,
+  expand: expandPrompt,
+  'add-content': addContentPrompt,
+  'fill-paragraph': fillParagraphPrompt,
+  'fill-sentence': fillSentencePrompt,
+};
+
+/** How each action's result is applied in the editor (background response operationType). */
+export const OPERATION_TYPE_OF: Record<AiAction, OperationType> = {
+  enhance: 'rewrite',
+  modify: 'rewrite',
+  shrink: 'rewrite',
+  expand: 'rewrite',
+  'add-content': 'insertContent',
+  'fill-paragraph': 'fillParagraph',
+  'fill-sentence': 'fillSentence',
+};
+
+/** The system and user messages for one action. */
+export function buildPrompt(action: AiAction, input: PromptInput): BuiltPrompt {
+  return BUILDERS[action](input);
+}

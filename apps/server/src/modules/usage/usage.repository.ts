@@ -1,0 +1,59 @@
+import type { AiTier } from '@bree/contracts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import type { PlanLimits } from './usage.plans';
+import { usagePeriods } from './usage.table';
+
+const callsColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastCalls : usagePeriods.premiumCalls);
+const tokensColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastTokens : usagePeriods.premiumTokens);
+const callsKey = (tier: AiTier) => (tier === 'fast' ? 'fastCalls' : 'premiumCalls');
+const tokensKey = (tier: AiTier) => (tier === 'fast' ? 'fastTokens' : 'premiumTokens');
+
+/** Data access for usage periods. Every function filters by tenantId. */
+export function createUsageRepository({ db }: { db: Db }) {
+  return {
+    async find({ tenantId, period }: { tenantId: string; period: string }) {
+      const rows = await db.select().from(usagePeriods).where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period))).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Holds `dollars` and counts the call in ONE conditional UPDATE: the row lock makes
+     * parallel reservations queue, so the checks see each other and a burst overspends by
+     * at most one reservation. Returns false when a limit has no room.
+     */
+    async reserve({ tenantId, period, tier, dollars, limits }: { tenantId: string; period: string; tier: AiTier; dollars: string; limits: PlanLimits }): Promise<boolean> {
+      await db.insert(usagePeriods).values({ tenantId, period }).onConflictDoNothing();
+      const calls = callsColumn(tier);
+      const callLimit = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
+      const conditions: SQL[] = [eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period)];
+      if (limits.creditDollars !== null) {
+        conditions.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
+      }
+      if (callLimit !== null) conditions.push(sql`${calls} + 1 <= ${callLimit}`);
+      const rows = await db
+        .update(usagePeriods)
+        .set({ reserved: sql`${usagePeriods.reserved} + ${dollars}::numeric`, [callsKey(tier)]: sql`${calls} + 1`, updatedAt: new Date() })
+        .where(and(...conditions))
+        .returning({ tenantId: usagePeriods.tenantId });
+      return rows.length === 1;
+    },
+
+    /** Swaps a reservation for the real cost and tokens; `refundCall` un-counts a call that produced nothing. */
+    async settle(opts: { tenantId: string; period: string; tier: AiTier; reserved: string; cost: string; tokens: number; refundCall: boolean }): Promise<void> {
+      const calls = callsColumn(opts.tier);
+      const tokens = tokensColumn(opts.tier);
+      await db
+        .update(usagePeriods)
+        .set({
+          reserved: sql`greatest(${usagePeriods.reserved} - ${opts.reserved}::numeric, 0)`,
+          cost: sql`${usagePeriods.cost} + ${opts.cost}::numeric`,
+          [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`,
+          [callsKey(opts.tier)]: opts.refundCall ? sql`greatest(${calls} - 1, 0)` : calls,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
+    },
+  };
+}
+export type UsageRepository = ReturnType<typeof createUsageRepository>;

@@ -1,0 +1,22 @@
+import { integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * AI usage of one tenant in one month (YYYY-MM). `cost` is settled dollars; `reserved` is
+ * dollars held by calls still running, so parallel calls cannot all pass the same budget check.
+ */
+export const usagePeriods = pgTable(
+  'usage_periods',
+  {
+    tenantId: text('tenant_id').notNull(),
+    period: text('period').notNull(),
+    fastCalls: integer('fast_calls').notNull().default(0),
+    premiumCalls: integer('premium_calls').notNull().default(0),
+    fastTokens: integer('fast_tokens').notNull().default(0),
+    premiumTokens: integer('premium_tokens').notNull().default(0),
+    voiceMinutes: numeric('voice_minutes', { precision: 12, scale: 2 }).notNull().default('0'),
+    cost: numeric('cost', { precision: 14, scale: 6 }).notNull().default('0'),
+    reserved: numeric('reserved', { precision: 14, scale: 6 }).notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
+);

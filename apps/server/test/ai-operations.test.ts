@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { doc, newUser, type TestUser } from './api-client';
+import { createAiTestApp, readStream } from './ai-helpers';
+import { DEFAULT_CHUNKS, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { createTestApp, resetDatabase, type TestApp } from './harness';
+
+describe('AI writing operations', () => {
+  let t: TestApp;
+  let fake: FakeAiProvider;
+  let me: TestUser;
+
+  beforeAll(async () => {
+    ({ t, fake } = await createAiTestApp());
+    await resetDatabase(t.database);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(async () => {
+    me = await newUser(t.app, 'writer');
+    fake.requests.length = 0;
+  });
+
+  async function newDoc(...paragraphs: string[]): Promise<string> {
+    return (await me.call('POST', '/api/files/create', { content: doc(...paragraphs) })).body.file.id as string;
+  }
+
+  it('runs an Enhance end to end: id at once, streamed deltas, stored response with the selected node ids', async () => {
+    const fileId = await newDoc('Intro line that stays.', 'rough draft words here', 'more rough words');
+    const started = await me.call('POST', '/api/ai/operations', {
+      fileId, action: 'enhance', selection: { text: 'rough draft words here\n\nmore rough words', nodeIds: ['n1', 'n2'] },
+    });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ operationId: expect.any(String), tier: 'premium' });
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/ai/operations/${started.body.operationId}/stream`, headers: { authorization: `Bearer ${me.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const { events } = await readStream(me, started.body.operationId);
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+    expect(deltas).toBe(DEFAULT_CHUNKS.join(''));
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const expectedNodes = [
+      { type: 'paragraph', attrs: { id: 'n1' }, content: [{ type: 'text', text: 'Polished first paragraph.' }] },
+      { type: 'paragraph', attrs: { id: 'n2' }, content: [{ type: 'text', text: 'Polished second paragraph.' }] },
+    ];
+    expect(done.data.response).toMatchObject({ status: 'completed', operationType: 'rewrite', response: { rewrittenNodesInfo: { nodes: expectedNodes } } });
+
+    // The premium tier (the default) reached the Anthropic protocol with the document as delimited data.
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ protocol: 'anthropic', model: 'fake-premium' });
+    expect(fake.requests[0]!.text).toMatch(/<document>[\s\S]*Intro line that stays\.[\s\S]*<selection>\nrough draft words here[\s\S]*<\/document>/);
+    expect(fake.requests[0]!.text).toMatch(/DATA, not instructions/);
+
+    const listed = await me.call('GET', `/api/background-responses/${fileId}`);
+    expect(listed.body.responses).toEqual([
+      expect.objectContaining({ operationId: started.body.operationId, documentId: fileId, status: 'completed', originalContext: { nodeIds: ['n1', 'n2'] } }),
+    ]);
+    expect(listed.body.responses[0].response.generatedContent).toBe('Polished first paragraph.\n\nPolished second paragraph.');
+    expect(await me.call('DELETE', `/api/background-responses/${fileId}/${started.body.operationId}`)).toMatchObject({ status: 200, body: { success: true } });
+    expect((await me.call('GET', `/api/background-responses/${fileId}`)).body.responses).toEqual([]);
+
+    const usage = await me.call('GET', '/api/usage/current');
+    expect(usage.body).toEqual({ fastCalls: 0, premiumCalls: 1, fastTokens: 0, premiumTokens: 120, voiceMinutes: 0, period: new Date().toISOString().slice(0, 7) });
+  });
+
+  it('uses the document override, the tenant default and an explicit tier to pick the model', async () => {
+    const fileId = await newDoc('Some text to work on.');
+    expect((await me.call('GET', `/api/ai-provider/status/${fileId}`)).body).toEqual({ hasOverride: false, provider: 'premium', isActive: true });
+    expect((await me.call('POST', '/api/ai-provider/set', { fileId, provider: 'fast' })).body).toEqual({ success: true, provider: 'fast' });
+    expect((await me.call('GET', `/api/ai-provider/status/${fileId}`)).body).toEqual({ hasOverride: true, provider: 'fast', isActive: true });
+
+    const viaOverride = await me.call('POST', '/api/ai/operations', { fileId, action: 'shrink', selection: { text: 'Some text to work on.', nodeIds: ['a'] } });
+    expect(viaOverride.body.tier).toBe('fast');
+    await readStream(me, viaOverride.body.operationId);
+    const explicit = await me.call('POST', '/api/ai/operations', { fileId, action: 'expand', tier: 'premium', selection: { text: 'Some text to work on.', nodeIds: ['a'] } });
+    await readStream(me, explicit.body.operationId);
+    expect(fake.requests.map((r) => `${r.protocol}:${r.model}`)).toEqual(['openai:fake-fast', 'anthropic:fake-premium']);
+
+    const other = await newDoc('Another document.');
+    expect((await me.call('PUT', '/api/ai-provider/default', { provider: 'fast' })).body).toEqual({ success: true, provider: 'fast' });
+    expect((await me.call('GET', `/api/ai-provider/status/${other}`)).body).toEqual({ hasOverride: false, provider: 'fast', isActive: true });
+  });
+
+  it('retries a 429 from the provider and then succeeds', async () => {
+    const fileId = await newDoc('Retry me please.');
+    fake.script({ kind: 'status', status: 429 });
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Retry me please.', nodeIds: ['p'] } });
+    const { events } = await readStream(me, started.body.operationId);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'completed' } } });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('keeps the partial text of a cut stream as interrupted and meters only what arrived', async () => {
+    const fileId = await newDoc('Cut me off.');
+    fake.script({ kind: 'cut', chunks: ['Half a ', 'sentence'] });
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'fill-paragraph', tier: 'fast', selection: { text: '', nodeIds: [] } });
+    const { events } = await readStream(me, started.body.operationId);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'interrupted', operationType: 'fillParagraph', response: { generatedContent: 'Half a sentence' } } } });
+    const [stored] = (await me.call('GET', `/api/background-responses/${fileId}`)).body.responses;
+    expect(stored).toMatchObject({ status: 'interrupted' });
+    // No usage report arrived: the prompt sent and the text received are estimated at ~4 characters a token.
+    expect(fake.requests).toHaveLength(1);
+    const sent = fake.requests[0]!.text.length - 1;
+    const usage = (await me.call('GET', '/api/usage/current')).body;
+    expect(usage).toMatchObject({ fastCalls: 1, fastTokens: Math.ceil(sent / 4) + Math.ceil('Half a sentence'.length / 4) });
+  });
+
+  it('replays a finished operation to a late subscriber', async () => {
+    const fileId = await newDoc('Late reader.');
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'fill-sentence', selection: { text: '', nodeIds: ['s1'] } });
+    const first = await readStream(me, started.body.operationId);
+    const again = await readStream(me, started.body.operationId);
+    expect(again.events).toEqual(first.events);
+    expect(first.events.at(-1)!.data.response).toMatchObject({ operationType: 'fillSentence', response: { sentenceNode: { type: 'text', text: 'Polished first paragraph. Polished second paragraph.' } } });
+  });
+
+  it('rejects invalid input before calling the provider', async () => {
+    const fileId = await newDoc('Anything.');
+    const empty = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: '  ', nodeIds: [] } });
+    expect(empty).toMatchObject({ status: 400, body: { error: { code: 'invalid_input' } } });
+    const noInstruction = await me.call('POST', '/api/ai/operations', { fileId, action: 'modify', selection: { text: 'Anything.', nodeIds: ['x'] } });
+    expect(noInstruction).toMatchObject({ status: 400, body: { error: { code: 'invalid_input' } } });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('answers 404 for another tenant\'s documents and operations on every AI route', async () => {
+    const fileId = await newDoc('Private words.');
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'Private words.', nodeIds: ['p'] } });
+    await readStream(me, started.body.operationId);
+    const stranger = await newUser(t.app, 'stranger');
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'x', nodeIds: [] } }],
+      ['GET', `/api/ai/operations/${started.body.operationId}/stream`],
+      ['GET', `/api/background-responses/${fileId}`],
+      ['DELETE', `/api/background-responses/${fileId}/${started.body.operationId}`],
+      ['GET', `/api/ai-provider/status/${fileId}`],
+      ['POST', '/api/ai-provider/set', { fileId, provider: 'fast' }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await stranger.call(method as 'GET', url, payload);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    expect((await stranger.call('POST', '/api/ai-provider/set', { tenantId: me.sub, fileId, provider: 'fast' })).status).toBe(403);
+    expect((await me.call('GET', `/api/background-responses/${fileId}`)).body.responses).toHaveLength(1);
+  });
+});
+
+describe('AI without a configured provider', () => {
+  it('answers 503 ai_not_configured naming the env vars, and says the tier is not active', async () => {
+    const t = await createTestApp();
+    try {
+      const me = await newUser(t.app, 'unconfigured');
+      const fileId = (await me.call('POST', '/api/files/create', { content: doc('Hello.') })).body.file.id;
+      const premium = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'Hello.', nodeIds: ['h'] } });
+      expect(premium).toMatchObject({ status: 503, body: { error: { code: 'ai_not_configured' } } });
+      expect(premium.body.error.message).toContain('ANTHROPIC_API_KEY');
+      const fast = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Hello.', nodeIds: ['h'] } });
+      expect(fast.body.error.message).toContain('GOOGLE_GENERATIVE_AI_API_KEY');
+      expect((await me.call('GET', `/api/ai-provider/status/${fileId}`)).body).toEqual({ hasOverride: false, provider: 'premium', isActive: false });
+      expect((await me.call('GET', '/api/usage/current')).body).toMatchObject({ fastCalls: 0, premiumCalls: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake answers to one request. */
+export type FakeScript =
+  | { kind: 'stream'; chunks: string[]; usage?: { input: number; output: number } }
+  | { kind: 'status'; status: number }
+  | { kind: 'cut'; chunks: string[] };
+
+/** A request the fake received, for assertions on model and prompt. */
+export interface FakeRequest {
+  protocol: 'openai' | 'anthropic';
+  model: string;
+  body: Record<string, unknown>;
+  /** All message text (system and user) joined, to look for prompt content. */
+  text: string;
+}
+
+export interface FakeAiProvider {
+  baseUrl: string;
+  requests: FakeRequest[];
+  /** Queues scripts for the next requests; without one, a normal three-chunk answer. */
+  script(...scripts: FakeScript[]): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CHUNKS = ['Polished first ', 'paragraph.\n\n', 'Polished second paragraph.'];
+
+function messageText(body: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') parts.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if ('text' in o) collect(o.text);
+      if ('content' in o) collect(o.content);
+    }
+  };
+  collect(body.system);
+  collect(body.messages);
+  return parts.join('\n');
+}
+
+function sse(res: ServerResponse, data: unknown, event?: string): void {
+  res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+}
+
+/** OpenAI-compatible chat-completions streaming: chunk per delta, a usage chunk, then [DONE]. */
+function openaiStream(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' | 'cut' }>): void {
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
+  for (const [i, chunk] of script.chunks.entries()) {
+    sse(res, { ...base, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: chunk } : { content: chunk }, finish_reason: null }] });
+  }
+  if (script.kind === 'cut') return cut(res);
+  const usage = script.usage ?? { input: 100, output: 20 };
+  sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+  sse(res, '[DONE]');
+  res.end();
+}
+
+/** Anthropic messages streaming: message_start, content block deltas, message_delta with usage, message_stop. */
+function anthropicStream(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' | 'cut' }>): void {
+  const usage = script.kind === 'stream' ? (script.usage ?? { input: 100, output: 20 }) : { input: 100, output: 20 };
+  sse(res, { type: 'message_start', message: { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } } }, 'message_start');
+  sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
+  for (const chunk of script.chunks) sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: chunk } }, 'content_block_delta');
+  if (script.kind === 'cut') return cut(res);
+  sse(res, { type: 'content_block_stop', index: 0 }, 'content_block_stop');
+  sse(res, { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output } }, 'message_delta');
+  sse(res, { type: 'message_stop' }, 'message_stop');
+  res.end();
+}
+
+/** Drops the connection mid-answer, after the chunks so far reached the client. */
+function cut(res: ServerResponse): void {
+  setTimeout(() => res.socket?.destroy(), 50);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let raw = '';
+  for await (const chunk of req) raw += String(chunk);
+  return JSON.parse(raw) as Record<string, unknown>;
+}
+
+/** Starts a fake OpenAI-compatible + Anthropic provider on 127.0.0.1 at a random port (tests only). */
+export async function startFakeAiProvider(): Promise<FakeAiProvider> {
+  const queue: FakeScript[] = [];
+  const requests: FakeRequest[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const protocol = req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null;
+      if (req.method !== 'POST' || !protocol) return void res.writeHead(404).end();
+      const body = await readJson(req);
+      const model = String(body.model);
+      requests.push({ protocol, model, body, text: messageText(body) });
+      const script = queue.shift() ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
+      if (script.kind === 'status') {
+        res.writeHead(script.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        return void res.end(JSON.stringify({ error: { message: 'slow down', type: 'rate_limit_error' } }));
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      (protocol === 'openai' ? openaiStream : anthropicStream)(res, model, script);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script: (...scripts) => void queue.push(...scripts),
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

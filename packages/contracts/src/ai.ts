@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** The two model tiers a tenant can pick between (spec 2 §1 'Per-document AI provider choice'). */
+export const AI_TIERS = ['fast', 'premium'] as const;
+export const aiTierSchema = z.enum(AI_TIERS);
+export type AiTier = z.infer<typeof aiTierSchema>;
+
+/** Writing actions on a selection or at the cursor (spec 2 §1). */
+export const AI_ACTIONS = ['enhance', 'modify', 'shrink', 'expand', 'add-content', 'fill-paragraph', 'fill-sentence'] as const;
+export const aiActionSchema = z.enum(AI_ACTIONS);
+export type AiAction = z.infer<typeof aiActionSchema>;
+
+/** How a finished operation is applied to the editor (spec 2 §3 'Background response'). */
+export const OPERATION_TYPES = ['rewrite', 'fillParagraph', 'fillSentence', 'insertContent'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+export const OPERATION_STATUSES = ['completed', 'interrupted', 'failed'] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+/** Longest selection or context text an operation accepts, in characters. */
+export const AI_MAX_TEXT = 60_000;
+/** Focus/typed instruction limit (spec 2 §9: 500 characters). */
+export const AI_MAX_INSTRUCTION = 500;
+
+export const createOperationBodySchema = z.object({
+  tenantId: z.string().optional(),
+  fileId: z.string().min(1).max(64),
+  action: aiActionSchema,
+  instruction: z.string().max(AI_MAX_INSTRUCTION).optional(),
+  selection: z.object({
+    text: z.string().max(AI_MAX_TEXT),
+    nodeIds: z.array(z.string().min(1).max(64)).max(500),
+  }),
+  context: z.object({ before: z.string().max(AI_MAX_TEXT).optional(), after: z.string().max(AI_MAX_TEXT).optional() }).optional(),
+  tier: aiTierSchema.optional(),
+});
+export type CreateOperationBody = z.infer<typeof createOperationBodySchema>;
+export const createOperationAnswerSchema = z.object({ operationId: z.string(), tier: aiTierSchema });
+
+/** A paragraph of generated text, shaped like an editor node with its block id. */
+export const aiParagraphNodeSchema = z.object({
+  type: z.literal('paragraph'),
+  attrs: z.object({ id: z.string() }),
+  content: z.array(z.object({ type: z.literal('text'), text: z.string() })).optional(),
+});
+export type AiParagraphNode = z.infer<typeof aiParagraphNodeSchema>;
+
+export const backgroundResponseSchema = z.object({
+  operationId: z.string(),
+  documentId: z.string(),
+  operationType: z.enum(OPERATION_TYPES),
+  status: z.enum(OPERATION_STATUSES),
+  response: z.object({
+    rewrittenNodesInfo: z.object({ nodes: z.array(aiParagraphNodeSchema) }),
+    generatedContent: z.string(),
+    sentenceNode: z.object({ type: z.literal('text'), text: z.string() }).nullable(),
+  }),
+  originalContext: z.object({ nodeIds: z.array(z.string()) }),
+  createdAt: z.string(),
+});
+export type BackgroundResponse = z.infer<typeof backgroundResponseSchema>;
+
+export const backgroundResponsesAnswerSchema = z.object({ responses: z.array(backgroundResponseSchema) });
+export const deleteBackgroundResponseAnswerSchema = z.object({ success: z.literal(true) });
+
+/** Server-sent events of GET /ai/operations/{id}/stream. */
+export type OperationStreamEvent =
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: { response: BackgroundResponse } }
+  | { event: 'error'; data: { code: string; message: string } };
+
+export const aiProviderStatusAnswerSchema = z.object({ hasOverride: z.boolean(), provider: aiTierSchema, isActive: z.boolean() });
+export const setAiProviderBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), provider: aiTierSchema });
+export const setAiProviderAnswerSchema = z.object({ success: z.literal(true), provider: aiTierSchema });
+export const setDefaultAiProviderBodySchema = z.object({ tenantId: z.string().optional(), provider: aiTierSchema });
+
+/** Usage record of one period (spec 2 §3 'Usage record'). */
+export const usageCurrentAnswerSchema = z.object({
+  fastCalls: z.number().int(),
+  premiumCalls: z.number().int(),
+  fastTokens: z.number().int(),
+  premiumTokens: z.number().int(),
+  voiceMinutes: z.number(),
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+});
+export type UsageCurrent = z.infer<typeof usageCurrentAnswerSchema>;
