@@ -70,6 +70,11 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
             </Link>
           )}
           {isMaster && <WorkspaceIcon />}
+          {file.isRepository && (
+            <span title="In your repository: Bree learns your voice from it" className="shrink-0 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong">
+              Voice sample
+            </span>
+          )}
           {transcribing && (
             <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-cream-deep px-2 py-0.5 text-xs text-ink-soft">
               <Spinner size="sm" label="Transcribing" className="[&>span]:size-3" />

@@ -100,7 +100,7 @@ export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0 }: To
       <ToolButton label="Underline" pressed={s.underline} onClick={() => chain().toggleUnderline().run()}><u>U</u></ToolButton>
       <ToolButton label="Strikethrough" pressed={s.strike} onClick={() => chain().toggleStrike().run()}><s>S</s></ToolButton>
       <ToolButton label="Code" pressed={s.code} onClick={() => chain().toggleCode().run()}>{'</>'}</ToolButton>
-      <ToolButton label="Link" pressed={s.link} onClick={() => editLink(editor)}>🔗</ToolButton>
+      <ToolButton label="Link" pressed={s.link} onClick={() => editLink(editor)}>{/* An icon, not an emoji: not every system font has one. */}<svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true"><path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9" /><path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9" /></svg></ToolButton>
       {LEVELS.map((level) => (
         <ToolButton key={level} label={`Heading ${level}`} pressed={s.level === level} onClick={() => chain().toggleHeading({ level }).run()}>
           H{level}

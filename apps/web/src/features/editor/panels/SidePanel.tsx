@@ -51,7 +51,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
             aria-controls={`${base}-${t.id}`}
             onClick={() => onTab(t.id)}
             className={cn(
-              'border-b-2 px-2 py-2 text-sm',
+              'min-w-0 flex-1 truncate border-b-2 px-1 py-2 text-sm',
               tab === t.id ? 'border-accent font-semibold text-ink' : 'border-transparent text-muted hover:text-ink',
             )}
           >
