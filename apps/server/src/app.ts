@@ -13,6 +13,7 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
@@ -73,9 +74,11 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, saves, versions, ai, providers, usage } = services ?? createServices({ database, config });
+  const { tenants, files, saves, versions, ai, providers, usage, voice } = services ?? createServices({ database, config });
   // Running AI generations are stopped (kept as 'interrupted') before the database goes away.
   app.addHook('onClose', async () => ai.close());
+  // Voice analyses running in this process (no job runner) finish before the database goes away.
+  app.addHook('onClose', async () => voice.close());
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database });
@@ -85,6 +88,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(versionsRoutes, { versions });
       await api.register(aiRoutes, { ai, providers });
       await api.register(usageRoutes, { usage });
+      await api.register(voiceRoutes, { voice });
     },
     { prefix: '/api' },
   );

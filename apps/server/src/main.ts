@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const identity = await createIdentity({ config, database });
   const services = createServices({ database, config });
   const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
-  const jobs = await startJobs({ database, versions: services.versions, log: app.log.child({ module: 'jobs' }) });
+  const jobs = await startJobs({ database, versions: services.versions, voice: services.voice, log: app.log.child({ module: 'jobs' }) });
 
   let stopping = false;
   const stop = async (signal: string) => {

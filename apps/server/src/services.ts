@@ -13,6 +13,8 @@ import { createFilesService } from './modules/files/files.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createUsageService } from './modules/usage/usage.service';
+import { createVoiceRepository } from './modules/voice/voice.repository';
+import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
 
 /**
@@ -26,6 +28,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const aiRepository = createAiRepository({ db });
   const filesRepository = createFilesRepository({ db });
   const usage = createUsageService({ db, plan: config.defaultPlan, now });
+  const voice = createVoiceService({ repository: createVoiceRepository({ db }), gateway, usage, now });
   const providers = createAiProviderService({ repository: aiRepository, files: filesRepository, gateway, now });
   return {
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
@@ -34,6 +37,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     versions: createVersionsService({ db, newId, now }),
     usage,
     providers,
+    voice,
     ai: createAiService({
       repository: aiRepository,
       files: filesRepository,
@@ -43,6 +47,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
       registry: createOperationRegistry(),
       newId: () => newId(),
       newBlockId,
+      voice,
     }),
   };
 }

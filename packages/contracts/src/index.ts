@@ -5,3 +5,4 @@ export * from './tenants';
 export * from './files';
 export * from './versions';
 export * from './ai';
+export * from './voice';

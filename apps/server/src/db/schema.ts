@@ -5,3 +5,4 @@ export * from '../modules/files/files.table';
 export * from '../modules/versions/versions.table';
 export * from '../modules/ai/ai.table';
 export * from '../modules/usage/usage.table';
+export * from '../modules/voice/voice.table';

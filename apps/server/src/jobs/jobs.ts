@@ -3,9 +3,13 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import { createFilesRepository } from '../modules/files/files.repository';
 import type { VersionsService } from '../modules/versions/versions.service';
+import type { VoiceService } from '../modules/voice/voice.service';
 
 /** Queue names of Bree's background work. */
-export const QUEUES = { maintenance: 'maintenance' } as const;
+export const QUEUES = { maintenance: 'maintenance', voiceAnalyze: 'voice-analyze', voiceRefresh: 'voice-refresh' } as const;
+
+/** Edits settle in minutes; re-learning the voice more often would only spend the author's budget. */
+const VOICE_REFRESH_CRON = '*/5 * * * *';
 
 /** How long a save's answer is kept for replays of the same operationId. */
 const OPERATION_MEMORY_MS = 24 * 60 * 60 * 1000;
@@ -17,9 +21,11 @@ export interface Jobs {
 
 /**
  * Starts pg-boss on Bree's own database (PGlite through `executeSql`, or PostgreSQL) and the
- * hourly maintenance: version thinning and forgetting old save answers.
+ * hourly maintenance: version thinning and forgetting old save answers. With the voice service:
+ * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
+ * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
-export async function startJobs({ database, versions, log, now = () => new Date() }: { database: Database; versions: VersionsService; log: FastifyBaseLogger; now?: () => Date }): Promise<Jobs> {
+export async function startJobs({ database, versions, voice, log, now = () => new Date() }: { database: Database; versions: VersionsService; voice?: VoiceService; log: FastifyBaseLogger; now?: () => Date }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: 'pgboss' });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
   await boss.start();
@@ -30,10 +36,28 @@ export async function startJobs({ database, versions, log, now = () => new Date(
     await createFilesRepository({ db: database.db }).purgeOperations({ olderThan: new Date(now().getTime() - OPERATION_MEMORY_MS) });
     log.info({ thinned }, 'maintenance done');
   });
+  if (voice) await startVoiceJobs({ boss, voice, log });
   return {
     boss,
     async stop() {
+      voice?.attachQueue(null);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+/** Voice analysis: one queued and one running job per tenant at most ('stately' with the tenant as key). */
+async function startVoiceJobs({ boss, voice, log }: { boss: PgBoss; voice: VoiceService; log: FastifyBaseLogger }): Promise<void> {
+  await boss.createQueue(QUEUES.voiceAnalyze, { name: QUEUES.voiceAnalyze, policy: 'stately' });
+  await boss.createQueue(QUEUES.voiceRefresh);
+  await boss.schedule(QUEUES.voiceRefresh, VOICE_REFRESH_CRON);
+  await boss.work<{ tenantId: string }>(QUEUES.voiceAnalyze, async (jobs) => {
+    for (const job of jobs) await voice.analyze({ tenantId: job.data.tenantId });
+  });
+  await boss.work(QUEUES.voiceRefresh, async () => {
+    const queued = await voice.refresh();
+    if (queued > 0) log.info({ queued }, 'voice refresh queued analyses');
+  });
+  // A send refused by the singleton policy means an analysis is already waiting: nothing to do.
+  voice.attachQueue({ enqueue: async (tenantId) => void (await boss.send(QUEUES.voiceAnalyze, { tenantId }, { singletonKey: tenantId })) });
 }

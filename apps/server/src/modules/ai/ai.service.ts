@@ -19,13 +19,15 @@ export interface AiServiceDeps {
   registry: OperationRegistry;
   newId: () => string;
   newBlockId: () => string;
-  /** The author's voice profile; empty until voice analysis lands. */
-  voiceProfile?: (tenantId: string) => Promise<string>;
+  /** The author's voice (profile and similar passages) for a prompt; prompts fall back to the surrounding text without it. */
+  voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
 }
 
 /** Context cut to what a prompt needs: the text right around the selection matters most. */
 const CONTEXT_BEFORE = 6_000;
 const CONTEXT_AFTER = 2_000;
+/** Text before the cursor that picks the voice passages when nothing is selected. */
+const VOICE_QUERY_CHARS = 2_000;
 
 /** Rough token count (~4 characters a token) for calls the provider never reported on. */
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
@@ -98,9 +100,12 @@ export function createAiService(deps: AiServiceDeps) {
       const file = await requireFile({ tenantId, fileId: body.fileId });
       const tier = body.tier ?? (await providers.resolve({ tenantId, fileId: body.fileId }));
       gateway.assertConfigured(tier);
-      const reservation = await usage.reserve({ tenantId, tier });
       const context = body.context ? { before: body.context.before ?? '', after: body.context.after ?? '' } : contextFromDocument(file.contentText, body.selection.text);
-      const voiceProfile = deps.voiceProfile ? await deps.voiceProfile(tenantId) : '';
+      // Passages are searched by the selection, or by the text just before the cursor for insertions.
+      const voiceText = body.selection.text.trim() ? body.selection.text : context.before.slice(-VOICE_QUERY_CHARS);
+      const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }) : '';
+      // Reserved last: nothing that can throw runs between reserving and the detached run that settles.
+      const reservation = await usage.reserve({ tenantId, tier });
       const prompt = buildPrompt(body.action, { selection: body.selection.text, ...context, voiceProfile, instruction: body.instruction });
       const operationId = deps.newId();
       registry.create({ operationId, tenantId });

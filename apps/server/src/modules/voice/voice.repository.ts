@@ -1,0 +1,105 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/db';
+import { files } from '../files/files.table';
+import { voiceProfiles, type VoiceProfileRow } from './voice.table';
+
+/** One sample document's text, newest first. */
+export interface VoiceSample {
+  id: string;
+  contentText: string;
+  updatedAt: Date;
+}
+
+/** Bounds on what one analysis reads, so a huge repository cannot exhaust memory. */
+const MAX_SAMPLES = 400;
+const MAX_PASSAGE_SOURCES = 3;
+
+/**
+ * Which files teach the voice (DESIGN §7): repository files and documents tagged Human, never
+ * those tagged AI or AI-Assisted — even in the repository, a machine-written text is not the author's.
+ */
+const isSample: SQL = sql`(${files.isRepository} or ${files.metadata}->>'authenticity' = 'Human')
+  and coalesce(${files.metadata}->>'authenticity', '') not in ('AI', 'AI-Assisted')
+  and length(${files.contentText}) > 0`;
+
+export type VoiceProfileUpdate = Partial<Omit<VoiceProfileRow, 'tenantId'>>;
+
+/** Data access of voice profiles and samples. Every tenant function puts tenantId in its WHERE. */
+export function createVoiceRepository({ db }: { db: Db }) {
+  return {
+    async findProfile({ tenantId }: { tenantId: string }): Promise<VoiceProfileRow | null> {
+      const rows = await db.select().from(voiceProfiles).where(eq(voiceProfiles.tenantId, tenantId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Creates the tenant's profile row or updates the given fields of it. */
+    async upsertProfile({ tenantId, set }: { tenantId: string; set: VoiceProfileUpdate }): Promise<VoiceProfileRow> {
+      const rows = await db
+        .insert(voiceProfiles)
+        .values({ tenantId, ...set })
+        .onConflictDoUpdate({ target: voiceProfiles.tenantId, set })
+        .returning();
+      return rows[0]!;
+    },
+
+    /** The tenant's samples, newest first. */
+    async listSamples({ tenantId }: { tenantId: string }): Promise<VoiceSample[]> {
+      return db
+        .select({ id: files.id, contentText: files.contentText, updatedAt: files.updatedAt })
+        .from(files)
+        .where(sql`${files.tenantId} = ${tenantId} and ${isSample}`)
+        .orderBy(sql`${files.updatedAt} desc, ${files.id} desc`)
+        .limit(MAX_SAMPLES);
+    },
+
+    /**
+     * Samples most like a query (full-text search, ranked by ts_rank); the most recent samples
+     * when nothing matches. Only this tenant's files are ever read.
+     */
+    async similarSamples({ tenantId, query }: { tenantId: string; query: string }): Promise<string[]> {
+      if (query.trim()) {
+        const matches = await selectRows<{ content_text: string }>(
+          db,
+          sql`select ${files.contentText} as content_text
+              from ${files}, websearch_to_tsquery('english', ${query}) q
+              where ${files.tenantId} = ${tenantId} and ${isSample} and to_tsvector('english', ${files.contentText}) @@ q
+              order by ts_rank(to_tsvector('english', ${files.contentText}), q) desc, ${files.updatedAt} desc
+              limit ${MAX_PASSAGE_SOURCES}`,
+        );
+        if (matches.length > 0) return matches.map((r) => r.content_text);
+      }
+      const recent = await db
+        .select({ contentText: files.contentText })
+        .from(files)
+        .where(sql`${files.tenantId} = ${tenantId} and ${isSample}`)
+        .orderBy(sql`${files.updatedAt} desc, ${files.id} desc`)
+        .limit(MAX_PASSAGE_SOURCES);
+      return recent.map((r) => r.contentText);
+    },
+
+    /**
+     * Tenants whose samples changed since their last analysis (newer edits, or a different number
+     * of samples, which also catches deletions and re-tagging), plus tenants with samples but no
+     * analysis yet. A maintenance query across tenants; profiles being analysed are skipped.
+     */
+    async tenantsNeedingRefresh({ limit }: { limit: number }): Promise<string[]> {
+      const rows = await selectRows<{ tenant_id: string }>(
+        db,
+        sql`with s as (
+              select ${files.tenantId} as tenant_id, count(*)::int as n, max(${files.updatedAt}) as last
+              from ${files} where ${isSample} group by ${files.tenantId}
+            )
+            select coalesce(s.tenant_id, p.tenant_id) as tenant_id
+            from s full join ${voiceProfiles} p on p.tenant_id = s.tenant_id
+            where coalesce(p.status, 'idle') <> 'analyzing'
+              and (p.analyzed_at is null and s.n > 0
+                or s.last > p.analyzed_at
+                or coalesce(s.n, 0) <> coalesce(p.sample_count, 0))
+            order by 1
+            limit ${limit}`,
+      );
+      return rows.map((r) => r.tenant_id);
+    },
+  };
+}
+export type VoiceRepository = ReturnType<typeof createVoiceRepository>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Where a voice profile stands: never analysed, being analysed, usable, or last analysis failed. */
+export const VOICE_STATUSES = ['idle', 'analyzing', 'ready', 'failed'] as const;
+export const voiceStatusSchema = z.enum(VOICE_STATUSES);
+export type VoiceStatus = z.infer<typeof voiceStatusSchema>;
+
+/** Longest style guide or note the author may store, in characters. */
+export const VOICE_MAX_TEXT = 20_000;
+
+const distributionSchema = z.object({ mean: z.number(), median: z.number(), p10: z.number(), p90: z.number(), stdev: z.number() });
+
+/** Stylometric figures computed locally from the author's samples (all per-1,000-word rates use word tokens). */
+export const voiceStatsSchema = z.object({
+  words: z.number().int(),
+  sentences: z.number().int(),
+  paragraphs: z.number().int(),
+  sentenceLength: distributionSchema,
+  vocabulary: z.object({ typeTokenRatio: z.number(), mattr: z.number(), mattrWindow: z.number().int() }),
+  punctuationPer1000Words: z.object({
+    commas: z.number(),
+    semicolons: z.number(),
+    colons: z.number(),
+    dashes: z.number(),
+    exclamations: z.number(),
+    questions: z.number(),
+    ellipses: z.number(),
+    parentheses: z.number(),
+    quotes: z.number(),
+  }),
+  person: z.object({ first: z.number(), second: z.number(), third: z.number() }),
+  tense: z.object({ past: z.number(), present: z.number() }),
+  recurringPhrases: z.array(z.object({ phrase: z.string(), count: z.number().int() })),
+  readability: z.object({ fleschReadingEase: z.number(), fleschKincaidGrade: z.number(), syllablesPerWord: z.number() }),
+  averageParagraphWords: z.number(),
+});
+export type VoiceStats = z.infer<typeof voiceStatsSchema>;
+
+/** GET /api/voice/profile: the learned voice, readable and editable by the author. */
+export const voiceProfileAnswerSchema = z.object({
+  status: voiceStatusSchema,
+  stats: voiceStatsSchema.nullable(),
+  styleGuide: z.string(),
+  userNotes: z.string(),
+  sampleCount: z.number().int(),
+  sampleWords: z.number().int(),
+  analyzedAt: z.string().nullable(),
+  /** Why the last analysis failed; null otherwise. */
+  error: z.string().nullable(),
+});
+export type VoiceProfileAnswer = z.infer<typeof voiceProfileAnswerSchema>;
+
+/** PUT /api/voice/profile: the author's edits; omitted fields stay as they are. */
+export const updateVoiceProfileBodySchema = z.object({
+  tenantId: z.string().optional(),
+  styleGuide: z.string().max(VOICE_MAX_TEXT).optional(),
+  userNotes: z.string().max(VOICE_MAX_TEXT).optional(),
+});
+export type UpdateVoiceProfileBody = z.infer<typeof updateVoiceProfileBodySchema>;
+
+/** POST /api/voice/analyze: answered at once; poll GET /api/voice/profile for progress. */
+export const analyzeVoiceBodySchema = z.object({ tenantId: z.string().optional() }).optional();
+export const analyzeVoiceAnswerSchema = z.object({ status: z.literal('analyzing') });
