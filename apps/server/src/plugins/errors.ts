@@ -56,7 +56,10 @@ function fieldName(instancePath: string, params: unknown): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorAnswer(error);
-    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    // Only failures nobody planned for deserve a stack in the log; Bree's own errors (a 503
+    // ai_not_configured, a 409 conflict…) are expected answers.
+    if (isAppError(error)) request.log[answer.status >= 500 ? 'warn' : 'info']({ code: answer.code, status: answer.status }, 'request answered with an error');
+    else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: answer.code, status: answer.status }, 'request rejected');
     for (const [k, v] of Object.entries(answer.headers ?? {})) void reply.header(k, v);
     const body: { error: { code: string; message: string; details?: Record<string, unknown> } } = {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Button, Popover } from '../../ui';
 import { useServices } from '../../app/services';
+import { QualityToggle } from '../assistant';
 
 /** Avatar text: first letter of the name, else of the e-mail, else '?'. */
 export function avatarLetter(name?: string, email?: string): string {
@@ -52,6 +53,9 @@ export function ProfileMenu() {
         </div>
       </div>
       <div className="mt-4 border-t border-line pt-3">
+        <QualityToggle />
+      </div>
+      <div className="mt-3 border-t border-line pt-3">
         <Button
           variant="ghost"
           className="w-full justify-start"

@@ -15,6 +15,7 @@ import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
 import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
+import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { createVersion } from './api';
 import { deleteOfflineSave } from './offlineStore';
@@ -71,7 +72,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
   const editor = useEditor({
-    extensions: [...breeExtensions(), BlockIds, UndoRedo, Placeholder.configure({ placeholder: 'Start writing…' })],
+    extensions: [...breeExtensions(), BlockIds, UndoRedo, AiPreview, Placeholder.configure({ placeholder: 'Start writing…' })],
     content: doc.content as Record<string, unknown>,
     shouldRerenderOnTransaction: false,
     immediatelyRender: true,
@@ -96,6 +97,11 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   });
   editorRef.current = editor;
   const keyboard = useVirtualKeyboard(editor, isMobile);
+  // Block ids are given on load and not saved until an edit; a result that comes back after a
+  // reload finds its blocks by id, so the ids are saved as soon as an operation starts.
+  const persistIds = useCallback(() => machine.markEdited(), [machine]);
+  const assistant = useAssistant(editor, doc.fileId, { onStart: persistIds });
+  const assistantMenu = <AssistantMenu onRun={assistant.run} />;
 
   // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
   // runs (effects run in order), so the page-load flush sends them.
@@ -194,11 +200,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           <SaveIndicator state={saveState} className="text-xs" />
         </div>
       )}
-      {!isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="desktop" />}
+      {!isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="desktop" extra={assistantMenu} />}
       <div className="flex min-h-0 flex-1">
         <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
           <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
             <EditorContent editor={editor} />
+            <SelectionActions editor={editor} isMobile={isMobile} busy={assistant.suggestion !== null} onRun={assistant.run} />
           </div>
         </main>
         {!isMobile && (
@@ -207,7 +214,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           </aside>
         )}
       </div>
-      {isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="mobile" bottomInset={keyboard.inset} />}
+      {isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="mobile" bottomInset={keyboard.inset} extra={assistantMenu} />}
       {isMobile && (
         <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" className="top-auto bottom-0 translate-y-0 rounded-b-none">
           <div className="h-[60dvh]">{panel}</div>
@@ -221,6 +228,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           onClose={() => setMenuOpen(false)}
         />
       )}
+      <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
       <ConflictDialog conflict={conflict} busy={resolving} onKeepMine={() => void keepMine()} onUseLatest={() => void chooseLatest()} />
     </div>
   );

@@ -62,10 +62,12 @@ interface ToolbarProps {
   variant: 'desktop' | 'mobile';
   /** Mobile: how much of the page the on-screen keyboard covers; the bar sits just above it. */
   bottomInset?: number;
+  /** Extra controls at the end (the assistant's cursor actions). */
+  extra?: React.ReactNode;
 }
 
 /** Formatting toolbar (desktop row or the mobile bar); state read with useEditorState, not per render. */
-export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0 }: ToolbarProps) {
+export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0, extra }: ToolbarProps) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -110,6 +112,7 @@ export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0 }: To
       <ToolButton label="Ordered list" pressed={s.ordered} onClick={() => chain().toggleOrderedList().run()}>1.</ToolButton>
       <ToolButton label="Undo" disabled={!s.canUndo} onClick={onUndo}>↶</ToolButton>
       <ToolButton label="Redo" disabled={!s.canRedo} onClick={onRedo}>↷</ToolButton>
+      {extra}
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
         {tab === 'document' && <DocumentPanel editor={editor} file={file} />}
         {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
         {tab === 'repository' && <RepositoryPanel file={file} />}
-        {tab === 'settings' && <SettingsPanel />}
+        {tab === 'settings' && <SettingsPanel fileId={fileId} />}
       </div>
     </div>
   );

@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { Editor } from '@tiptap/core';
+import { BubbleMenu } from '@tiptap/react/menus';
+import { useEditorState } from '@tiptap/react';
+import type { AiAction } from '@bree/contracts';
+import { AI_MAX_INSTRUCTION } from '@bree/contracts';
+import { cn } from '../../ui';
+
+/** The rewrite actions on a selection, in the order the spec names them. */
+const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
+  { action: 'enhance', label: 'Enhance', hint: 'Polish into professional writing in your voice' },
+  { action: 'modify', label: 'Modify', hint: 'Rewrite following your instruction' },
+  { action: 'shrink', label: 'Shrink', hint: 'Condense, keeping style and key points' },
+  { action: 'expand', label: 'Expand', hint: 'Add depth' },
+];
+
+interface Props {
+  editor: Editor;
+  isMobile: boolean;
+  /** A suggestion is open: the menu stays out of its way. */
+  busy: boolean;
+  onRun(action: AiAction, instruction?: string): void;
+}
+
+/** Enhance / Modify / Shrink / Expand: a bubble menu on desktop, a bottom sheet on mobile. */
+export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
+  const [modifying, setModifying] = useState(false);
+  const [instruction, setInstruction] = useState('');
+  // The bubble menu plugin keeps the first shouldShow it was given, so it reads these through refs.
+  const live = useRef({ modifying, busy });
+  live.current = { modifying, busy };
+  const hasSelection = useEditorState({ editor, selector: ({ editor: e }) => !e.state.selection.empty && e.state.selection.to - e.state.selection.from > 0 });
+
+  const run = (action: AiAction, text?: string) => {
+    setModifying(false);
+    setInstruction('');
+    onRun(action, text);
+  };
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (instruction.trim()) run('modify', instruction.trim());
+  };
+
+  const body = (
+    <div className={cn('rounded-lg border border-line bg-surface p-1 shadow-pop', isMobile && 'rounded-b-none p-2')} data-testid="ai-actions">
+      {modifying ? (
+        <form onSubmit={send} className="flex items-center gap-1">
+          <input
+            autoFocus
+            aria-label="How should this text be rewritten?"
+            placeholder="How should this text be rewritten?"
+            maxLength={AI_MAX_INSTRUCTION}
+            value={instruction}
+            onChange={(e) => setInstruction(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                setModifying(false);
+              }
+            }}
+            className="h-9 w-72 min-w-0 flex-1 rounded-md border border-line bg-paper px-2 text-sm text-ink"
+          />
+          <button type="submit" aria-label="Send" title="Send (Enter)" disabled={!instruction.trim()} className="h-9 rounded-md bg-accent px-3 text-sm text-white disabled:opacity-50">
+            ➤
+          </button>
+        </form>
+      ) : (
+        <div role="toolbar" aria-label="Assistant actions" className={cn('flex gap-0.5', isMobile && 'justify-around')}>
+          {ACTIONS.map(({ action, label, hint }) => (
+            <button
+              key={action}
+              type="button"
+              title={hint}
+              // Keeps the selection in the editor while the button is pressed.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => (action === 'modify' ? setModifying(true) : run(action))}
+              className="h-9 rounded-md px-3 text-sm text-ink hover:bg-cream-deep"
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+
+  if (isMobile) {
+    if ((!hasSelection && !modifying) || busy) return null;
+    return <div className="fixed inset-x-0 bottom-12 z-40 px-1">{body}</div>;
+  }
+  return (
+    <BubbleMenu
+      editor={editor}
+      pluginKey="breeAiBubble"
+      shouldShow={({ state }) => !live.current.busy && (live.current.modifying || (!state.selection.empty && state.selection.to > state.selection.from))}
+      options={{ placement: 'top' }}
+    >
+      {body}
+    </BubbleMenu>
+  );
+}

@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Editor } from '@tiptap/core';
+import type { AiAction, BackgroundResponse, OperationType } from '@bree/contracts';
+import { useServices } from '../../app/services';
+import { notify } from '../../lib/toast';
+import { getCurrentTenant } from '../tenancy';
+import { createVersion } from '../editor/api';
+import { assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses, startOperation, streamOperation } from './api';
+import { OPERATION_TYPE_OF, blocksInRange, blocksWithIds, contextAround, responseBlocks, responseParagraphs, targetFor } from './nodes';
+import { aiPreviewKey, getPreview, setPreview } from './preview';
+import type { SuggestionTarget } from './nodes';
+
+/** One suggestion on screen: being generated, ready to decide on, or failed. */
+export interface Suggestion {
+  action: AiAction | null;
+  operationType: OperationType;
+  operationId: string | null;
+  phase: 'generating' | 'ready' | 'error';
+  streamed: string;
+  paragraphs: string[];
+  response: BackgroundResponse | null;
+  error: string | null;
+  view: 'original' | 'suggested';
+  /** The blocks it was about are gone (a background result): accepting appends it at the end. */
+  orphan: boolean;
+}
+
+/** What the editor page wires into the menus and the suggestion card. */
+export interface AssistantApi {
+  suggestion: Suggestion | null;
+  run(action: AiAction, instruction?: string): void;
+  accept(): Promise<void>;
+  reject(): void;
+  toggleView(view: 'original' | 'suggested'): void;
+}
+
+/** The assistant's flow for one open document: start, stream, preview, accept/reject, background results. */
+export function useAssistant(editor: Editor, fileId: string, options: { onStart?: () => void } = {}): AssistantApi {
+  const { onStart } = options;
+  const { api, tokens } = useServices();
+  const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const queueRef = useRef<BackgroundResponse[]>([]);
+  const current = useRef<Suggestion | null>(null);
+  // Operations started on this page are already on screen; the background list must not repeat them.
+  const startedRef = useRef(new Set<string>());
+  current.current = suggestion;
+
+  const forget = useCallback(
+    (operationId: string | null) => {
+      if (operationId) void deleteBackgroundResponse(api, fileId, operationId).catch(() => undefined);
+    },
+    [api, fileId],
+  );
+
+  /** Shows a stored result as a suggestion; false when it cannot be. */
+  const showBackground = useCallback(
+    (r: BackgroundResponse): boolean => {
+      const paragraphs = responseParagraphs(r.operationType, r.response);
+      if (r.status === 'failed' || paragraphs.length === 0) return false;
+      const span = blocksWithIds(editor.state.doc, r.originalContext.nodeIds);
+      const target = span ? targetFor(r.operationType, span) : null;
+      if (target) setPreview(editor, { target, mode: 'suggested', paragraphs });
+      setSuggestion({ action: null, operationType: r.operationType, operationId: r.operationId, phase: 'ready', streamed: '', paragraphs, response: r, error: null, view: 'suggested', orphan: !target });
+      notify.success('Background operation completed');
+      return true;
+    },
+    [editor],
+  );
+
+  const next = useCallback(() => {
+    setPreview(editor, null);
+    setSuggestion(null);
+    for (let r = queueRef.current.shift(); r; r = queueRef.current.shift()) {
+      if (showBackground(r)) return;
+      notify.error(`Failed to apply ${r.operationType} operation`);
+      forget(r.operationId);
+    }
+  }, [editor, forget, showBackground]);
+
+  // Results that finished while the page was closed (or reloaded) come back as suggestions.
+  useEffect(() => {
+    let cancelled = false;
+    listBackgroundResponses(api, fileId)
+      .then((responses) => {
+        if (cancelled) return;
+        queueRef.current = responses.filter((r) => !startedRef.current.has(r.operationId));
+        if (!current.current && queueRef.current.length > 0) next();
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      abortRef.current?.abort();
+    };
+  }, [api, fileId, next]);
+
+  const run = useCallback(
+    (action: AiAction, instruction?: string) => {
+      const operationType = OPERATION_TYPE_OF[action];
+      const { from, to } = editor.state.selection;
+      const span = blocksInRange(editor.state.doc, from, to);
+      if (!span) return;
+      // A new request replaces any open suggestion; the document still holds the original.
+      abortRef.current?.abort();
+      forget(current.current?.operationId ?? null);
+      const target: SuggestionTarget = targetFor(operationType, span, from === to ? from : undefined);
+      const abort = new AbortController();
+      abortRef.current = abort;
+      onStart?.();
+      const base: Suggestion = { action, operationType, operationId: null, phase: 'generating', streamed: '', paragraphs: [], response: null, error: null, view: 'suggested', orphan: false };
+      setSuggestion(base);
+      setPreview(editor, { target, mode: 'pending', paragraphs: [] });
+      const update = (patch: Partial<Suggestion>) => {
+        if (!abort.signal.aborted) setSuggestion((s) => (s ? { ...s, ...patch } : s));
+      };
+      void (async () => {
+        try {
+          const { operationId } = await startOperation(api, {
+            fileId,
+            action,
+            ...(instruction ? { instruction } : {}),
+            selection: { text: span.text, nodeIds: span.nodeIds },
+            context: contextAround(editor.state.doc, span),
+          });
+          startedRef.current.add(operationId);
+          update({ operationId });
+          let streamed = '';
+          const response = await streamOperation({
+            operationId,
+            token: await tokens.getAccessToken(),
+            tenantId: getCurrentTenant(),
+            signal: abort.signal,
+            onDelta: (text) => {
+              streamed += text;
+              update({ streamed });
+            },
+          });
+          if (abort.signal.aborted) return;
+          const paragraphs = responseParagraphs(operationType, response.response);
+          const mapped = getPreview(editor)?.target ?? target;
+          setPreview(editor, { target: mapped, mode: 'suggested', paragraphs });
+          update({ phase: 'ready', response, paragraphs, view: 'suggested' });
+        } catch (error) {
+          if (abort.signal.aborted) return;
+          const message = assistantErrorMessage(error);
+          setPreview(editor, null);
+          update({ phase: 'error', error: message });
+          notify.error(message);
+        }
+      })();
+    },
+    [api, editor, fileId, forget, tokens, onStart],
+  );
+
+  const toggleView = useCallback(
+    (view: 'original' | 'suggested') => {
+      const preview = getPreview(editor);
+      if (preview) setPreview(editor, { ...preview, mode: view });
+      setSuggestion((s) => (s ? { ...s, view } : s));
+    },
+    [editor],
+  );
+
+  const accept = useCallback(async () => {
+    const s = current.current;
+    if (!s?.response || s.phase !== 'ready') return;
+    try {
+      // The version comes first, so the text before the AI change can always be restored.
+      await createVersion(api, { fileId, reason: 'before-ai' });
+    } catch {
+      notify.error('Could not save a version before applying the suggestion. Please try again.');
+      return;
+    }
+    const end = editor.state.doc.content.size;
+    const target = getPreview(editor)?.target ?? { from: end, to: end, inline: false };
+    // One transaction: the replacement is a single undo step, and the preview goes with it.
+    const tr = editor.state.tr.setMeta(aiPreviewKey, null);
+    if (target.inline) tr.insertText(s.paragraphs.join(' '), target.from);
+    else tr.replaceWith(target.from, target.to, responseBlocks(s.response.response).map((n) => editor.schema.nodeFromJSON(n)));
+    editor.view.dispatch(tr);
+    forget(s.operationId);
+    next();
+  }, [api, editor, fileId, forget, next]);
+
+  const reject = useCallback(() => {
+    const s = current.current;
+    if (!s) return;
+    abortRef.current?.abort();
+    forget(s.operationId);
+    next();
+  }, [forget, next]);
+
+  return { suggestion, run, accept, reject, toggleView };
+}
