@@ -6,6 +6,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { RepositoryPanel } from './RepositoryPanel';
 import { SettingsPanel } from './SettingsPanel';
 import type { TransferTarget } from '../../files';
+import { VoicePanel } from '../../voice';
 
 /** The open document, as downloads and repository moves need it. */
 export interface PanelFile extends TransferTarget {
@@ -13,15 +14,16 @@ export interface PanelFile extends TransferTarget {
 }
 
 /** The panels of the editor shell (1-core §2.4). */
-export type PanelTab = 'document' | 'history' | 'repository' | 'settings';
+export type PanelTab = 'document' | 'history' | 'repository' | 'voice' | 'settings';
 
 /** Every panel tab, in order. */
-export const PANEL_TABS: readonly PanelTab[] = ['document', 'history', 'repository', 'settings'];
+export const PANEL_TABS: readonly PanelTab[] = ['document', 'history', 'repository', 'voice', 'settings'];
 
 const TABS: { id: PanelTab; label: string }[] = [
   { id: 'document', label: 'Document' },
   { id: 'history', label: 'History' },
   { id: 'repository', label: 'Repository' },
+  { id: 'voice', label: 'Voice' },
   { id: 'settings', label: 'Settings' },
 ];
 
@@ -63,6 +65,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
         {tab === 'document' && <DocumentPanel editor={editor} file={file} />}
         {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
         {tab === 'repository' && <RepositoryPanel file={file} />}
+        {tab === 'voice' && <VoicePanel />}
         {tab === 'settings' && <SettingsPanel fileId={fileId} />}
       </div>
     </div>

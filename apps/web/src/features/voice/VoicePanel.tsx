@@ -1,0 +1,80 @@
+import type { VoiceProfileAnswer } from '@bree/contracts';
+import { Button, Spinner } from '../../ui';
+import { countOf, describeVoiceStats } from './format';
+import { useVoiceProfile } from './useVoiceProfile';
+import { VoiceTexts } from './VoiceTexts';
+
+function Figures({ profile }: { profile: VoiceProfileAnswer }) {
+  if (!profile.stats) return null;
+  return (
+    <dl className="space-y-2" aria-label="Key figures">
+      {describeVoiceStats(profile.stats).map((f) => (
+        <div key={f.label}>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{f.label}</dt>
+          <dd className="text-sm text-ink">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="rounded-lg border border-dashed border-line p-3 text-sm text-muted" data-testid="voice-empty">
+      <p className="font-semibold text-ink">Bree hasn’t learned your voice yet.</p>
+      <p className="mt-1">
+        Bree learns how you write from your repository documents and from documents tagged Human. Add some of your own
+        writing there, then analyze your voice.
+      </p>
+    </div>
+  );
+}
+
+/** The Voice panel: what Bree has learned about the author's writing, and the texts that steer it. */
+export function VoicePanel() {
+  const { profile, loadFailed, analyzing, saving, analyze, save } = useVoiceProfile();
+  if (loadFailed && !profile) return <p className="text-sm text-danger">Failed to load your voice profile.</p>;
+  if (!profile) return <Spinner label="Loading voice profile" showLabel />;
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby="voice-learned-heading" className="space-y-3">
+        <h3 id="voice-learned-heading" className="font-serif text-base font-semibold text-ink">
+          Your voice
+        </h3>
+        {profile.sampleCount === 0 ? (
+          <EmptyState />
+        ) : (
+          <p className="text-sm text-ink-soft" data-testid="voice-samples">
+            Learned from {countOf(profile.sampleCount, 'sample')} ({countOf(profile.sampleWords, 'word')}).
+          </p>
+        )}
+        {analyzing ? (
+          <Spinner label="Analyzing your samples…" showLabel size="sm" />
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => void analyze()}>
+            Analyze my voice
+          </Button>
+        )}
+        {profile.status === 'failed' && !analyzing && (
+          <p className="text-sm text-danger">Last analysis failed{profile.error ? `: ${profile.error}` : '.'}</p>
+        )}
+        {profile.analyzedAt && (
+          <p className="text-xs text-muted">Last analyzed {new Date(profile.analyzedAt).toLocaleString()}</p>
+        )}
+        <Figures profile={profile} />
+      </section>
+      <section aria-labelledby="voice-texts-heading" className="space-y-2">
+        <h3 id="voice-texts-heading" className="font-serif text-base font-semibold text-ink">
+          Guide and notes
+        </h3>
+        <VoiceTexts
+          key={`${profile.analyzedAt ?? 'never'}|${profile.styleGuide.length}|${profile.userNotes.length}`}
+          styleGuide={profile.styleGuide}
+          userNotes={profile.userNotes}
+          saving={saving}
+          onSave={(body) => void save(body)}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export { VoicePanel } from './VoicePanel';
+export { describeVoiceStats } from './format';
+export type { VoiceFigure } from './format';
+export { VOICE_ANALYZED_EVENT, VOICE_POLL_MS } from './useVoiceProfile';
