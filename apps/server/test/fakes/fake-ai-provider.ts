@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake answers to one request. */
 export type FakeScript =
-  | { kind: 'stream'; chunks: string[]; usage?: { input: number; output: number } }
+  | { kind: 'stream'; chunks: string[]; usage?: { input: number; output: number }; intervalMs?: number }
   | { kind: 'status'; status: number }
   | { kind: 'cut'; chunks: string[] };
 
@@ -49,10 +49,30 @@ function sse(res: ServerResponse, data: unknown, event?: string): void {
 /** OpenAI-compatible chat-completions streaming: chunk per delta, a usage chunk, then [DONE]. */
 function openaiStream(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' | 'cut' }>): void {
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
-  for (const [i, chunk] of script.chunks.entries()) {
+  const delta = (i: number, chunk: string): void =>
     sse(res, { ...base, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: chunk } : { content: chunk }, finish_reason: null }] });
-  }
+  if (script.kind === 'stream' && script.intervalMs !== undefined) return paced(res, model, script, script.intervalMs, delta);
+  for (const [i, chunk] of script.chunks.entries()) delta(i, chunk);
   if (script.kind === 'cut') return cut(res);
+  openaiFinish(res, model, script);
+}
+
+/** Writes one delta now and each next one `intervalMs` later (benchmarks: a provider producing tokens over time). */
+function paced(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' }>, intervalMs: number, delta: (i: number, chunk: string) => void): void {
+  let i = 0;
+  const next = (): void => {
+    if (res.destroyed) return;
+    if (i < script.chunks.length) {
+      delta(i, script.chunks[i]!);
+      i += 1;
+      setTimeout(next, intervalMs);
+    } else openaiFinish(res, model, script);
+  };
+  next();
+}
+
+function openaiFinish(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' }>): void {
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
   const usage = script.usage ?? { input: 100, output: 20 };
   sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
   sse(res, '[DONE]');

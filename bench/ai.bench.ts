@@ -1,0 +1,195 @@
+// Issue 4 benchmark: time to first token of an AI operation through Bree (POST /api/ai/operations,
+// then GET …/stream over real HTTP) against calling the same fake OpenAI-compatible provider
+// directly, in the same run, with a scripted stream of paced deltas. Also compares the largest
+// gap between tokens, to show Bree forwards deltas as they come (no buffering between tokens).
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/db';
+import { createIdentity } from '../apps/server/src/modules/identity/identity';
+import { signUp } from '../apps/server/test/auth-helpers';
+import { startFakeAiProvider, type FakeScript } from '../apps/server/test/fakes/fake-ai-provider';
+
+const DELTAS = 50;
+const INTERVAL_MS = 2;
+const WARMUPS = 5;
+const ITERATIONS = 60;
+
+const chunks = Array.from({ length: DELTAS }, (_, i) => (i === DELTAS / 2 ? 'word.\n\n' : `word${i} `));
+const script: FakeScript = { kind: 'stream', chunks, intervalMs: INTERVAL_MS, usage: { input: 100, output: DELTAS } };
+
+/** Nearest-rank percentile. */
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+interface Timing {
+  /** ms from the request start to the first content delta. */
+  ttft: number;
+  /** ms between consecutive content deltas. */
+  gaps: number[];
+  deltas: number;
+  /** Through Bree only: ms until POST /api/ai/operations answered with the operation id. */
+  started?: number;
+}
+
+/** Reads an SSE body frame by frame, calling `onFrame` with each frame's event name and data as they arrive. */
+async function readSse(res: Response, onFrame: (event: string, data: string) => void): Promise<void> {
+  if (!res.body) throw new Error('no response body');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const part of res.body) {
+    buffer += decoder.decode(part, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.+)$/m.exec(block)?.[1] ?? '';
+      onFrame(event, data);
+    }
+  }
+}
+
+function timing(started: number, arrivals: number[]): Timing {
+  if (arrivals.length === 0) throw new Error('no delta arrived');
+  return { ttft: arrivals[0]! - started, gaps: arrivals.slice(1).map((t, i) => t - arrivals[i]!), deltas: arrivals.length };
+}
+
+const fake = await startFakeAiProvider();
+const database = await createDatabase({ dataDir: 'memory://' });
+await database.migrate();
+const config = loadConfig({
+  PUBLIC_URL: 'http://localhost:3999',
+  LOG_LEVEL: 'silent',
+  AI_FAST_MODEL: 'openai-compatible:fake-fast',
+  AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+  DEFAULT_PLAN: 'self-hosted',
+});
+const identity = await createIdentity({ config: config, database });
+const app = await buildApp({ config: config, database, identity });
+
+try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bree = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { accessToken, sub } = await signUp(app, { email: 'bench-ai@example.com', password: 'bench password' });
+  const headers = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
+  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+
+  const text = 'rough draft words here\n\nmore rough words';
+  const created = await fetch(`${bree}/api/files/create`, {
+    method: 'POST',
+    headers: jsonHeaders,
+    body: JSON.stringify({ content: { type: 'doc', content: ['Intro line.', 'rough draft words here', 'more rough words'].map((t) => ({ type: 'paragraph', content: [{ type: 'text', text: t }] })) } }),
+  });
+  if (created.status !== 200) throw new Error(`files/create answered ${created.status}: ${await created.text()}`);
+  const fileId = ((await created.json()) as { file: { id: string } }).file.id;
+
+  /** (a) The fake provider called directly, as Bree's gateway would call it. */
+  async function direct(): Promise<Timing> {
+    fake.script(script);
+    const arrivals: number[] = [];
+    const started = performance.now();
+    const res = await fetch(`${fake.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-fast', stream: true, messages: [{ role: 'system', content: 'Improve the text.' }, { role: 'user', content: text }] }),
+    });
+    if (res.status !== 200) throw new Error(`fake answered ${res.status}`);
+    await readSse(res, (_event, data) => {
+      const now = performance.now();
+      if (!data || data === '[DONE]') return;
+      const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
+      if (chunk.choices?.[0]?.delta?.content) arrivals.push(now);
+    });
+    return timing(started, arrivals);
+  }
+
+  /** (b) Through Bree: start an Enhance on the fast tier, then follow its event stream. */
+  async function throughBree(): Promise<Timing> {
+    fake.script(script);
+    const arrivals: number[] = [];
+    const started = performance.now();
+    const op = await fetch(`${bree}/api/ai/operations`, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify({ fileId, action: 'enhance', selection: { text, nodeIds: ['n1', 'n2'] }, tier: 'fast' }),
+    });
+    if (op.status !== 200) throw new Error(`ai/operations answered ${op.status}: ${await op.text()}`);
+    const { operationId } = (await op.json()) as { operationId: string };
+    const answered = performance.now() - started;
+    const stream = await fetch(`${bree}/api/ai/operations/${operationId}/stream`, { headers });
+    if (stream.status !== 200) throw new Error(`stream answered ${stream.status}: ${await stream.text()}`);
+    let last = '';
+    await readSse(stream, (event) => {
+      const now = performance.now();
+      last = event;
+      if (event === 'delta') arrivals.push(now);
+    });
+    if (last !== 'done') throw new Error(`operation stream ended with ${last}, not done`);
+    return { ...timing(started, arrivals), started: answered };
+  }
+
+  for (let i = 0; i < WARMUPS; i++) {
+    await direct();
+    await throughBree();
+  }
+  const directRuns: Timing[] = [];
+  const breeRuns: Timing[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    // Interleaved, so both sides see the same machine state; alternate which goes first.
+    if (i % 2 === 0) {
+      directRuns.push(await direct());
+      breeRuns.push(await throughBree());
+    } else {
+      breeRuns.push(await throughBree());
+      directRuns.push(await direct());
+    }
+  }
+
+  const badCount = breeRuns.find((r) => r.deltas !== DELTAS) ?? directRuns.find((r) => r.deltas !== DELTAS);
+  if (badCount) throw new Error(`expected ${DELTAS} deltas per run, saw ${badCount.deltas}`);
+
+  const directTtft = directRuns.map((r) => r.ttft);
+  const breeTtft = breeRuns.map((r) => r.ttft);
+  const matched = breeRuns.map((r, i) => r.ttft - directRuns[i]!.ttft);
+  const fmt = (n: number): string => n.toFixed(2);
+
+  console.log(`\n## AI time to first token (${ITERATIONS} runs after ${WARMUPS} warm-ups; fake stream of ${DELTAS} deltas, ${INTERVAL_MS} ms apart)`);
+  for (const p of [50, 99]) {
+    const target = p === 50 ? 5 : 20;
+    const byPercentile = percentile(breeTtft, p) - percentile(directTtft, p);
+    const perRun = percentile(matched, p);
+    const ok = Math.max(byPercentile, perRun) <= target ? 'met' : 'MISSED';
+    console.log(
+      `time to first token p${p}: through Bree ${fmt(percentile(breeTtft, p))} ms vs direct baseline ${fmt(percentile(directTtft, p))} ms` +
+        ` → added ${fmt(byPercentile)} ms by percentile, ${fmt(perRun)} ms matched per run (target added p${p} ≤ ${target} ms: ${ok})`,
+    );
+  }
+
+  const postAnswered = breeRuns.map((r) => r.started ?? 0);
+  console.log(`  of which POST /api/ai/operations answered: p50 ${fmt(percentile(postAnswered, 50))} ms, p99 ${fmt(percentile(postAnswered, 99))} ms`);
+
+  const directGaps = directRuns.flatMap((r) => r.gaps);
+  const breeGaps = breeRuns.flatMap((r) => r.gaps);
+  const maxDirect = Math.max(...directGaps);
+  const maxBree = Math.max(...breeGaps);
+  console.log(
+    `inter-token gap: max through Bree ${fmt(maxBree)} ms vs direct ${fmt(maxDirect)} ms; p50 ${fmt(percentile(breeGaps, 50))} vs ${fmt(percentile(directGaps, 50))} ms;` +
+      ` p99 ${fmt(percentile(breeGaps, 99))} vs ${fmt(percentile(directGaps, 99))} ms`,
+  );
+  // Buffered until the end would show one long wait then near-zero gaps: compare stream spans too.
+  const span = (r: Timing): number => r.gaps.reduce((a, b) => a + b, 0);
+  const breeSpan = percentile(breeRuns.map(span), 50);
+  const directSpan = percentile(directRuns.map(span), 50);
+  const buffered = percentile(breeGaps, 50) < INTERVAL_MS / 2 || breeSpan < directSpan / 2;
+  console.log(
+    `first-to-last delta span p50: through Bree ${fmt(breeSpan)} ms vs direct ${fmt(directSpan)} ms → ${buffered ? 'BUFFERED: deltas arrive bunched' : 'no buffering between tokens: deltas arrive as the provider sends them'}`,
+  );
+} finally {
+  await app.close();
+  await identity.close();
+  await database.close();
+  await fake.close();
+}
