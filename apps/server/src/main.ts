@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const identity = await createIdentity({ config, database });
   const services = createServices({ database, config });
   const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
-  const jobs = await startJobs({ database, versions: services.versions, voice: services.voice, log: app.log.child({ module: 'jobs' }) });
+  let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await jobs.stop();
+      await jobs?.stop();
       await identity.close();
       await database.close();
     } finally {
@@ -39,6 +39,9 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const signIn = config.oidc.mode === 'embedded' ? 'embedded sign-in' : `sign-in via ${config.oidc.issuer}`;
   console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
+  // Background work starts once Bree is serving: installing pg-boss's schema on a new database
+  // takes a moment that nobody should wait for. Until then voice analyses run in this process.
+  if (!stopping) jobs = await startJobs({ database, versions: services.versions, voice: services.voice, log: app.log.child({ module: 'jobs' }) });
 }
 
 main().catch((error: unknown) => {
