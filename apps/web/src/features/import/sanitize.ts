@@ -79,10 +79,15 @@ function flattenPre(root: DocumentFragment): void {
  * links. Scripts, event handlers, styles, frames, forms and dangerous links are gone.
  */
 export function sanitizeImportHtml(html: string): string {
+  return sanitizeImportDom(html).innerHTML;
+}
+
+/** The same cleaning, kept as DOM (a detached div) so a large import is not re-parsed from text. */
+export function sanitizeImportDom(html: string): HTMLElement {
   const fragment = getPurifier().sanitize(html, CONFIG);
   flattenPre(fragment);
   flattenTables(fragment);
   const container = fragment.ownerDocument.createElement('div');
   container.append(fragment);
-  return container.innerHTML;
+  return container;
 }

@@ -1,10 +1,8 @@
-import { generateJSON } from '@tiptap/core';
-import { breeExtensions, toPlainText } from '@bree/editor';
+import { DOMParser as ProseMirrorParser } from '@tiptap/pm/model';
+import { getBreeSchema, toPlainText } from '@bree/editor';
 import type { DocJSON } from '@bree/editor';
-import { sanitizeImportHtml } from '../sanitize';
+import { sanitizeImportDom } from '../sanitize';
 import { ImportError } from './errors';
-
-let extensions: ReturnType<typeof breeExtensions> | null = null;
 
 /** Source-specific clean-ups applied after sanitising. */
 export interface HtmlToDocOptions {
@@ -16,11 +14,8 @@ export interface HtmlToDocOptions {
   unwrapLinkUnderline?: boolean;
 }
 
-function unwrapLinkUnderlines(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const u of Array.from(template.content.querySelectorAll('a u'))) u.replaceWith(...Array.from(u.childNodes));
-  return template.innerHTML;
+function unwrapLinkUnderlines(root: HTMLElement): void {
+  for (const u of Array.from(root.querySelectorAll('a u'))) u.replaceWith(...Array.from(u.childNodes));
 }
 
 /**
@@ -29,10 +24,11 @@ function unwrapLinkUnderlines(html: string): string {
  * 'empty' when nothing readable is left.
  */
 export function htmlToDoc(html: string, options: HtmlToDocOptions = {}): DocJSON {
-  let clean = sanitizeImportHtml(html);
-  if (options.unwrapLinkUnderline) clean = unwrapLinkUnderlines(clean);
-  extensions ??= breeExtensions();
-  const doc = generateJSON(clean, extensions) as DocJSON;
+  // The sanitised DOM goes straight to the schema's parser: a large DOCX is parsed once, not
+  // serialised and re-parsed at every step.
+  const clean = sanitizeImportDom(html);
+  if (options.unwrapLinkUnderline) unwrapLinkUnderlines(clean);
+  const doc = ProseMirrorParser.fromSchema(getBreeSchema()).parse(clean).toJSON() as DocJSON;
   if (!toPlainText(doc).trim()) throw new ImportError('empty');
   return doc;
 }
