@@ -209,7 +209,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           </div>
         </main>
         {!isMobile && (
-          <aside aria-label="Document panel" className="hidden w-80 shrink-0 border-l border-line bg-surface md:block">
+          <aside aria-label="Document panel" className="hidden w-88 shrink-0 border-l border-line bg-surface md:block">
             {panel}
           </aside>
         )}

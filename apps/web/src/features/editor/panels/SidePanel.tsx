@@ -42,7 +42,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
   const base = useId();
   return (
     <div className="flex h-full flex-col">
-      <div role="tablist" aria-label="Document panels" className="flex gap-1 border-b border-line px-2">
+      <div role="tablist" aria-label="Document panels" className="flex justify-between gap-1 overflow-x-auto border-b border-line px-2">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -53,7 +53,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
             aria-controls={`${base}-${t.id}`}
             onClick={() => onTab(t.id)}
             className={cn(
-              'min-w-0 flex-1 truncate border-b-2 px-1 py-2 text-sm',
+              'shrink-0 whitespace-nowrap border-b-2 px-1 py-2 text-[13px]',
               tab === t.id ? 'border-accent font-semibold text-ink' : 'border-transparent text-muted hover:text-ink',
             )}
           >
