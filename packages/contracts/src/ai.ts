@@ -14,6 +14,26 @@ export type AiAction = z.infer<typeof aiActionSchema>;
 export const OPERATION_TYPES = ['rewrite', 'fillParagraph', 'fillSentence', 'insertContent'] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
+/** How each action's result is applied in the editor (the background response's operationType). */
+export const OPERATION_TYPE_OF: Record<AiAction, OperationType> = {
+  enhance: 'rewrite',
+  modify: 'rewrite',
+  shrink: 'rewrite',
+  expand: 'rewrite',
+  'add-content': 'insertContent',
+  'fill-paragraph': 'fillParagraph',
+  'fill-sentence': 'fillSentence',
+};
+
+/** Splits model output into paragraphs on blank lines, the format every prompt asks for. */
+export function splitParagraphs(text: string): string[] {
+  return text
+    .replace(/\r\n/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean);
+}
+
 export const OPERATION_STATUSES = ['completed', 'interrupted', 'failed'] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 

@@ -1,13 +1,6 @@
-import type { AiParagraphNode, BackgroundResponse, OperationType } from '@bree/contracts';
+import { splitParagraphs, type AiParagraphNode, type BackgroundResponse, type OperationType } from '@bree/contracts';
 
-/** Splits model output into paragraphs on blank lines, the format every prompt asks for. */
-export function splitParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
-    .filter(Boolean);
-}
+export { splitParagraphs };
 
 function paragraph(id: string, text: string): AiParagraphNode {
   return { type: 'paragraph', attrs: { id }, content: [{ type: 'text', text }] };

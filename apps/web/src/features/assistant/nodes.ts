@@ -1,17 +1,8 @@
-import type { AiAction, BackgroundResponse, OperationType } from '@bree/contracts';
+import { splitParagraphs, type BackgroundResponse, type OperationType } from '@bree/contracts';
 import type { JSONContent } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 
-/** How each action's result is applied (mirrors the server's action → operation type map). */
-export const OPERATION_TYPE_OF: Record<AiAction, OperationType> = {
-  enhance: 'rewrite',
-  modify: 'rewrite',
-  shrink: 'rewrite',
-  expand: 'rewrite',
-  'add-content': 'insertContent',
-  'fill-paragraph': 'fillParagraph',
-  'fill-sentence': 'fillSentence',
-};
+export { OPERATION_TYPE_OF, splitParagraphs } from '@bree/contracts';
 
 /**
  * Where a suggestion lands: [from, to) is replaced by blocks; from === to inserts blocks there;
@@ -83,14 +74,6 @@ export function targetFor(operationType: OperationType, span: BlockSpan, cursor?
   }
 }
 
-/** Splits text into paragraphs on blank lines, like the server does. */
-export function splitParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
-    .filter(Boolean);
-}
 
 /** The editor blocks of a finished response; generatedContent is the fallback when no nodes came. */
 export function responseBlocks(response: BackgroundResponse['response']): JSONContent[] {

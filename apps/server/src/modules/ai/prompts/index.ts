@@ -1,4 +1,4 @@
-import type { AiAction, OperationType } from '@bree/contracts';
+import type { AiAction } from '@bree/contracts';
 import { addContentPrompt } from './add-content';
 import { enhancePrompt } from './enhance';
 import { expandPrompt } from './expand';
@@ -20,18 +20,10 @@ const BUILDERS: Record<AiAction, (input: PromptInput) => BuiltPrompt> = {
   'fill-sentence': fillSentencePrompt,
 };
 
-/** How each action's result is applied in the editor (background response operationType). */
-export const OPERATION_TYPE_OF: Record<AiAction, OperationType> = {
-  enhance: 'rewrite',
-  modify: 'rewrite',
-  shrink: 'rewrite',
-  expand: 'rewrite',
-  'add-content': 'insertContent',
-  'fill-paragraph': 'fillParagraph',
-  'fill-sentence': 'fillSentence',
-};
 
 /** The system and user messages for one action. */
 export function buildPrompt(action: AiAction, input: PromptInput): BuiltPrompt {
   return BUILDERS[action](input);
 }
+
+export { OPERATION_TYPE_OF } from '@bree/contracts';
