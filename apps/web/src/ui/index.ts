@@ -10,3 +10,5 @@ export { Card } from './Card';
 export { PageHeader } from './PageHeader';
 export { cn } from './cn';
 export { useIsMobile, useMediaQuery } from './useMediaQuery';
+export { ActionCard, UploadIcon } from './ActionCard';
+export type { ActionCardProps } from './ActionCard';

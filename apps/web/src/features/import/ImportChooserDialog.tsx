@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { Dialog } from '../../ui';
+import { ActionCard, Dialog, UploadIcon } from '../../ui';
 import { PasteContentDialog } from './PasteContentDialog';
 import { UploadDialog } from './UploadDialog';
 
@@ -10,28 +9,6 @@ export interface ImportChooserDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-function ChoiceCard({ title, text, icon, onClick }: { title: string; text: string; icon: ReactNode; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="group flex cursor-pointer flex-col items-start gap-2 rounded-xl border border-line bg-surface p-5 text-left shadow-card transition hover:-translate-y-0.5 hover:border-accent/40 hover:shadow-pop focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-    >
-      <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent">
-        {icon}
-      </span>
-      <span className="font-serif text-lg font-semibold text-ink">{title}</span>
-      <span className="text-sm text-muted">{text}</span>
-    </button>
-  );
-}
-
-const UPLOAD = (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" className="size-5">
-    <path d="M12 15V4m0 0-4 4m4-4 4 4" strokeLinecap="round" strokeLinejoin="round" />
-    <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" strokeLinecap="round" />
-  </svg>
-);
 const PASTE = (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" className="size-5">
     <rect x="6" y="4" width="12" height="17" rx="2" />
@@ -57,8 +34,8 @@ export function ImportChooserDialog({ open, onOpenChange }: ImportChooserDialogP
     <>
       <Dialog open={open} onOpenChange={onOpenChange} title="Import content" description="Bring in your writing: documents to edit, or samples that teach the assistant your voice." className="max-w-2xl">
         <div className="grid gap-4 sm:grid-cols-2">
-          <ChoiceCard title="Upload Files" text="TXT, Markdown, HTML, DOCX; up to 10 files; total up to 5 MB" icon={UPLOAD} onClick={() => choose('upload')} />
-          <ChoiceCard
+          <ActionCard title="Upload Files" text="TXT, Markdown, HTML, DOCX; up to 10 files; total up to 5 MB" icon={UploadIcon} onClick={() => choose('upload')} />
+          <ActionCard
             title="Paste Content"
             text="blog posts, newsletters, LinkedIn posts, X/Twitter threads, emails, essays"
             icon={PASTE}
