@@ -4,7 +4,9 @@ import type { Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { fileOperations, files, type FileRow } from './files.table';
 
-const { content: _content, contentText: _contentText, ...summaryColumns } = getTableColumns(files);
+// The voice search column is for the voice queries only: reading it with every row would ship its terms on each save.
+const { voiceTerms: _voiceTerms, ...rowColumns } = getTableColumns(files);
+const { content: _content, contentText: _contentText, ...summaryColumns } = rowColumns;
 
 export type FileView = 'documents' | 'repository' | 'all';
 export interface NewFile {
@@ -74,11 +76,11 @@ function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | un
 export function createFilesRepository({ db }: { db: Db }) {
   return {
     async findById({ tenantId, id }: { tenantId: string; id: string }): Promise<FileRow | null> {
-      const rows = await db.select().from(files).where(and(eq(files.tenantId, tenantId), eq(files.id, id))).limit(1);
+      const rows = await db.select(rowColumns).from(files).where(and(eq(files.tenantId, tenantId), eq(files.id, id))).limit(1);
       return rows[0] ?? null;
     },
     async findByPath({ tenantId, path }: { tenantId: string; path: string }): Promise<FileRow | null> {
-      const rows = await db.select().from(files).where(and(eq(files.tenantId, tenantId), eq(files.path, path))).limit(1);
+      const rows = await db.select(rowColumns).from(files).where(and(eq(files.tenantId, tenantId), eq(files.path, path))).limit(1);
       return rows[0] ?? null;
     },
     async pathsLike({ tenantId, stem }: { tenantId: string; stem: string }): Promise<Set<string>> {
@@ -96,7 +98,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         .insert(files)
         .values({ id: f.id, tenantId: f.tenantId, path: f.path, name: f.name, isRepository: f.isRepository, content: f.content, contentText: f.contentText, contentSize: f.contentSize, wordCount: f.wordCount, metadata: f.metadata, createdAt: f.now, updatedAt: f.now, revision: 1 })
         .onConflictDoNothing({ target: [files.tenantId, files.path] })
-        .returning();
+        .returning(rowColumns);
       return rows[0] ?? null;
     },
     async listSummaries({ tenantId, directory }: { tenantId: string; directory: string }): Promise<FileSummaryRow[]> {
@@ -132,11 +134,11 @@ export function createFilesRepository({ db }: { db: Db }) {
         .update(files)
         .set({ content: u.content, contentText: u.contentText, contentSize: u.contentSize, wordCount: u.wordCount, revision: sql`${files.revision} + 1`, updatedAt: u.now })
         .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id), eq(files.revision, u.baseRevision)))
-        .returning();
+        .returning(rowColumns);
       return rows[0] ?? null;
     },
     async update(u: { tenantId: string; id: string; set: Partial<Pick<FileRow, 'path' | 'name' | 'metadata' | 'isRepository' | 'updatedAt' | 'lastVersionAt'>> }) {
-      const rows = await db.update(files).set(u.set).where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id))).returning();
+      const rows = await db.update(files).set(u.set).where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id))).returning(rowColumns);
       return rows[0] ?? null;
     },
     async deleteByIds({ tenantId, ids }: { tenantId: string; ids: string[] }): Promise<string[]> {

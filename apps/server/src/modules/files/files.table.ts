@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FileMetadata } from '@bree/contracts';
+import { VOICE_SAMPLE_SQL, VOICE_TERMS_MAX_CHARS } from '../voice/voice.table';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A document. `content` is the editor's document tree; `content_text` its plain text, kept
@@ -32,6 +35,14 @@ export const files = pgTable(
       sql`not (coalesce(metadata->>'masterFileId', '') <> '' and coalesce(metadata->>'isMaster', 'false') <> 'true') and left(name, 14) <> '__UNASSIGNED__'`,
     ),
     nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
+    /**
+     * The search terms of a voice sample (null on every other file), stored so that finding the
+     * passages of a prompt reads an index instead of parsing every sample on each AI call.
+     * Never selected with the row: files.repository leaves it out.
+     */
+    voiceTerms: tsvector('voice_terms').generatedAlwaysAs(
+      sql.raw(`case when ${VOICE_SAMPLE_SQL} then to_tsvector('english', left(content_text, ${VOICE_TERMS_MAX_CHARS})) end`),
+    ),
   },
   (t) => [
     uniqueIndex('files_tenant_path_uq').on(t.tenantId, t.path),
@@ -39,9 +50,11 @@ export const files = pgTable(
     index('files_tenant_name_idx').on(t.tenantId, t.isTranscribing.desc(), t.nameKey, t.id),
     index('files_tenant_tag_idx').on(t.tenantId, t.isTranscribing.desc(), t.tagRank, t.updatedAt.desc(), t.id.desc()),
     index('files_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+    index('files_voice_terms_idx').using('gin', t.voiceTerms).where(sql`${t.voiceTerms} is not null`),
   ],
 );
-export type FileRow = typeof files.$inferSelect;
+/** A file as the app reads it: everything but the voice search column. */
+export type FileRow = Omit<typeof files.$inferSelect, 'voiceTerms'>;
 
 /** Remembered answers of content saves, so a retried operationId is answered without a second write. */
 export const fileOperations = pgTable(

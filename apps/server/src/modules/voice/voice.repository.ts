@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/db';
 import { files } from '../files/files.table';
-import { voiceProfiles, type VoiceProfileRow } from './voice.table';
+import { VOICE_SAMPLE_SQL, voiceProfiles, type VoiceProfileRow } from './voice.table';
 
 /** One sample document's text, newest first. */
 export interface VoiceSample {
@@ -14,13 +14,8 @@ export interface VoiceSample {
 const MAX_SAMPLES = 400;
 const MAX_PASSAGE_SOURCES = 3;
 
-/**
- * Which files teach the voice (DESIGN §7): repository files and documents tagged Human, never
- * those tagged AI or AI-Assisted — even in the repository, a machine-written text is not the author's.
- */
-const isSample: SQL = sql`(${files.isRepository} or ${files.metadata}->>'authenticity' = 'Human')
-  and coalesce(${files.metadata}->>'authenticity', '') not in ('AI', 'AI-Assisted')
-  and length(${files.contentText}) > 0`;
+/** Which files teach the voice; every query using it reads the files table alone. */
+const isSample: SQL = sql.raw(`(${VOICE_SAMPLE_SQL})`);
 
 export type VoiceProfileUpdate = Partial<Omit<VoiceProfileRow, 'tenantId'>>;
 
@@ -54,7 +49,8 @@ export function createVoiceRepository({ db }: { db: Db }) {
 
     /**
      * Samples most like a query (full-text search, ranked by ts_rank); the most recent samples
-     * when nothing matches. Only this tenant's files are ever read.
+     * when nothing matches. Only this tenant's files are ever read. The stored `voice_terms`
+     * (set on samples only, so it also says "is a sample") spares parsing every sample per call.
      */
     async similarSamples({ tenantId, query }: { tenantId: string; query: string }): Promise<string[]> {
       if (query.trim()) {
@@ -62,8 +58,8 @@ export function createVoiceRepository({ db }: { db: Db }) {
           db,
           sql`select ${files.contentText} as content_text
               from ${files}, websearch_to_tsquery('english', ${query}) q
-              where ${files.tenantId} = ${tenantId} and ${isSample} and to_tsvector('english', ${files.contentText}) @@ q
-              order by ts_rank(to_tsvector('english', ${files.contentText}), q) desc, ${files.updatedAt} desc
+              where ${files.tenantId} = ${tenantId} and ${files.voiceTerms} @@ q
+              order by ts_rank(${files.voiceTerms}, q) desc, ${files.updatedAt} desc
               limit ${MAX_PASSAGE_SOURCES}`,
         );
         if (matches.length > 0) return matches.map((r) => r.content_text);

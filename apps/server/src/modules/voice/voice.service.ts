@@ -150,10 +150,10 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
      * short passages from the samples most like the text at hand (this tenant's only).
      */
     async getPromptVoice({ tenantId, text }: { tenantId: string; text: string }): Promise<string> {
-      const profile = await repository.findProfile({ tenantId });
       const query = text.slice(0, QUERY_TEXT_CHARS);
       const terms = keyTerms(query);
-      const sources = await repository.similarSamples({ tenantId, query: searchQuery(query) });
+      // Both reads at once: this runs before every AI call, so it adds to the time to the first word.
+      const [profile, sources] = await Promise.all([repository.findProfile({ tenantId }), repository.similarSamples({ tenantId, query: searchQuery(query) })]);
       const passages = [...new Set(sources.map((s) => bestPassage(s, terms)).filter(Boolean))].slice(0, PROMPT_PASSAGES);
       const parts: string[] = [];
       if (profile?.stats && profile.styleGuide.trim() && !PLACEHOLDER_GUIDES.has(profile.styleGuide)) parts.push(`Style guide:\n${escapeSampleData(profile.styleGuide.trim())}`);
