@@ -5,6 +5,7 @@ import type { AiTier } from '@bree/contracts';
 import { APICallError, RetryError, streamText, type LanguageModel } from 'ai';
 import type { Config } from '../../config';
 import { aiErrors } from './ai.errors';
+import { createRetrier, isRetryableFailure, retryDelayMs, type Retrier } from './ai.retry';
 
 /** A `provider:model` spec from AI_FAST_MODEL / AI_PREMIUM_MODEL. */
 export interface ModelSpec {
@@ -39,8 +40,6 @@ export interface AiGateway {
   stream(request: GatewayRequest): AsyncIterable<GatewayEvent>;
 }
 
-/** Provider retries on 429/5xx; the SDK backs off exponentially and honours Retry-After. */
-const MAX_RETRIES = 2;
 /** Enough for a long rewrite; set explicitly so providers do not guess per model. */
 const MAX_OUTPUT_TOKENS = 4096;
 
@@ -77,6 +76,8 @@ export function classifyFailure(error: unknown): GatewayFailure {
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(last)) {
     const status = last.statusCode ?? 0;
+    // No error status: the connection failed, or dropped after an answer had begun.
+    if (status < 400) return { kind: 'provider_unavailable', message: 'the connection to the AI provider failed. Try again shortly.' };
     if (status === 429) return { kind: 'rate_limited', message: 'the AI provider is busy (rate limited). Try again in a minute.' };
     if (status >= 500) return { kind: 'provider_unavailable', message: `the AI provider is unavailable (HTTP ${status}). Try again shortly.` };
     return { kind: 'provider_error', message: `the AI provider refused the request (HTTP ${status}).` };
@@ -84,8 +85,38 @@ export function classifyFailure(error: unknown): GatewayFailure {
   return { kind: 'provider_error', message: 'the connection to the AI provider failed.' };
 }
 
-/** The AI gateway on the configured providers. */
-export function createAiGateway({ config }: { config: Config }): AiGateway {
+const STOPPED: GatewayEvent = { type: 'error', failure: { kind: 'provider_error', message: 'the generation was stopped.' } };
+
+/** How one provider call ended: finished (or stopped, already reported), or failed with `error`. */
+type AttemptEnd = { failed: false } | { failed: true; error: unknown; streamed: boolean };
+
+/** One provider call: passes text and usage on as they arrive, and says how it ended. */
+async function* streamAttempt(model: LanguageModel, { system, prompt, abortSignal }: Omit<GatewayRequest, 'tier'>): AsyncGenerator<GatewayEvent, AttemptEnd> {
+  // Retries are ours (see ai.retry.ts). Errors arrive as 'error' parts; onError keeps the SDK from also logging them.
+  const result = streamText({ model, system, prompt, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal, onError: () => undefined });
+  let streamed = false;
+  try {
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta' && part.text) {
+        streamed = true;
+        yield { type: 'delta', text: part.text };
+      } else if (part.type === 'error') {
+        return { failed: true, error: part.error, streamed };
+      } else if (part.type === 'abort') {
+        yield STOPPED;
+        return { failed: false };
+      } else if (part.type === 'finish') {
+        yield { type: 'finish', usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } };
+      }
+    }
+  } catch (error) {
+    return { failed: true, error, streamed };
+  }
+  return { failed: false };
+}
+
+/** The AI gateway on the configured providers; `retry` replaces the retry policy, jitter and sleep (tests). */
+export function createAiGateway({ config, retry }: { config: Config; retry?: Partial<Retrier> }): AiGateway {
   const specs: Record<AiTier, ModelSpec> = {
     fast: parseModelSpec(config.ai.fastModel),
     premium: parseModelSpec(config.ai.premiumModel),
@@ -94,32 +125,29 @@ export function createAiGateway({ config }: { config: Config }): AiGateway {
     fast: buildModel(specs.fast, config.ai),
     premium: buildModel(specs.premium, config.ai),
   };
+  const retrier = createRetrier(retry);
   return {
     spec: (tier) => specs[tier],
     isConfigured: (tier) => models[tier] !== null,
     assertConfigured(tier) {
       if (!models[tier]) throw aiErrors.notConfigured({ tier, provider: specs[tier].provider });
     },
-    async *stream({ tier, system, prompt, abortSignal }) {
+    async *stream({ tier, ...request }) {
       const model = models[tier];
       if (!model) throw aiErrors.notConfigured({ tier, provider: specs[tier].provider });
-      // Errors arrive as 'error' parts; onError keeps the SDK from also logging them to the console.
-      const result = streamText({ model, system, prompt, maxRetries: MAX_RETRIES, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal, onError: () => undefined });
-      try {
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta' && part.text) yield { type: 'delta', text: part.text };
-          else if (part.type === 'error') {
-            yield { type: 'error', failure: classifyFailure(part.error) };
-            return;
-          } else if (part.type === 'abort') {
-            yield { type: 'error', failure: { kind: 'provider_error', message: 'the generation was stopped.' } };
-            return;
-          } else if (part.type === 'finish') {
-            yield { type: 'finish', usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } };
-          }
+      for (let retry = 0; ; retry += 1) {
+        const end = yield* streamAttempt(model, request);
+        if (!end.failed) return;
+        // Only a call that streamed nothing is repeated: after partial text, a retry would duplicate it.
+        if (end.streamed || retry >= retrier.policy.maxRetries || !isRetryableFailure(end.error)) {
+          yield { type: 'error', failure: classifyFailure(end.error) };
+          return;
         }
-      } catch (error) {
-        yield { type: 'error', failure: classifyFailure(error) };
+        await retrier.sleep(retryDelayMs({ retry, error: end.error, policy: retrier.policy, random: retrier.random }), request.abortSignal);
+        if (request.abortSignal?.aborted) {
+          yield STOPPED;
+          return;
+        }
       }
     },
   };
