@@ -1,12 +1,15 @@
 // Issue 4 benchmark: time to first token of an AI operation through Bree (POST /api/ai/operations,
-// then GET …/stream over real HTTP) against calling the same fake OpenAI-compatible provider
+// then GET …/stream over real HTTP, the operation running as a pg-boss job as in `npm start`) against calling the same fake OpenAI-compatible provider
 // directly, in the same run, with a scripted stream of paced deltas. Also compares the largest
 // gap between tokens, to show Bree forwards deltas as they come (no buffering between tokens).
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/db';
+import { startJobs } from '../apps/server/src/jobs/jobs';
 import { createIdentity } from '../apps/server/src/modules/identity/identity';
+import { createServices } from '../apps/server/src/services';
+import pino from 'pino';
 import { signUp } from '../apps/server/test/auth-helpers';
 import { startFakeAiProvider, type FakeScript } from '../apps/server/test/fakes/fake-ai-provider';
 
@@ -68,7 +71,10 @@ const config = loadConfig({
   DEFAULT_PLAN: 'self-hosted',
 });
 const identity = await createIdentity({ config: config, database });
-const app = await buildApp({ config: config, database, identity });
+const services = createServices({ database, config });
+const app = await buildApp({ config: config, database, identity, services });
+// As in `npm start`: operations are pg-boss jobs, fetched at once by the process that queued them.
+const jobs = await startJobs({ database, versions: services.versions, voice: services.voice, ai: { service: services.ai, runner: services.aiRunner }, log: pino({ level: 'silent' }) });
 
 try {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -189,6 +195,7 @@ try {
   );
 } finally {
   await app.close();
+  await jobs.stop();
   await identity.close();
   await database.close();
   await fake.close();

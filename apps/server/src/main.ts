@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   const signIn = config.oidc.mode === 'embedded' ? 'embedded sign-in' : `sign-in via ${config.oidc.issuer}`;
   console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
   // Background work starts once Bree is serving: installing pg-boss's schema on a new database
-  // takes a moment that nobody should wait for. Until then voice analyses run in this process.
-  if (!stopping) jobs = await startJobs({ database, versions: services.versions, voice: services.voice, log: app.log.child({ module: 'jobs' }) });
+  // takes a moment that nobody should wait for. Until then voice analyses and AI operations run in this process.
+  if (!stopping) jobs = await startJobs({ database, versions: services.versions, voice: services.voice, ai: { service: services.ai, runner: services.aiRunner }, log: app.log.child({ module: 'jobs' }) });
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { newBlockId } from '@bree/editor';
 import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config';
@@ -6,6 +7,7 @@ import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
 import { createOperationRegistry } from './modules/ai/ai.operations';
 import { createAiRepository } from './modules/ai/ai.repository';
+import { createOperationRunner } from './modules/ai/ai.runner';
 import { createAiService } from './modules/ai/ai.service';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createSaveService } from './modules/files/files.save';
@@ -29,6 +31,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const filesRepository = createFilesRepository({ db });
   const usage = createUsageService({ db, plan: config.defaultPlan, now });
   const voice = createVoiceService({ repository: createVoiceRepository({ db }), gateway, usage, now });
+  const registry = createOperationRegistry();
+  const aiRunner = createOperationRunner({ repository: aiRepository, gateway, usage, registry, newBlockId, voice });
   const providers = createAiProviderService({ repository: aiRepository, files: filesRepository, gateway, now });
   return {
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
@@ -38,17 +42,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     usage,
     providers,
     voice,
-    ai: createAiService({
-      repository: aiRepository,
-      files: filesRepository,
-      providers,
-      gateway,
-      usage,
-      registry: createOperationRegistry(),
-      newId: () => newId(),
-      newBlockId,
-      voice,
-    }),
+    aiRunner,
+    ai: createAiService({ repository: aiRepository, gateway, usage, registry, runner: aiRunner, newId: randomUUID }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -30,7 +30,10 @@ describe('AI budget on the free plan', () => {
       expect(r).toMatchObject({ status: 402, body: { error: { code: 'budget_exceeded', message: 'Budget limit exceeded. Please upgrade your plan to continue.' } } });
     }
     await Promise.all(accepted.map((a) => readStream(me, a.body.operationId)));
-    expect((await me.call('GET', '/api/usage/current')).body).toMatchObject({ premiumCalls: 10, premiumTokens: 10 * 120, fastCalls: 0 });
+    const usage = (await me.call('GET', '/api/usage/current')).body;
+    expect(usage).toMatchObject({ premiumCalls: 10, premiumTokens: 10 * 120, fastCalls: 0, reserved: 0, limits: { creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0 } });
+    // 100 input + 20 output tokens at the premium list price ($3 / $15 per million), ten times.
+    expect(usage.cost).toBeCloseTo(10 * (100 * 3 + 20 * 15) / 1e6, 6);
     expect(fake.requests).toHaveLength(10);
   });
 

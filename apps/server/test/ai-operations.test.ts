@@ -63,7 +63,11 @@ describe('AI writing operations', () => {
     expect((await me.call('GET', `/api/background-responses/${fileId}`)).body.responses).toEqual([]);
 
     const usage = await me.call('GET', '/api/usage/current');
-    expect(usage.body).toEqual({ fastCalls: 0, premiumCalls: 1, fastTokens: 0, premiumTokens: 120, voiceMinutes: 0, period: new Date().toISOString().slice(0, 7) });
+    expect(usage.body).toEqual({
+      fastCalls: 0, premiumCalls: 1, fastTokens: 0, premiumTokens: 120, voiceMinutes: 0, period: new Date().toISOString().slice(0, 7),
+      // 100 + 20 tokens at the premium list price; the reservation is released; the test plan is unlimited.
+      cost: (100 * 3 + 20 * 15) / 1e6, reserved: 0, limits: { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: null },
+    });
   });
 
   it('uses the document override, the tenant default and an explicit tier to pick the model', async () => {
@@ -91,6 +95,26 @@ describe('AI writing operations', () => {
     const { events } = await readStream(me, started.body.operationId);
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'completed' } } });
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('retries provider 5xx answers with backoff and then succeeds', async () => {
+    const fileId = await newDoc('Retry the outage.');
+    fake.script({ kind: 'status', status: 503 }, { kind: 'status', status: 500 });
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Retry the outage.', nodeIds: ['p'] } });
+    const { events } = await readStream(me, started.body.operationId);
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_CHUNKS.join(''));
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'completed' } } });
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('ends a persistent 429 as a rate-limited failure after exactly 3 calls to the provider', async () => {
+    const fileId = await newDoc('Always busy.');
+    fake.script(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429 })));
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Always busy.', nodeIds: ['p'] } });
+    const { events } = await readStream(me, started.body.operationId);
+    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'rewrite_failed', message: 'Could not rewrite the selection: the AI provider is busy (rate limited). Try again in a minute.' } });
+    // A fourth call would have got the fake's default answer and completed.
+    expect(fake.requests).toHaveLength(3);
   });
 
   it('keeps the partial text of a cut stream as interrupted and meters only what arrived', async () => {

@@ -102,5 +102,25 @@ export const usageCurrentAnswerSchema = z.object({
   premiumTokens: z.number().int(),
   voiceMinutes: z.number(),
   period: z.string().regex(/^\d{4}-\d{2}$/),
+  /** Dollars spent this period, and held by calls still running. */
+  cost: z.number(),
+  reserved: z.number(),
+  /** The plan's monthly limits; null means unlimited. */
+  limits: z.object({
+    creditDollars: z.number().nullable(),
+    fastCalls: z.number().int().nullable(),
+    premiumCalls: z.number().int().nullable(),
+    voiceMinutes: z.number().nullable(),
+  }),
 });
 export type UsageCurrent = z.infer<typeof usageCurrentAnswerSchema>;
+
+/** Spec 2 §5/§9: the estimated cost of one AI action in the client's local budget check. */
+export const BUDGET_CHECK_ESTIMATE = 0.01;
+
+/** The client's local budget check: false when the dollar credit cannot cover one more action. */
+export function hasBudgetFor(usage: Pick<UsageCurrent, 'cost' | 'reserved' | 'limits'>, estimate = BUDGET_CHECK_ESTIMATE): boolean {
+  const credit = usage.limits.creditDollars;
+  // Rounded to cents' hundredths, so 0.99 + 0.01 against 1.00 is not refused by float error.
+  return credit === null || Math.round((usage.cost + usage.reserved + estimate) * 1e6) <= Math.round(credit * 1e6);
+}

@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import { createFilesRepository } from '../modules/files/files.repository';
+import { startAiJobs, type AiJobs } from './ai-jobs';
+import type { OperationRunner } from '../modules/ai/ai.runner';
+import type { AiService } from '../modules/ai/ai.service';
 import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 
@@ -25,7 +28,15 @@ export interface Jobs {
  * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
  * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
-export async function startJobs({ database, versions, voice, log, now = () => new Date() }: { database: Database; versions: VersionsService; voice?: VoiceService; log: FastifyBaseLogger; now?: () => Date }): Promise<Jobs> {
+export async function startJobs({ database, versions, voice, ai, log, now = () => new Date() }: {
+  database: Database;
+  versions: VersionsService;
+  voice?: VoiceService;
+  /** AI operations as jobs (see ai-jobs.ts); the delays are shortened by tests. */
+  ai?: { service: AiService; runner: OperationRunner; retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: 'pgboss' });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
   await boss.start();
@@ -37,10 +48,12 @@ export async function startJobs({ database, versions, voice, log, now = () => ne
     log.info({ thinned }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
+  const aiJobs: AiJobs | null = ai ? await startAiJobs({ boss, ai: ai.service, runner: ai.runner, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds }) : null;
   return {
     boss,
     async stop() {
       voice?.attachQueue(null);
+      await aiJobs?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };

@@ -4,22 +4,22 @@ import { aiErrors } from './ai.errors';
 import type { AiGateway } from './ai.gateway';
 import type { AiRepository } from './ai.repository';
 
+/** The tier in effect: the document's override, else the tenant default, which is premium unless set to fast. */
+export function tierInEffect({ fileProvider, defaultProvider }: { fileProvider: AiTier | null; defaultProvider: AiTier | null }): AiTier {
+  return fileProvider ?? (defaultProvider === 'fast' ? 'fast' : 'premium');
+}
+
 /** Fast/Premium choice per document and per tenant (spec 2 §4 'AI provider per document'). */
 export function createAiProviderService({ repository, files, gateway, now }: { repository: AiRepository; files: FilesRepository; gateway: AiGateway; now: () => Date }) {
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
     if (!(await files.findById({ tenantId, id: fileId }))) throw aiErrors.documentNotFound();
   }
 
-  /** The tenant default: premium unless the stored preference is fast. */
   async function tenantDefault(tenantId: string): Promise<AiTier> {
-    return (await repository.defaultProvider({ tenantId })) === 'fast' ? 'fast' : 'premium';
+    return tierInEffect({ fileProvider: null, defaultProvider: await repository.defaultProvider({ tenantId }) });
   }
 
   return {
-    /** The tier a document's operations use: its override, else the tenant default. */
-    async resolve({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<AiTier> {
-      return (await repository.fileProvider({ tenantId, fileId })) ?? tenantDefault(tenantId);
-    },
     /** `isActive` says whether the tier in effect is configured on this server, so the UI can warn. */
     async status({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       await requireFile({ tenantId, fileId });

@@ -33,7 +33,9 @@ export function createOperationRegistry({ retentionMs = RETENTION_MS }: { retent
   }
 
   return {
+    /** Registers an operation; again for the same id (a job run after its start) keeps what it has. */
     create({ operationId, tenantId }: { operationId: string; tenantId: string }): void {
+      if (operations.has(operationId)) return;
       operations.set(operationId, { tenantId, events: [], finished: false, listeners: new Set() });
     },
     emit,

@@ -1,13 +1,40 @@
 import type { AiTier } from '@bree/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
+import { files } from '../files/files.table';
 import { aiFileProviders, aiTenantSettings, backgroundResponses, type BackgroundResponseRow } from './ai.table';
 
 export type NewBackgroundResponse = Omit<BackgroundResponseRow, 'createdAt'>;
 
+/** What starting an operation needs to know of its document, read in one round trip. */
+export interface OperationContextRow {
+  /** The document's plain text, only when asked for (the editor usually sends the context). */
+  contentText: string | null;
+  fileProvider: AiTier | null;
+  defaultProvider: AiTier | null;
+}
+
 /** Data access for background responses and provider choices. Every function filters by tenantId. */
 export function createAiRepository({ db }: { db: Db }) {
   return {
+    /**
+     * The document's existence, its Fast/Premium override and the tenant default in ONE query:
+     * this sits on the time-to-first-token path, where every round trip shows. Null: no such document.
+     */
+    async operationContext({ tenantId, fileId, withText }: { tenantId: string; fileId: string; withText: boolean }): Promise<OperationContextRow | null> {
+      const rows = await db
+        .select({
+          contentText: withText ? files.contentText : sql<null>`null`,
+          fileProvider: aiFileProviders.provider,
+          defaultProvider: aiTenantSettings.defaultProvider,
+        })
+        .from(files)
+        .leftJoin(aiFileProviders, and(eq(aiFileProviders.tenantId, files.tenantId), eq(aiFileProviders.fileId, files.id)))
+        .leftJoin(aiTenantSettings, eq(aiTenantSettings.tenantId, files.tenantId))
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     async saveResponse(row: NewBackgroundResponse): Promise<void> {
       await db.insert(backgroundResponses).values(row).onConflictDoNothing();
     },

@@ -1,4 +1,4 @@
-import type { AiTier } from '@bree/contracts';
+import { BUDGET_CHECK_ESTIMATE, type AiTier } from '@bree/contracts';
 
 /** Monthly limits of a plan; null means unlimited. A call needs room on every limit (spec 2 §9 gives both readings). */
 export interface PlanLimits {
@@ -18,7 +18,7 @@ export const PLANS: Record<PlanName, PlanLimits> = {
 };
 
 /** Dollars held per call before its real cost is known (spec 2 §9: budget check estimate 0.01). */
-export const RESERVATION_DOLLARS = 0.01;
+export const RESERVATION_DOLLARS = BUDGET_CHECK_ESTIMATE;
 
 /** Dollars per million tokens. Unknown models fall back to their tier's list price. */
 interface Price {

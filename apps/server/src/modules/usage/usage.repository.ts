@@ -18,23 +18,26 @@ export function createUsageRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Holds `dollars` and counts the call in ONE conditional UPDATE: the row lock makes
-     * parallel reservations queue, so the checks see each other and a burst overspends by
-     * at most one reservation. Returns false when a limit has no room.
+     * Holds `dollars` and counts the call in ONE statement: the first call of a month inserts
+     * the row, later ones update it under its row lock, so parallel reservations queue and see
+     * each other and a burst overspends by at most one reservation. False: a limit has no room.
      */
     async reserve({ tenantId, period, tier, dollars, limits }: { tenantId: string; period: string; tier: AiTier; dollars: string; limits: PlanLimits }): Promise<boolean> {
-      await db.insert(usagePeriods).values({ tenantId, period }).onConflictDoNothing();
-      const calls = callsColumn(tier);
       const callLimit = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
-      const conditions: SQL[] = [eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period)];
-      if (limits.creditDollars !== null) {
-        conditions.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
-      }
-      if (callLimit !== null) conditions.push(sql`${calls} + 1 <= ${callLimit}`);
+      // The insert path has no condition, so a plan with no room at all is refused here.
+      if ((limits.creditDollars !== null && Number(dollars) > limits.creditDollars) || callLimit === 0) return false;
+      const calls = callsColumn(tier);
+      const room: SQL[] = [];
+      if (limits.creditDollars !== null) room.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
+      if (callLimit !== null) room.push(sql`${calls} + 1 <= ${callLimit}`);
       const rows = await db
-        .update(usagePeriods)
-        .set({ reserved: sql`${usagePeriods.reserved} + ${dollars}::numeric`, [callsKey(tier)]: sql`${calls} + 1`, updatedAt: new Date() })
-        .where(and(...conditions))
+        .insert(usagePeriods)
+        .values({ tenantId, period, reserved: dollars, [callsKey(tier)]: 1 })
+        .onConflictDoUpdate({
+          target: [usagePeriods.tenantId, usagePeriods.period],
+          set: { reserved: sql`${usagePeriods.reserved} + ${dollars}::numeric`, [callsKey(tier)]: sql`${calls} + 1`, updatedAt: new Date() },
+          ...(room.length > 0 ? { setWhere: and(...room) } : {}),
+        })
         .returning({ tenantId: usagePeriods.tenantId });
       return rows.length === 1;
     },

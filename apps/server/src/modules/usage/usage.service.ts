@@ -44,7 +44,7 @@ export function createUsageService({ db, plan, now }: { db: Db; plan: PlanName; 
     /** This month's usage record. */
     async current({ tenantId }: { tenantId: string }): Promise<UsageCurrent> {
       const period = periodOf(now());
-      return presentUsage({ period, row: await repository.find({ tenantId, period }) });
+      return presentUsage({ period, row: await repository.find({ tenantId, period }), limits });
     },
   };
 }

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { OperationJob, OperationRunner } from '../modules/ai/ai.runner';
+import type { AiService } from '../modules/ai/ai.service';
+
+export const AI_OPERATION_QUEUE = 'ai-operation';
+
+/** Past the runner's own 14-minute cap: a job still waiting then belonged to a process that died. */
+const LEASE_SECONDS = 15 * 60;
+const EXPIRE_SECONDS = 15 * 60;
+const RETRY_LIMIT = 3;
+/** 'created' includes jobs under a lease, running in some Bree right now. */
+const PENDING_STATES = new Set(['created', 'retry', 'active']);
+/** Operation ids are the jobs' UUIDs; anything else cannot be a job (and must not reach a uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AiJobs {
+  /** Hands operations back to this process and waits for running jobs to be completed or re-queued. */
+  stop(): Promise<void>;
+}
+
+/**
+ * AI operations as pg-boss jobs: a started operation is a job before the author gets its id, so
+ * it outlives the request, the tab and the process. The process that queued it runs it at once
+ * (the author waits for the first word; a poll or a fetch would add to it), holding the job as a
+ * lease: queued to start only after the runner's time cap, and deleted once the answer is stored.
+ * Should that process stop, the job is handed back (failed → retried in seconds); should it die,
+ * the lease runs out. Either way a poller here or in another Bree runs it again from scratch.
+ */
+export async function startAiJobs({ boss, ai, runner, log, retryDelaySeconds = 5, pollingIntervalSeconds = 2 }: {
+  boss: PgBoss;
+  ai: AiService;
+  runner: OperationRunner;
+  log: FastifyBaseLogger;
+  retryDelaySeconds?: number;
+  pollingIntervalSeconds?: number;
+}): Promise<AiJobs> {
+  await boss.createQueue(AI_OPERATION_QUEUE, { name: AI_OPERATION_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: retryDelaySeconds, expireInSeconds: EXPIRE_SECONDS });
+  const inflight = new Set<Promise<void>>();
+
+  /** Runs a job this process fetched (a retry) and settles it; never throws, so one job cannot fail its batch-mates. */
+  async function runFetched(job: PgBoss.Job<OperationJob>): Promise<void> {
+    try {
+      const outcome = await runner.run(job.data, { requeueOnShutdown: true, retry: true });
+      if (outcome === 'requeue') await boss.fail(AI_OPERATION_QUEUE, job.id, { reason: 'Bree stopped during the generation' });
+      else await boss.complete(AI_OPERATION_QUEUE, job.id);
+    } catch (err) {
+      log.error({ err, operationId: job.data.operationId }, 'AI operation job failed');
+      await boss.fail(AI_OPERATION_QUEUE, job.id, { reason: 'error' }).catch(() => undefined);
+    }
+  }
+
+  /** Runs a just-queued job under its lease: done → the job goes; stopped → it is handed back at once. */
+  async function runLeased(job: OperationJob): Promise<void> {
+    // After this turn of the event loop: the answer with the operation id goes out first.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      const outcome = await runner.run(job, { requeueOnShutdown: true, retry: false });
+      if (outcome === 'requeue') await boss.fail(AI_OPERATION_QUEUE, job.operationId, { reason: 'Bree stopped during the generation' });
+      else await boss.deleteJob(AI_OPERATION_QUEUE, job.operationId);
+    } catch (err) {
+      // Left to its lease: when it ends, the job is retried.
+      log.error({ err, operationId: job.operationId }, 'AI operation failed');
+    }
+  }
+
+  /** Remembers a leased run until it has settled its job, so stopping can wait for it. */
+  function track(run: Promise<void>): void {
+    inflight.add(run);
+    void run.finally(() => inflight.delete(run));
+  }
+
+  await boss.work<OperationJob>(AI_OPERATION_QUEUE, { batchSize: 4, pollingIntervalSeconds }, async (jobs) => {
+    await Promise.all(jobs.map(runFetched));
+  });
+
+  ai.attachQueue({
+    async enqueue(job) {
+      await boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: LEASE_SECONDS });
+      track(runLeased(job));
+    },
+    async isPending({ tenantId, operationId }) {
+      if (!UUID.test(operationId)) return false;
+      const job = await boss.getJobById<OperationJob>(AI_OPERATION_QUEUE, operationId);
+      return job !== null && job.data.tenantId === tenantId && PENDING_STATES.has(job.state);
+    },
+  });
+
+  return {
+    async stop() {
+      ai.attachQueue(null);
+      await Promise.allSettled([...inflight]);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { AI_OPERATION_QUEUE } from '../src/jobs/ai-jobs';
+import { startJobs, type Jobs } from '../src/jobs/jobs';
+import { createIdentity } from '../src/modules/identity/identity';
+import type { Identity } from '../src/modules/identity/identity.types';
+import { createServices } from '../src/services';
+import { readStream } from './ai-helpers';
+import { doc, newUser, type TestUser } from './api-client';
+import { DEFAULT_CHUNKS, startFakeAiProvider, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { getTestDatabase, resetDatabase } from './harness';
+
+/** One Bree process: HTTP app, services and pg-boss jobs on the shared test database. */
+interface Instance {
+  app: FastifyInstance;
+  identity: Identity;
+  jobs: Jobs;
+  /** A shutdown as on SIGTERM: requests drained (running generations handed back), then jobs stopped. */
+  stop(): Promise<void>;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 150; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('AI operations as pg-boss jobs', () => {
+  let fake: FakeAiProvider;
+  const started: Instance[] = [];
+
+  async function startInstance(): Promise<Instance> {
+    const config = loadConfig({
+      PUBLIC_URL: 'http://localhost:3999',
+      LOG_LEVEL: 'silent',
+      AI_FAST_MODEL: 'openai-compatible:fake-fast',
+      AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      DEFAULT_PLAN: 'free',
+    });
+    const database = await getTestDatabase();
+    const identity = await createIdentity({ config, database });
+    const services = createServices({ database, config });
+    const app = await buildApp({ config, database, identity, services });
+    await app.ready();
+    const jobs = await startJobs({
+      database,
+      versions: services.versions,
+      ai: { service: services.ai, runner: services.aiRunner, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+      log: pino({ level: 'silent' }),
+    });
+    let stopped = false;
+    const instance: Instance = {
+      app,
+      identity,
+      jobs,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await app.close();
+        await jobs.stop();
+        await identity.close();
+      },
+    };
+    started.push(instance);
+    return instance;
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeAiProvider();
+    await resetDatabase(await getTestDatabase());
+  });
+  afterAll(async () => {
+    for (const instance of started) await instance.stop();
+    await fake.close();
+  });
+
+  async function startEnhance(user: TestUser): Promise<string> {
+    const fileId = (await user.call('POST', '/api/files/create', { content: doc('Intro.', 'rough draft words') })).body.file.id as string;
+    const res = await user.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'rough draft words', nodeIds: ['n1'] } });
+    expect(res.status).toBe(200);
+    return res.body.operationId as string;
+  }
+
+  it('queues an operation as a job before answering, runs it at once and removes the job once its answer is stored', async () => {
+    const bree = await startInstance();
+    const me = await newUser(bree.app, 'jobs-ai');
+    // Paced, so the job is surely still running when it is looked at.
+    fake.script({ kind: 'stream', chunks: DEFAULT_CHUNKS, intervalMs: 150 });
+    const operationId = await startEnhance(me);
+    const job = await bree.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId);
+    expect(job?.data).toMatchObject({ operationId, tenantId: me.sub, action: 'enhance', tier: 'fast' });
+
+    const { events } = await readStream(me, operationId);
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_CHUNKS.join(''));
+    expect(events.at(-1)?.event).toBe('done');
+    // Held under a lease while it runs here, so no poller starts it twice.
+    expect(job?.state).toBe('created');
+    expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    const gone = await until(async () => bree.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId), (j) => j === null, 'the job to go');
+    expect(gone).toBeNull();
+    await bree.stop();
+  });
+
+  it('hands a generation cut by a shutdown back to the queue; the next Bree finishes it and meters it once', async () => {
+    const first = await startInstance();
+    const me = await newUser(first.app, 'restart');
+    const other = await newUser(first.app, 'other');
+    // The first attempt streams slowly enough to be cut by the shutdown; the retry gets the normal answer.
+    fake.script({ kind: 'stream', chunks: Array.from({ length: 40 }, (_, i) => `slow${i} `), intervalMs: 50 });
+    fake.requests.length = 0;
+    const operationId = await startEnhance(me);
+    await until(async () => fake.requests.length, (n) => n === 1, 'the provider call');
+    await first.stop();
+
+    const handedBack = await first.jobs.boss.getJobById<{ fileId: string }>(AI_OPERATION_QUEUE, operationId);
+    expect(handedBack?.state).toBe('retry');
+    const second = await startInstance();
+    const stillWaiting = await second.app.inject({ method: 'GET', url: `/api/background-responses/${handedBack!.data.fileId}`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    expect(stillWaiting.json().responses).toEqual([]);
+    // Another tenant cannot follow it, even while it waits in the queue.
+    const foreign = await second.app.inject({ method: 'GET', url: `/api/ai/operations/${operationId}/stream`, headers: { authorization: `Bearer ${other.token}`, 'x-tenant-id': other.sub } });
+    expect(foreign.statusCode).toBe(404);
+
+    // The author's stream, opened on the new process, ends with the full answer of the retried job.
+    const res = await second.app.inject({ method: 'GET', url: `/api/ai/operations/${operationId}/stream`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('event: done');
+    expect(res.body).toContain('Polished second paragraph.');
+    expect(res.body).not.toContain('slow0');
+    expect(fake.requests).toHaveLength(2);
+    const done = await until(async () => (await second.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId))?.state, (s) => s === 'completed', 'the retried job');
+    expect(done).toBe('completed');
+
+    const usage = await second.app.inject({ method: 'GET', url: '/api/usage/current', headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    // One call, metered with the usage the completed attempt reported (the fake's default 100 in + 20 out).
+    expect(usage.json()).toMatchObject({ fastCalls: 1, fastTokens: 120 });
+    await second.stop();
+  });
+});
