@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newBlockId } from '@bree/editor';
 import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config';
+import { createPendingLookup } from './jobs/ai-jobs';
 import type { Database } from './db/db';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
@@ -43,7 +44,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     providers,
     voice,
     aiRunner,
-    ai: createAiService({ repository: aiRepository, gateway, usage, registry, runner: aiRunner, newId: randomUUID }),
+    ai: createAiService({ repository: aiRepository, gateway, usage, registry, runner: aiRunner, newId: randomUUID, queuedAnywhere: createPendingLookup(database) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

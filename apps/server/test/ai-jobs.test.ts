@@ -35,7 +35,8 @@ describe('AI operations as pg-boss jobs', () => {
   let fake: FakeAiProvider;
   const started: Instance[] = [];
 
-  async function startInstance(): Promise<Instance> {
+  /** Starts a Bree; with `jobsLater`, its pg-boss starts only when `startJobs` is called (as right after a restart). */
+  async function startInstance({ jobsLater = false } = {}): Promise<Instance & { startJobs(): Promise<void> }> {
     const config = loadConfig({
       PUBLIC_URL: 'http://localhost:3999',
       LOG_LEVEL: 'silent',
@@ -48,22 +49,30 @@ describe('AI operations as pg-boss jobs', () => {
     const services = createServices({ database, config });
     const app = await buildApp({ config, database, identity, services });
     await app.ready();
-    const jobs = await startJobs({
-      database,
-      versions: services.versions,
-      ai: { service: services.ai, runner: services.aiRunner, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
-      log: pino({ level: 'silent' }),
-    });
+    let jobs: Jobs | null = null;
+    const startJobsNow = async () => {
+      jobs = await startJobs({
+        database,
+        versions: services.versions,
+        ai: { service: services.ai, runner: services.aiRunner, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+        log: pino({ level: 'silent' }),
+      });
+    };
+    if (!jobsLater) await startJobsNow();
     let stopped = false;
-    const instance: Instance = {
+    const instance = {
       app,
       identity,
-      jobs,
+      get jobs(): Jobs {
+        if (!jobs) throw new Error('jobs not started');
+        return jobs;
+      },
+      startJobs: startJobsNow,
       async stop() {
         if (stopped) return;
         stopped = true;
         await app.close();
-        await jobs.stop();
+        await jobs?.stop();
         await identity.close();
       },
     };
@@ -120,7 +129,8 @@ describe('AI operations as pg-boss jobs', () => {
 
     const handedBack = await first.jobs.boss.getJobById<{ fileId: string }>(AI_OPERATION_QUEUE, operationId);
     expect(handedBack?.state).toBe('retry');
-    const second = await startInstance();
+    // The next Bree answers the author before its own pg-boss has started: it knows the job is coming.
+    const second = await startInstance({ jobsLater: true });
     const stillWaiting = await second.app.inject({ method: 'GET', url: `/api/background-responses/${handedBack!.data.fileId}`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
     expect(stillWaiting.json().responses).toEqual([]);
     // Another tenant cannot follow it, even while it waits in the queue.
@@ -128,7 +138,9 @@ describe('AI operations as pg-boss jobs', () => {
     expect(foreign.statusCode).toBe(404);
 
     // The author's stream, opened on the new process, ends with the full answer of the retried job.
-    const res = await second.app.inject({ method: 'GET', url: `/api/ai/operations/${operationId}/stream`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    const following = second.app.inject({ method: 'GET', url: `/api/ai/operations/${operationId}/stream`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    await second.startJobs();
+    const res = await following;
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('event: done');
     expect(res.body).toContain('Polished second paragraph.');

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import type { Database } from '../db/db';
 import type { OperationJob, OperationRunner } from '../modules/ai/ai.runner';
 import type { AiService } from '../modules/ai/ai.service';
 
 export const AI_OPERATION_QUEUE = 'ai-operation';
+/** pg-boss's schema in Bree's database. */
+export const BOSS_SCHEMA = 'pgboss';
 
 /** Past the runner's own 14-minute cap: a job still waiting then belonged to a process that died. */
 const LEASE_SECONDS = 15 * 60;
@@ -13,6 +16,29 @@ const RETRY_LIMIT = 3;
 const PENDING_STATES = new Set(['created', 'retry', 'active']);
 /** Operation ids are the jobs' UUIDs; anything else cannot be a job (and must not reach a uuid column). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an operation waits or runs in some Bree: reads the queue table, so it answers even before this process started pg-boss. */
+export type PendingLookup = (args: { tenantId: string; operationId: string }) => Promise<boolean>;
+
+/**
+ * The one query behind `isPending`. It reads pg-boss's job table directly (as getJobById does)
+ * because a Bree just restarted must already know that a job handed back by its predecessor is
+ * still coming, while its own pg-boss is starting. No table yet (a new database): nothing pending.
+ */
+export function createPendingLookup(database: Pick<Database, 'query'>): PendingLookup {
+  return async ({ tenantId, operationId }) => {
+    if (!UUID.test(operationId)) return false;
+    try {
+      const rows = await database.query<{ state: string; tenant: string }>(
+        `select state, data->>'tenantId' as tenant from ${BOSS_SCHEMA}.job where name = $1 and id = $2::uuid`,
+        [AI_OPERATION_QUEUE, operationId],
+      );
+      return rows.some((r) => r.tenant === tenantId && PENDING_STATES.has(r.state));
+    } catch {
+      return false;
+    }
+  };
+}
 
 export interface AiJobs {
   /** Hands operations back to this process and waits for running jobs to be completed or re-queued. */
@@ -27,8 +53,9 @@ export interface AiJobs {
  * Should that process stop, the job is handed back (failed → retried in seconds); should it die,
  * the lease runs out. Either way a poller here or in another Bree runs it again from scratch.
  */
-export async function startAiJobs({ boss, ai, runner, log, retryDelaySeconds = 5, pollingIntervalSeconds = 2 }: {
+export async function startAiJobs({ boss, ai, runner, pendingLookup, log, retryDelaySeconds = 5, pollingIntervalSeconds = 2 }: {
   boss: PgBoss;
+  pendingLookup: PendingLookup;
   ai: AiService;
   runner: OperationRunner;
   log: FastifyBaseLogger;
@@ -79,11 +106,7 @@ export async function startAiJobs({ boss, ai, runner, log, retryDelaySeconds = 5
       await boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: LEASE_SECONDS });
       track(runLeased(job));
     },
-    async isPending({ tenantId, operationId }) {
-      if (!UUID.test(operationId)) return false;
-      const job = await boss.getJobById<OperationJob>(AI_OPERATION_QUEUE, operationId);
-      return job !== null && job.data.tenantId === tenantId && PENDING_STATES.has(job.state);
-    },
+    isPending: pendingLookup,
   });
 
   return {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import { createFilesRepository } from '../modules/files/files.repository';
-import { startAiJobs, type AiJobs } from './ai-jobs';
+import { BOSS_SCHEMA, createPendingLookup, startAiJobs, type AiJobs } from './ai-jobs';
 import type { OperationRunner } from '../modules/ai/ai.runner';
 import type { AiService } from '../modules/ai/ai.service';
 import type { VersionsService } from '../modules/versions/versions.service';
@@ -37,7 +37,7 @@ export async function startJobs({ database, versions, voice, ai, log, now = () =
   log: FastifyBaseLogger;
   now?: () => Date;
 }): Promise<Jobs> {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: 'pgboss' });
+  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
   await boss.start();
   await boss.createQueue(QUEUES.maintenance);
@@ -48,7 +48,7 @@ export async function startJobs({ database, versions, voice, ai, log, now = () =
     log.info({ thinned }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
-  const aiJobs: AiJobs | null = ai ? await startAiJobs({ boss, ai: ai.service, runner: ai.runner, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds }) : null;
+  const aiJobs: AiJobs | null = ai ? await startAiJobs({ boss, ai: ai.service, runner: ai.runner, pendingLookup: createPendingLookup(database), log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds }) : null;
   return {
     boss,
     async stop() {

@@ -21,6 +21,12 @@ export interface FakeAiProvider {
   requests: FakeRequest[];
   /** Queues scripts for the next requests; without one, a normal three-chunk answer. */
   script(...scripts: FakeScript[]): void;
+  /**
+   * Answers every request whose prompt text matches with `answer` (a string is one stream
+   * chunk), when no queued script comes first; the latest matching rule wins. Returns a
+   * function that removes the rule.
+   */
+  answer(match: RegExp | ((request: FakeRequest) => boolean), answer: FakeScript | string): () => void;
   close(): Promise<void>;
 }
 
@@ -107,14 +113,17 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 export async function startFakeAiProvider(): Promise<FakeAiProvider> {
   const queue: FakeScript[] = [];
   const requests: FakeRequest[] = [];
+  const rules: { matches: (request: FakeRequest) => boolean; script: FakeScript }[] = [];
+  const ruleFor = (request: FakeRequest): FakeScript | undefined => rules.findLast((r) => r.matches(request))?.script;
   const server = createServer((req, res) => {
     void (async () => {
       const protocol = req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null;
       if (req.method !== 'POST' || !protocol) return void res.writeHead(404).end();
       const body = await readJson(req);
       const model = String(body.model);
-      requests.push({ protocol, model, body, text: messageText(body) });
-      const script = queue.shift() ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
+      const request: FakeRequest = { protocol, model, body, text: messageText(body) };
+      requests.push(request);
+      const script = queue.shift() ?? ruleFor(request) ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
       if (script.kind === 'status') {
         res.writeHead(script.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
         return void res.end(JSON.stringify({ error: { message: 'slow down', type: 'rate_limit_error' } }));
@@ -129,6 +138,15 @@ export async function startFakeAiProvider(): Promise<FakeAiProvider> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     script: (...scripts) => void queue.push(...scripts),
+    answer(match, answer) {
+      const script: FakeScript = typeof answer === 'string' ? { kind: 'stream', chunks: [answer] } : answer;
+      const rule = { matches: typeof match === 'function' ? match : (r: FakeRequest) => match.test(r.text), script };
+      rules.push(rule);
+      return () => {
+        const at = rules.indexOf(rule);
+        if (at !== -1) rules.splice(at, 1);
+      };
+    },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -25,6 +25,8 @@ export interface AiServiceDeps {
   newId: () => string;
   /** How often a subscriber to an operation running elsewhere checks for its stored answer. */
   pollMs?: number;
+  /** Operations queued by any Bree (the job table), known even before this process's queue is attached. */
+  queuedAnywhere?: (args: { tenantId: string; operationId: string }) => Promise<boolean>;
 }
 
 /** Context cut to what a prompt needs: the text right around the selection matters most. */
@@ -51,7 +53,7 @@ export function createAiService(deps: AiServiceDeps) {
       // After this turn of the event loop: the answer with the operation id goes out first.
       setImmediate(() => void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined));
     },
-    isPending: async ({ operationId }) => runner.isRunning(operationId),
+    isPending: async (args) => runner.isRunning(args.operationId) || ((await deps.queuedAnywhere?.(args)) ?? false),
   };
   let queue = inProcess;
 
@@ -59,11 +61,18 @@ export function createAiService(deps: AiServiceDeps) {
     if (!(await repository.operationContext({ tenantId, fileId, withText: false }))) throw aiErrors.documentNotFound();
   }
 
-  /** Answers a subscriber of an operation that runs in another process (or after a restart) once it is stored. */
-  function waitForStored({ tenantId, operationId, listener }: { tenantId: string; operationId: string; listener: (e: OperationStreamEvent) => void }): () => void {
+  /** Follows an operation running in another process (or queued again after a restart): live once it runs here, else its stored answer. */
+  function followQueued({ tenantId, operationId, listener }: { tenantId: string; operationId: string; listener: (e: OperationStreamEvent) => void }): () => void {
     let stopped = false;
+    let unsubscribe = (): void => undefined;
     const check = async () => {
       if (stopped) return;
+      // Picked up by this process meanwhile: from here on the subscriber follows it live.
+      const live = registry.subscribe({ tenantId, operationId, listener });
+      if (live) {
+        unsubscribe = live;
+        return;
+      }
       const row = await repository.findResponse({ tenantId, operationId }).catch(() => null);
       if (row) return listener({ event: 'done', data: { response: presentBackgroundResponse(row) } });
       if (!(await queue.isPending({ tenantId, operationId }).catch(() => true))) {
@@ -74,6 +83,7 @@ export function createAiService(deps: AiServiceDeps) {
     setTimeout(() => void check(), deps.pollMs ?? POLL_MS).unref();
     return () => {
       stopped = true;
+      unsubscribe();
     };
   }
 
@@ -118,7 +128,7 @@ export function createAiService(deps: AiServiceDeps) {
         return () => undefined;
       }
       if (!(await queue.isPending({ tenantId, operationId }))) return null;
-      return waitForStored({ tenantId, operationId, listener });
+      return followQueued({ tenantId, operationId, listener });
     },
 
     async listResponses({ tenantId, documentId }: { tenantId: string; documentId: string }) {
