@@ -75,8 +75,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerTenancy(app);
 
   const { tenants, files, saves, versions, ai, providers, usage, voice } = services ?? createServices({ database, config });
-  // Running AI generations are stopped (kept as 'interrupted') before the database goes away.
-  app.addHook('onClose', async () => ai.close());
+  // Running AI generations stop first, before requests drain: a job is handed back to the queue
+  // (an in-process one kept as 'interrupted'); waiting for them would hold a shutdown for minutes.
+  app.addHook('preClose', async () => ai.close());
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
   await app.register(

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +126,19 @@ describe('AI operations as pg-boss jobs', () => {
     fake.requests.length = 0;
     const operationId = await startEnhance(me);
     await until(async () => fake.requests.length, (n) => n === 1, 'the provider call');
+    // An author following the stream over real HTTP, with the first tokens already on screen.
+    await first.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = first.app.server.address() as AddressInfo;
+    const live = await fetch(`http://127.0.0.1:${port}/api/ai/operations/${operationId}/stream`, { headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    const reader = live.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    while (!received.includes('event: delta')) received += (await reader.read()).value ?? '';
     await first.stop();
+    // The shutdown does not wait for the generation (the job is handed back, below) nor leave the
+    // open stream hanging: it ends without an answer, and the client reconnects to follow it elsewhere.
+    for (let part = await reader.read(); !part.done; part = await reader.read()) received += part.value;
+    expect(received).not.toContain('event: done');
+    expect(received).not.toContain('event: error');
 
     const handedBack = await first.jobs.boss.getJobById<{ fileId: string }>(AI_OPERATION_QUEUE, operationId);
     expect(handedBack?.state).toBe('retry');

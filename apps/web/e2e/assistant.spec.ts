@@ -1,52 +1,10 @@
-import type { Page } from '@playwright/test';
-import { startFakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
-import type { FakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
-import { test, expect, newAccount, AuthPages } from './fixtures/bree';
-import { startBree, removeDataDir } from './fixtures/server';
-import type { BreeServer } from './fixtures/server';
+import { test, expect, newAccount, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
 import { apiAnswer } from './fixtures/api';
 
-const ORIGINAL = 'Rough draft sentence here.';
-
-async function openDoc(page: Page, server: BreeServer): Promise<string> {
-  const answer = await apiAnswer(page, 'POST', '/files/create', { filePath: `Assistant ${Date.now()}.txt`, content: `Keep this intro.\n\n${ORIGINAL}` });
-  expect(answer.status).toBe(200);
-  const fileId = (answer.body.file as { id: string }).id;
-  await page.goto(`${server.url}/app/${fileId}`);
-  await expect(page.getByTestId('editor')).toContainText(ORIGINAL);
-  return fileId;
-}
-
-async function selectParagraph(page: Page): Promise<void> {
-  await page.getByTestId('editor').getByText(ORIGINAL).click({ clickCount: 3 });
-}
-
 test.describe('assistant with a configured provider', () => {
-  let fake: FakeAiProvider;
-  let server: BreeServer;
-
-  test.beforeAll(async () => {
-    fake = await startFakeAiProvider();
-    server = await startBree({
-      env: {
-        AI_FAST_MODEL: 'openai-compatible:fake-fast',
-        AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-        AI_PREMIUM_MODEL: 'anthropic:fake-premium',
-        ANTHROPIC_API_KEY: 'test',
-        ANTHROPIC_BASE_URL: fake.baseUrl,
-      },
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
-    await fake?.close();
-  });
-
-  test('Enhance shows a suggestion; tabs toggle; Accept replaces in one undo step', async ({ page }) => {
-    await new AuthPages(page, server).signUp(newAccount('ai'));
-    await openDoc(page, server);
+  test('Enhance shows a suggestion; tabs toggle; Accept replaces in one undo step', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server);
     const editor = page.getByTestId('editor');
     await selectParagraph(page);
     await page.getByRole('button', { name: 'Enhance' }).click();
@@ -75,23 +33,23 @@ test.describe('assistant with a configured provider', () => {
     await expect(editor).toContainText('Keep this intro.');
   });
 
-  test('Reject leaves the text exactly as it was', async ({ page }) => {
-    await new AuthPages(page, server).signUp(newAccount('ai'));
-    await openDoc(page, server);
+  test('Reject leaves the text exactly as it was', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server);
     const editor = page.getByTestId('editor');
     const before = await editor.innerHTML();
     await selectParagraph(page);
     await page.getByRole('button', { name: 'Shrink' }).click();
     const card = page.getByTestId('ai-suggestion');
-    await expect(card.getByRole('tab', { name: 'Suggested' })).toBeVisible();
+    await expect(card.getByRole('tab', { name: 'Enhanced' })).toBeVisible();
     await card.getByRole('button', { name: 'Reject' }).click();
     await expect(card).toBeHidden();
     expect(await editor.innerHTML()).toBe(before);
   });
 
-  test('Modify sends the typed instruction and offers Original / Modified', async ({ page }) => {
-    await new AuthPages(page, server).signUp(newAccount('ai'));
-    await openDoc(page, server);
+  test('Modify sends the typed instruction and offers Original / Modified', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server);
     await selectParagraph(page);
     await page.getByRole('button', { name: 'Modify' }).click();
     const prompt = page.getByPlaceholder('How should this text be rewritten?');
@@ -99,15 +57,15 @@ test.describe('assistant with a configured provider', () => {
     await prompt.press('Enter');
     const card = page.getByTestId('ai-suggestion');
     await expect(card.getByRole('tab', { name: 'Modified' })).toBeVisible();
-    expect(fake.requests.at(-1)?.text).toContain('Make it sound like a pirate');
+    expect(ai.fake.requests.at(-1)?.text).toContain('Make it sound like a pirate');
     await page.keyboard.press('Escape');
     await expect(card).toBeHidden();
     await expect(page.getByTestId('editor')).toContainText(ORIGINAL);
   });
 
-  test('a finished result comes back after a reload as a background suggestion', async ({ page }) => {
-    await new AuthPages(page, server).signUp(newAccount('ai'));
-    await openDoc(page, server);
+  test('a finished result comes back after a reload as a background suggestion', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server);
     await selectParagraph(page);
     await page.getByRole('button', { name: 'Expand' }).click();
     await expect(page.getByTestId('ai-suggestion').getByRole('button', { name: 'Accept' })).toBeVisible();
@@ -123,9 +81,9 @@ test.describe('assistant with a configured provider', () => {
     await expect.poll(async () => (await apiAnswer<{ responses: unknown[] }>(page, 'GET', `/background-responses/${page.url().split('/').pop() ?? ''}`)).body.responses.length).toBe(0);
   });
 
-  test('the AI Provider Override confirms with a toast', async ({ page }) => {
-    await new AuthPages(page, server).signUp(newAccount('ai'));
-    await openDoc(page, server);
+  test('the AI Provider Override confirms with a toast', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server);
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: /Fast/ }).click();
     await expect(page.getByText('AI Provider set to Fast')).toBeVisible();

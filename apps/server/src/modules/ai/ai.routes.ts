@@ -3,6 +3,7 @@ import {
   deleteBackgroundResponseAnswerSchema, setAiProviderAnswerSchema, setAiProviderBodySchema, setDefaultAiProviderBodySchema,
   type OperationStreamEvent,
 } from '@bree/contracts';
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
@@ -19,6 +20,13 @@ const frame = (e: OperationStreamEvent): string => `event: ${e.event}\ndata: ${J
 
 /** AI operations, their event stream, background responses and the Fast/Premium choice (spec 2 §4, §7). */
 export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, providers }) => {
+  // A shutdown ends the event streams still open (after their operations were stopped): clients
+  // reconnect, to this Bree once it is back or to another, and follow the operation there.
+  const openStreams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of openStreams) res.end();
+  });
+
   app.post('/ai/operations', { schema: { body: createOperationBodySchema, response: { 200: createOperationAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return ai.start({ tenantId, body: req.body });
@@ -39,7 +47,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
       if (e.event !== 'delta') res.end();
     };
     for (const e of buffered) write(e);
-    res.on('close', unsubscribe);
+    openStreams.add(res);
+    res.on('close', () => {
+      openStreams.delete(res);
+      unsubscribe();
+    });
   });
 
   app.get('/background-responses/:documentId', { schema: { params: z.object({ documentId: idParam }), response: { 200: backgroundResponsesAnswerSchema } } }, async (req) => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Editor } from '@tiptap/core';
 import { BubbleMenu } from '@tiptap/react/menus';
@@ -14,6 +14,9 @@ const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
   { action: 'shrink', label: 'Shrink', hint: 'Condense, keeping style and key points' },
   { action: 'expand', label: 'Expand', hint: 'Add depth' },
 ];
+
+/** The bubble menu plugin's key; transactions with meta 'show', 'hide' or 'updatePosition' on it move the menu. */
+const BUBBLE_KEY = 'breeAiBubble';
 
 interface Props {
   editor: Editor;
@@ -31,6 +34,16 @@ export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
   const live = useRef({ modifying, busy });
   live.current = { modifying, busy };
   const hasSelection = useEditorState({ editor, selector: ({ editor: e }) => !e.state.selection.empty && e.state.selection.to - e.state.selection.from > 0 });
+
+  // The plugin reads shouldShow only when the selection or text changes, and a suggestion opens
+  // and closes without either: it is told to hide when one opens and to come back after.
+  useEffect(() => {
+    if (isMobile || editor.isDestroyed) return;
+    const show = !busy && (live.current.modifying || !editor.state.selection.empty);
+    editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, show ? 'show' : 'hide'));
+    // 'show' does not place the menu (the plugin only places a visible one): placed once shown.
+    if (show) editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, 'updatePosition'));
+  }, [editor, isMobile, busy]);
 
   const run = (action: AiAction, text?: string) => {
     setModifying(false);
@@ -92,7 +105,7 @@ export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
   return (
     <BubbleMenu
       editor={editor}
-      pluginKey="breeAiBubble"
+      pluginKey={BUBBLE_KEY}
       shouldShow={({ state }) => !live.current.busy && (live.current.modifying || (!state.selection.empty && state.selection.to > state.selection.from))}
       options={{ placement: 'top' }}
     >

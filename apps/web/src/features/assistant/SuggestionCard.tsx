@@ -7,14 +7,12 @@ import type { AssistantApi, Suggestion } from './useAssistant';
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
-/** The tab naming the new text: 'Enhanced' for Enhance, 'Modified' for Modify, else 'Suggested'. */
+/** The tab naming the new text (spec 2 §1: 'Original' and 'Enhanced', or 'Modified' for Modify). */
 export function suggestedLabel(s: Pick<Suggestion, 'action'>): string {
-  if (s.action === 'enhance') return 'Enhanced';
-  if (s.action === 'modify') return 'Modified';
-  return 'Suggested';
+  return s.action === 'modify' ? 'Modified' : 'Enhanced';
 }
 
-/** Viewport position just under the suggestion's range; re-read on scroll and resize. */
+/** Viewport position just under the suggested text (else the original range); re-read on scroll and resize. */
 function useAnchor(editor: Editor, active: boolean): { top: number; left: number } | null {
   const [anchor, setAnchor] = useState<{ top: number; left: number } | null>(null);
   useEffect(() => {
@@ -22,6 +20,10 @@ function useAnchor(editor: Editor, active: boolean): { top: number; left: number
     const read = () => {
       const target = getPreview(editor)?.target;
       if (!target || editor.isDestroyed) return setAnchor(null);
+      // While the suggestion shows, the replaced blocks are hidden: their positions say nothing
+      // about where the new text ends, so the card goes under the suggestion itself.
+      const shown = editor.view.dom.querySelector('.bree-ai-suggested')?.getBoundingClientRect();
+      if (shown) return setAnchor({ top: shown.bottom + 8, left: shown.left });
       try {
         const start = editor.view.coordsAtPos(target.from);
         const end = editor.view.coordsAtPos(Math.max(target.from, target.to - 1));

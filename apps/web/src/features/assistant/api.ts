@@ -20,6 +20,9 @@ export function startOperation(api: ApiClient, body: CreateOperationBody): Promi
   return api.post('/ai/operations', body, { schema: createOperationAnswerSchema });
 }
 
+/** The operation itself failed (the stream's `error` event): trying again on a new connection would not help. */
+export class OperationFailedError extends ApiError {}
+
 export interface StreamInput {
   operationId: string;
   token: string | null;
@@ -57,11 +60,51 @@ export async function streamOperation({ operationId, token, tenantId, signal, on
       if (event.event === 'delta' && typeof data.text === 'string') onDelta(data.text);
       else if (event.event === 'done') return backgroundResponseSchema.parse(data.response);
       else if (event.event === 'error') {
-        throw new ApiError({ status: 502, code: String(data.code ?? 'ai_failed'), message: String(data.message ?? 'The assistant failed.') });
+        throw new OperationFailedError({ status: 502, code: String(data.code ?? 'ai_failed'), message: String(data.message ?? 'The assistant failed.') });
       }
     }
   }
   throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The assistant stream ended before the answer was complete.' });
+}
+
+/** Reconnects after a dropped stream: a restarted Bree hands the job to the next process within seconds. */
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000];
+const RECONNECT_MAX_DELAY_MS = 5_000;
+/** About three minutes of trying, longer than any restart; then the author is told. */
+const MAX_RECONNECTS = 40;
+
+/** A dropped connection or a gateway answer during a restart, as opposed to the operation failing. */
+function isConnectionLoss(error: unknown): boolean {
+  if (error instanceof OperationFailedError) return false;
+  if (!isApiError(error)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+export interface FollowInput extends Omit<StreamInput, 'token'> {
+  getToken(): Promise<string | null>;
+  onRestart(): void;
+  /** Injected by tests. */
+  sleep?: (ms: number) => Promise<void>;
+  stream?: typeof streamOperation;
+}
+
+/**
+ * Follows an operation to its end across dropped connections. Each new stream replays the
+ * operation from its first token, so `onRestart` clears the text shown so far before it does.
+ */
+export async function followOperation(input: FollowInput): Promise<BackgroundResponse> {
+  const sleep = input.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A fresh token each time: reconnecting can outlast the one the first stream used.
+      return await (input.stream ?? streamOperation)({ ...input, token: await input.getToken() });
+    } catch (error) {
+      if (input.signal.aborted || !isConnectionLoss(error) || attempt >= MAX_RECONNECTS) throw error;
+      await sleep(RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_MAX_DELAY_MS);
+      if (input.signal.aborted) throw error;
+      input.onRestart();
+    }
+  }
 }
 
 /** GET /background-responses/{documentId}: results that finished while nobody was watching. */

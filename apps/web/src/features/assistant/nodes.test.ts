@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getSchema } from '@tiptap/core';
 import { BlockIds, breeExtensions } from '@bree/editor';
 import type { BackgroundResponse } from '@bree/contracts';
-import { blocksInRange, blocksWithIds, responseBlocks, responseParagraphs, splitParagraphs, targetFor } from './nodes';
+import { blocksInRange, blocksWithIds, operationInput, responseBlocks, responseParagraphs, sentenceAt, splitParagraphs, targetFor } from './nodes';
 
 const schema = getSchema([...breeExtensions(), BlockIds]);
 const p = (id: string, text: string) => ({ type: 'paragraph', attrs: { id }, ...(text ? { content: [{ type: 'text', text }] } : {}) });
@@ -42,6 +42,27 @@ describe('targetFor', () => {
     expect(targetFor('insertContent', span)).toEqual({ from: 10, to: 10, inline: false });
     expect(targetFor('fillParagraph', { ...span, empty: true })).toEqual({ from: 5, to: 10, inline: false });
     expect(targetFor('fillSentence', span, 8)).toEqual({ from: 8, to: 8, inline: true });
+  });
+});
+
+describe('operationInput', () => {
+  const span = { from: 5, to: 10, nodeIds: ['b'], text: 'Two', empty: false };
+  it('sends a rewrite its blocks as the selection, with the text around them', () => {
+    expect(operationInput(doc, 'rewrite', span, targetFor('rewrite', span))).toEqual({ selection: { text: 'Two', nodeIds: ['b'] }, context: { before: 'One', after: '' } });
+  });
+  it('sends an insertion no selection, and splits the text where the new text goes', () => {
+    expect(operationInput(doc, 'insertContent', span, targetFor('insertContent', span))).toEqual({ selection: { text: '', nodeIds: ['b'] }, context: { before: 'One\n\nTwo', after: '' } });
+    // The caret after 'Tw': Fill Sentence continues right there (the empty last block follows).
+    expect(operationInput(doc, 'fillSentence', span, targetFor('fillSentence', span, 8)).context).toEqual({ before: 'One\n\nTw', after: 'o\n\n' });
+  });
+});
+
+describe('sentenceAt', () => {
+  it('adds a space only where the sentence would touch a word', () => {
+    expect(sentenceAt(doc, 4, 'Next.')).toBe(' Next.');
+    expect(sentenceAt(doc, 4, '  Next. ')).toBe(' Next.');
+    expect(sentenceAt(doc, 6, 'Next.')).toBe('Next. ');
+    expect(sentenceAt(doc, 11, 'Next.')).toBe('Next.');
   });
 });
 

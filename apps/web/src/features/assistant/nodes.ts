@@ -75,6 +75,19 @@ export function targetFor(operationType: OperationType, span: BlockSpan, cursor?
 }
 
 
+/**
+ * Fill Sentence's text as it goes in at `pos`: a space is added on each side where the
+ * sentence would otherwise run into a word ('intro.' + 'Next.' reads 'intro. Next.').
+ */
+export function sentenceAt(doc: PmNode, pos: number, sentence: string): string {
+  const text = sentence.trim();
+  if (!text) return text;
+  // Across a block boundary textBetween gives '': the paragraph's edge needs no space.
+  const before = doc.textBetween(Math.max(0, pos - 1), pos);
+  const after = doc.textBetween(pos, Math.min(doc.content.size, pos + 1));
+  return `${before && !/\s/.test(before) ? ' ' : ''}${text}${after && !/[\s.,;:!?)]/.test(after) ? ' ' : ''}`;
+}
+
 /** The editor blocks of a finished response; generatedContent is the fallback when no nodes came. */
 export function responseBlocks(response: BackgroundResponse['response']): JSONContent[] {
   const nodes = response.rewrittenNodesInfo.nodes;
@@ -91,6 +104,16 @@ export function responseParagraphs(operationType: OperationType, response: Backg
     return sentence.trim() ? [sentence] : [];
   }
   return responseBlocks(response).map((b) => (b.content ?? []).map((c) => c.text ?? '').join(''));
+}
+
+/**
+ * What an operation asks about. A rewrite sends the selected blocks with the text around them;
+ * an insertion sends no selection, and splits the document where its text will land, so the
+ * model continues exactly after <before> (the caret, for Fill Sentence).
+ */
+export function operationInput(doc: PmNode, operationType: OperationType, span: BlockSpan, target: SuggestionTarget): { selection: { text: string; nodeIds: string[] }; context: { before: string; after: string } } {
+  const rewrite = operationType === 'rewrite';
+  return { selection: { text: rewrite ? span.text : '', nodeIds: span.nodeIds }, context: contextAround(doc, rewrite ? span : target) };
 }
 
 /** Text around a span, as context for the model; capped so long documents stay cheap. */

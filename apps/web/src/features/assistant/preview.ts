@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { sentenceAt } from './nodes';
 import type { SuggestionTarget } from './nodes';
 
 /** What the document shows around a suggestion: the marked original while generating, or either side after. */
@@ -60,7 +61,9 @@ function decorate(doc: Parameters<typeof DecorationSet.create>[0], state: Previe
         return false;
       });
     }
-    decorations.push(Decoration.widget(target.to, () => suggestionWidget(paragraphs, target.inline), { side: -1, key: `ai-${paragraphs.join('|').length}` }));
+    // Inline, it shows the sentence exactly as accepting inserts it, spaces included.
+    const shown = target.inline ? [sentenceAt(doc, target.to, paragraphs.join(' '))] : paragraphs;
+    decorations.push(Decoration.widget(target.to, () => suggestionWidget(shown, target.inline), { side: -1, key: `ai-${shown.join('|').length}` }));
   }
   return DecorationSet.create(doc, decorations);
 }

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { AiAction, BackgroundResponse, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { getCurrentTenant } from '../tenancy';
 import { createVersion } from '../editor/api';
-import { assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses, startOperation, streamOperation } from './api';
-import { OPERATION_TYPE_OF, blocksInRange, blocksWithIds, contextAround, responseBlocks, responseParagraphs, targetFor } from './nodes';
+import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, followOperation, listBackgroundResponses, startOperation } from './api';
+import { budgetAllowsAction } from './budget';
+import { OPERATION_TYPE_OF, blocksInRange, blocksWithIds, operationInput, responseBlocks, responseParagraphs, sentenceAt, targetFor } from './nodes';
 import { aiPreviewKey, getPreview, setPreview } from './preview';
 import type { SuggestionTarget } from './nodes';
 
@@ -104,6 +106,8 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       abortRef.current?.abort();
       forget(current.current?.operationId ?? null);
       const target: SuggestionTarget = targetFor(operationType, span, from === to ? from : undefined);
+      // Read now: the positions belong to this document, which may change while the request waits.
+      const input = operationInput(editor.state.doc, operationType, span, target);
       const abort = new AbortController();
       abortRef.current = abort;
       onStart?.();
@@ -115,23 +119,28 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       };
       void (async () => {
         try {
+          if (!(await budgetAllowsAction(api))) throw new ApiError({ status: 402, code: 'budget_exceeded', message: BUDGET_MESSAGE });
+          if (abort.signal.aborted) return;
           const { operationId } = await startOperation(api, {
             fileId,
             action,
             ...(instruction ? { instruction } : {}),
-            selection: { text: span.text, nodeIds: span.nodeIds },
-            context: contextAround(editor.state.doc, span),
+            ...input,
           });
           startedRef.current.add(operationId);
           update({ operationId });
           let streamed = '';
-          const response = await streamOperation({
+          const response = await followOperation({
             operationId,
-            token: await tokens.getAccessToken(),
+            getToken: () => tokens.getAccessToken(),
             tenantId: getCurrentTenant(),
             signal: abort.signal,
             onDelta: (text) => {
               streamed += text;
+              update({ streamed });
+            },
+            onRestart: () => {
+              streamed = '';
               update({ streamed });
             },
           });
@@ -175,7 +184,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     const target = getPreview(editor)?.target ?? { from: end, to: end, inline: false };
     // One transaction: the replacement is a single undo step, and the preview goes with it.
     const tr = editor.state.tr.setMeta(aiPreviewKey, null);
-    if (target.inline) tr.insertText(s.paragraphs.join(' '), target.from);
+    if (target.inline) tr.insertText(sentenceAt(tr.doc, target.from, s.paragraphs.join(' ')), target.from);
     else tr.replaceWith(target.from, target.to, responseBlocks(s.response.response).map((n) => editor.schema.nodeFromJSON(n)));
     editor.view.dispatch(tr);
     forget(s.operationId);
