@@ -1,16 +1,9 @@
-// Issue 4 benchmark: time to first token of an AI operation through Bree (POST /api/ai/operations,
-// then GET …/stream over real HTTP, the operation running as a pg-boss job as in `npm start`) against calling the same fake OpenAI-compatible provider
-// directly, in the same run, with a scripted stream of paced deltas. Also compares the largest
-// gap between tokens, to show Bree forwards deltas as they come (no buffering between tokens).
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDatabase } from '../apps/server/src/db/db';
-import { startJobs } from '../apps/server/src/jobs/jobs';
-import { createIdentity } from '../apps/server/src/modules/identity/identity';
-import { createServices } from '../apps/server/src/services';
-import pino from 'pino';
-import { signUp } from '../apps/server/test/auth-helpers';
+// Assistant benchmark: time to first token of an AI operation through Bree (POST /api/ai/operations,
+// then GET …/stream over real HTTP; Bree in its own process with its pg-boss jobs, as `npm start`
+// runs it) against calling the same fake OpenAI-compatible provider directly, in the same run,
+// with a scripted stream of paced deltas. Also compares the gaps between tokens, to show Bree
+// forwards deltas as they come (no buffering). PGlite by default; PostgreSQL with BENCH_DATABASE_URL.
+import { spawn } from 'node:child_process';
 import { startFakeAiProvider, type FakeScript } from '../apps/server/test/fakes/fake-ai-provider';
 
 const DELTAS = 50;
@@ -61,36 +54,25 @@ function timing(started: number, arrivals: number[]): Timing {
 }
 
 const fake = await startFakeAiProvider();
-const database = await createDatabase({ dataDir: 'memory://' });
-await database.migrate();
-const config = loadConfig({
-  PUBLIC_URL: 'http://localhost:3999',
-  LOG_LEVEL: 'silent',
-  AI_FAST_MODEL: 'openai-compatible:fake-fast',
-  AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-  DEFAULT_PLAN: 'self-hosted',
+// Bree runs in a child process: sharing this process's event loop with the measuring client and
+// the fake provider would charge Bree for their work, and production has them apart too.
+const child = spawn('npx', ['tsx', 'bench/support/ai-server.ts'], { env: { ...process.env, FAKE_BASE_URL: fake.baseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+const ready = await new Promise<{ port: number; token: string; sub: string; fileId: string; database: string }>((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    const line = out.split('\n').find((l) => l.startsWith('{'));
+    if (line) resolve(JSON.parse(line) as never);
+  });
+  child.once('exit', (code) => reject(new Error(`the Bree child exited with ${code}`)));
 });
-const identity = await createIdentity({ config: config, database });
-const services = createServices({ database, config });
-const app = await buildApp({ config: config, database, identity, services });
-// As in `npm start`: operations are pg-boss jobs, fetched at once by the process that queued them.
-const jobs = await startJobs({ database, versions: services.versions, voice: services.voice, ai: { service: services.ai, runner: services.aiRunner }, log: pino({ level: 'silent' }) });
 
 try {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const bree = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const { accessToken, sub } = await signUp(app, { email: 'bench-ai@example.com', password: 'bench password' });
-  const headers = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
+  const bree = `http://127.0.0.1:${ready.port}`;
+  const headers = { authorization: `Bearer ${ready.token}`, 'x-tenant-id': ready.sub };
   const jsonHeaders = { ...headers, 'content-type': 'application/json' };
-
   const text = 'rough draft words here\n\nmore rough words';
-  const created = await fetch(`${bree}/api/files/create`, {
-    method: 'POST',
-    headers: jsonHeaders,
-    body: JSON.stringify({ content: { type: 'doc', content: ['Intro line.', 'rough draft words here', 'more rough words'].map((t) => ({ type: 'paragraph', content: [{ type: 'text', text: t }] })) } }),
-  });
-  if (created.status !== 200) throw new Error(`files/create answered ${created.status}: ${await created.text()}`);
-  const fileId = ((await created.json()) as { file: { id: string } }).file.id;
+  const fileId = ready.fileId;
 
   /** (a) The fake provider called directly, as Bree's gateway would call it. */
   async function direct(): Promise<Timing> {
@@ -162,7 +144,7 @@ try {
   const matched = breeRuns.map((r, i) => r.ttft - directRuns[i]!.ttft);
   const fmt = (n: number): string => n.toFixed(2);
 
-  console.log(`\n## AI time to first token (${ITERATIONS} runs after ${WARMUPS} warm-ups; fake stream of ${DELTAS} deltas, ${INTERVAL_MS} ms apart)`);
+  console.log(`\n## AI time to first token on ${ready.database} (${ITERATIONS} runs after ${WARMUPS} warm-ups; fake stream of ${DELTAS} deltas, ${INTERVAL_MS} ms apart)`);
   for (const p of [50, 99]) {
     const target = p === 50 ? 5 : 20;
     const byPercentile = percentile(breeTtft, p) - percentile(directTtft, p);
@@ -194,9 +176,6 @@ try {
     `first-to-last delta span p50: through Bree ${fmt(breeSpan)} ms vs direct ${fmt(directSpan)} ms → ${buffered ? 'BUFFERED: deltas arrive bunched' : 'no buffering between tokens: deltas arrive as the provider sends them'}`,
   );
 } finally {
-  await app.close();
-  await jobs.stop();
-  await identity.close();
-  await database.close();
+  child.kill('SIGTERM');
   await fake.close();
 }

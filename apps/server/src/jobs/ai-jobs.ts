@@ -78,11 +78,11 @@ export async function startAiJobs({ boss, ai, runner, pendingLookup, log, retryD
   }
 
   /** Runs a just-queued job under its lease: done → the job goes; stopped → it is handed back at once. */
-  async function runLeased(job: OperationJob): Promise<void> {
-    // After this turn of the event loop: the answer with the operation id goes out first.
-    await new Promise((resolve) => setImmediate(resolve));
+  async function runLeased(job: OperationJob, sent: Promise<unknown>): Promise<void> {
     try {
       const outcome = await runner.run(job, { requeueOnShutdown: true, retry: false });
+      // Settled only once the job row exists (the send started with the run); unsent: nothing to settle.
+      if (!(await sent.then(() => true, () => false))) return;
       if (outcome === 'requeue') await boss.fail(AI_OPERATION_QUEUE, job.operationId, { reason: 'Bree stopped during the generation' });
       else await boss.deleteJob(AI_OPERATION_QUEUE, job.operationId);
     } catch (err) {
@@ -103,8 +103,16 @@ export async function startAiJobs({ boss, ai, runner, pendingLookup, log, retryD
 
   ai.attachQueue({
     async enqueue(job) {
-      await boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: LEASE_SECONDS });
-      track(runLeased(job));
+      // The generation starts while its job is written: the author waits for the first word, and
+      // only the answer with the operation id has to wait for the job to be stored.
+      const sent = boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: LEASE_SECONDS });
+      track(runLeased(job, sent));
+      try {
+        await sent;
+      } catch (err) {
+        // Not stored: it still runs here, it just cannot survive a restart.
+        log.warn({ err, operationId: job.operationId }, 'AI operation not queued; running in this process only');
+      }
     },
     isPending: pendingLookup,
   });

@@ -10,7 +10,11 @@ import type { OperationJob, OperationRunner } from './ai.runner';
 
 /** Where started operations go to be run: pg-boss once jobs run, this process until then. */
 export interface OperationQueue {
-  /** Stores the operation durably before the client is answered; it runs soon, here or elsewhere. */
+  /**
+   * Starts the operation (here or in another Bree) and resolves once it is stored durably, so the
+   * client's answer comes after that. Never rejects once the operation runs: the reservation is
+   * then settled by the run, whatever happens.
+   */
   enqueue(job: OperationJob): Promise<void>;
   /** Whether this tenant's operation is still waiting or running anywhere. */
   isPending(args: { tenantId: string; operationId: string }): Promise<boolean>;
@@ -50,8 +54,7 @@ export function createAiService(deps: AiServiceDeps) {
   /** Until pg-boss runs, operations run detached in this process (and cannot survive a restart). */
   const inProcess: OperationQueue = {
     async enqueue(job) {
-      // After this turn of the event loop: the answer with the operation id goes out first.
-      setImmediate(() => void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined));
+      void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
     },
     isPending: async (args) => runner.isRunning(args.operationId) || ((await deps.queuedAnywhere?.(args)) ?? false),
   };
@@ -107,14 +110,7 @@ export function createAiService(deps: AiServiceDeps) {
       const job: OperationJob = { operationId, tenantId, fileId: body.fileId, action: body.action, instruction: body.instruction, selection: body.selection, context, tier, reservation };
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
-      try {
-        await queue.enqueue(job);
-      } catch (error) {
-        // Not queued: nothing will run, so the held budget goes back at once.
-        registry.emit(operationId, { event: 'error', data: { code: 'operation_not_queued', message: 'The AI operation could not be started.' } });
-        await usage.settle({ reservation, modelId: gateway.spec(tier).modelId, inputTokens: 0, outputTokens: 0 }).catch(() => undefined);
-        throw error;
-      }
+      await queue.enqueue(job);
       return { operationId, tier };
     },
 

@@ -53,24 +53,19 @@ export function createVoiceRepository({ db }: { db: Db }) {
      * (set on samples only, so it also says "is a sample") spares parsing every sample per call.
      */
     async similarSamples({ tenantId, query }: { tenantId: string; query: string }): Promise<string[]> {
-      if (query.trim()) {
-        const matches = await selectRows<{ content_text: string }>(
-          db,
-          sql`select ${files.contentText} as content_text
-              from ${files}, websearch_to_tsquery('english', ${query}) q
-              where ${files.tenantId} = ${tenantId} and ${files.voiceTerms} @@ q
-              order by ts_rank(${files.voiceTerms}, q) desc, ${files.updatedAt} desc
-              limit ${MAX_PASSAGE_SOURCES}`,
-        );
-        if (matches.length > 0) return matches.map((r) => r.content_text);
-      }
-      const recent = await db
-        .select({ contentText: files.contentText })
-        .from(files)
-        .where(sql`${files.tenantId} = ${tenantId} and ${isSample}`)
-        .orderBy(sql`${files.updatedAt} desc, ${files.id} desc`)
-        .limit(MAX_PASSAGE_SOURCES);
-      return recent.map((r) => r.contentText);
+      // One query: samples matching the text first (best rank), then the most recent ones. Only
+      // samples have terms, so the tenant's samples are all it reads; one round trip, as this
+      // runs before every AI call's first token.
+      const q = query.trim() ? sql`websearch_to_tsquery('english', ${query})` : sql`null::tsquery`;
+      const rows = await selectRows<{ content_text: string }>(
+        db,
+        sql`select ${files.contentText} as content_text
+            from ${files}, ${q} q
+            where ${files.tenantId} = ${tenantId} and ${files.voiceTerms} is not null
+            order by coalesce(${files.voiceTerms} @@ q, false) desc, coalesce(ts_rank(${files.voiceTerms}, q), 0) desc, ${files.updatedAt} desc, ${files.id} desc
+            limit ${MAX_PASSAGE_SOURCES}`,
+      );
+      return rows.map((r) => r.content_text);
     },
 
     /**

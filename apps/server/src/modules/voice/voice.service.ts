@@ -5,6 +5,7 @@ import type { UsageService } from '../usage/usage.service';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
 import { presentVoiceProfile } from './voice.presenter';
+import { createPromptProfileCache } from './voice.cache';
 import type { VoiceRepository } from './voice.repository';
 import { computeStylometrics, summarizeStats } from './voice.stylometrics';
 
@@ -39,6 +40,14 @@ const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
 export function createVoiceService({ repository, gateway, usage, now }: VoiceServiceDeps) {
   let queue: VoiceQueue | null = null;
   const inProcess = new Map<string, Promise<void>>();
+  const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now });
+
+  /** Every profile write goes through here, so prompts never keep this process's old profile. */
+  async function saveProfile(args: Parameters<VoiceRepository['upsertProfile']>[0]) {
+    const row = await repository.upsertProfile(args);
+    promptProfiles.forget(args.tenantId);
+    return row;
+  }
 
   /** Collects the premium model's answer; null when it failed. */
   async function writeStyleGuide({ tenantId, stats, excerpts }: { tenantId: string; stats: VoiceStats; excerpts: string[] }): Promise<string | null> {
@@ -80,16 +89,16 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
       const stats = computeStylometrics(used.join('\n\n'));
       const base = { stats, sampleCount: samples.length, sampleWords: stats.words, analyzedAt: now(), updatedAt: now() };
       if (samples.length === 0) {
-        await repository.upsertProfile({ tenantId, set: { ...base, stats: null, styleGuide: NO_SAMPLES_GUIDE, status: 'ready', error: null } });
+        await saveProfile({ tenantId, set: { ...base, stats: null, styleGuide: NO_SAMPLES_GUIDE, status: 'ready', error: null } });
         return;
       }
       if (!gateway.isConfigured('premium')) {
-        await repository.upsertProfile({ tenantId, set: { ...base, styleGuide: NOT_CONFIGURED_GUIDE, status: 'ready', error: null } });
+        await saveProfile({ tenantId, set: { ...base, styleGuide: NOT_CONFIGURED_GUIDE, status: 'ready', error: null } });
         return;
       }
       const excerpts = used.slice(0, STYLE_GUIDE_EXCERPTS).map((t) => bestPassage(t, keyTerms(t), STYLE_GUIDE_EXCERPT_CHARS));
       const guide = await writeStyleGuide({ tenantId, stats, excerpts });
-      await repository.upsertProfile({
+      await saveProfile({
         tenantId,
         set: guide === null
           ? { ...base, status: 'failed', error: 'The AI provider could not write the style guide; the figures are up to date. Try again later.' }
@@ -97,13 +106,13 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
       });
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'The voice analysis failed. Try again later.';
-      await repository.upsertProfile({ tenantId, set: { status: 'failed', error: message, analyzedAt: now(), updatedAt: now() } });
+      await saveProfile({ tenantId, set: { status: 'failed', error: message, analyzedAt: now(), updatedAt: now() } });
     }
   }
 
   /** Marks the profile analysing and queues the work; the UI polls the profile for the result. */
   async function requestAnalysis({ tenantId }: { tenantId: string }): Promise<{ status: 'analyzing' }> {
-    await repository.upsertProfile({ tenantId, set: { status: 'analyzing', error: null, updatedAt: now() } });
+    await saveProfile({ tenantId, set: { status: 'analyzing', error: null, updatedAt: now() } });
     if (queue) await queue.enqueue(tenantId);
     else if (!inProcess.has(tenantId)) {
       // No job runner (tests, tools): run detached here, one analysis per tenant at a time.
@@ -130,7 +139,7 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
         ...(body.userNotes === undefined ? {} : { userNotes: body.userNotes }),
         updatedAt: now(),
       };
-      return presentVoiceProfile(await repository.upsertProfile({ tenantId, set }));
+      return presentVoiceProfile(await saveProfile({ tenantId, set }));
     },
 
     requestAnalysis,
@@ -153,7 +162,7 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
       const query = text.slice(0, QUERY_TEXT_CHARS);
       const terms = keyTerms(query);
       // Both reads at once: this runs before every AI call, so it adds to the time to the first word.
-      const [profile, sources] = await Promise.all([repository.findProfile({ tenantId }), repository.similarSamples({ tenantId, query: searchQuery(query) })]);
+      const [profile, sources] = await Promise.all([promptProfiles.get(tenantId), repository.similarSamples({ tenantId, query: searchQuery(query) })]);
       const passages = [...new Set(sources.map((s) => bestPassage(s, terms)).filter(Boolean))].slice(0, PROMPT_PASSAGES);
       const parts: string[] = [];
       if (profile?.stats && profile.styleGuide.trim() && !PLACEHOLDER_GUIDES.has(profile.styleGuide)) parts.push(`Style guide:\n${escapeSampleData(profile.styleGuide.trim())}`);
