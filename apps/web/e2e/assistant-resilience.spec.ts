@@ -53,6 +53,8 @@ test.describe('an operation outlives its Bree', () => {
 
     const port = server.port;
     await server.stop();
+    // While Bree is away, the card says so instead of pretending to write.
+    await expect(suggestionCard(page)).toContainText('Connection lost. Reconnecting…');
     server = await aiBree(fake, {}, { dataDir, port });
 
     // The retried job gets the fake's normal answer; the half-streamed text is gone.

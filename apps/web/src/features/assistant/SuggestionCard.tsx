@@ -85,7 +85,7 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
       {s.phase === 'generating' && (
         <div aria-live="polite">
           <p className="flex items-center gap-2 text-sm text-muted">
-            <Spinner /> Writing…
+            <Spinner /> {s.reconnecting ? 'Connection lost. Reconnecting…' : 'Writing…'}
           </p>
           {s.streamed && <p className="mt-2 max-h-40 overflow-y-auto text-sm whitespace-pre-wrap text-ink" data-testid="ai-stream">{s.streamed}</p>}
           <div className="mt-2 flex justify-end">

@@ -83,6 +83,8 @@ function isConnectionLoss(error: unknown): boolean {
 export interface FollowInput extends Omit<StreamInput, 'token'> {
   getToken(): Promise<string | null>;
   onRestart(): void;
+  /** The stream dropped; a reconnection follows. */
+  onConnectionLost?(): void;
   /** Injected by tests. */
   sleep?: (ms: number) => Promise<void>;
   stream?: typeof streamOperation;
@@ -100,6 +102,7 @@ export async function followOperation(input: FollowInput): Promise<BackgroundRes
       return await (input.stream ?? streamOperation)({ ...input, token: await input.getToken() });
     } catch (error) {
       if (input.signal.aborted || !isConnectionLoss(error) || attempt >= MAX_RECONNECTS) throw error;
+      input.onConnectionLost?.();
       await sleep(RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_MAX_DELAY_MS);
       if (input.signal.aborted) throw error;
       input.onRestart();

@@ -7,10 +7,11 @@ const answer = { operationId: 'op' } as BackgroundResponse;
 
 function follow(stream: FollowInput['stream'], signal = new AbortController().signal) {
   const onRestart = vi.fn();
+  const onConnectionLost = vi.fn();
   const sleep = vi.fn(async (_ms: number) => undefined);
   const getToken = vi.fn(async () => 'token');
-  const result = followOperation({ operationId: 'op', tenantId: 't', signal, onDelta: () => undefined, getToken, onRestart, sleep, stream });
-  return { result, onRestart, sleep, getToken };
+  const result = followOperation({ operationId: 'op', tenantId: 't', signal, onDelta: () => undefined, getToken, onRestart, onConnectionLost, sleep, stream });
+  return { result, onRestart, onConnectionLost, sleep, getToken };
 }
 
 describe('following an operation across dropped connections', () => {
@@ -20,9 +21,10 @@ describe('following an operation across dropped connections', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockRejectedValueOnce(new ApiError({ status: 503, code: 'unavailable', message: 'restarting' }))
       .mockResolvedValueOnce(answer);
-    const { result, onRestart, sleep, getToken } = follow(stream);
+    const { result, onRestart, onConnectionLost, sleep, getToken } = follow(stream);
     await expect(result).resolves.toBe(answer);
     expect(stream).toHaveBeenCalledTimes(3);
+    expect(onConnectionLost).toHaveBeenCalledTimes(2);
     expect(onRestart).toHaveBeenCalledTimes(2);
     expect(getToken).toHaveBeenCalledTimes(3);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([500, 1000]);

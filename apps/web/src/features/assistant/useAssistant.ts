@@ -25,6 +25,8 @@ export interface Suggestion {
   view: 'original' | 'suggested';
   /** The blocks it was about are gone (a background result): accepting appends it at the end. */
   orphan: boolean;
+  /** The stream dropped (Bree restarting, network): it is being followed again. */
+  reconnecting?: boolean;
 }
 
 /** What the editor page wires into the menus and the suggestion card. */
@@ -137,8 +139,9 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
             signal: abort.signal,
             onDelta: (text) => {
               streamed += text;
-              update({ streamed });
+              update({ streamed, reconnecting: false });
             },
+            onConnectionLost: () => update({ reconnecting: true }),
             onRestart: () => {
               streamed = '';
               update({ streamed });
@@ -148,7 +151,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
           const paragraphs = responseParagraphs(operationType, response.response);
           const mapped = getPreview(editor)?.target ?? target;
           setPreview(editor, { target: mapped, mode: 'suggested', paragraphs });
-          update({ phase: 'ready', response, paragraphs, view: 'suggested' });
+          update({ phase: 'ready', response, paragraphs, view: 'suggested', reconnecting: false });
         } catch (error) {
           if (abort.signal.aborted) return;
           const message = assistantErrorMessage(error);
