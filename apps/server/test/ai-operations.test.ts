@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { doc, newUser, type TestUser } from './api-client';
-import { createAiTestApp, readStream } from './ai-helpers';
+import { createAiTestApp, parseSse, readStream } from './ai-helpers';
 import { DEFAULT_CHUNKS, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
@@ -68,6 +68,31 @@ describe('AI writing operations', () => {
       // 100 + 20 tokens at the premium list price; the reservation is released; the test plan is unlimited.
       cost: (100 * 3 + 20 * 15) / 1e6, reserved: 0, limits: { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: null },
     });
+  });
+
+  it('streams the events from the start request itself when asked for an event stream', async () => {
+    const fileId = await newDoc('One stream for everything.');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/operations',
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub, accept: 'text/event-stream' },
+      payload: { fileId, action: 'shrink', tier: 'fast', selection: { text: 'One stream for everything.', nodeIds: ['s1'] } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = parseSse(res.body);
+    expect(events[0]).toMatchObject({ event: 'started', data: { operationId: expect.any(String), tier: 'fast' } });
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_CHUNKS.join(''));
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { operationId: events[0]!.data.operationId, status: 'completed' } } });
+    // Refusals before anything started stay plain JSON errors.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/operations',
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub, accept: 'text/event-stream' },
+      payload: { fileId, action: 'modify', selection: { text: 'One stream for everything.', nodeIds: ['s1'] } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'invalid_input' } });
   });
 
   it('uses the document override, the tenant default and an explicit tier to pick the model', async () => {

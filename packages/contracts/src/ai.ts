@@ -83,8 +83,13 @@ export type BackgroundResponse = z.infer<typeof backgroundResponseSchema>;
 export const backgroundResponsesAnswerSchema = z.object({ responses: z.array(backgroundResponseSchema) });
 export const deleteBackgroundResponseAnswerSchema = z.object({ success: z.literal(true) });
 
-/** Server-sent events of GET /ai/operations/{id}/stream. */
+/**
+ * Server-sent events of GET /ai/operations/{id}/stream, and of POST /ai/operations asked with
+ * `Accept: text/event-stream`, which opens with `started` (the JSON answer's fields) and saves
+ * the second request on the way to the first word.
+ */
 export type OperationStreamEvent =
+  | { event: 'started'; data: { operationId: string; tier: AiTier } }
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { response: BackgroundResponse } }
   | { event: 'error'; data: { code: string; message: string } };

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
+import { closeHistory } from '@tiptap/pm/history';
 import type { AiAction, BackgroundResponse, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { getCurrentTenant } from '../tenancy';
 import { createVersion } from '../editor/api';
-import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, followOperation, listBackgroundResponses, startOperation } from './api';
+import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses } from './api';
+import { followOperation } from './stream';
 import { budgetAllowsAction } from './budget';
 import { OPERATION_TYPE_OF, blocksInRange, blocksWithIds, operationInput, responseBlocks, responseParagraphs, sentenceAt, targetFor } from './nodes';
 import { aiPreviewKey, getPreview, setPreview } from './preview';
@@ -123,17 +125,14 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         try {
           if (!(await budgetAllowsAction(api))) throw new ApiError({ status: 402, code: 'budget_exceeded', message: BUDGET_MESSAGE });
           if (abort.signal.aborted) return;
-          const { operationId } = await startOperation(api, {
-            fileId,
-            action,
-            ...(instruction ? { instruction } : {}),
-            ...input,
-          });
-          startedRef.current.add(operationId);
-          update({ operationId });
           let streamed = '';
+          // One request starts the operation and streams it; reconnections follow it by its id.
           const response = await followOperation({
-            operationId,
+            start: { fileId, action, ...(instruction ? { instruction } : {}), ...input },
+            onStarted: (operationId) => {
+              startedRef.current.add(operationId);
+              update({ operationId });
+            },
             getToken: () => tokens.getAccessToken(),
             tenantId: getCurrentTenant(),
             signal: abort.signal,
@@ -185,11 +184,14 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     }
     const end = editor.state.doc.content.size;
     const target = getPreview(editor)?.target ?? { from: end, to: end, inline: false };
-    // One transaction: the replacement is a single undo step, and the preview goes with it.
-    const tr = editor.state.tr.setMeta(aiPreviewKey, null);
+    // One transaction: the replacement is a single undo step, and the preview goes with it. The
+    // history is closed on both sides, since it groups edits made within 500 ms into one step:
+    // typing just before or just after must not be undone with the AI's text.
+    const tr = closeHistory(editor.state.tr.setMeta(aiPreviewKey, null));
     if (target.inline) tr.insertText(sentenceAt(tr.doc, target.from, s.paragraphs.join(' ')), target.from);
     else tr.replaceWith(target.from, target.to, responseBlocks(s.response.response).map((n) => editor.schema.nodeFromJSON(n)));
     editor.view.dispatch(tr);
+    editor.view.dispatch(closeHistory(editor.state.tr));
     forget(s.operationId);
     next();
   }, [api, editor, fileId, forget, next]);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BackgroundResponse } from '@bree/contracts';
 import { ApiError } from '../../lib/api';
-import { OperationFailedError, followOperation, type FollowInput } from './api';
+import { OperationFailedError, followOperation, type FollowInput } from './stream';
 
 const answer = { operationId: 'op' } as BackgroundResponse;
 
@@ -45,6 +45,30 @@ describe('following an operation across dropped connections', () => {
     const waited = forever.sleep.mock.calls.reduce((sum, [ms]) => sum + ms, 0);
     expect(waited).toBeGreaterThan(150_000);
     expect(waited).toBeLessThan(240_000);
+  });
+
+  it('starts with one request, then follows by the id it announced; a start lost before that is not sent again', async () => {
+    const start = { fileId: 'f', action: 'enhance' as const, selection: { text: 'x', nodeIds: ['a'] } };
+    const calls: { start?: unknown; operationId?: string }[] = [];
+    const stream = vi.fn<NonNullable<FollowInput['stream']>>(async (input) => {
+      calls.push({ start: input.start, operationId: input.operationId });
+      if (calls.length === 1) {
+        input.onStarted?.('op-7');
+        throw new TypeError('connection reset');
+      }
+      return answer;
+    });
+    const onStarted = vi.fn();
+    const sleep = vi.fn(async (_ms: number) => undefined);
+    const followed = followOperation({ start, tenantId: 't', signal: new AbortController().signal, onDelta: () => undefined, onStarted, getToken: async () => 'token', onRestart: () => undefined, sleep, stream });
+    await expect(followed).resolves.toBe(answer);
+    expect(calls).toEqual([{ start, operationId: undefined }, { start: undefined, operationId: 'op-7' }]);
+    expect(onStarted).toHaveBeenCalledWith('op-7');
+
+    const lostEarly = vi.fn().mockRejectedValue(new TypeError('no route'));
+    const never = followOperation({ start, tenantId: 't', signal: new AbortController().signal, onDelta: () => undefined, getToken: async () => null, onRestart: () => undefined, sleep, stream: lostEarly });
+    await expect(never).rejects.toBeInstanceOf(TypeError);
+    expect(lostEarly).toHaveBeenCalledTimes(1);
   });
 
   it('stops when the author cancels', async () => {

@@ -1,0 +1,115 @@
+import { API_CLIENT, backgroundResponseSchema, createOperationAnswerSchema } from '@bree/contracts';
+import type { BackgroundResponse, CreateOperationBody } from '@bree/contracts';
+import { ApiError, CLIENT_ERROR_CODES, isApiError } from '../../lib/api';
+import { apiErrorFromBody } from '../../lib/api/errors';
+import { createSseParser } from './sse';
+
+/** The operation itself failed (the stream's `error` event): trying again on a new connection would not help. */
+export class OperationFailedError extends ApiError {}
+
+export interface StreamInput {
+  /** Follow this operation (GET …/stream), or start one and follow it in the same request. */
+  operationId?: string;
+  start?: CreateOperationBody;
+  token: string | null;
+  tenantId: string;
+  signal: AbortSignal;
+  onDelta(text: string): void;
+  /** The started operation's id, from the start request's first event. */
+  onStarted?(operationId: string): void;
+}
+
+/** The request of a stream: POST /ai/operations asking for events, or GET /ai/operations/{id}/stream. */
+function streamRequest({ operationId, start, token, tenantId, signal }: StreamInput): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream', 'X-Tenant-Id': tenantId, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  if (start) {
+    return fetch(`${API_CLIENT.baseUrl}/ai/operations`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(start), signal });
+  }
+  return fetch(`${API_CLIENT.baseUrl}/ai/operations/${encodeURIComponent(operationId ?? '')}/stream`, { headers, signal });
+}
+
+/**
+ * Reads an operation's server-sent events with fetch, because EventSource cannot send the bearer
+ * token. Resolves with the stored response on `done`; rejects with an ApiError on `error`, and
+ * with a network ApiError when the stream ends early.
+ */
+export async function streamOperation(input: StreamInput): Promise<BackgroundResponse> {
+  const res = await streamRequest(input);
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      /* not JSON: the status text is used */
+    }
+    throw apiErrorFromBody(res.status, body, res.statusText);
+  }
+  const parser = createSseParser();
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    for (const event of parser.push(value)) {
+      const data = JSON.parse(event.data) as Record<string, unknown>;
+      if (event.event === 'started') input.onStarted?.(createOperationAnswerSchema.parse(data).operationId);
+      else if (event.event === 'delta' && typeof data.text === 'string') input.onDelta(data.text);
+      else if (event.event === 'done') return backgroundResponseSchema.parse(data.response);
+      else if (event.event === 'error') {
+        throw new OperationFailedError({ status: 502, code: String(data.code ?? 'ai_failed'), message: String(data.message ?? 'The assistant failed.') });
+      }
+    }
+  }
+  throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The assistant stream ended before the answer was complete.' });
+}
+
+/** Reconnects after a dropped stream: a restarted Bree hands the job to the next process within seconds. */
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000];
+const RECONNECT_MAX_DELAY_MS = 5_000;
+/** About three minutes of trying, longer than any restart; then the author is told. */
+const MAX_RECONNECTS = 40;
+
+/** A dropped connection or a gateway answer during a restart, as opposed to the operation failing. */
+function isConnectionLoss(error: unknown): boolean {
+  if (error instanceof OperationFailedError) return false;
+  if (!isApiError(error)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+export interface FollowInput extends Omit<StreamInput, 'token'> {
+  getToken(): Promise<string | null>;
+  onRestart(): void;
+  /** The stream dropped; a reconnection follows. */
+  onConnectionLost?(): void;
+  /** Injected by tests. */
+  sleep?: (ms: number) => Promise<void>;
+  stream?: typeof streamOperation;
+}
+
+/**
+ * Starts (with `start`) or follows an operation to its end across dropped connections. Each new
+ * stream replays the operation from its first token, so `onRestart` clears the text shown so far.
+ * A start request is never sent twice: once it is lost before the operation's id arrived, there is
+ * nothing to follow (a result still comes back later as a background response).
+ */
+export async function followOperation(input: FollowInput): Promise<BackgroundResponse> {
+  const sleep = input.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let operationId = input.operationId;
+  const onStarted = (id: string) => {
+    operationId = id;
+    input.onStarted?.(id);
+  };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A fresh token each time: reconnecting can outlast the one the first stream used.
+      const request = attempt === 0 && input.start ? { start: input.start } : { operationId, start: undefined };
+      return await (input.stream ?? streamOperation)({ ...input, ...request, onStarted, token: await input.getToken() });
+    } catch (error) {
+      if (input.signal.aborted || !operationId || !isConnectionLoss(error) || attempt >= MAX_RECONNECTS) throw error;
+      input.onConnectionLost?.();
+      await sleep(RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_MAX_DELAY_MS);
+      if (input.signal.aborted) throw error;
+      input.onRestart();
+    }
+  }
+}
