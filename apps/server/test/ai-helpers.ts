@@ -1,6 +1,6 @@
 import type { TestApp } from './harness';
 import type { TestUser } from './api-client';
-import { startFakeAiProvider, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { createTestApp } from './harness';
 
 /** One server-sent event as the client sees it. */
@@ -30,13 +30,6 @@ export async function readStream(user: TestUser, operationId: string): Promise<{
 /** A Bree server whose fast tier is the fake's OpenAI-compatible API and premium tier its Anthropic API. */
 export async function createAiTestApp(env: Record<string, string> = {}): Promise<{ t: TestApp; fake: FakeAiProvider }> {
   const fake = await startFakeAiProvider();
-  const t = await createTestApp({
-    AI_FAST_MODEL: 'openai-compatible:fake-fast',
-    AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-    AI_PREMIUM_MODEL: 'anthropic:fake-premium',
-    ANTHROPIC_API_KEY: 'test',
-    ANTHROPIC_BASE_URL: fake.baseUrl,
-    ...env,
-  });
+  const t = await createTestApp({ ...fakeAiEnv(fake), ...env });
   return { t, fake };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFakeAiProvider, type FakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
+import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
 import { test, expect, signUp, openDoc, selectParagraph, suggestionCard, paragraphs, INTRO, ORIGINAL } from './fixtures/assistant';
 import { callApi } from './fixtures/api';
 import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
@@ -10,17 +10,7 @@ const BUDGET_MESSAGE = 'Budget limit exceeded. Please upgrade your plan to conti
 
 /** A Bree of its own (these tests restart it or change its plan), with the fake as both tiers' provider. */
 async function aiBree(fake: FakeAiProvider, env: Record<string, string> = {}, at: { dataDir?: string; port?: number } = {}): Promise<BreeServer> {
-  return startBree({
-    ...at,
-    env: {
-      AI_FAST_MODEL: 'openai-compatible:fake-fast',
-      AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      AI_PREMIUM_MODEL: 'anthropic:fake-premium',
-      ANTHROPIC_API_KEY: 'test',
-      ANTHROPIC_BASE_URL: fake.baseUrl,
-      ...env,
-    },
-  });
+  return startBree({ ...at, env: { ...fakeAiEnv(fake), ...env } });
 }
 
 test.describe('an operation outlives its Bree', () => {

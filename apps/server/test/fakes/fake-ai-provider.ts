@@ -30,6 +30,17 @@ export interface FakeAiProvider {
   close(): Promise<void>;
 }
 
+/** Bree's settings for this fake: Fast is its OpenAI-compatible 'fake-fast', Premium its Anthropic 'fake-premium'. */
+export function fakeAiEnv(fake: Pick<FakeAiProvider, 'baseUrl'>): Record<string, string> {
+  return {
+    AI_FAST_MODEL: 'openai-compatible:fake-fast',
+    AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+    AI_PREMIUM_MODEL: 'anthropic:fake-premium',
+    ANTHROPIC_API_KEY: 'test',
+    ANTHROPIC_BASE_URL: fake.baseUrl,
+  };
+}
+
 export const DEFAULT_CHUNKS = ['Polished first ', 'paragraph.\n\n', 'Polished second paragraph.'];
 
 function messageText(body: Record<string, unknown>): string {
