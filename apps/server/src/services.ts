@@ -10,7 +10,6 @@ import { createOperationRegistry } from './modules/ai/ai.operations';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { createOperationRunner } from './modules/ai/ai.runner';
 import { createAiService } from './modules/ai/ai.service';
-import { createFilesRepository } from './modules/files/files.repository';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
@@ -29,12 +28,11 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const newId = monotonicFactory();
   const gateway = createAiGateway({ config });
   const aiRepository = createAiRepository({ db });
-  const filesRepository = createFilesRepository({ db });
   const usage = createUsageService({ db, plan: config.defaultPlan, now });
   const voice = createVoiceService({ repository: createVoiceRepository({ db }), gateway, usage, now });
   const registry = createOperationRegistry();
   const aiRunner = createOperationRunner({ repository: aiRepository, gateway, usage, registry, newBlockId, voice });
-  const providers = createAiProviderService({ repository: aiRepository, files: filesRepository, gateway, now });
+  const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   return {
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files: createFilesService({ db, newId, now }),

@@ -1,5 +1,4 @@
 import type { AiTier } from '@bree/contracts';
-import type { FilesRepository } from '../files/files.repository';
 import { aiErrors } from './ai.errors';
 import type { AiGateway } from './ai.gateway';
 import type { AiRepository } from './ai.repository';
@@ -10,25 +9,23 @@ export function tierInEffect({ fileProvider, defaultProvider }: { fileProvider: 
 }
 
 /** Fast/Premium choice per document and per tenant (spec 2 §4 'AI provider per document'). */
-export function createAiProviderService({ repository, files, gateway, now }: { repository: AiRepository; files: FilesRepository; gateway: AiGateway; now: () => Date }) {
-  async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
-    if (!(await files.findById({ tenantId, id: fileId }))) throw aiErrors.documentNotFound();
-  }
-
-  async function tenantDefault(tenantId: string): Promise<AiTier> {
-    return tierInEffect({ fileProvider: null, defaultProvider: await repository.defaultProvider({ tenantId }) });
+export function createAiProviderService({ repository, gateway, now }: { repository: AiRepository; gateway: AiGateway; now: () => Date }) {
+  /** The document's existence and both choices, in the one query operations use too (no document content read). */
+  async function choices({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+    const found = await repository.operationContext({ tenantId, fileId, withText: false });
+    if (!found) throw aiErrors.documentNotFound();
+    return found;
   }
 
   return {
     /** `isActive` says whether the tier in effect is configured on this server, so the UI can warn. */
     async status({ tenantId, fileId }: { tenantId: string; fileId: string }) {
-      await requireFile({ tenantId, fileId });
-      const override = await repository.fileProvider({ tenantId, fileId });
-      const provider = override ?? (await tenantDefault(tenantId));
-      return { hasOverride: override !== null, provider, isActive: gateway.isConfigured(provider) };
+      const found = await choices({ tenantId, fileId });
+      const provider = tierInEffect(found);
+      return { hasOverride: found.fileProvider !== null, provider, isActive: gateway.isConfigured(provider) };
     },
     async set({ tenantId, fileId, provider }: { tenantId: string; fileId: string; provider: AiTier }) {
-      await requireFile({ tenantId, fileId });
+      await choices({ tenantId, fileId });
       await repository.setFileProvider({ tenantId, fileId, provider, now: now() });
       return { success: true as const, provider };
     },

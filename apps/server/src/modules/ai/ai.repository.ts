@@ -58,23 +58,11 @@ export function createAiRepository({ db }: { db: Db }) {
         .delete(backgroundResponses)
         .where(and(eq(backgroundResponses.tenantId, tenantId), eq(backgroundResponses.documentId, documentId), eq(backgroundResponses.operationId, operationId)));
     },
-    async fileProvider({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<AiTier | null> {
-      const rows = await db
-        .select({ provider: aiFileProviders.provider })
-        .from(aiFileProviders)
-        .where(and(eq(aiFileProviders.tenantId, tenantId), eq(aiFileProviders.fileId, fileId)))
-        .limit(1);
-      return rows[0]?.provider ?? null;
-    },
     async setFileProvider({ tenantId, fileId, provider, now }: { tenantId: string; fileId: string; provider: AiTier; now: Date }): Promise<void> {
       await db
         .insert(aiFileProviders)
         .values({ tenantId, fileId, provider, updatedAt: now })
         .onConflictDoUpdate({ target: [aiFileProviders.tenantId, aiFileProviders.fileId], set: { provider, updatedAt: now } });
-    },
-    async defaultProvider({ tenantId }: { tenantId: string }): Promise<AiTier | null> {
-      const rows = await db.select({ p: aiTenantSettings.defaultProvider }).from(aiTenantSettings).where(eq(aiTenantSettings.tenantId, tenantId)).limit(1);
-      return rows[0]?.p ?? null;
     },
     async setDefaultProvider({ tenantId, provider, now }: { tenantId: string; provider: AiTier; now: Date }): Promise<void> {
       await db

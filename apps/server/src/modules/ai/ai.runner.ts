@@ -1,4 +1,5 @@
 import type { AiAction, AiTier, BackgroundResponse, OperationStatus } from '@bree/contracts';
+import { estimateTokens } from '../usage/usage.plans';
 import type { Reservation, UsageService } from '../usage/usage.service';
 import { aiErrors, OPERATION_ERROR_CODES } from './ai.errors';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
@@ -50,9 +51,6 @@ const VOICE_QUERY_CHARS = 2_000;
 /** Under the AI queue's 15-minute expiry, so a slow local model ends as 'interrupted', not retried twice. */
 const MAX_RUN_MS = 14 * 60_000;
 const SHUTDOWN = 'shutdown';
-
-/** Rough token count (~4 characters a token) for calls the provider never reported on. */
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * Runs AI operations: the author's voice, the prompt, the provider stream (forwarded live to

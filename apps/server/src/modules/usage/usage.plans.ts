@@ -44,6 +44,9 @@ export function priceOf({ modelId, tier, inputTokens, outputTokens }: { modelId:
   return (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
 }
 
+/** Rough token count (~4 characters a token) for calls whose provider never reported usage. */
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
 /** The month a call is billed to, in UTC. */
 export function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);

@@ -1,6 +1,7 @@
 import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStats } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
 import type { AiGateway } from '../ai/ai.gateway';
+import { estimateTokens } from '../usage/usage.plans';
 import type { UsageService } from '../usage/usage.service';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
@@ -66,12 +67,11 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
     } catch {
       failed = true;
     }
-    const estimate = (s: string) => Math.ceil(s.length / 4);
     await usage.settle({
       reservation,
       modelId: gateway.spec('premium').modelId,
-      inputTokens: reported?.inputTokens ?? (failed && !text ? 0 : estimate(prompt.system + prompt.prompt)),
-      outputTokens: reported?.outputTokens ?? estimate(text),
+      inputTokens: reported?.inputTokens ?? (failed && !text ? 0 : estimateTokens(prompt.system + prompt.prompt)),
+      outputTokens: reported?.outputTokens ?? estimateTokens(text),
     });
     return failed || !text.trim() ? null : text.trim();
   }
