@@ -56,7 +56,10 @@ function timing(started: number, arrivals: number[]): Timing {
 const fake = await startFakeAiProvider();
 // Bree runs in a child process: sharing this process's event loop with the measuring client and
 // the fake provider would charge Bree for their work, and production has them apart too.
-const child = spawn('npx', ['tsx', 'bench/support/ai-server.ts'], { env: { ...process.env, FAKE_BASE_URL: fake.baseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn('npx', ['tsx', 'bench/support/ai-server.ts'], {
+  env: { ...process.env, FAKE_BASE_URL: fake.baseUrl },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const ready = await new Promise<{ port: number; token: string; sub: string; fileId: string; database: string }>((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -82,7 +85,14 @@ try {
     const res = await fetch(`${fake.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'fake-fast', stream: true, messages: [{ role: 'system', content: 'Improve the text.' }, { role: 'user', content: text }] }),
+      body: JSON.stringify({
+        model: 'fake-fast',
+        stream: true,
+        messages: [
+          { role: 'system', content: 'Improve the text.' },
+          { role: 'user', content: text },
+        ],
+      }),
     });
     if (res.status !== 200) throw new Error(`fake answered ${res.status}`);
     await readSse(res, (_event, data) => {
@@ -143,7 +153,9 @@ try {
   const matched = breeRuns.map((r, i) => r.ttft - directRuns[i]!.ttft);
   const fmt = (n: number): string => n.toFixed(2);
 
-  console.log(`\n## AI time to first token on ${ready.database} (${ITERATIONS} runs after ${WARMUPS} warm-ups; fake stream of ${DELTAS} deltas, ${INTERVAL_MS} ms apart)`);
+  console.log(
+    `\n## AI time to first token on ${ready.database} (${ITERATIONS} runs after ${WARMUPS} warm-ups; fake stream of ${DELTAS} deltas, ${INTERVAL_MS} ms apart)`,
+  );
   for (const p of [50, 99]) {
     const target = p === 50 ? 5 : 20;
     const byPercentile = percentile(breeTtft, p) - percentile(directTtft, p);
@@ -156,7 +168,9 @@ try {
   }
 
   const postAnswered = breeRuns.map((r) => r.started ?? 0);
-  console.log(`  of which the operation id ('started' event) arrived: p50 ${fmt(percentile(postAnswered, 50))} ms, p99 ${fmt(percentile(postAnswered, 99))} ms`);
+  console.log(
+    `  of which the operation id ('started' event) arrived: p50 ${fmt(percentile(postAnswered, 50))} ms, p99 ${fmt(percentile(postAnswered, 99))} ms`,
+  );
 
   const directGaps = directRuns.flatMap((r) => r.gaps);
   const breeGaps = breeRuns.flatMap((r) => r.gaps);

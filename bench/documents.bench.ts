@@ -28,7 +28,10 @@ async function time(n: number, fn: (i: number) => Promise<unknown>): Promise<num
 
 /** A document of about `bytes` bytes of JSON: paragraphs of prose. */
 function docOfSize(bytes: number, salt: string) {
-  const para = (i: number) => ({ type: 'paragraph', content: [{ type: 'text', text: `${salt} paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again, until the page is full.` }] });
+  const para = (i: number) => ({
+    type: 'paragraph',
+    content: [{ type: 'text', text: `${salt} paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again, until the page is full.` }],
+  });
   const content = [];
   for (let i = 0; JSON.stringify(content).length < bytes; i++) content.push(para(i));
   return { type: 'doc', content };
@@ -68,10 +71,14 @@ async function run(kind: string, url: string | undefined) {
     await seed(database, sub, total - seeded, seeded);
     seeded = total;
     const limit = 12; // first page = visible rows (10) + 2
-    const raw = await time(200, () => database.query(
-      `select id, tenant_id, path, name, is_repository, revision, metadata, word_count, created_at, updated_at, is_transcribing, tag_rank, name_key
+    const raw = await time(200, () =>
+      database.query(
+        `select id, tenant_id, path, name, is_repository, revision, metadata, word_count, created_at, updated_at, is_transcribing, tag_rank, name_key
        from files where tenant_id = $1 and is_listed = true
-       order by is_transcribing desc nulls last, updated_at desc nulls last, id desc nulls last limit $2`, [sub, limit + 1]));
+       order by is_transcribing desc nulls last, updated_at desc nulls last, id desc nulls last limit $2`,
+        [sub, limit + 1],
+      ),
+    );
     const api = await time(200, async () => {
       const res = await app.inject({ method: 'GET', url: `/api/files/list-paged?limit=${limit}`, headers });
       if (res.statusCode !== 200) throw new Error(res.body);
@@ -82,19 +89,36 @@ async function run(kind: string, url: string | undefined) {
   }
 
   for (const size of [10 * 1024, 300 * 1024]) {
-    const created = await app.inject({ method: 'POST', url: '/api/files/create', headers, payload: { filePath: `Big ${size}`, content: docOfSize(size, 'v0') } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/files/create',
+      headers,
+      payload: { filePath: `Big ${size}`, content: docOfSize(size, 'v0') },
+    });
     const fileId = created.json().file.id as string;
     let revision = 1;
     const bodies = Array.from({ length: 6 }, (_, i) => docOfSize(size, `variant ${i}`));
-    const rawIds = await database.query<{ id: string }>(`insert into files (id, tenant_id, path, name, content) values ('RAW${size}', $1, 'raw ${size}.txt', 'raw', '{}'::jsonb) returning id`, [sub]);
+    const rawIds = await database.query<{ id: string }>(
+      `insert into files (id, tenant_id, path, name, content) values ('RAW${size}', $1, 'raw ${size}.txt', 'raw', '{}'::jsonb) returning id`,
+      [sub],
+    );
     let rawRevision = 1;
     const raw = await time(40, async (i) => {
       const content = JSON.stringify(bodies[Math.abs(i) % bodies.length]);
-      await database.query('update files set content = $3::jsonb, revision = revision + 1, updated_at = now() where id = $1 and revision = $2', [rawIds[0]!.id, rawRevision, content]);
+      await database.query('update files set content = $3::jsonb, revision = revision + 1, updated_at = now() where id = $1 and revision = $2', [
+        rawIds[0]!.id,
+        rawRevision,
+        content,
+      ]);
       rawRevision += 1;
     });
     const api = await time(40, async (i) => {
-      const res = await app.inject({ method: 'POST', url: '/api/files/content-only-update', headers, payload: { fileId, content: bodies[Math.abs(i) % bodies.length], baseRevision: revision, operationId: `bench-${size}-${revision}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/files/content-only-update',
+        headers,
+        payload: { fileId, content: bodies[Math.abs(i) % bodies.length], baseRevision: revision, operationId: `bench-${size}-${revision}` },
+      });
       if (res.statusCode !== 200) throw new Error(res.body);
       revision = res.json().revision;
     });

@@ -16,13 +16,18 @@ async function coldStart(): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bree-bench-'));
   const port = 3400 + Math.floor(Math.random() * 500);
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   try {
     for (;;) {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`);
         if (res.status === 200) return performance.now() - started;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       if (performance.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -63,5 +68,7 @@ async function authOverhead(): Promise<void> {
 const runs: number[] = [];
 for (let i = 0; i < 3; i++) runs.push(await coldStart());
 const best = Math.min(...runs);
-console.log(`cold start (npm start, already built) to first 200 on /api/health: ${runs.map((r) => (r / 1000).toFixed(2)).join(' s, ')} s (best ${(best / 1000).toFixed(2)} s; target < 5 s)`);
+console.log(
+  `cold start (npm start, already built) to first 200 on /api/health: ${runs.map((r) => (r / 1000).toFixed(2)).join(' s, ')} s (best ${(best / 1000).toFixed(2)} s; target < 5 s)`,
+);
 await authOverhead();

@@ -5,10 +5,18 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { chromium, type Page } from 'playwright-core';
 import { removeDataDir, startBree } from '../apps/web/e2e/fixtures/server';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // Varied prose (a seeded generator over syllables), so the DOCX compresses like real writing does.
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const SYLLABLES = ['ka', 'ren', 'to', 'mi', 'sol', 'va', 'ther', 'lin', 'or', 'ue', 'bri', 'das', 'el', 'po', 'nu', 'qua'];
 const word = () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join('');
 const sentence = (_i: number) => Array.from({ length: 14 }, word).join(' ');
@@ -19,7 +27,10 @@ async function docxOfSize(bytes: number): Promise<{ docx: Buffer; text: string }
     const blocks: Paragraph[] = [];
     const lines: string[] = [];
     for (let i = 0; i < paragraphs; i++) {
-      if (i % 40 === 0) { blocks.push(new Paragraph({ heading: HeadingLevel.HEADING_2, text: `Part ${i / 40 + 1}` })); lines.push(`Part ${i / 40 + 1}`); }
+      if (i % 40 === 0) {
+        blocks.push(new Paragraph({ heading: HeadingLevel.HEADING_2, text: `Part ${i / 40 + 1}` }));
+        lines.push(`Part ${i / 40 + 1}`);
+      }
       const text = `${sentence(i)} ${sentence(i + 1)}.`;
       blocks.push(new Paragraph({ children: [new TextRun({ text, bold: i % 9 === 0 }), new TextRun({ text: ` ${i}`, italics: true })] }));
       lines.push(`${text} ${i}`);
@@ -33,7 +44,13 @@ async function docxOfSize(bytes: number): Promise<{ docx: Buffer; text: string }
 function markdownOfSize(bytes: number, salt: number): string {
   const parts: string[] = [];
   for (let i = 0; parts.join('\n\n').length < bytes; i++) {
-    parts.push(i % 12 === 0 ? `## Section ${salt}.${i}` : i % 5 === 0 ? `- **${sentence(i)}**\n- *${sentence(i + 2)}*` : `${sentence(i)} [link](https://example.com/${i}) ${sentence(i + 3)}.`);
+    parts.push(
+      i % 12 === 0
+        ? `## Section ${salt}.${i}`
+        : i % 5 === 0
+          ? `- **${sentence(i)}**\n- *${sentence(i + 2)}*`
+          : `${sentence(i)} [link](https://example.com/${i}) ${sentence(i + 3)}.`,
+    );
   }
   return parts.join('\n\n');
 }
@@ -62,15 +79,27 @@ try {
   await page.goto(`${server.url}/api-test`);
 
   const { docx, text } = await docxOfSize(1024 * 1024);
-  const [docxMs] = await convert(page, [{ name: 'book.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx }]);
+  const [docxMs] = await convert(page, [
+    { name: 'book.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx },
+  ]);
   const [txtMs] = await convert(page, [{ name: 'book.txt', mimeType: 'text/plain', buffer: Buffer.from(text) }]);
-  console.log(`DOCX ${(docx.length / 1024).toFixed(0)} KB (${(text.length / 1024).toFixed(0)} KB of text) converted in the worker: ${docxMs!.toFixed(0)} ms vs the same text as .txt ${txtMs!.toFixed(0)} ms → ratio ${(docxMs! / txtMs!).toFixed(1)}× (target: under 2000 ms)`);
+  console.log(
+    `DOCX ${(docx.length / 1024).toFixed(0)} KB (${(text.length / 1024).toFixed(0)} KB of text) converted in the worker: ${docxMs!.toFixed(0)} ms vs the same text as .txt ${txtMs!.toFixed(0)} ms → ratio ${(docxMs! / txtMs!).toFixed(1)}× (target: under 2000 ms)`,
+  );
 
   const mds = Array.from({ length: 10 }, (_, i) => markdownOfSize(100 * 1024, i));
-  const mdMs = await convert(page, mds.map((md, i) => ({ name: `post-${i}.md`, mimeType: 'text/markdown', buffer: Buffer.from(md) })));
-  const asTxt = await convert(page, mds.map((md, i) => ({ name: `post-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(md) })));
+  const mdMs = await convert(
+    page,
+    mds.map((md, i) => ({ name: `post-${i}.md`, mimeType: 'text/markdown', buffer: Buffer.from(md) })),
+  );
+  const asTxt = await convert(
+    page,
+    mds.map((md, i) => ({ name: `post-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(md) })),
+  );
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  console.log(`ten 100 KB Markdown files: ${sum(mdMs).toFixed(0)} ms in all (slowest ${Math.max(...mdMs).toFixed(0)} ms) vs the same bytes as .txt ${sum(asTxt).toFixed(0)} ms → ratio ${(sum(mdMs) / sum(asTxt)).toFixed(1)}×`);
+  console.log(
+    `ten 100 KB Markdown files: ${sum(mdMs).toFixed(0)} ms in all (slowest ${Math.max(...mdMs).toFixed(0)} ms) vs the same bytes as .txt ${sum(asTxt).toFixed(0)} ms → ratio ${(sum(mdMs) / sum(asTxt)).toFixed(1)}×`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
 
 /** Runs autocannon in its own process (so it does not steal the server's event loop) and returns req/s. */
-export async function loadTest(opts: { url: string; headers?: Record<string, string>; seconds?: number; connections?: number }): Promise<{ rps: number; p99: number }> {
+export async function loadTest(opts: {
+  url: string;
+  headers?: Record<string, string>;
+  seconds?: number;
+  connections?: number;
+}): Promise<{ rps: number; p99: number }> {
   const args = ['autocannon', '--json', '-d', String(opts.seconds ?? 5), '-c', String(opts.connections ?? 10)];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(opts.url);

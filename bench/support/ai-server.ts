@@ -29,7 +29,13 @@ const config = loadConfig({
 const identity = await createIdentity({ config, database });
 const services = createServices({ database, config });
 const app = await buildApp({ config, database, identity, services });
-const jobs = await startJobs({ database, versions: services.versions, voice: services.voice, ai: { service: services.ai, runner: services.aiRunner }, log: pino({ level: 'silent' }) });
+const jobs = await startJobs({
+  database,
+  versions: services.versions,
+  voice: services.voice,
+  ai: { service: services.ai, runner: services.aiRunner },
+  log: pino({ level: 'silent' }),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const { accessToken, sub } = await signUp(app, { email: 'bench-ai@example.com', password: 'bench password' });
@@ -37,7 +43,12 @@ const created = await app.inject({
   method: 'POST',
   url: '/api/files/create',
   headers: { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub },
-  payload: { content: { type: 'doc', content: ['Intro line.', 'rough draft words here', 'more rough words'].map((t) => ({ type: 'paragraph', content: [{ type: 'text', text: t }] })) } },
+  payload: {
+    content: {
+      type: 'doc',
+      content: ['Intro line.', 'rough draft words here', 'more rough words'].map((t) => ({ type: 'paragraph', content: [{ type: 'text', text: t }] })),
+    },
+  },
 });
 if (created.statusCode !== 200) throw new Error(`files/create answered ${created.statusCode}: ${created.body}`);
 const port = (app.server.address() as AddressInfo).port;

@@ -40,17 +40,20 @@ const QUIET_QUERY = /^\/(oidc|interaction|callback|silent-callback)/;
 /** Builds the whole Bree server: used by main.ts and by every HTTP test. */
 export async function buildApp({ config, database, identity, services, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : {
-      ...(typeof logger === 'object' ? logger : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          url: QUIET_QUERY.test(req.url) ? req.url.split('?')[0] : req.url,
-          id: req.id,
-        }),
-      },
-    },
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(typeof logger === 'object' ? logger : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({
+                method: req.method,
+                url: QUIET_QUERY.test(req.url) ? req.url.split('?')[0] : req.url,
+                id: req.id,
+              }),
+            },
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

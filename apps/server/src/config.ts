@@ -23,7 +23,11 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(6 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6 * 1024 * 1024),
   AI_FAST_MODEL: z.string().regex(MODEL_SPEC, 'must be provider:model, e.g. google:gemini-2.5-flash').default('google:gemini-2.5-flash'),
   AI_PREMIUM_MODEL: z.string().regex(MODEL_SPEC, 'must be provider:model, e.g. anthropic:claude-sonnet-4-5').default('anthropic:claude-sonnet-4-5'),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
@@ -59,9 +63,7 @@ export interface Config {
   /** The plan every tenant has while billing is off. */
   defaultPlan: 'self-hosted' | 'free' | 'pro';
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
-  oidc:
-    | { mode: 'embedded'; issuer: string; clientId: string; audience: string }
-    | { mode: 'external'; issuer: string; clientId: string; audience: string };
+  oidc: { mode: 'embedded'; issuer: string; clientId: string; audience: string } | { mode: 'external'; issuer: string; clientId: string; audience: string };
 }
 
 export class ConfigError extends Error {}

@@ -41,7 +41,14 @@ async function main(): Promise<void> {
   console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
   // Background work starts once Bree is serving: installing pg-boss's schema on a new database
   // takes a moment that nobody should wait for. Until then voice analyses and AI operations run in this process.
-  if (!stopping) jobs = await startJobs({ database, versions: services.versions, voice: services.voice, ai: { service: services.ai, runner: services.aiRunner }, log: app.log.child({ module: 'jobs' }) });
+  if (!stopping)
+    jobs = await startJobs({
+      database,
+      versions: services.versions,
+      voice: services.voice,
+      ai: { service: services.ai, runner: services.aiRunner },
+      log: app.log.child({ module: 'jobs' }),
+    });
 }
 
 main().catch((error: unknown) => {

@@ -42,7 +42,15 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     providers,
     voice,
     aiRunner,
-    ai: createAiService({ repository: aiRepository, gateway, usage, registry, runner: aiRunner, newId: randomUUID, queuedAnywhere: createPendingLookup(database) }),
+    ai: createAiService({
+      repository: aiRepository,
+      gateway,
+      usage,
+      registry,
+      runner: aiRunner,
+      newId: randomUUID,
+      queuedAnywhere: createPendingLookup(database),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

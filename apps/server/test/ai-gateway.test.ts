@@ -5,7 +5,7 @@ import type { Retrier } from '../src/modules/ai/ai.retry';
 import { DEFAULT_CHUNKS, startFakeAiProvider, type FakeAiProvider } from './fakes/fake-ai-provider';
 
 /** The gateway's retries against the fake provider: the real SDK, with the waits recorded instead of slept. */
-describe('the AI gateway\'s provider retries', () => {
+describe("the AI gateway's provider retries", () => {
   let fake: FakeAiProvider;
   let waits: number[];
 
@@ -20,8 +20,11 @@ describe('the AI gateway\'s provider retries', () => {
 
   function gateway(retry: Partial<Retrier> = {}) {
     const config = loadConfig({
-      AI_FAST_MODEL: 'openai-compatible:fake-fast', AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      AI_PREMIUM_MODEL: 'anthropic:fake-premium', ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fake.baseUrl,
+      AI_FAST_MODEL: 'openai-compatible:fake-fast',
+      AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      AI_PREMIUM_MODEL: 'anthropic:fake-premium',
+      ANTHROPIC_API_KEY: 'test',
+      ANTHROPIC_BASE_URL: fake.baseUrl,
     });
     const sleep = async (ms: number) => void waits.push(ms);
     return createAiGateway({ config, retry: { random: () => 0.5, sleep, ...retry } });
@@ -61,7 +64,10 @@ describe('the AI gateway\'s provider retries', () => {
     fake.script({ kind: 'cut', chunks: [] }, { kind: 'cut', chunks: [] }, { kind: 'cut', chunks: [] });
     const g = gateway({ policy: { maxRetries: 2, baseDelayMs: 8, maxDelayMs: 100 }, random: () => 0.25 });
     const { last } = await collect(g.stream({ tier: 'premium', system: 's', prompt: 'p' }));
-    expect(last).toMatchObject({ type: 'error', failure: { kind: 'provider_unavailable', message: 'the connection to the AI provider failed. Try again shortly.' } });
+    expect(last).toMatchObject({
+      type: 'error',
+      failure: { kind: 'provider_unavailable', message: 'the connection to the AI provider failed. Try again shortly.' },
+    });
     expect(fake.requests).toHaveLength(3);
     expect(waits).toEqual([5, 10]);
   });

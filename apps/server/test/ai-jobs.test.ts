@@ -92,7 +92,12 @@ describe('AI operations as pg-boss jobs', () => {
 
   async function startEnhance(user: TestUser): Promise<string> {
     const fileId = (await user.call('POST', '/api/files/create', { content: doc('Intro.', 'rough draft words') })).body.file.id as string;
-    const res = await user.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'rough draft words', nodeIds: ['n1'] } });
+    const res = await user.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      tier: 'fast',
+      selection: { text: 'rough draft words', nodeIds: ['n1'] },
+    });
     expect(res.status).toBe(200);
     return res.body.operationId as string;
   }
@@ -107,12 +112,21 @@ describe('AI operations as pg-boss jobs', () => {
     expect(job?.data).toMatchObject({ operationId, tenantId: me.sub, action: 'enhance', tier: 'fast' });
 
     const { events } = await readStream(me, operationId);
-    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_CHUNKS.join(''));
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(DEFAULT_CHUNKS.join(''));
     expect(events.at(-1)?.event).toBe('done');
     // Held under a lease while it runs here, so no poller starts it twice.
     expect(job?.state).toBe('created');
     expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
-    const gone = await until(async () => bree.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId), (j) => j === null, 'the job to go');
+    const gone = await until(
+      async () => bree.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId),
+      (j) => j === null,
+      'the job to go',
+    );
     expect(gone).toBeNull();
     await bree.stop();
   });
@@ -125,11 +139,17 @@ describe('AI operations as pg-boss jobs', () => {
     fake.script({ kind: 'stream', chunks: Array.from({ length: 40 }, (_, i) => `slow${i} `), intervalMs: 50 });
     fake.requests.length = 0;
     const operationId = await startEnhance(me);
-    await until(async () => fake.requests.length, (n) => n === 1, 'the provider call');
+    await until(
+      async () => fake.requests.length,
+      (n) => n === 1,
+      'the provider call',
+    );
     // An author following the stream over real HTTP, with the first tokens already on screen.
     await first.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = first.app.server.address() as AddressInfo;
-    const live = await fetch(`http://127.0.0.1:${port}/api/ai/operations/${operationId}/stream`, { headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    const live = await fetch(`http://127.0.0.1:${port}/api/ai/operations/${operationId}/stream`, {
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub },
+    });
     const reader = live.body!.pipeThrough(new TextDecoderStream()).getReader();
     let received = '';
     while (!received.includes('event: delta')) received += (await reader.read()).value ?? '';
@@ -144,14 +164,26 @@ describe('AI operations as pg-boss jobs', () => {
     expect(handedBack?.state).toBe('retry');
     // The next Bree answers the author before its own pg-boss has started: it knows the job is coming.
     const second = await startInstance({ jobsLater: true });
-    const stillWaiting = await second.app.inject({ method: 'GET', url: `/api/background-responses/${handedBack!.data.fileId}`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    const stillWaiting = await second.app.inject({
+      method: 'GET',
+      url: `/api/background-responses/${handedBack!.data.fileId}`,
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub },
+    });
     expect(stillWaiting.json().responses).toEqual([]);
     // Another tenant cannot follow it, even while it waits in the queue.
-    const foreign = await second.app.inject({ method: 'GET', url: `/api/ai/operations/${operationId}/stream`, headers: { authorization: `Bearer ${other.token}`, 'x-tenant-id': other.sub } });
+    const foreign = await second.app.inject({
+      method: 'GET',
+      url: `/api/ai/operations/${operationId}/stream`,
+      headers: { authorization: `Bearer ${other.token}`, 'x-tenant-id': other.sub },
+    });
     expect(foreign.statusCode).toBe(404);
 
     // The author's stream, opened on the new process, ends with the full answer of the retried job.
-    const following = second.app.inject({ method: 'GET', url: `/api/ai/operations/${operationId}/stream`, headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    const following = second.app.inject({
+      method: 'GET',
+      url: `/api/ai/operations/${operationId}/stream`,
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub },
+    });
     await second.startJobs();
     const res = await following;
     expect(res.statusCode).toBe(200);
@@ -159,10 +191,18 @@ describe('AI operations as pg-boss jobs', () => {
     expect(res.body).toContain('Polished second paragraph.');
     expect(res.body).not.toContain('slow0');
     expect(fake.requests).toHaveLength(2);
-    const done = await until(async () => (await second.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId))?.state, (s) => s === 'completed', 'the retried job');
+    const done = await until(
+      async () => (await second.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId))?.state,
+      (s) => s === 'completed',
+      'the retried job',
+    );
     expect(done).toBe('completed');
 
-    const usage = await second.app.inject({ method: 'GET', url: '/api/usage/current', headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub } });
+    const usage = await second.app.inject({
+      method: 'GET',
+      url: '/api/usage/current',
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub },
+    });
     // One call, metered with the usage the completed attempt reported (the fake's default 100 in + 20 out).
     expect(usage.json()).toMatchObject({ fastCalls: 1, fastTokens: 120 });
     await second.stop();

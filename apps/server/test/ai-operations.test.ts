@@ -29,16 +29,25 @@ describe('AI writing operations', () => {
   it('runs an Enhance end to end: id at once, streamed deltas, stored response with the selected node ids', async () => {
     const fileId = await newDoc('Intro line that stays.', 'rough draft words here', 'more rough words');
     const started = await me.call('POST', '/api/ai/operations', {
-      fileId, action: 'enhance', selection: { text: 'rough draft words here\n\nmore rough words', nodeIds: ['n1', 'n2'] },
+      fileId,
+      action: 'enhance',
+      selection: { text: 'rough draft words here\n\nmore rough words', nodeIds: ['n1', 'n2'] },
     });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ operationId: expect.any(String), tier: 'premium' });
 
-    const res = await t.app.inject({ method: 'GET', url: `/api/ai/operations/${started.body.operationId}/stream`, headers: { authorization: `Bearer ${me.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/ai/operations/${started.body.operationId}/stream`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     const { events } = await readStream(me, started.body.operationId);
-    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+    const deltas = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
     expect(deltas).toBe(DEFAULT_CHUNKS.join(''));
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
@@ -64,9 +73,16 @@ describe('AI writing operations', () => {
 
     const usage = await me.call('GET', '/api/usage/current');
     expect(usage.body).toEqual({
-      fastCalls: 0, premiumCalls: 1, fastTokens: 0, premiumTokens: 120, voiceMinutes: 0, period: new Date().toISOString().slice(0, 7),
+      fastCalls: 0,
+      premiumCalls: 1,
+      fastTokens: 0,
+      premiumTokens: 120,
+      voiceMinutes: 0,
+      period: new Date().toISOString().slice(0, 7),
       // 100 + 20 tokens at the premium list price; the reservation is released; the test plan is unlimited.
-      cost: (100 * 3 + 20 * 15) / 1e6, reserved: 0, limits: { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: null },
+      cost: (100 * 3 + 20 * 15) / 1e6,
+      reserved: 0,
+      limits: { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: null },
     });
   });
 
@@ -82,7 +98,12 @@ describe('AI writing operations', () => {
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = parseSse(res.body);
     expect(events[0]).toMatchObject({ event: 'started', data: { operationId: expect.any(String), tier: 'fast' } });
-    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_CHUNKS.join(''));
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(DEFAULT_CHUNKS.join(''));
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { operationId: events[0]!.data.operationId, status: 'completed' } } });
     // Refusals before anything started stay plain JSON errors.
     const refused = await t.app.inject({
@@ -104,7 +125,12 @@ describe('AI writing operations', () => {
     const viaOverride = await me.call('POST', '/api/ai/operations', { fileId, action: 'shrink', selection: { text: 'Some text to work on.', nodeIds: ['a'] } });
     expect(viaOverride.body.tier).toBe('fast');
     await readStream(me, viaOverride.body.operationId);
-    const explicit = await me.call('POST', '/api/ai/operations', { fileId, action: 'expand', tier: 'premium', selection: { text: 'Some text to work on.', nodeIds: ['a'] } });
+    const explicit = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'expand',
+      tier: 'premium',
+      selection: { text: 'Some text to work on.', nodeIds: ['a'] },
+    });
     await readStream(me, explicit.body.operationId);
     expect(fake.requests.map((r) => `${r.protocol}:${r.model}`)).toEqual(['openai:fake-fast', 'anthropic:fake-premium']);
 
@@ -116,7 +142,12 @@ describe('AI writing operations', () => {
   it('retries a 429 from the provider and then succeeds', async () => {
     const fileId = await newDoc('Retry me please.');
     fake.script({ kind: 'status', status: 429 });
-    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Retry me please.', nodeIds: ['p'] } });
+    const started = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      tier: 'fast',
+      selection: { text: 'Retry me please.', nodeIds: ['p'] },
+    });
     const { events } = await readStream(me, started.body.operationId);
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'completed' } } });
     expect(fake.requests).toHaveLength(2);
@@ -125,9 +156,19 @@ describe('AI writing operations', () => {
   it('retries provider 5xx answers with backoff and then succeeds', async () => {
     const fileId = await newDoc('Retry the outage.');
     fake.script({ kind: 'status', status: 503 }, { kind: 'status', status: 500 });
-    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Retry the outage.', nodeIds: ['p'] } });
+    const started = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      tier: 'fast',
+      selection: { text: 'Retry the outage.', nodeIds: ['p'] },
+    });
     const { events } = await readStream(me, started.body.operationId);
-    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_CHUNKS.join(''));
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(DEFAULT_CHUNKS.join(''));
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'completed' } } });
     expect(fake.requests).toHaveLength(3);
   });
@@ -135,9 +176,17 @@ describe('AI writing operations', () => {
   it('ends a persistent 429 as a rate-limited failure after exactly 3 calls to the provider', async () => {
     const fileId = await newDoc('Always busy.');
     fake.script(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429 })));
-    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', tier: 'fast', selection: { text: 'Always busy.', nodeIds: ['p'] } });
+    const started = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      tier: 'fast',
+      selection: { text: 'Always busy.', nodeIds: ['p'] },
+    });
     const { events } = await readStream(me, started.body.operationId);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { code: 'rewrite_failed', message: 'Could not rewrite the selection: the AI provider is busy (rate limited). Try again in a minute.' } });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'rewrite_failed', message: 'Could not rewrite the selection: the AI provider is busy (rate limited). Try again in a minute.' },
+    });
     // A fourth call would have got the fake's default answer and completed.
     expect(fake.requests).toHaveLength(3);
   });
@@ -147,7 +196,10 @@ describe('AI writing operations', () => {
     fake.script({ kind: 'cut', chunks: ['Half a ', 'sentence'] });
     const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'fill-paragraph', tier: 'fast', selection: { text: '', nodeIds: [] } });
     const { events } = await readStream(me, started.body.operationId);
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { response: { status: 'interrupted', operationType: 'fillParagraph', response: { generatedContent: 'Half a sentence' } } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { response: { status: 'interrupted', operationType: 'fillParagraph', response: { generatedContent: 'Half a sentence' } } },
+    });
     const [stored] = (await me.call('GET', `/api/background-responses/${fileId}`)).body.responses;
     expect(stored).toMatchObject({ status: 'interrupted' });
     // No usage report arrived: the prompt sent and the text received are estimated at ~4 characters a token.
@@ -163,7 +215,10 @@ describe('AI writing operations', () => {
     const first = await readStream(me, started.body.operationId);
     const again = await readStream(me, started.body.operationId);
     expect(again.events).toEqual(first.events);
-    expect(first.events.at(-1)!.data.response).toMatchObject({ operationType: 'fillSentence', response: { sentenceNode: { type: 'text', text: 'Polished first paragraph. Polished second paragraph.' } } });
+    expect(first.events.at(-1)!.data.response).toMatchObject({
+      operationType: 'fillSentence',
+      response: { sentenceNode: { type: 'text', text: 'Polished first paragraph. Polished second paragraph.' } },
+    });
   });
 
   it('rejects invalid input before calling the provider', async () => {
@@ -175,7 +230,7 @@ describe('AI writing operations', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('answers 404 for another tenant\'s documents and operations on every AI route', async () => {
+  it("answers 404 for another tenant's documents and operations on every AI route", async () => {
     const fileId = await newDoc('Private words.');
     const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'Private words.', nodeIds: ['p'] } });
     await readStream(me, started.body.operationId);

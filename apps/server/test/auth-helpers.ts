@@ -140,10 +140,7 @@ async function followRedirects(flow: AuthorizationFlow | Parameters<typeof brows
 }
 
 /** Starts an authorization request and stops on the sign-in (or, with screen 'signup', create-account) page. */
-export async function startAuthorization(
-  app: FastifyInstance,
-  options: { screen?: 'signup'; remoteAddress?: string } = {},
-): Promise<AuthorizationFlow> {
+export async function startAuthorization(app: FastifyInstance, options: { screen?: 'signup'; remoteAddress?: string } = {}): Promise<AuthorizationFlow> {
   const settings = await clientSettings(app);
   const codeVerifier = randomBytes(32).toString('base64url');
   const state = randomBytes(12).toString('base64url');

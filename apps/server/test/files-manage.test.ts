@@ -102,7 +102,11 @@ describe('tags, repository, metadata, copy and download', () => {
 
   it('downloads the plain text as an attachment', async () => {
     await create('Résumé');
-    const res = await t.app.inject({ method: 'GET', url: `/api/files/${enc(me.sub)}/${enc('Résumé.txt')}/download`, headers: { authorization: `Bearer ${me.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${enc(me.sub)}/${enc('Résumé.txt')}/download`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''R%C3%A9sum%C3%A9.txt");

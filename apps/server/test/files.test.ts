@@ -24,7 +24,13 @@ describe('creating and reading documents', () => {
   });
 
   it('uploads with .txt appended and reads back by path (POST and GET fallback) and by id', async () => {
-    const up = await me.call('POST', '/api/files/upload', { tenantId: me.sub, filePath: ' Essay ', content: doc('Hello world'), isRepository: true, metadata: { authenticity: 'Human' } });
+    const up = await me.call('POST', '/api/files/upload', {
+      tenantId: me.sub,
+      filePath: ' Essay ',
+      content: doc('Hello world'),
+      isRepository: true,
+      metadata: { authenticity: 'Human' },
+    });
     expect(up.status).toBe(200);
     expect(up.body.file).toMatchObject({ name: 'Essay.txt', displayName: 'Essay', filePath: 'Essay.txt', isRepository: true, revision: 1, wordCount: 2 });
     const byPath = await me.call('POST', '/api/files/get', { tenantId: me.sub, filePath: 'Essay.txt' });
@@ -68,7 +74,14 @@ describe('saving content never loses data', () => {
   });
 
   it('saves on the current revision and bumps it', async () => {
-    const res = await me.call('POST', '/api/files/content-only-update', { tenantId: me.sub, fileId, content: doc('v2 text'), baseRevision: 1, operationId: 'op-save-0001', source: 'autosave' });
+    const res = await me.call('POST', '/api/files/content-only-update', {
+      tenantId: me.sub,
+      fileId,
+      content: doc('v2 text'),
+      baseRevision: 1,
+      operationId: 'op-save-0001',
+      source: 'autosave',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, saved: true, revision: 2, operationId: 'op-save-0001' });
     expect(res.body.contentSize).toBeGreaterThan(10);
@@ -83,7 +96,12 @@ describe('saving content never loses data', () => {
   });
 
   it('answers a stale save with 409 and the server text', async () => {
-    const stale = await me.call('POST', '/api/files/content-only-update', { fileId, content: doc('my offline edit'), baseRevision: 1, operationId: 'op-save-0002' });
+    const stale = await me.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: doc('my offline edit'),
+      baseRevision: 1,
+      operationId: 'op-save-0002',
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('revision_conflict');
     expect(stale.body.error.details.currentRevision).toBe(2);
@@ -93,13 +111,20 @@ describe('saving content never loses data', () => {
   });
 
   it('does not save blank content and says so', async () => {
-    const res = await me.call('POST', '/api/files/content-only-update', { fileId, content: { type: 'doc', content: [{ type: 'paragraph' }] }, baseRevision: 2, operationId: 'op-save-0003' });
+    const res = await me.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: { type: 'doc', content: [{ type: 'paragraph' }] },
+      baseRevision: 2,
+      operationId: 'op-save-0003',
+    });
     expect(res.body).toMatchObject({ success: true, saved: false, reason: 'blank_content', revision: 2 });
   });
 
   it('gives concurrent saves on one revision exactly one winner', async () => {
     const results = await Promise.all(
-      [1, 2, 3, 4].map((n) => me.call('POST', '/api/files/content-only-update', { fileId, content: doc(`racer ${n}`), baseRevision: 2, operationId: `op-race-000${n}` })),
+      [1, 2, 3, 4].map((n) =>
+        me.call('POST', '/api/files/content-only-update', { fileId, content: doc(`racer ${n}`), baseRevision: 2, operationId: `op-race-000${n}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);

@@ -31,9 +31,7 @@ async function resetSchema(database: Database): Promise<void> {
 
 /** Empties every table, keeping the schema: call between tests. */
 export async function resetDatabase(database: Database): Promise<void> {
-  const rows = await database.query<{ tablename: string }>(
-    "select tablename from pg_tables where schemaname = 'public'",
-  );
+  const rows = await database.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
   if (rows.length === 0) return;
   await database.query(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`);
 }

@@ -95,7 +95,12 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     expect(after.json()).toEqual({ tenantId: auth['x-tenant-id'], initialized: true });
     const again = await t.app.inject({ method: 'POST', url: '/api/tenant/initialize', headers: auth, payload: { tenantId: auth['x-tenant-id'] } });
     expect(again.json().created).toBe(false);
-    const profile = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: auth, payload: { email: 'hygiene@example.com', name: 'Hy', emailVerified: true } });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: auth,
+      payload: { email: 'hygiene@example.com', name: 'Hy', emailVerified: true },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().profile).toEqual({ email: 'hygiene@example.com', name: 'Hy', emailVerified: true });
   });

@@ -22,8 +22,17 @@ describe('finding the samples most like a text', () => {
   async function add(tenantId: string, text: string, opts: { isRepository?: boolean; authenticity?: 'Human' | 'AI' | 'Untagged' } = {}): Promise<string> {
     const id = `f${++n}`;
     const row = await files.insert({
-      id, tenantId, path: `${id}.txt`, name: id, isRepository: opts.isRepository ?? true, content: { type: 'doc', content: [] },
-      contentText: text, contentSize: text.length, wordCount: 0, metadata: { authenticity: opts.authenticity ?? 'Untagged' }, now: new Date(),
+      id,
+      tenantId,
+      path: `${id}.txt`,
+      name: id,
+      isRepository: opts.isRepository ?? true,
+      content: { type: 'doc', content: [] },
+      contentText: text,
+      contentSize: text.length,
+      wordCount: 0,
+      metadata: { authenticity: opts.authenticity ?? 'Untagged' },
+      now: new Date(),
     });
     // The search column is never read with a row.
     expect(row).not.toHaveProperty('voiceTerms');
@@ -32,7 +41,7 @@ describe('finding the samples most like a text', () => {
 
   const find = (tenantId: string, text: string) => voice.similarSamples({ tenantId, query: searchQuery(text) });
 
-  it('ranks this tenant\'s samples only, leaving out AI-tagged files and untagged documents', async () => {
+  it("ranks this tenant's samples only, leaving out AI-tagged files and untagged documents", async () => {
     await add('alice', 'The lighthouse keeper counted gulls. The lighthouse stood on the cliff.');
     await add('alice', 'Gulls again, and the harbour.');
     await add('alice', 'Lighthouse lighthouse lighthouse keeper, written by a machine.', { authenticity: 'AI' });

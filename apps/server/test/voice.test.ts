@@ -30,7 +30,7 @@ async function waitForProfile(user: TestUser): Promise<Record<string, unknown>> 
   throw new Error('voice analysis did not finish');
 }
 
-describe('the author\'s voice, learned by a pg-boss job', () => {
+describe("the author's voice, learned by a pg-boss job", () => {
   let app: FastifyInstance;
   let identity: Identity;
   let services: Services;
@@ -42,9 +42,13 @@ describe('the author\'s voice, learned by a pg-boss job', () => {
   beforeAll(async () => {
     fake = await startFakeAiProvider();
     const config = loadConfig({
-      PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent',
-      AI_FAST_MODEL: 'openai-compatible:fake-fast', AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      AI_PREMIUM_MODEL: 'anthropic:fake-premium', ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fake.baseUrl,
+      PUBLIC_URL: 'http://localhost:3999',
+      LOG_LEVEL: 'silent',
+      AI_FAST_MODEL: 'openai-compatible:fake-fast',
+      AI_OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      AI_PREMIUM_MODEL: 'anthropic:fake-premium',
+      ANTHROPIC_API_KEY: 'test',
+      ANTHROPIC_BASE_URL: fake.baseUrl,
     });
     const database = await getTestDatabase();
     await resetDatabase(database);
@@ -66,7 +70,8 @@ describe('the author\'s voice, learned by a pg-boss job', () => {
     expect((await me.call('GET', '/api/voice/profile')).body).toMatchObject({ status: 'idle', stats: null, sampleCount: 0 });
     await me.call('POST', '/api/files/create', { filePath: 'Keeper', content: doc(REPO_A), isRepository: true });
     await me.call('POST', '/api/files/create', { filePath: 'Harbour', content: doc(REPO_B), isRepository: true });
-    gardenId = (await me.call('POST', '/api/files/create', { filePath: 'Garden', content: doc(HUMAN_C), metadata: { authenticity: 'Human' } })).body.file.id as string;
+    gardenId = (await me.call('POST', '/api/files/create', { filePath: 'Garden', content: doc(HUMAN_C), metadata: { authenticity: 'Human' } })).body.file
+      .id as string;
     await me.call('POST', '/api/files/create', { filePath: 'Pitch', content: doc(AI_D), isRepository: true, metadata: { authenticity: 'AI' } });
     fake.requests.length = 0;
 
@@ -75,7 +80,13 @@ describe('the author\'s voice, learned by a pg-boss job', () => {
     const profile = await waitForProfile(me);
 
     const expected = computeStylometrics([HUMAN_C, REPO_B, REPO_A].join('\n\n'));
-    expect(profile).toMatchObject({ status: 'ready', sampleCount: 3, sampleWords: 34, error: null, styleGuide: 'Polished first paragraph.\n\nPolished second paragraph.' });
+    expect(profile).toMatchObject({
+      status: 'ready',
+      sampleCount: 3,
+      sampleWords: 34,
+      error: null,
+      styleGuide: 'Polished first paragraph.\n\nPolished second paragraph.',
+    });
     expect(profile.stats).toEqual(expected);
     expect(expected).toMatchObject({ sentences: 5, sentenceLength: { mean: 6.8, median: 7, p10: 5, p90: 8 }, paragraphs: 3 });
     expect(expected.punctuationPer1000Words.commas).toBe(29.41);
@@ -89,19 +100,23 @@ describe('the author\'s voice, learned by a pg-boss job', () => {
     expect(guideRequest.text).not.toContain('Synergy');
   });
 
-  it('keeps the author\'s edits', async () => {
+  it("keeps the author's edits", async () => {
     const put = await me.call('PUT', '/api/voice/profile', { styleGuide: '- Short, salty sentences.', userNotes: 'Never use semicolons.' });
     expect(put.body).toMatchObject({ styleGuide: '- Short, salty sentences.', userNotes: 'Never use semicolons.', status: 'ready', sampleCount: 3 });
     expect((await me.call('GET', '/api/voice/profile')).body).toMatchObject({ styleGuide: '- Short, salty sentences.', userNotes: 'Never use semicolons.' });
   });
 
-  it('puts the profile and the most similar passage in AI prompts, never another tenant\'s text', async () => {
+  it("puts the profile and the most similar passage in AI prompts, never another tenant's text", async () => {
     const other = await newUser(app, 'other');
     await other.call('POST', '/api/files/create', { filePath: 'Exotic', content: doc(OTHER_TENANT), isRepository: true });
-    const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Draft', content: doc('The lighthouse keeper watched gulls circle.') })).body.file.id as string;
+    const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Draft', content: doc('The lighthouse keeper watched gulls circle.') })).body.file
+      .id as string;
     fake.requests.length = 0;
     const started = await me.call('POST', '/api/ai/operations', {
-      fileId, action: 'enhance', tier: 'fast', selection: { text: 'The lighthouse keeper watched gulls circle.', nodeIds: ['n1'] },
+      fileId,
+      action: 'enhance',
+      tier: 'fast',
+      selection: { text: 'The lighthouse keeper watched gulls circle.', nodeIds: ['n1'] },
     });
     expect(started.status).toBe(200);
     expect((await readStream(me, started.body.operationId)).events.at(-1)?.event).toBe('done');

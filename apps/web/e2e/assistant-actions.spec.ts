@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test';
-import { test, expect, ORIGINAL, caretAtEnd, openDoc, paragraphs, requestsAbout, runFromAssistantMenu, selectParagraph, signUp, suggestionCard } from './fixtures/assistant';
+import {
+  test,
+  expect,
+  ORIGINAL,
+  caretAtEnd,
+  openDoc,
+  paragraphs,
+  requestsAbout,
+  runFromAssistantMenu,
+  selectParagraph,
+  signUp,
+  suggestionCard,
+} from './fixtures/assistant';
 import type { AiBree } from './fixtures/assistant';
 
 /** What the fake writes for each action, told apart by the task line of the action's system prompt. */

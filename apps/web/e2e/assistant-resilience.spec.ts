@@ -73,7 +73,7 @@ test.describe('the local budget check', () => {
     await fake.close();
   });
 
-  test('once the month\'s credit is spent, an action is refused with the budget message before anything is sent', async ({ page }) => {
+  test("once the month's credit is spent, an action is refused with the budget message before anything is sent", async ({ page }) => {
     await signUp(page, server);
     await openDoc(page, server);
     const starts: string[] = [];

@@ -78,7 +78,12 @@ test.describe('assistant with a configured provider', () => {
     await expect(page.getByTestId('editor')).toContainText('Polished first paragraph.');
     await expect(page.getByTestId('editor')).not.toContainText(ORIGINAL);
     // Decided once: the stored result is gone, so another reload shows nothing.
-    await expect.poll(async () => (await apiAnswer<{ responses: unknown[] }>(page, 'GET', `/background-responses/${page.url().split('/').pop() ?? ''}`)).body.responses.length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await apiAnswer<{ responses: unknown[] }>(page, 'GET', `/background-responses/${page.url().split('/').pop() ?? ''}`)).body.responses.length,
+      )
+      .toBe(0);
   });
 
   test('the AI Provider Override confirms with a toast', async ({ page, ai }) => {

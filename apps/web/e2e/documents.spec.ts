@@ -13,7 +13,11 @@ async function seedDocuments(page: Page, names: string[]): Promise<void> {
       'X-Tenant-Id': localStorage.getItem('currentTenant') ?? '',
     };
     for (const name of list) {
-      const res = await fetch('/api/files/create', { method: 'POST', headers, body: JSON.stringify({ filePath: `${name}.txt`, content: `Notes about ${name}.` }) });
+      const res = await fetch('/api/files/create', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ filePath: `${name}.txt`, content: `Notes about ${name}.` }),
+      });
       if (!res.ok) throw new Error(`seeding ${name} failed: ${res.status} ${await res.text()}`);
     }
   }, names);
@@ -124,11 +128,14 @@ test('forty documents: scroll paging, sort by name, fuzzy search, bulk tag and b
   await expect(page.getByText('Fetching more documents…')).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toBeVisible();
   await expect
-    .poll(async () => {
-      await list.hover();
-      await page.mouse.wheel(0, 4000);
-      return rowsOf(page).count();
-    }, { timeout: 20_000, intervals: [400] })
+    .poll(
+      async () => {
+        await list.hover();
+        await page.mouse.wheel(0, 4000);
+        return rowsOf(page).count();
+      },
+      { timeout: 20_000, intervals: [400] },
+    )
     .toBe(40);
   const shown = await list.getByRole('link').allTextContents();
   expect(new Set(shown).size).toBe(40);
@@ -211,7 +218,10 @@ test('a delete the server refuses brings the row back and says so; going offline
 test('phone layout: short selection labels, five rows, no sideways scrolling', async ({ page, auth }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await auth.signUp(newAccount('phone'));
-  await seedDocuments(page, Array.from({ length: 9 }, (_, i) => `A rather long document title number ${i + 1}`));
+  await seedDocuments(
+    page,
+    Array.from({ length: 9 }, (_, i) => `A rather long document title number ${i + 1}`),
+  );
   await page.reload();
   // Nothing stored yet: 5 rows on mobile, first page 5 + 2.
   await expect(rowsOf(page)).toHaveCount(7);

@@ -95,19 +95,23 @@ test.describe('editor', () => {
     await expect(list).toHaveURL(`${bree.url}/app`);
     await expect.poll(() => serverText(list, fileId), { timeout: 10_000 }).toContain('Begin by the river');
     // The record is gone once the server committed it.
-    await expect.poll(() => list.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('bree-offline');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const count = await new Promise<number>((resolve) => {
-        const req = db.transaction('saves').objectStore('saves').count();
-        req.onsuccess = () => resolve(req.result);
-      });
-      db.close();
-      return count;
-    })).toBe(0);
+    await expect
+      .poll(() =>
+        list.evaluate(async () => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open('bree-offline');
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          const count = await new Promise<number>((resolve) => {
+            const req = db.transaction('saves').objectStore('saves').count();
+            req.onsuccess = () => resolve(req.result);
+          });
+          db.close();
+          return count;
+        }),
+      )
+      .toBe(0);
   });
 
   test('two pages editing one document: the conflict dialog keeps both texts', async ({ page, auth, bree, context }) => {

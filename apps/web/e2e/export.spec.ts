@@ -6,7 +6,13 @@ const rich = {
   type: 'doc',
   content: [
     { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Field notes' }] },
-    { type: 'paragraph', content: [{ type: 'text', text: 'Plain and ' }, { type: 'text', text: 'bold', marks: [{ type: 'bold' }] }] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Plain and ' },
+        { type: 'text', text: 'bold', marks: [{ type: 'bold' }] },
+      ],
+    },
     { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'first point' }] }] }] },
   ],
 };

@@ -3,10 +3,24 @@ import { Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragra
 import { test, expect, newAccount } from './fixtures/bree';
 import { callApi } from './fixtures/api';
 
-interface Node { type: string; attrs?: Record<string, unknown>; content?: Node[]; marks?: { type: string; attrs?: Record<string, unknown> }[]; text?: string }
-interface Summary { id: string; name: string; isRepository: boolean; metadata: Record<string, unknown> }
-interface Upload { name: string; mimeType: string; buffer: Buffer }
-
+interface Node {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: Node[];
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  text?: string;
+}
+interface Summary {
+  id: string;
+  name: string;
+  isRepository: boolean;
+  metadata: Record<string, unknown>;
+}
+interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
 
 const listFiles = async (page: Page) => (await callApi<{ files: Summary[] }>(page, 'GET', '/files/list')).files;
 const contentOf = async (page: Page, fileId: string) => (await callApi<{ file: { content: Node } }>(page, 'POST', '/files/get', { fileId })).file.content;
@@ -38,20 +52,27 @@ const hrefs = (doc: Node): string[] => [
 async function reportDocx(): Promise<Buffer> {
   const doc = new Document({
     numbering: { config: [{ reference: 'steps', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.' }] }] },
-    sections: [{
-      children: [
-        new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Quarterly report')] }),
-        new Paragraph({ children: [
-          new TextRun({ text: 'Revenue grew', bold: true }), new TextRun(' and '), new TextRun({ text: 'costs fell', italics: true }),
-          new TextRun('. Details at '), new ExternalHyperlink({ link: 'https://bree.example/report', children: [new TextRun({ text: 'our site', style: 'Hyperlink' })] }),
-        ] }),
-        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Highlights')] }),
-        new Paragraph({ bullet: { level: 0 }, children: [new TextRun('New customers')] }),
-        new Paragraph({ bullet: { level: 0 }, children: [new TextRun('Lower churn')] }),
-        new Paragraph({ numbering: { reference: 'steps', level: 0 }, children: [new TextRun('Hire')] }),
-        new Paragraph({ numbering: { reference: 'steps', level: 0 }, children: [new TextRun('Ship')] }),
-      ],
-    }],
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Quarterly report')] }),
+          new Paragraph({
+            children: [
+              new TextRun({ text: 'Revenue grew', bold: true }),
+              new TextRun(' and '),
+              new TextRun({ text: 'costs fell', italics: true }),
+              new TextRun('. Details at '),
+              new ExternalHyperlink({ link: 'https://bree.example/report', children: [new TextRun({ text: 'our site', style: 'Hyperlink' })] }),
+            ],
+          }),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Highlights')] }),
+          new Paragraph({ bullet: { level: 0 }, children: [new TextRun('New customers')] }),
+          new Paragraph({ bullet: { level: 0 }, children: [new TextRun('Lower churn')] }),
+          new Paragraph({ numbering: { reference: 'steps', level: 0 }, children: [new TextRun('Hire')] }),
+          new Paragraph({ numbering: { reference: 'steps', level: 0 }, children: [new TextRun('Ship')] }),
+        ],
+      },
+    ],
   });
   return Packer.toBuffer(doc);
 }
@@ -62,7 +83,10 @@ const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 /** Header 'Import content' → chooser → the 'Upload Files' card → the upload dialog. */
 async function openUpload(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Import content', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Import content' }).getByRole('button', { name: /Upload Files/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Import content' })
+    .getByRole('button', { name: /Upload Files/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await expect(dialog.getByText('Drag & drop files here, or click to browse')).toBeVisible();
   return dialog;
@@ -83,7 +107,11 @@ test.describe('import', () => {
     await upload(dialog, [
       { name: 'Quarterly report.docx', mimeType: DOCX_MIME, buffer: await reportDocx() },
       text('Notes.md', '# Notes\n\n## Ideas\n\n- **bold** idea\n- *quiet* idea\n\n1. ~~old~~ first\n2. [link](https://bree.example/md)\n', 'text/markdown'),
-      text('Page.html', '<!doctype html><html><head><title>Ignored</title></head><body><h3>Page</h3><p>Hello <u>world</u><br>again</p><ol><li>one</li></ol></body></html>', 'text/html'),
+      text(
+        'Page.html',
+        '<!doctype html><html><head><title>Ignored</title></head><body><h3>Page</h3><p>Hello <u>world</u><br>again</p><ol><li>one</li></ol></body></html>',
+        'text/html',
+      ),
     ]);
     await finished(dialog, 3);
     await expect(dialog.getByText('Imported', { exact: true })).toHaveCount(3);
@@ -100,7 +128,12 @@ test.describe('import', () => {
     expect(hrefs(report.doc)).toEqual(['https://bree.example/report']);
 
     const notes = await imported(page, 'Notes.md');
-    expect(notes.doc.content?.map((n) => [n.type, n.attrs?.level ?? null])).toEqual([['heading', 1], ['heading', 2], ['bulletList', null], ['orderedList', null]]);
+    expect(notes.doc.content?.map((n) => [n.type, n.attrs?.level ?? null])).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['bulletList', null],
+      ['orderedList', null],
+    ]);
     expect([...typesIn(notes.doc).marks].sort()).toEqual(['bold', 'italic', 'link', 'strike']);
 
     const html = await imported(page, 'Page.html');
@@ -156,7 +189,10 @@ test.describe('import', () => {
     await auth.signUp(newAccount('refuse'));
     const dialog = await openUpload(page);
 
-    await upload(dialog, Array.from({ length: 11 }, (_, i) => text(`note-${i}.txt`, `Note ${i}`)));
+    await upload(
+      dialog,
+      Array.from({ length: 11 }, (_, i) => text(`note-${i}.txt`, `Note ${i}`)),
+    );
     await expect(dialog.getByRole('alert')).toHaveText('You can upload up to 10 files at once.');
 
     await upload(dialog, [text('huge.txt', 'x'.repeat(1_153_434))]);
@@ -178,11 +214,20 @@ test.describe('import', () => {
       type: 'doc',
       content: [
         { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Round trip' }] },
-        { type: 'paragraph', content: [
-          marked('bold', 'bold'), { type: 'text', text: ' ' }, marked('italic', 'italic'), { type: 'text', text: ' ' },
-          marked('under', 'underline'), { type: 'text', text: ' ' }, marked('struck', 'strike'), { type: 'text', text: ' ' },
-          { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'https://bree.example/rt' } }] },
-        ] },
+        {
+          type: 'paragraph',
+          content: [
+            marked('bold', 'bold'),
+            { type: 'text', text: ' ' },
+            marked('italic', 'italic'),
+            { type: 'text', text: ' ' },
+            marked('under', 'underline'),
+            { type: 'text', text: ' ' },
+            marked('struck', 'strike'),
+            { type: 'text', text: ' ' },
+            { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'https://bree.example/rt' } }] },
+          ],
+        },
         { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Lists' }] },
         { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'apple' }] }] }] },
         { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'first' }] }] }] },
@@ -215,7 +260,16 @@ test.describe('import', () => {
 
     for (const source of ['Round trip.md', 'Round trip.docx']) {
       const { doc } = await imported(page, source);
-      expect(doc.content?.map((n) => [n.type, n.attrs?.level ?? null]), source).toEqual([['heading', 1], ['paragraph', null], ['heading', 2], ['bulletList', null], ['orderedList', null]]);
+      expect(
+        doc.content?.map((n) => [n.type, n.attrs?.level ?? null]),
+        source,
+      ).toEqual([
+        ['heading', 1],
+        ['paragraph', null],
+        ['heading', 2],
+        ['bulletList', null],
+        ['orderedList', null],
+      ]);
       expect([...typesIn(doc).marks].sort(), source).toEqual(['bold', 'italic', 'link', 'strike', 'underline']);
       expect(hrefs(doc), source).toEqual(['https://bree.example/rt']);
       expect(JSON.stringify(doc), source).toContain('apple');
@@ -225,7 +279,10 @@ test.describe('import', () => {
   test('the paste modal validates, creates with Ctrl+Enter and Create, and closes on the backdrop', async ({ page, auth }) => {
     await auth.signUp(newAccount('paste'));
     await page.getByRole('button', { name: 'Import content', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Import content' }).getByRole('button', { name: /Paste Content/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Import content' })
+      .getByRole('button', { name: /Paste Content/ })
+      .click();
     const modal = page.getByRole('dialog', { name: 'Add Content to Repository' });
     const name = modal.getByLabel('Document Name');
     const content = modal.getByLabel('Content', { exact: true });
@@ -249,7 +306,11 @@ test.describe('import', () => {
     expect(first?.isRepository).toBe(true);
     expect(first?.metadata.authenticity).toBe('Human');
     const doc = await contentOf(page, first?.id ?? '');
-    expect(doc.content?.[0]).toMatchObject({ type: 'paragraph', attrs: { isFirstParagraph: true }, content: [{ text: 'Big news today.' }, { type: 'hardBreak' }, { text: 'We shipped.' }] });
+    expect(doc.content?.[0]).toMatchObject({
+      type: 'paragraph',
+      attrs: { isFirstParagraph: true },
+      content: [{ text: 'Big news today.' }, { type: 'hardBreak' }, { text: 'We shipped.' }],
+    });
     expect(doc.content?.[1]?.attrs?.isFirstParagraph ?? null).toBeNull();
 
     await name.fill('Newsletter');
@@ -259,7 +320,10 @@ test.describe('import', () => {
     await expect.poll(async () => (await listFiles(page)).map((f) => f.name).sort()).toEqual(['LinkedIn post.txt', 'Newsletter.txt']);
 
     await page.getByRole('button', { name: 'Import content', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Import content' }).getByRole('button', { name: /Paste Content/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Import content' })
+      .getByRole('button', { name: /Paste Content/ })
+      .click();
     await expect(modal).toBeVisible();
     await page.mouse.click(5, 5);
     await expect(modal).toHaveCount(0);

@@ -49,10 +49,7 @@ export const fileMetadataSchema = z
 export type FileMetadata = z.infer<typeof fileMetadataSchema>;
 
 /** A document tree (validated fully on the server against packages/editor) or plain text. */
-export const docContentSchema = z.union([
-  z.string(),
-  z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()).optional() }),
-]);
+export const docContentSchema = z.union([z.string(), z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()).optional() })]);
 export type DocContent = z.infer<typeof docContentSchema>;
 
 export const filePathSchema = z.string().trim().min(1).max(FILES.maxPathLength);
@@ -83,13 +80,15 @@ export const folderSchema = z.object({ isFolder: z.literal(true), name: z.string
 export const fileAnswerSchema = z.object({ success: z.literal(true), file: fileWithContentSchema });
 
 /** POST /files/get */
-export const getFileBodySchema = z.object({
-  tenantId: z.string().optional(),
-  filePath: filePathSchema.optional(),
-  fileId: z.string().optional(),
-  timestamp: z.union([z.number(), z.string()]).optional(),
-  cacheBust: z.union([z.number(), z.string(), z.boolean()]).optional(),
-}).refine((b) => b.filePath || b.fileId, { message: 'filePath or fileId is required', path: ['filePath'] });
+export const getFileBodySchema = z
+  .object({
+    tenantId: z.string().optional(),
+    filePath: filePathSchema.optional(),
+    fileId: z.string().optional(),
+    timestamp: z.union([z.number(), z.string()]).optional(),
+    cacheBust: z.union([z.number(), z.string(), z.boolean()]).optional(),
+  })
+  .refine((b) => b.filePath || b.fileId, { message: 'filePath or fileId is required', path: ['filePath'] });
 
 /** POST /files/upload — create or replace the document at filePath. */
 export const uploadFileBodySchema = z.object({
@@ -160,7 +159,13 @@ export const syncUlidBodySchema = z.object({
   content: docContentSchema,
   options: z.object({ isRepository: z.boolean().optional(), metadata: fileMetadataSchema.optional() }).optional().default({}),
 });
-export const syncUlidAnswerSchema = z.object({ success: z.literal(true), fileId: z.string(), filePath: z.string(), revision: z.number().int(), created: z.boolean() });
+export const syncUlidAnswerSchema = z.object({
+  success: z.literal(true),
+  fileId: z.string(),
+  filePath: z.string(),
+  revision: z.number().int(),
+  created: z.boolean(),
+});
 
 /** POST /files/claim-blank */
 export const claimBlankBodySchema = z.object({
@@ -199,7 +204,11 @@ export const revisionConflictDetailsSchema = z.object({ currentRevision: z.numbe
 
 export const bulkDeleteBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500) });
 export const bulkDeleteAnswerSchema = z.object({ success: z.literal(true), deleted: z.array(z.string()), notFound: z.array(z.string()) });
-export const bulkTagBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500), authenticity: authenticitySchema });
+export const bulkTagBodySchema = z.object({
+  tenantId: z.string().optional(),
+  fileIds: z.array(z.string().max(64)).min(1).max(500),
+  authenticity: authenticitySchema,
+});
 export const bulkTagAnswerSchema = z.object({ success: z.literal(true), updated: z.array(z.string()) });
 export const copyBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().max(64) });
 

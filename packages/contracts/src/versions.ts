@@ -34,5 +34,10 @@ export const getVersionQuerySchema = z.object({ tenantId: z.string().optional(),
 export const getVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema.extend({ content: z.unknown() }) });
 export const restoreVersionBodySchema = z.object({ tenantId: z.string().optional(), versionId: z.string().min(1).max(64) });
 export const restoreVersionAnswerSchema = z.object({ success: z.literal(true), revision: z.number().int(), content: z.unknown(), lastModified: z.string() });
-export const createVersionBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), reason: z.enum(['leave', 'before-ai', 'manual', 'conflict']), content: docContentSchema.optional() });
+export const createVersionBodySchema = z.object({
+  tenantId: z.string().optional(),
+  fileId: z.string().min(1).max(64),
+  reason: z.enum(['leave', 'before-ai', 'manual', 'conflict']),
+  content: docContentSchema.optional(),
+});
 export const createVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema.nullable() });

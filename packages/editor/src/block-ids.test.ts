@@ -19,7 +19,13 @@ const makeEditor = async () => {
   const editor = new Editor({
     element: document.createElement('div'),
     extensions: [...breeExtensions(), BlockIds],
-    content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello world' }] }, { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'item' }] }] }] }] },
+    content: {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Hello world' }] },
+        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'item' }] }] }] },
+      ],
+    },
   });
   // TipTap emits create on the next tick; the ids are filled in then.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -56,12 +56,18 @@ export function mayChangeBlocks(tr: Transaction): boolean {
     if (step instanceof AddMarkStep || step instanceof RemoveMarkStep) return false;
     if (!(step instanceof ReplaceStep)) return true;
     const doc = tr.docs[i]!;
-    const { from, to, slice } = step as unknown as { from: number; to: number; slice: { openStart: number; openEnd: number; content: { forEach(f: (n: { isInline: boolean }) => void): void } } };
+    const { from, to, slice } = step as unknown as {
+      from: number;
+      to: number;
+      slice: { openStart: number; openEnd: number; content: { forEach(f: (n: { isInline: boolean }) => void): void } };
+    };
     const $from = doc.resolve(from);
     if (!$from.parent.isTextblock || !$from.sameParent(doc.resolve(to))) return true;
     if (slice.openStart !== 0 || slice.openEnd !== 0) return true;
     let blocks = false;
-    slice.content.forEach((node) => { if (!node.isInline) blocks = true; });
+    slice.content.forEach((node) => {
+      if (!node.isInline) blocks = true;
+    });
     return blocks;
   });
 }

@@ -9,12 +9,16 @@ describe('document schema', () => {
       type: 'doc',
       content: [
         { type: 'heading', attrs: { level: 2, id: 'h1' }, content: [{ type: 'text', text: 'Title', marks: [{ type: 'bold' }] }] },
-        { type: 'paragraph', attrs: { id: 'p1' }, content: [
-          { type: 'text', text: 'a', marks: [{ type: 'italic' }, { type: 'underline' }, { type: 'strike' }] },
-          { type: 'hardBreak' },
-          { type: 'text', text: 'code', marks: [{ type: 'code' }] },
-          { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'https://example.com' } }] },
-        ] },
+        {
+          type: 'paragraph',
+          attrs: { id: 'p1' },
+          content: [
+            { type: 'text', text: 'a', marks: [{ type: 'italic' }, { type: 'underline' }, { type: 'strike' }] },
+            { type: 'hardBreak' },
+            { type: 'text', text: 'code', marks: [{ type: 'code' }] },
+            { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: 'https://example.com' } }] },
+          ],
+        },
         { type: 'bulletList', content: [{ type: 'listItem', content: [para('one')] }] },
         { type: 'orderedList', content: [{ type: 'listItem', content: [para('two')] }] },
       ],
@@ -25,13 +29,22 @@ describe('document schema', () => {
   });
 
   it('clamps heading levels to 1–6', () => {
-    const node = validateDoc({ type: 'doc', content: [{ type: 'heading', attrs: { level: 9 }, content: [{ type: 'text', text: 'x' }] }, { type: 'heading', attrs: { level: 0 } }] });
+    const node = validateDoc({
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 9 }, content: [{ type: 'text', text: 'x' }] },
+        { type: 'heading', attrs: { level: 0 } },
+      ],
+    });
     expect(node.child(0).attrs.level).toBe(6);
     expect(node.child(1).attrs.level).toBe(1);
   });
 
   it('drops javascript: and data: links but keeps mailto', () => {
-    const link = (href: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] }] }] });
+    const link = (href: string) => ({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] }] }],
+    });
     expect(validateDoc(link('javascript:alert(1)')).firstChild!.firstChild!.marks).toHaveLength(0);
     expect(validateDoc(link('data:text/html,hi')).firstChild!.firstChild!.marks).toHaveLength(0);
     expect(validateDoc(link('mailto:a@b.co')).firstChild!.firstChild!.marks).toHaveLength(1);
@@ -39,7 +52,12 @@ describe('document schema', () => {
 
   it('refuses unknown nodes, wrong roots, deep nesting and oversize documents with stable codes', () => {
     const problem = (input: unknown, opts = {}) => {
-      try { validateDoc(input, opts); return 'ok'; } catch (e) { return (e as DocumentValidationError).problem; }
+      try {
+        validateDoc(input, opts);
+        return 'ok';
+      } catch (e) {
+        return (e as DocumentValidationError).problem;
+      }
     };
     expect(problem({ type: 'doc', content: [{ type: 'iframe' }] })).toBe('invalid_document');
     expect(problem({ type: 'paragraph' })).toBe('invalid_document');

@@ -92,14 +92,16 @@ export function validateDoc(input: unknown, opts: { byteLength?: number } = {}):
 /** Plain text of a document: blocks separated by blank lines, hard breaks as newlines. */
 export function toPlainText(doc: DocJSON): string {
   const blocks: string[] = [];
-  const inline = (n: DocJSON): string =>
-    n.type === 'text' ? (n.text ?? '') : n.type === 'hardBreak' ? '\n' : (n.content ?? []).map(inline).join('');
+  const inline = (n: DocJSON): string => (n.type === 'text' ? (n.text ?? '') : n.type === 'hardBreak' ? '\n' : (n.content ?? []).map(inline).join(''));
   const walk = (n: DocJSON) => {
     if (n.type === 'paragraph' || n.type === 'heading') blocks.push(inline(n));
     else for (const c of n.content ?? []) walk(c);
   };
   walk(doc);
-  return blocks.join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+  return blocks
+    .join('\n\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

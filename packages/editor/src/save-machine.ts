@@ -77,8 +77,7 @@ export interface SaveMachine {
   dispose(): void;
 }
 
-const isAbort = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+const isAbort = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
 /** Creates a save machine; see SaveMachine for the calls. */
 export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {

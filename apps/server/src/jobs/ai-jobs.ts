@@ -53,7 +53,15 @@ export interface AiJobs {
  * Should that process stop, the job is handed back (failed → retried in seconds); should it die,
  * the lease runs out. Either way a poller here or in another Bree runs it again from scratch.
  */
-export async function startAiJobs({ boss, ai, runner, pendingLookup, log, retryDelaySeconds = 5, pollingIntervalSeconds = 2 }: {
+export async function startAiJobs({
+  boss,
+  ai,
+  runner,
+  pendingLookup,
+  log,
+  retryDelaySeconds = 5,
+  pollingIntervalSeconds = 2,
+}: {
   boss: PgBoss;
   pendingLookup: PendingLookup;
   ai: AiService;
@@ -62,7 +70,12 @@ export async function startAiJobs({ boss, ai, runner, pendingLookup, log, retryD
   retryDelaySeconds?: number;
   pollingIntervalSeconds?: number;
 }): Promise<AiJobs> {
-  await boss.createQueue(AI_OPERATION_QUEUE, { name: AI_OPERATION_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: retryDelaySeconds, expireInSeconds: EXPIRE_SECONDS });
+  await boss.createQueue(AI_OPERATION_QUEUE, {
+    name: AI_OPERATION_QUEUE,
+    retryLimit: RETRY_LIMIT,
+    retryDelay: retryDelaySeconds,
+    expireInSeconds: EXPIRE_SECONDS,
+  });
   const inflight = new Set<Promise<void>>();
 
   /** Runs a job this process fetched (a retry) and settles it; never throws, so one job cannot fail its batch-mates. */
@@ -82,7 +95,13 @@ export async function startAiJobs({ boss, ai, runner, pendingLookup, log, retryD
     try {
       const outcome = await runner.run(job, { requeueOnShutdown: true, retry: false });
       // Settled only once the job row exists (the send started with the run); unsent: nothing to settle.
-      if (!(await sent.then(() => true, () => false))) return;
+      if (
+        !(await sent.then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       if (outcome === 'requeue') await boss.fail(AI_OPERATION_QUEUE, job.operationId, { reason: 'Bree stopped during the generation' });
       else await boss.deleteJob(AI_OPERATION_QUEUE, job.operationId);
     } catch (err) {

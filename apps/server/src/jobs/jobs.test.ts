@@ -27,8 +27,23 @@ describe('background maintenance on pg-boss', () => {
     const now = Date.now();
     // Three versions in one hour two days ago (two must go), one recent (stays).
     const base = Math.floor((now - 48 * hour) / hour) * hour;
-    for (const [id, at] of [['01J0000000000000000000OLD1', base + 60_000], ['01J0000000000000000000OLD2', base + 120_000], ['01J0000000000000000000OLD3', base + 180_000], ['01J0000000000000000000NEW1', now - 60_000]] as const) {
-      await repo.insert({ id, tenantId: user.sub, fileId, revision: 1, reason: 'autosave', content: doc('x'), contentText: 'x', wordCount: 1, createdAt: new Date(at) });
+    for (const [id, at] of [
+      ['01J0000000000000000000OLD1', base + 60_000],
+      ['01J0000000000000000000OLD2', base + 120_000],
+      ['01J0000000000000000000OLD3', base + 180_000],
+      ['01J0000000000000000000NEW1', now - 60_000],
+    ] as const) {
+      await repo.insert({
+        id,
+        tenantId: user.sub,
+        fileId,
+        revision: 1,
+        reason: 'autosave',
+        content: doc('x'),
+        contentText: 'x',
+        wordCount: 1,
+        createdAt: new Date(at),
+      });
     }
     const services = createServices({ database: t.database });
     jobs = await startJobs({ database: t.database, versions: services.versions, log: pino({ level: 'silent' }) });

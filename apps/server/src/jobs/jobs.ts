@@ -28,7 +28,14 @@ export interface Jobs {
  * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
  * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
-export async function startJobs({ database, versions, voice, ai, log, now = () => new Date() }: {
+export async function startJobs({
+  database,
+  versions,
+  voice,
+  ai,
+  log,
+  now = () => new Date(),
+}: {
   database: Database;
   versions: VersionsService;
   voice?: VoiceService;
@@ -48,7 +55,17 @@ export async function startJobs({ database, versions, voice, ai, log, now = () =
     log.info({ thinned }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
-  const aiJobs: AiJobs | null = ai ? await startAiJobs({ boss, ai: ai.service, runner: ai.runner, pendingLookup: createPendingLookup(database), log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds }) : null;
+  const aiJobs: AiJobs | null = ai
+    ? await startAiJobs({
+        boss,
+        ai: ai.service,
+        runner: ai.runner,
+        pendingLookup: createPendingLookup(database),
+        log,
+        retryDelaySeconds: ai.retryDelaySeconds,
+        pollingIntervalSeconds: ai.pollingIntervalSeconds,
+      })
+    : null;
   return {
     boss,
     async stop() {

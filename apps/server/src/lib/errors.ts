@@ -5,13 +5,7 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(opts: {
-    status: number;
-    code: string;
-    message: string;
-    headers?: Record<string, string>;
-    details?: Record<string, unknown>;
-  }) {
+  constructor(opts: { status: number; code: string; message: string; headers?: Record<string, string>; details?: Record<string, unknown> }) {
     super(opts.message);
     this.name = 'AppError';
     this.status = opts.status;
@@ -28,18 +22,15 @@ export function isAppError(error: unknown): error is AppError {
 
 /** The errors every domain shares. Domain-specific ones live in <domain>.errors.ts. */
 export const commonErrors = {
-  unauthorized: (message = 'Sign-in required: send a valid bearer access token.') =>
-    new AppError({ status: 401, code: 'unauthorized', message }),
-  invalidToken: (message = 'The access token is invalid or has expired. Sign in again.') =>
-    new AppError({ status: 401, code: 'invalid_token', message }),
+  unauthorized: (message = 'Sign-in required: send a valid bearer access token.') => new AppError({ status: 401, code: 'unauthorized', message }),
+  invalidToken: (message = 'The access token is invalid or has expired. Sign in again.') => new AppError({ status: 401, code: 'invalid_token', message }),
   tenantMismatch: () =>
     new AppError({
       status: 403,
       code: 'tenant_mismatch',
       message: 'The tenant in this request does not match the signed-in account.',
     }),
-  forbidden: (message = 'You do not have permission to do this.') =>
-    new AppError({ status: 403, code: 'forbidden', message }),
+  forbidden: (message = 'You do not have permission to do this.') => new AppError({ status: 403, code: 'forbidden', message }),
   notFound: (message = 'Not found.') => new AppError({ status: 404, code: 'not_found', message }),
   rateLimited: (retryAfterSeconds: number, message: string) =>
     new AppError({

@@ -48,8 +48,12 @@ export function registerFramingExceptions(app: FastifyInstance): void {
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const headers: Record<string, string> = {};
   const collector = {
-    setHeader: (name: string, value: string | number) => { headers[name.toLowerCase()] = String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
   };
   const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

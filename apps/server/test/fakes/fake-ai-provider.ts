@@ -75,7 +75,13 @@ function openaiStream(res: ServerResponse, model: string, script: Extract<FakeSc
 }
 
 /** Writes one delta now and each next one `intervalMs` later (benchmarks: a provider producing tokens over time). */
-function paced(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' }>, intervalMs: number, delta: (i: number, chunk: string) => void): void {
+function paced(
+  res: ServerResponse,
+  model: string,
+  script: Extract<FakeScript, { kind: 'stream' }>,
+  intervalMs: number,
+  delta: (i: number, chunk: string) => void,
+): void {
   let i = 0;
   const next = (): void => {
     if (res.destroyed) return;
@@ -91,7 +97,11 @@ function paced(res: ServerResponse, model: string, script: Extract<FakeScript, {
 function openaiFinish(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' }>): void {
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
   const usage = script.usage ?? { input: 100, output: 20 };
-  sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+  sse(res, {
+    ...base,
+    choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+    usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+  });
   sse(res, '[DONE]');
   res.end();
 }
@@ -99,7 +109,23 @@ function openaiFinish(res: ServerResponse, model: string, script: Extract<FakeSc
 /** Anthropic messages streaming: message_start, content block deltas, message_delta with usage, message_stop. */
 function anthropicStream(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' | 'cut' }>): void {
   const usage = script.kind === 'stream' ? (script.usage ?? { input: 100, output: 20 }) : { input: 100, output: 20 };
-  sse(res, { type: 'message_start', message: { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } } }, 'message_start');
+  sse(
+    res,
+    {
+      type: 'message_start',
+      message: {
+        id: 'msg_fake',
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input, output_tokens: 1 },
+      },
+    },
+    'message_start',
+  );
   sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
   for (const chunk of script.chunks) sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: chunk } }, 'content_block_delta');
   if (script.kind === 'cut') return cut(res);
@@ -158,6 +184,10 @@ export async function startFakeAiProvider(): Promise<FakeAiProvider> {
         if (at !== -1) rules.splice(at, 1);
       };
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,8 +5,20 @@ import { cn } from '../ui';
 import { useServices } from './services';
 
 const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
-  { title: 'Product', links: [{ label: 'Blog', to: '/blog' }, { label: 'Updates', to: '/updates' }] },
-  { title: 'Legal', links: [{ label: 'Privacy', to: '/privacy' }, { label: 'Terms', to: '/terms' }] },
+  {
+    title: 'Product',
+    links: [
+      { label: 'Blog', to: '/blog' },
+      { label: 'Updates', to: '/updates' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Privacy', to: '/privacy' },
+      { label: 'Terms', to: '/terms' },
+    ],
+  },
   { title: 'Trust', links: [{ label: 'Security', to: '/security' }] },
 ];
 
@@ -75,9 +87,7 @@ export function PublicLayout({
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       <SiteHeader actions={actions} />
-      <main className={cn('mx-auto w-full flex-1 px-4 py-10 sm:px-6 sm:py-14', narrow ? 'max-w-3xl' : 'max-w-5xl')}>
-        {children}
-      </main>
+      <main className={cn('mx-auto w-full flex-1 px-4 py-10 sm:px-6 sm:py-14', narrow ? 'max-w-3xl' : 'max-w-5xl')}>{children}</main>
       <SiteFooter />
     </div>
   );

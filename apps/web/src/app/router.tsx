@@ -57,7 +57,14 @@ export function createAppRouter() {
         { path: 'privacy', element: <Privacy /> },
         { path: 'terms', element: <Terms /> },
         { path: 'admin/*', element: protectedRoute(<Admin />) },
-        { path: 'api-test', element: <LocalOnly><ApiTest /></LocalOnly> },
+        {
+          path: 'api-test',
+          element: (
+            <LocalOnly>
+              <ApiTest />
+            </LocalOnly>
+          ),
+        },
         { path: 'blog/*', element: <Blog /> },
         { path: 'updates/*', element: <Updates /> },
         { path: 'security', element: <Security /> },

@@ -46,7 +46,10 @@ export default function ApiTestRoute() {
       <Card>
         <h2 className="font-serif text-lg font-semibold text-ink">Tenant</h2>
         <p className="mt-1 text-sm text-muted">
-          Current tenant: <code data-testid="current-tenant" className="rounded bg-cream-deep px-1.5 py-0.5 text-ink">{tenant}</code>
+          Current tenant:{' '}
+          <code data-testid="current-tenant" className="rounded bg-cream-deep px-1.5 py-0.5 text-ink">
+            {tenant}
+          </code>
         </p>
         <form
           className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -72,7 +75,9 @@ export default function ApiTestRoute() {
         <ul className="mt-3 divide-y divide-line">
           {(Object.keys(FLAG_LABELS) as Array<keyof FeatureFlags>).map((key) => (
             <li key={key} className="flex items-center justify-between gap-4 py-3">
-              <span id={`flag-${key}`} className="text-ink">{FLAG_LABELS[key]}</span>
+              <span id={`flag-${key}`} className="text-ink">
+                {FLAG_LABELS[key]}
+              </span>
               <button
                 type="button"
                 role="switch"

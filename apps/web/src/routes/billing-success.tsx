@@ -27,8 +27,7 @@ export default function BillingSuccessRoute() {
       <>
         <h1 className="font-serif text-2xl font-semibold text-ink">No checkout session found</h1>
         <p className="mt-2 text-muted">
-          This page was opened without a checkout session. If you completed a payment, your plan will show on the
-          subscription page shortly.
+          This page was opened without a checkout session. If you completed a payment, your plan will show on the subscription page shortly.
         </p>
       </>
     );

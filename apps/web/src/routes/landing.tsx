@@ -56,12 +56,10 @@ export default function LandingRoute() {
     >
       <section className="mx-auto max-w-3xl py-6 text-center sm:py-12">
         <p className="text-sm font-medium tracking-wide text-accent uppercase">AI writing studio</p>
-        <h1 className="mt-3 font-serif text-display font-semibold tracking-tight text-ink">
-          Write faster, and still sound like you.
-        </h1>
+        <h1 className="mt-3 font-serif text-display font-semibold tracking-tight text-ink">Write faster, and still sound like you.</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
-          {config.productName} is a self-hostable writing studio for authors, creators and marketers. Keep your
-          documents in one calm place and work with an assistant that learns your voice from your own writing.
+          {config.productName} is a self-hostable writing studio for authors, creators and marketers. Keep your documents in one calm place and work with an
+          assistant that learns your voice from your own writing.
         </p>
         <div className="mt-8 flex justify-center">
           <Button size="lg" onClick={() => void tokens.signIn({ signup: true })}>

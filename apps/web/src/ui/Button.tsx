@@ -42,17 +42,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** The one button of the design system. Defaults to type="button" so forms never submit by accident. */
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  loading = false,
-  disabled,
-  className,
-  children,
-  type = 'button',
-  ref,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', loading = false, disabled, className, children, type = 'button', ref, ...rest }: ButtonProps) {
   return (
     <button
       ref={ref}

@@ -29,9 +29,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="font-serif text-xl font-semibold text-ink">{title}</RadixDialog.Title>
-          {description && (
-            <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
-          )}
+          {description && <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
             aria-label="Close"

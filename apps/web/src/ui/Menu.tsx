@@ -17,12 +17,7 @@ export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
     <RadixMenu.Root>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
-        <RadixMenu.Content
-          align={align}
-          sideOffset={6}
-          aria-label={label}
-          className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 shadow-pop"
-        >
+        <RadixMenu.Content align={align} sideOffset={6} aria-label={label} className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 shadow-pop">
           {children}
         </RadixMenu.Content>
       </RadixMenu.Portal>

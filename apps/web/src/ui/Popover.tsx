@@ -23,10 +23,7 @@ export function Popover({ trigger, children, open, onOpenChange, align = 'end', 
           align={align}
           sideOffset={8}
           aria-label={label}
-          className={cn(
-            'z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border border-line bg-surface p-4 shadow-pop focus:outline-none',
-            className,
-          )}
+          className={cn('z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border border-line bg-surface p-4 shadow-pop focus:outline-none', className)}
         >
           {children}
         </RadixPopover.Content>

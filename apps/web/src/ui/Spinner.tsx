@@ -14,13 +14,7 @@ const SIZES = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 borde
 export function Spinner({ label = 'Loading', showLabel = false, size = 'md', className }: SpinnerProps) {
   return (
     <span role="status" aria-label={label} className={cn('inline-flex items-center gap-3', className)}>
-      <span
-        aria-hidden="true"
-        className={cn(
-          'inline-block animate-spin rounded-full border-accent/25 border-t-accent',
-          SIZES[size],
-        )}
-      />
+      <span aria-hidden="true" className={cn('inline-block animate-spin rounded-full border-accent/25 border-t-accent', SIZES[size])} />
       {showLabel && <span className="text-sm text-muted">{label}</span>}
     </span>
   );

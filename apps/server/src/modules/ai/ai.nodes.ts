@@ -11,7 +11,17 @@ function paragraph(id: string, text: string): AiParagraphNode {
  * (the first rewritten node keeps the first selected id) so the editor replaces in place;
  * paragraphs beyond the selection, and inserted ones, get fresh ids.
  */
-export function toResponse({ operationType, text, nodeIds, newId }: { operationType: OperationType; text: string; nodeIds: string[]; newId: () => string }): BackgroundResponse['response'] {
+export function toResponse({
+  operationType,
+  text,
+  nodeIds,
+  newId,
+}: {
+  operationType: OperationType;
+  text: string;
+  nodeIds: string[];
+  newId: () => string;
+}): BackgroundResponse['response'] {
   const generatedContent = text.trim();
   if (operationType === 'fillSentence') {
     const sentence = generatedContent.replace(/\s+/g, ' ');

@@ -56,7 +56,9 @@ export function createAiRepository({ db }: { db: Db }) {
     async deleteResponse({ tenantId, documentId, operationId }: { tenantId: string; documentId: string; operationId: string }): Promise<void> {
       await db
         .delete(backgroundResponses)
-        .where(and(eq(backgroundResponses.tenantId, tenantId), eq(backgroundResponses.documentId, documentId), eq(backgroundResponses.operationId, operationId)));
+        .where(
+          and(eq(backgroundResponses.tenantId, tenantId), eq(backgroundResponses.documentId, documentId), eq(backgroundResponses.operationId, operationId)),
+        );
     },
     async setFileProvider({ tenantId, fileId, provider, now }: { tenantId: string; fileId: string; provider: AiTier; now: Date }): Promise<void> {
       await db

@@ -38,7 +38,7 @@ describe('provider retry policy', () => {
     expect(delay(10, 0)).toBe(5_000);
   });
 
-  it('honours the provider\'s Retry-After in full, with up to 20% jitter on top, capped', () => {
+  it("honours the provider's Retry-After in full, with up to 20% jitter on top, capped", () => {
     expect(delay(0, 0, failure({ statusCode: 429, headers: { 'retry-after-ms': '250' } }))).toBe(250);
     expect(delay(0, 0.5, failure({ statusCode: 429, headers: { 'retry-after-ms': '250' } }))).toBe(275);
     expect(delay(1, 0, failure({ statusCode: 429, headers: { 'retry-after': '3' } }))).toBe(3_000);

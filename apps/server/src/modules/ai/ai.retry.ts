@@ -76,7 +76,19 @@ export function retryAfterMs(error: unknown, now: number = Date.now()): number |
  * backoff with equal jitter — half the step is fixed, so a rate-limited provider is never called
  * again at once, and half is random, so clients spread out.
  */
-export function retryDelayMs({ retry, error, policy, random, now }: { retry: number; error: unknown; policy: RetryPolicy; random: () => number; now?: number }): number {
+export function retryDelayMs({
+  retry,
+  error,
+  policy,
+  random,
+  now,
+}: {
+  retry: number;
+  error: unknown;
+  policy: RetryPolicy;
+  random: () => number;
+  now?: number;
+}): number {
   const asked = retryAfterMs(error, now);
   if (asked !== undefined) return Math.min(policy.maxDelayMs, asked * (1 + RETRY_AFTER_JITTER * random()));
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);

@@ -1,6 +1,12 @@
 import {
-  aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, createOperationAnswerSchema, createOperationBodySchema,
-  deleteBackgroundResponseAnswerSchema, setAiProviderAnswerSchema, setAiProviderBodySchema, setDefaultAiProviderBodySchema,
+  aiProviderStatusAnswerSchema,
+  backgroundResponsesAnswerSchema,
+  createOperationAnswerSchema,
+  createOperationBodySchema,
+  deleteBackgroundResponseAnswerSchema,
+  setAiProviderAnswerSchema,
+  setAiProviderBodySchema,
+  setDefaultAiProviderBodySchema,
   type OperationStreamEvent,
 } from '@bree/contracts';
 import type { ServerResponse } from 'node:http';
@@ -12,7 +18,10 @@ import type { AiProviderService } from './ai-provider.service';
 import { aiErrors } from './ai.errors';
 import type { AiService } from './ai.service';
 
-export interface AiRouteDeps { ai: AiService; providers: AiProviderService }
+export interface AiRouteDeps {
+  ai: AiService;
+  providers: AiProviderService;
+}
 
 const idParam = z.string().min(1).max(64);
 
@@ -32,14 +41,22 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
   });
 
   /** Sends an operation's events as raw SSE: the operation outlives this response, so a client leaving only unsubscribes. */
-  async function streamEvents(reply: FastifyReply, { tenantId, operationId, first }: { tenantId: string; operationId: string; first?: OperationStreamEvent }): Promise<void> {
+  async function streamEvents(
+    reply: FastifyReply,
+    { tenantId, operationId, first }: { tenantId: string; operationId: string; first?: OperationStreamEvent },
+  ): Promise<void> {
     const buffered: OperationStreamEvent[] = first ? [first] : [];
     let write: (e: OperationStreamEvent) => void = (e) => buffered.push(e);
     const unsubscribe = await ai.subscribe({ tenantId, operationId, listener: (e) => write(e) });
     if (!unsubscribe) throw aiErrors.operationNotFound();
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     write = (e) => {
       res.write(frame(e));
       if (e.event === 'done' || e.event === 'error') res.end();
@@ -67,10 +84,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     return reply;
   });
 
-  app.get('/background-responses/:documentId', { schema: { params: z.object({ documentId: idParam }), response: { 200: backgroundResponsesAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return ai.listResponses({ tenantId, documentId: req.params.documentId });
-  });
+  app.get(
+    '/background-responses/:documentId',
+    { schema: { params: z.object({ documentId: idParam }), response: { 200: backgroundResponsesAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return ai.listResponses({ tenantId, documentId: req.params.documentId });
+    },
+  );
 
   app.delete(
     '/background-responses/:documentId/:operationId',
@@ -81,10 +102,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     },
   );
 
-  app.get('/ai-provider/status/:fileId', { schema: { params: z.object({ fileId: idParam }), response: { 200: aiProviderStatusAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return providers.status({ tenantId, fileId: req.params.fileId });
-  });
+  app.get(
+    '/ai-provider/status/:fileId',
+    { schema: { params: z.object({ fileId: idParam }), response: { 200: aiProviderStatusAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return providers.status({ tenantId, fileId: req.params.fileId });
+    },
+  );
 
   app.post('/ai-provider/set', { schema: { body: setAiProviderBodySchema, response: { 200: setAiProviderAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);

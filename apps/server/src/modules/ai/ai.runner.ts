@@ -127,7 +127,10 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
       timer.unref();
       const done = execute(job, abort, options)
         .catch((error: unknown) => {
-          registry.emit(job.operationId, { event: 'error', data: { code: OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]], message: 'The AI operation failed.' } });
+          registry.emit(job.operationId, {
+            event: 'error',
+            data: { code: OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]], message: 'The AI operation failed.' },
+          });
           throw error;
         })
         .finally(() => {

@@ -65,7 +65,15 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   /** Follows an operation running in another process (or queued again after a restart): live once it runs here, else its stored answer. */
-  function followQueued({ tenantId, operationId, listener }: { tenantId: string; operationId: string; listener: (e: OperationStreamEvent) => void }): () => void {
+  function followQueued({
+    tenantId,
+    operationId,
+    listener,
+  }: {
+    tenantId: string;
+    operationId: string;
+    listener: (e: OperationStreamEvent) => void;
+  }): () => void {
     let stopped = false;
     let unsubscribe = (): void => undefined;
     const check = async () => {
@@ -104,10 +112,22 @@ export function createAiService(deps: AiServiceDeps) {
       if (!found) throw aiErrors.documentNotFound();
       const tier = body.tier ?? tierInEffect(found);
       gateway.assertConfigured(tier);
-      const context = body.context ? { before: body.context.before ?? '', after: body.context.after ?? '' } : contextFromDocument(found.contentText ?? '', body.selection.text);
+      const context = body.context
+        ? { before: body.context.before ?? '', after: body.context.after ?? '' }
+        : contextFromDocument(found.contentText ?? '', body.selection.text);
       const reservation = await usage.reserve({ tenantId, tier });
       const operationId = deps.newId();
-      const job: OperationJob = { operationId, tenantId, fileId: body.fileId, action: body.action, instruction: body.instruction, selection: body.selection, context, tier, reservation };
+      const job: OperationJob = {
+        operationId,
+        tenantId,
+        fileId: body.fileId,
+        action: body.action,
+        instruction: body.instruction,
+        selection: body.selection,
+        context,
+        tier,
+        reservation,
+      };
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
       await queue.enqueue(job);
@@ -115,7 +135,15 @@ export function createAiService(deps: AiServiceDeps) {
     },
 
     /** Subscribes to an operation's events; a finished, remote or restarted one answers once stored. Null: not this tenant's. */
-    async subscribe({ tenantId, operationId, listener }: { tenantId: string; operationId: string; listener: (e: OperationStreamEvent) => void }): Promise<(() => void) | null> {
+    async subscribe({
+      tenantId,
+      operationId,
+      listener,
+    }: {
+      tenantId: string;
+      operationId: string;
+      listener: (e: OperationStreamEvent) => void;
+    }): Promise<(() => void) | null> {
       const unsubscribe = registry.subscribe({ tenantId, operationId, listener });
       if (unsubscribe) return unsubscribe;
       const row = await repository.findResponse({ tenantId, operationId });

@@ -7,7 +7,9 @@ export const backgroundResponses = pgTable(
   'background_responses',
   {
     tenantId: text('tenant_id').notNull(),
-    documentId: text('document_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
     operationId: text('operation_id').notNull(),
     operationType: text('operation_type').$type<OperationType>().notNull(),
     response: jsonb('response').$type<BackgroundResponse['response']>().notNull(),
@@ -15,10 +17,7 @@ export const backgroundResponses = pgTable(
     status: text('status').$type<OperationStatus>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.operationId] }),
-    index('background_responses_document_idx').on(t.tenantId, t.documentId, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.operationId] }), index('background_responses_document_idx').on(t.tenantId, t.documentId, t.createdAt)],
 );
 export type BackgroundResponseRow = typeof backgroundResponses.$inferSelect;
 
@@ -27,7 +26,9 @@ export const aiFileProviders = pgTable(
   'ai_file_providers',
   {
     tenantId: text('tenant_id').notNull(),
-    fileId: text('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<'fast' | 'premium'>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -21,7 +21,10 @@ describe('mapping model output to editor nodes', () => {
 
   it('gives inserted paragraphs fresh ids and a filled sentence a text node', () => {
     expect(toResponse({ operationType: 'insertContent', text: 'A.', nodeIds: ['x'], newId: ids() }).rewrittenNodesInfo.nodes[0]!.attrs.id).toBe('new1');
-    expect(toResponse({ operationType: 'fillSentence', text: ' It ends\nhere. ', nodeIds: [], newId: ids() }).sentenceNode).toEqual({ type: 'text', text: 'It ends here.' });
+    expect(toResponse({ operationType: 'fillSentence', text: ' It ends\nhere. ', nodeIds: [], newId: ids() }).sentenceNode).toEqual({
+      type: 'text',
+      text: 'It ends here.',
+    });
   });
 });
 

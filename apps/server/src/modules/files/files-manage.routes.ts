@@ -1,6 +1,17 @@
 import {
-  bulkDeleteAnswerSchema, bulkDeleteBodySchema, bulkTagAnswerSchema, bulkTagBodySchema, copyBodySchema, deleteBodySchema,
-  fileAnswerSchema, metadataBodySchema, renameAnswerSchema, renameBodySchema, repositoryBodySchema, successSchema, summaryAnswerSchema,
+  bulkDeleteAnswerSchema,
+  bulkDeleteBodySchema,
+  bulkTagAnswerSchema,
+  bulkTagBodySchema,
+  copyBodySchema,
+  deleteBodySchema,
+  fileAnswerSchema,
+  metadataBodySchema,
+  renameAnswerSchema,
+  renameBodySchema,
+  repositoryBodySchema,
+  successSchema,
+  summaryAnswerSchema,
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,24 +56,36 @@ export const filesManageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> =
     return { success: true as const, ...(await files.rename({ tenantId, ...req.body })) };
   });
 
-  app.patch('/files/repository/:tenant/:path', { schema: { params: tenantPathParams, body: repositoryBodySchema, response: { 200: summaryAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return { success: true as const, file: await files.setRepository({ tenantId, filePath: req.params.path, isRepository: req.body.isRepository }) };
-  });
+  app.patch(
+    '/files/repository/:tenant/:path',
+    { schema: { params: tenantPathParams, body: repositoryBodySchema, response: { 200: summaryAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return { success: true as const, file: await files.setRepository({ tenantId, filePath: req.params.path, isRepository: req.body.isRepository }) };
+    },
+  );
 
-  app.patch('/files/metadata/:tenant/:path', { schema: { params: tenantPathParams, body: metadataBodySchema, response: { 200: summaryAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return { success: true as const, file: await files.updateMetadata({ tenantId, filePath: req.params.path, ...req.body }) };
-  });
+  app.patch(
+    '/files/metadata/:tenant/:path',
+    { schema: { params: tenantPathParams, body: metadataBodySchema, response: { 200: summaryAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return { success: true as const, file: await files.updateMetadata({ tenantId, filePath: req.params.path, ...req.body }) };
+    },
+  );
 
   app.post('/files/copy', { schema: { body: copyBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, file: await files.copy({ tenantId, fileId: req.body.fileId }) };
   });
 
-  app.get('/files/:tenant/:path/download', { schema: { params: tenantPathParams, querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt') }) } }, async (req, reply) => {
-    const { tenantId } = requireAuth(req);
-    const file = await files.download({ tenantId, filePath: req.params.path, format: req.query.format });
-    return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
-  });
+  app.get(
+    '/files/:tenant/:path/download',
+    { schema: { params: tenantPathParams, querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt') }) } },
+    async (req, reply) => {
+      const { tenantId } = requireAuth(req);
+      const file = await files.download({ tenantId, filePath: req.params.path, format: req.query.format });
+      return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
+    },
+  );
 };

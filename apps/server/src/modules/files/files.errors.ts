@@ -4,8 +4,7 @@ import { AppError } from '../../lib/errors';
 export const filesErrors = {
   notFound: (what: string) => new AppError({ status: 404, code: 'file_not_found', message: `No document ${what}.` }),
   folderDelete: () => new AppError({ status: 400, code: 'folder_delete_unsupported', message: 'Deleting folders is not supported' }),
-  pathExists: (path: string) =>
-    new AppError({ status: 409, code: 'path_exists', message: `A document named "${path}" already exists.` }),
+  pathExists: (path: string) => new AppError({ status: 409, code: 'path_exists', message: `A document named "${path}" already exists.` }),
   invalidPath: (reason: string) => new AppError({ status: 400, code: 'invalid_path', message: `Invalid file path: ${reason}` }),
   revisionConflict: (details: { currentRevision: number; content: unknown; lastModified: string }) =>
     new AppError({
@@ -14,6 +13,5 @@ export const filesErrors = {
       message: 'This document changed since you opened it. Choose which version to keep.',
       details,
     }),
-  invalidContent: (code: 'invalid_document' | 'document_too_large' | 'document_too_deep', message: string) =>
-    new AppError({ status: 400, code, message }),
+  invalidContent: (code: 'invalid_document' | 'document_too_large' | 'document_too_deep', message: string) => new AppError({ status: 400, code, message }),
 };

@@ -33,19 +33,33 @@ export function docToMarkdown(doc: DocJSON): string {
 }
 
 type Mark = NonNullable<DocJSON['marks']>[number];
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
 
 function runsOf(node: DocJSON): ParagraphChild[] {
   const out: ParagraphChild[] = [];
   for (const child of node.content ?? []) {
-    if (child.type === 'hardBreak') { out.push(new TextRun({ text: '', break: 1 })); continue; }
+    if (child.type === 'hardBreak') {
+      out.push(new TextRun({ text: '', break: 1 }));
+      continue;
+    }
     if (child.type !== 'text') continue;
     const has = (t: string) => (child.marks ?? []).some((m: Mark) => m.type === t);
     const link = (child.marks ?? []).find((m: Mark) => m.type === 'link');
     const run = new TextRun({
-      text: child.text ?? '', bold: has('bold'), italics: has('italic'), strike: has('strike'),
+      text: child.text ?? '',
+      bold: has('bold'),
+      italics: has('italic'),
+      strike: has('strike'),
       underline: has('underline') || link ? {} : undefined,
-      font: has('code') ? 'Courier New' : undefined, style: link ? 'Hyperlink' : undefined,
+      font: has('code') ? 'Courier New' : undefined,
+      style: link ? 'Hyperlink' : undefined,
     });
     out.push(link ? new ExternalHyperlink({ link: String(link.attrs?.href ?? ''), children: [run] }) : run);
   }
@@ -74,7 +88,13 @@ function paragraphsOf(nodes: DocJSON[], list?: { reference: string; level: numbe
 }
 
 const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (i: number) => string) =>
-  Array.from({ length: 9 }, (_, i) => ({ level: i, format, text: text(i), alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720 * (i + 1), hanging: 360 } } } }));
+  Array.from({ length: 9 }, (_, i) => ({
+    level: i,
+    format,
+    text: text(i),
+    alignment: AlignmentType.LEFT,
+    style: { paragraph: { indent: { left: 720 * (i + 1), hanging: 360 } } },
+  }));
 
 /** The document as a Word file: headings, lists, bold, italic, underline, strike, code and links. */
 export async function docToDocx(doc: DocJSON, title: string): Promise<Buffer> {
@@ -92,7 +112,10 @@ export async function docToDocx(doc: DocJSON, title: string): Promise<Buffer> {
 }
 
 /** Renders a document for download in one of the export formats. */
-export async function exportDocument(doc: DocJSON, opts: { title: string; format: ExportFormat }): Promise<{ body: string | Buffer; contentType: string; extension: string }> {
+export async function exportDocument(
+  doc: DocJSON,
+  opts: { title: string; format: ExportFormat },
+): Promise<{ body: string | Buffer; contentType: string; extension: string }> {
   const contentType = CONTENT_TYPES[opts.format];
   switch (opts.format) {
     case 'md':

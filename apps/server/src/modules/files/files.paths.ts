@@ -21,7 +21,12 @@ export function normalizePath(input: string): string {
 
 /** A directory prefix without slashes at either end ('' for the root). */
 export function normalizeDirectory(input: string | undefined): string {
-  return (input ?? '').replace(/\\/g, '/').split('/').map((s) => s.trim()).filter(Boolean).join('/');
+  return (input ?? '')
+    .replace(/\\/g, '/')
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('/');
 }
 
 /** The last segment of a path: the stored name (with .txt). */

@@ -35,7 +35,13 @@ function viewFilter(view: FileView): SQL | undefined {
 }
 
 /** The keyset cursor: the sort key of the last row of a page. */
-interface Cursor { t: boolean; u: string; i: string; n?: string; r?: number }
+interface Cursor {
+  t: boolean;
+  u: string;
+  i: string;
+  n?: string;
+  r?: number;
+}
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
@@ -55,7 +61,9 @@ function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | un
   if (sort === 'name') {
     return {
       order: sql`${tr}, ${files.nameKey} asc, ${files.id} asc`,
-      after: c ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.nameKey}, ${files.id}) > (${c.n ?? ''}, ${c.i})))` : undefined,
+      after: c
+        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.nameKey}, ${files.id}) > (${c.n ?? ''}, ${c.i})))`
+        : undefined,
     };
   }
   if (sort === 'tag') {
@@ -76,27 +84,56 @@ function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | un
 export function createFilesRepository({ db }: { db: Db }) {
   return {
     async findById({ tenantId, id }: { tenantId: string; id: string }): Promise<FileRow | null> {
-      const rows = await db.select(rowColumns).from(files).where(and(eq(files.tenantId, tenantId), eq(files.id, id))).limit(1);
+      const rows = await db
+        .select(rowColumns)
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id)))
+        .limit(1);
       return rows[0] ?? null;
     },
     async findByPath({ tenantId, path }: { tenantId: string; path: string }): Promise<FileRow | null> {
-      const rows = await db.select(rowColumns).from(files).where(and(eq(files.tenantId, tenantId), eq(files.path, path))).limit(1);
+      const rows = await db
+        .select(rowColumns)
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.path, path)))
+        .limit(1);
       return rows[0] ?? null;
     },
     async pathsLike({ tenantId, stem }: { tenantId: string; stem: string }): Promise<Set<string>> {
       const pattern = `${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db.select({ path: files.path }).from(files).where(and(eq(files.tenantId, tenantId), like(files.path, pattern)));
+      const rows = await db
+        .select({ path: files.path })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), like(files.path, pattern)));
       return new Set(rows.map((r) => r.path));
     },
     async hasChildren({ tenantId, directory }: { tenantId: string; directory: string }): Promise<boolean> {
-      const rows = await db.select({ id: files.id }).from(files).where(and(eq(files.tenantId, tenantId), like(files.path, likePrefix(directory)))).limit(1);
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), like(files.path, likePrefix(directory))))
+        .limit(1);
       return rows.length > 0;
     },
     /** Inserts a document; returns null if the path is taken. */
     async insert(f: NewFile): Promise<FileRow | null> {
       const rows = await db
         .insert(files)
-        .values({ id: f.id, tenantId: f.tenantId, path: f.path, name: f.name, isRepository: f.isRepository, content: f.content, contentText: f.contentText, contentSize: f.contentSize, wordCount: f.wordCount, metadata: f.metadata, createdAt: f.now, updatedAt: f.now, revision: 1 })
+        .values({
+          id: f.id,
+          tenantId: f.tenantId,
+          path: f.path,
+          name: f.name,
+          isRepository: f.isRepository,
+          content: f.content,
+          contentText: f.contentText,
+          contentSize: f.contentSize,
+          wordCount: f.wordCount,
+          metadata: f.metadata,
+          createdAt: f.now,
+          updatedAt: f.now,
+          revision: 1,
+        })
         .onConflictDoNothing({ target: [files.tenantId, files.path] })
         .returning(rowColumns);
       return rows[0] ?? null;
@@ -108,13 +145,19 @@ export function createFilesRepository({ db }: { db: Db }) {
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
       const { order, after } = keyset(q.sort, q.cursor);
       const conditions = [eq(files.tenantId, q.tenantId), viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
-      const rows = await db.select(summaryColumns).from(files).where(and(...conditions)).orderBy(order).limit(q.limit + 1);
+      const rows = await db
+        .select(summaryColumns)
+        .from(files)
+        .where(and(...conditions))
+        .orderBy(order)
+        .limit(q.limit + 1);
       const hasMore = rows.length > q.limit;
       const items = rows.slice(0, q.limit);
       const last = items.at(-1);
-      const nextCursor = hasMore && last
-        ? encodeCursor({ t: last.isTranscribing ?? false, u: last.updatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
-        : null;
+      const nextCursor =
+        hasMore && last
+          ? encodeCursor({ t: last.isTranscribing ?? false, u: last.updatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
+          : null;
       return { items, hasMore, nextCursor };
     },
     /** Fuzzy name search: trigram similarity, or the query as a substring. */
@@ -124,26 +167,55 @@ export function createFilesRepository({ db }: { db: Db }) {
       return db
         .select(summaryColumns)
         .from(files)
-        .where(and(eq(files.tenantId, tenantId), viewFilter(view), sql`(${files.nameKey} like ${contains} or word_similarity(${needle}, ${files.nameKey}) > 0.3)`))
+        .where(
+          and(eq(files.tenantId, tenantId), viewFilter(view), sql`(${files.nameKey} like ${contains} or word_similarity(${needle}, ${files.nameKey}) > 0.3)`),
+        )
         .orderBy(sql`(${files.nameKey} like ${contains}) desc, word_similarity(${needle}, ${files.nameKey}) desc, ${files.updatedAt} desc`)
         .limit(limit);
     },
     /** Replaces content only if the revision is still `baseRevision`; null when it is not. */
-    async updateContentIfRevision(u: { tenantId: string; id: string; baseRevision: number; content: unknown; contentText: string; contentSize: number; wordCount: number; now: Date }) {
+    async updateContentIfRevision(u: {
+      tenantId: string;
+      id: string;
+      baseRevision: number;
+      content: unknown;
+      contentText: string;
+      contentSize: number;
+      wordCount: number;
+      now: Date;
+    }) {
       const rows = await db
         .update(files)
-        .set({ content: u.content, contentText: u.contentText, contentSize: u.contentSize, wordCount: u.wordCount, revision: sql`${files.revision} + 1`, updatedAt: u.now })
+        .set({
+          content: u.content,
+          contentText: u.contentText,
+          contentSize: u.contentSize,
+          wordCount: u.wordCount,
+          revision: sql`${files.revision} + 1`,
+          updatedAt: u.now,
+        })
         .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id), eq(files.revision, u.baseRevision)))
         .returning(rowColumns);
       return rows[0] ?? null;
     },
-    async update(u: { tenantId: string; id: string; set: Partial<Pick<FileRow, 'path' | 'name' | 'metadata' | 'isRepository' | 'updatedAt' | 'lastVersionAt'>> }) {
-      const rows = await db.update(files).set(u.set).where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id))).returning(rowColumns);
+    async update(u: {
+      tenantId: string;
+      id: string;
+      set: Partial<Pick<FileRow, 'path' | 'name' | 'metadata' | 'isRepository' | 'updatedAt' | 'lastVersionAt'>>;
+    }) {
+      const rows = await db
+        .update(files)
+        .set(u.set)
+        .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id)))
+        .returning(rowColumns);
       return rows[0] ?? null;
     },
     async deleteByIds({ tenantId, ids }: { tenantId: string; ids: string[] }): Promise<string[]> {
       if (ids.length === 0) return [];
-      const rows = await db.delete(files).where(and(eq(files.tenantId, tenantId), inArray(files.id, ids))).returning({ id: files.id });
+      const rows = await db
+        .delete(files)
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)))
+        .returning({ id: files.id });
       return rows.map((r) => r.id);
     },
     async setAuthenticity({ tenantId, ids, authenticity, now }: { tenantId: string; ids: string[]; authenticity: string; now: Date }) {
@@ -155,11 +227,18 @@ export function createFilesRepository({ db }: { db: Db }) {
       return rows.map((r) => r.id);
     },
     async findOperation({ tenantId, operationId }: { tenantId: string; operationId: string }) {
-      const rows = await db.select().from(fileOperations).where(and(eq(fileOperations.tenantId, tenantId), eq(fileOperations.operationId, operationId))).limit(1);
+      const rows = await db
+        .select()
+        .from(fileOperations)
+        .where(and(eq(fileOperations.tenantId, tenantId), eq(fileOperations.operationId, operationId)))
+        .limit(1);
       return rows[0] ?? null;
     },
     async saveOperation(o: { tenantId: string; operationId: string; fileId: string; answer: unknown; now: Date }) {
-      await db.insert(fileOperations).values({ tenantId: o.tenantId, operationId: o.operationId, fileId: o.fileId, answer: o.answer, createdAt: o.now }).onConflictDoNothing();
+      await db
+        .insert(fileOperations)
+        .values({ tenantId: o.tenantId, operationId: o.operationId, fileId: o.fileId, answer: o.answer, createdAt: o.now })
+        .onConflictDoNothing();
     },
     async purgeOperations({ olderThan }: { olderThan: Date }) {
       await db.delete(fileOperations).where(sql`${fileOperations.createdAt} < ${olderThan.toISOString()}::timestamptz`);

@@ -1,7 +1,21 @@
 import {
-  claimBlankAnswerSchema, claimBlankBodySchema, contentUpdateAnswerSchema, contentUpdateBodySchema, createFileBodySchema,
-  fileAnswerSchema, getFileBodySchema, listAnswerSchema, listBodySchema, listPagedAnswerSchema, listPagedQuerySchema,
-  listQuerySchema, searchFilesAnswerSchema, searchFilesQuerySchema, syncUlidAnswerSchema, syncUlidBodySchema, uploadFileBodySchema,
+  claimBlankAnswerSchema,
+  claimBlankBodySchema,
+  contentUpdateAnswerSchema,
+  contentUpdateBodySchema,
+  createFileBodySchema,
+  fileAnswerSchema,
+  getFileBodySchema,
+  listAnswerSchema,
+  listBodySchema,
+  listPagedAnswerSchema,
+  listPagedQuerySchema,
+  listQuerySchema,
+  searchFilesAnswerSchema,
+  searchFilesQuerySchema,
+  syncUlidAnswerSchema,
+  syncUlidBodySchema,
+  uploadFileBodySchema,
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +23,10 @@ import { requireAuth } from '../../plugins/auth';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
 
-export interface FilesRouteDeps { files: FilesService; saves: SaveService }
+export interface FilesRouteDeps {
+  files: FilesService;
+  saves: SaveService;
+}
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
 
@@ -61,10 +78,14 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     return { success: true as const, ...(await files.list({ tenantId, directory: req.body.directory })) };
   });
 
-  app.get('/files/list/:tenantId', { schema: { params: z.object({ tenantId: z.string() }), querystring: listQuerySchema, response: { 200: listAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return { success: true as const, ...(await files.list({ tenantId, directory: req.query.directory })) };
-  });
+  app.get(
+    '/files/list/:tenantId',
+    { schema: { params: z.object({ tenantId: z.string() }), querystring: listQuerySchema, response: { 200: listAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return { success: true as const, ...(await files.list({ tenantId, directory: req.query.directory })) };
+    },
+  );
 
   app.get('/files/list-paged', { schema: { querystring: listPagedQuerySchema, response: { 200: listPagedAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);

@@ -41,14 +41,31 @@ export function createSaveService({ db, now = () => new Date(), newId }: { db: D
         if (replay) return replay.answer as ContentUpdateAnswer;
         const current = await repo.findById({ tenantId, id: fileId });
         if (!current) throw filesErrors.notFound(`with id ${fileId}`);
-        return { success: true, saved: false, reason: 'blank_content', contentSize: 0, operationId, revision: current.revision, lastModified: current.updatedAt.toISOString() };
+        return {
+          success: true,
+          saved: false,
+          reason: 'blank_content',
+          contentSize: 0,
+          operationId,
+          revision: current.revision,
+          lastModified: current.updatedAt.toISOString(),
+        };
       }
       const at = now();
-      const answer: ContentUpdateAnswer = { success: true, saved: true, contentSize: prepared.size, operationId, revision: baseRevision + 1, lastModified: at.toISOString() };
+      const answer: ContentUpdateAnswer = {
+        success: true,
+        saved: true,
+        contentSize: prepared.size,
+        operationId,
+        revision: baseRevision + 1,
+        lastModified: at.toISOString(),
+      };
       const versionDue = new Date(at.getTime() - FILES.versionIntervalMs);
       // One statement, so atomic without a transaction: the revision-checked update, a version
       // when none was taken in the last 5 minutes, and the remembered answer for replays.
-      const updated = await selectRows<{ revision: number }>(db, sql`
+      const updated = await selectRows<{ revision: number }>(
+        db,
+        sql`
         with upd as (
           update files set content = ${prepared.json}::jsonb, content_text = ${prepared.text}, content_size = ${prepared.size},
             word_count = ${prepared.wordCount}, revision = revision + 1, updated_at = ${at.toISOString()}::timestamptz,
@@ -65,7 +82,8 @@ export function createSaveService({ db, now = () => new Date(), newId }: { db: D
           select ${tenantId}, ${operationId}, upd.id, ${JSON.stringify(answer)}::jsonb, ${at.toISOString()}::timestamptz from upd
           on conflict do nothing
         )
-        select revision from upd`);
+        select revision from upd`,
+      );
       if (updated.length === 0) return explainMiss(input);
       return answer;
     },

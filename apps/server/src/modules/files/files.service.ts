@@ -38,7 +38,19 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     for (let attempt = 0; attempt < 5; attempt++) {
       const taken = await repo.pathsLike({ tenantId: input.tenantId, stem: input.path.slice(0, -4) });
       const path = uniquePath(input.path, taken);
-      const row = await repo.insert({ id: newId(), tenantId: input.tenantId, path, name: baseName(path), isRepository: input.isRepository, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, metadata, now: now() });
+      const row = await repo.insert({
+        id: newId(),
+        tenantId: input.tenantId,
+        path,
+        name: baseName(path),
+        isRepository: input.isRepository,
+        content: prepared.doc,
+        contentText: prepared.text,
+        contentSize: prepared.size,
+        wordCount: prepared.wordCount,
+        metadata,
+        now: now(),
+      });
       if (row) return row;
     }
     throw filesErrors.pathExists(input.path);
@@ -56,9 +68,22 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       const existing = await repo.findByPath({ tenantId: input.tenantId, path });
       if (!existing) return presentFile(await createUnique({ ...input, path }));
       const prepared = prepareContent(input.content);
-      const updated = await repo.updateContentIfRevision({ tenantId: input.tenantId, id: existing.id, baseRevision: existing.revision, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, now: now() });
+      const updated = await repo.updateContentIfRevision({
+        tenantId: input.tenantId,
+        id: existing.id,
+        baseRevision: existing.revision,
+        content: prepared.doc,
+        contentText: prepared.text,
+        contentSize: prepared.size,
+        wordCount: prepared.wordCount,
+        now: now(),
+      });
       if (!updated) throw filesErrors.revisionConflict({ currentRevision: existing.revision + 1, content: null, lastModified: now().toISOString() });
-      const merged = await repo.update({ tenantId: input.tenantId, id: existing.id, set: { isRepository: input.isRepository, metadata: { ...existing.metadata, ...input.metadata } } });
+      const merged = await repo.update({
+        tenantId: input.tenantId,
+        id: existing.id,
+        set: { isRepository: input.isRepository, metadata: { ...existing.metadata, ...input.metadata } },
+      });
       return presentFile(merged!);
     },
 
@@ -126,7 +151,17 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     },
 
     /** Rename is a path-only change: content and revision stay. */
-    async rename({ tenantId, oldFilePath, newFilePath, preserveMetadata }: { tenantId: string; oldFilePath: string; newFilePath: string; preserveMetadata: boolean }) {
+    async rename({
+      tenantId,
+      oldFilePath,
+      newFilePath,
+      preserveMetadata,
+    }: {
+      tenantId: string;
+      oldFilePath: string;
+      newFilePath: string;
+      preserveMetadata: boolean;
+    }) {
       const row = await requireByPath(tenantId, oldFilePath);
       const path = normalizePath(newFilePath);
       if (path === row.path) return { oldFilePath: row.path, newFilePath: path, file: presentSummary(row) };
@@ -147,7 +182,17 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     },
 
     /** Merges metadata fields (null clears a nullable one). */
-    async updateMetadata({ tenantId, filePath, metadata, isRepository }: { tenantId: string; filePath: string; metadata: FileMetadata; isRepository?: boolean }) {
+    async updateMetadata({
+      tenantId,
+      filePath,
+      metadata,
+      isRepository,
+    }: {
+      tenantId: string;
+      filePath: string;
+      metadata: FileMetadata;
+      isRepository?: boolean;
+    }) {
       const row = await requireByPath(tenantId, filePath);
       const { fileId: _ignoredId, lastModified: _ignoredDate, ...fields } = metadata;
       const set = { metadata: { ...row.metadata, ...fields }, updatedAt: now(), ...(isRepository === undefined ? {} : { isRepository }) };
@@ -155,15 +200,40 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     },
 
     /** POST /files/sync-ulid: makes sure a document with a ULID exists at filePath holding this content. */
-    async syncUlid({ tenantId, filePath, content, options }: { tenantId: string; filePath: string; content: DocContent; options: { isRepository?: boolean; metadata?: FileMetadata } }) {
+    async syncUlid({
+      tenantId,
+      filePath,
+      content,
+      options,
+    }: {
+      tenantId: string;
+      filePath: string;
+      content: DocContent;
+      options: { isRepository?: boolean; metadata?: FileMetadata };
+    }) {
       const path = normalizePath(filePath);
       const existing = await repo.findByPath({ tenantId, path });
       if (!existing) {
-        const row = await createUnique({ tenantId, path, content, isRepository: options.isRepository ?? false, metadata: { isULIDFile: true, ...options.metadata } });
+        const row = await createUnique({
+          tenantId,
+          path,
+          content,
+          isRepository: options.isRepository ?? false,
+          metadata: { isULIDFile: true, ...options.metadata },
+        });
         return { fileId: row.id, filePath: row.path, revision: row.revision, created: true };
       }
       const prepared = prepareContent(content);
-      const updated = await repo.updateContentIfRevision({ tenantId, id: existing.id, baseRevision: existing.revision, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, now: now() });
+      const updated = await repo.updateContentIfRevision({
+        tenantId,
+        id: existing.id,
+        baseRevision: existing.revision,
+        content: prepared.doc,
+        contentText: prepared.text,
+        contentSize: prepared.size,
+        wordCount: prepared.wordCount,
+        now: now(),
+      });
       const row = updated ?? (await requireById(tenantId, existing.id));
       return { fileId: row.id, filePath: row.path, revision: row.revision, created: false };
     },
@@ -182,7 +252,6 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       const file = await exportDocument(row.content as DocJSON, { title, format });
       return { filename: `${title}.${file.extension}`, contentType: file.contentType, body: file.body };
     },
-
   };
 }
 

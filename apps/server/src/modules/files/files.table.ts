@@ -50,7 +50,9 @@ export const files = pgTable(
     index('files_tenant_name_idx').on(t.tenantId, t.isTranscribing.desc(), t.nameKey, t.id),
     index('files_tenant_tag_idx').on(t.tenantId, t.isTranscribing.desc(), t.tagRank, t.updatedAt.desc(), t.id.desc()),
     index('files_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
-    index('files_voice_terms_idx').using('gin', t.voiceTerms).where(sql`${t.voiceTerms} is not null`),
+    index('files_voice_terms_idx')
+      .using('gin', t.voiceTerms)
+      .where(sql`${t.voiceTerms} is not null`),
   ],
 );
 /** A file as the app reads it: everything but the voice search column. */

@@ -17,7 +17,14 @@ describe('password hashing', () => {
   it('rejects malformed or absurd stored hashes instead of throwing', async () => {
     const good = await hashPassword('pw123456');
     const [, , r, p, salt, hash] = good.split('$');
-    for (const stored of ['', 'plain', `bcrypt$1$${r}$${p}$${salt}$${hash}`, `scrypt$1000$${r}$${p}$${salt}$${hash}`, `scrypt$${2 ** 30}$${r}$${p}$${salt}$${hash}`, `scrypt$32768$${r}$${p}$$${hash}`]) {
+    for (const stored of [
+      '',
+      'plain',
+      `bcrypt$1$${r}$${p}$${salt}$${hash}`,
+      `scrypt$1000$${r}$${p}$${salt}$${hash}`,
+      `scrypt$${2 ** 30}$${r}$${p}$${salt}$${hash}`,
+      `scrypt$32768$${r}$${p}$$${hash}`,
+    ]) {
       expect(await verifyPassword('pw123456', stored), stored).toBe(false);
     }
   });

@@ -76,10 +76,7 @@ export function createPayloadAdapter({ db, now = () => new Date() }: { db: Db; n
 
 /** Deletes rows past their expiry; returns how many went. Run periodically by the identity module. */
 export async function sweepExpiredPayloads({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
-  const deleted = await db
-    .delete(oidcPayloads)
-    .where(lt(oidcPayloads.expiresAt, now))
-    .returning({ id: oidcPayloads.id });
+  const deleted = await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now)).returning({ id: oidcPayloads.id });
   return deleted.length;
 }
 

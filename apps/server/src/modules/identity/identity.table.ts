@@ -23,11 +23,7 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.type, t.id] }),
-    index('oidc_payloads_grant_id_idx').on(t.grantId),
-    index('oidc_payloads_uid_idx').on(t.uid),
-  ],
+  (t) => [primaryKey({ columns: [t.type, t.id] }), index('oidc_payloads_grant_id_idx').on(t.grantId), index('oidc_payloads_uid_idx').on(t.uid)],
 );
 
 /** Secrets generated on first start (signing keys, cookie keys) so they survive restarts. */

@@ -149,7 +149,12 @@ describe('silent sign-in', () => {
     const code = location.searchParams.get('code');
     expect(code).toBeTruthy();
 
-    const token = await postToken(t.app, { grant_type: 'authorization_code', code: code!, redirect_uri: 'http://localhost:3999/silent-callback', code_verifier: verifier });
+    const token = await postToken(t.app, {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: 'http://localhost:3999/silent-callback',
+      code_verifier: verifier,
+    });
     expect(token.statusCode).toBe(200);
     const body = token.json<{ access_token: string; refresh_token?: string }>();
     expect((await t.identity.verifier.verify(body.access_token)).sub).toBe(session.sub);

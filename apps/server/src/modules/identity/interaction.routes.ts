@@ -29,8 +29,7 @@ const SIGN_UP_ERRORS: Record<RegisterFailure, FormError> = {
   email_taken: { field: 'email', message: 'An account with this email already exists.' },
 };
 
-const expired = () =>
-  new AppError({ status: 400, code: 'interaction_expired', message: 'This sign-in page has expired. Please start again.' });
+const expired = () => new AppError({ status: 400, code: 'interaction_expired', message: 'This sign-in page has expired. Please start again.' });
 const crossSite = () =>
   new AppError({ status: 403, code: 'cross_site_form', message: 'This form was sent from another site, so it was ignored. Please start again.' });
 const tooMany = (retryAfterSeconds: number) =>
@@ -44,13 +43,15 @@ function formField(body: unknown, name: string): string {
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    // Same-origin form posts then carry a real Origin header (helmet's no-referrer sends "null").
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      // Same-origin form posts then carry a real Origin header (helmet's no-referrer sends "null").
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 /**
@@ -73,7 +74,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   app.setErrorHandler(async (error, request, reply) => {
-    const status = isAppError(error) ? error.status : (error as { statusCode?: number }).statusCode ?? 500;
+    const status = isAppError(error) ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
     if (isAppError(error)) for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
     if (status >= 500) request.log.error({ err: error }, 'sign-in page failed');
     const uid = (request.params as { uid?: unknown } | undefined)?.uid;
@@ -86,7 +87,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
         : renderSignInPage({ uid, homeUrl, email, error: error429 });
       return sendHtml(reply, 429, page);
     }
-    const message = isAppError(error) && status < 500 ? error.message : status < 500 ? 'The request could not be read. Please start again.' : 'Something went wrong. Please try again.';
+    const message =
+      isAppError(error) && status < 500
+        ? error.message
+        : status < 500
+          ? 'The request could not be read. Please start again.'
+          : 'Something went wrong. Please try again.';
     return sendHtml(reply, status, renderErrorPage({ homeUrl, title: 'Sign-in problem', message }));
   });
 
@@ -131,8 +137,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   }
 
-  const loginHint = (interaction: Interaction) =>
-    typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+  const loginHint = (interaction: Interaction) => (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '');
 
   app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}/:file`, async (request, reply) => {
     const asset = assets.get(request.params.file);

@@ -75,20 +75,13 @@ export async function generateSigningKey(): Promise<PrivateSigningJwk> {
  * Reads a secret; creates it when missing. Two processes starting at once may both
  * generate one: the insert keeps the first and both read back that winner.
  */
-async function loadOrCreateSecret<T>({
-  db,
-  name,
-  schema,
-  create,
-}: {
-  db: Db;
-  name: string;
-  schema: z.ZodType<T>;
-  create: () => Promise<T>;
-}): Promise<T> {
+async function loadOrCreateSecret<T>({ db, name, schema, create }: { db: Db; name: string; schema: z.ZodType<T>; create: () => Promise<T> }): Promise<T> {
   const existing = await readSecret({ db, name, schema });
   if (existing) return existing;
-  await db.insert(appSecrets).values({ name, value: await create() }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name, value: await create() })
+    .onConflictDoNothing();
   const stored = await readSecret({ db, name, schema });
   if (!stored) throw new Error(`The secret ${name} could not be stored in app_secrets.`);
   return stored;

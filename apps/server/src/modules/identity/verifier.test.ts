@@ -50,10 +50,22 @@ describe('the API with the embedded issuer', () => {
       ['a malformed token', { authorization: 'Bearer not.a.jwt' }, 'invalid_token'],
       ['an expired token', { authorization: `Bearer ${await signAccessToken(key, validClaims(session.sub), now() - 60)}` }, 'invalid_token'],
       ['a token signed by another key', { authorization: `Bearer ${await signAccessToken(otherKey, validClaims(session.sub), now() + 600)}` }, 'invalid_token'],
-      ['a token for another audience', { authorization: `Bearer ${await signAccessToken(key, { ...validClaims(session.sub), aud: 'other-api' }, now() + 600)}` }, 'invalid_token'],
-      ['a token from another issuer', { authorization: `Bearer ${await signAccessToken(key, { ...validClaims(session.sub), iss: 'https://evil.example' }, now() + 600)}` }, 'invalid_token'],
+      [
+        'a token for another audience',
+        { authorization: `Bearer ${await signAccessToken(key, { ...validClaims(session.sub), aud: 'other-api' }, now() + 600)}` },
+        'invalid_token',
+      ],
+      [
+        'a token from another issuer',
+        { authorization: `Bearer ${await signAccessToken(key, { ...validClaims(session.sub), iss: 'https://evil.example' }, now() + 600)}` },
+        'invalid_token',
+      ],
       ['an ID token instead of an access token', { authorization: `Bearer ${session.idToken}` }, 'invalid_token'],
-      ['an access token typed as a plain JWT', { authorization: `Bearer ${await signAccessToken(key, validClaims(session.sub), now() + 600, 'JWT')}` }, 'invalid_token'],
+      [
+        'an access token typed as a plain JWT',
+        { authorization: `Bearer ${await signAccessToken(key, validClaims(session.sub), now() + 600, 'JWT')}` },
+        'invalid_token',
+      ],
     ];
     for (const [label, headers, code] of cases) {
       const res = await status(headers);

@@ -1,12 +1,4 @@
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  errors as joseErrors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { commonErrors } from '../../lib/errors';
 import type { AccessTokenVerifier, AuthContext } from './identity.types';
@@ -68,12 +60,14 @@ export function createRemoteVerifier(settings: VerifierSettings): AccessTokenVer
   });
 }
 
-function createVerifier(options: VerifierSettings & {
-  issuers: string[];
-  algorithms: string[];
-  typ?: string;
-  getKey: () => Promise<JWTVerifyGetKey>;
-}): AccessTokenVerifier {
+function createVerifier(
+  options: VerifierSettings & {
+    issuers: string[];
+    algorithms: string[];
+    typ?: string;
+    getKey: () => Promise<JWTVerifyGetKey>;
+  },
+): AccessTokenVerifier {
   return {
     async verify(token) {
       if (!token) throw commonErrors.invalidToken();
@@ -104,10 +98,7 @@ function createVerifier(options: VerifierSettings & {
 }
 
 function issuerUnreachable() {
-  return commonErrors.unavailable(
-    'identity_unavailable',
-    'The sign-in service could not be reached to check the access token. Try again in a moment.',
-  );
+  return commonErrors.unavailable('identity_unavailable', 'The sign-in service could not be reached to check the access token. Try again in a moment.');
 }
 
 /** Maps verified access-token claims to who is calling. The tenant is always the `sub`. */

@@ -4,10 +4,7 @@ import type { Config } from '../../config';
 import { isDatabaseReachable, type Database } from '../../db/db';
 
 /** Public endpoints: health (database reachable) and what the SPA needs to sign in. */
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (
-  app,
-  { config, database },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (app, { config, database }) => {
   app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_req, reply) => {
     const ok = await isDatabaseReachable(database);
     const body = { status: ok ? ('ok' as const) : ('degraded' as const), database: ok ? ('ok' as const) : ('unreachable' as const) };

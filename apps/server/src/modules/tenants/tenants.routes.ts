@@ -17,23 +17,15 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ service: TenantsService }> =
     return service.getStatus({ tenantId });
   });
 
-  app.post(
-    '/tenant/initialize',
-    { schema: { body: initializeTenantBodySchema, response: { 200: initializeTenantResponseSchema } } },
-    async (request) => {
-      const { tenantId } = requireAuth(request);
-      const result = await service.initialize({ tenantId });
-      return { success: true as const, tenantId, initialized: true as const, created: result.created };
-    },
-  );
+  app.post('/tenant/initialize', { schema: { body: initializeTenantBodySchema, response: { 200: initializeTenantResponseSchema } } }, async (request) => {
+    const { tenantId } = requireAuth(request);
+    const result = await service.initialize({ tenantId });
+    return { success: true as const, tenantId, initialized: true as const, created: result.created };
+  });
 
-  app.put(
-    '/users/profile',
-    { schema: { body: userProfileBodySchema, response: { 200: userProfileResponseSchema } } },
-    async (request) => {
-      const { tenantId } = requireAuth(request);
-      const row = await service.updateProfile({ tenantId, ...request.body });
-      return { success: true as const, profile: presentProfile(row) };
-    },
-  );
+  app.put('/users/profile', { schema: { body: userProfileBodySchema, response: { 200: userProfileResponseSchema } } }, async (request) => {
+    const { tenantId } = requireAuth(request);
+    const row = await service.updateProfile({ tenantId, ...request.body });
+    return { success: true as const, profile: presentProfile(row) };
+  });
 };

@@ -13,7 +13,11 @@ const tokensKey = (tier: AiTier) => (tier === 'fast' ? 'fastTokens' : 'premiumTo
 export function createUsageRepository({ db }: { db: Db }) {
   return {
     async find({ tenantId, period }: { tenantId: string; period: string }) {
-      const rows = await db.select().from(usagePeriods).where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period))).limit(1);
+      const rows = await db
+        .select()
+        .from(usagePeriods)
+        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period)))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -22,13 +26,26 @@ export function createUsageRepository({ db }: { db: Db }) {
      * the row, later ones update it under its row lock, so parallel reservations queue and see
      * each other and a burst overspends by at most one reservation. False: a limit has no room.
      */
-    async reserve({ tenantId, period, tier, dollars, limits }: { tenantId: string; period: string; tier: AiTier; dollars: string; limits: PlanLimits }): Promise<boolean> {
+    async reserve({
+      tenantId,
+      period,
+      tier,
+      dollars,
+      limits,
+    }: {
+      tenantId: string;
+      period: string;
+      tier: AiTier;
+      dollars: string;
+      limits: PlanLimits;
+    }): Promise<boolean> {
       const callLimit = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
       // The insert path has no condition, so a plan with no room at all is refused here.
       if ((limits.creditDollars !== null && Number(dollars) > limits.creditDollars) || callLimit === 0) return false;
       const calls = callsColumn(tier);
       const room: SQL[] = [];
-      if (limits.creditDollars !== null) room.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
+      if (limits.creditDollars !== null)
+        room.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
       if (callLimit !== null) room.push(sql`${calls} + 1 <= ${callLimit}`);
       const rows = await db
         .insert(usagePeriods)

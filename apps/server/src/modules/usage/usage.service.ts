@@ -28,7 +28,17 @@ export function createUsageService({ db, plan, now }: { db: Db; plan: PlanName; 
     },
 
     /** Replaces the reservation by the call's real usage; a call with no tokens at all is not counted. */
-    async settle({ reservation, modelId, inputTokens, outputTokens }: { reservation: Reservation; modelId: string; inputTokens: number; outputTokens: number }): Promise<void> {
+    async settle({
+      reservation,
+      modelId,
+      inputTokens,
+      outputTokens,
+    }: {
+      reservation: Reservation;
+      modelId: string;
+      inputTokens: number;
+      outputTokens: number;
+    }): Promise<void> {
       const cost = priceOf({ modelId, tier: reservation.tier, inputTokens, outputTokens });
       await repository.settle({
         tenantId: reservation.tenantId,

@@ -1,6 +1,15 @@
 import { VERSION_REASONS, type Version, type VersionReason } from '@bree/contracts';
 
-interface VersionListRow { id: string; fileId: string; revision: number; reason: string; wordCount: number; createdAt: Date; preview?: string; contentText?: string }
+interface VersionListRow {
+  id: string;
+  fileId: string;
+  revision: number;
+  reason: string;
+  wordCount: number;
+  createdAt: Date;
+  preview?: string;
+  contentText?: string;
+}
 
 function asReason(reason: string): VersionReason {
   return (VERSION_REASONS as readonly string[]).includes(reason) ? (reason as VersionReason) : 'manual';

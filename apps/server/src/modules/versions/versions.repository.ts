@@ -11,13 +11,25 @@ export function createVersionsRepository({ db }: { db: Db }) {
     },
     async list({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       return db
-        .select({ id: fileVersions.id, fileId: fileVersions.fileId, revision: fileVersions.revision, reason: fileVersions.reason, wordCount: fileVersions.wordCount, createdAt: fileVersions.createdAt, preview: sql<string>`left(${fileVersions.contentText}, 160)` })
+        .select({
+          id: fileVersions.id,
+          fileId: fileVersions.fileId,
+          revision: fileVersions.revision,
+          reason: fileVersions.reason,
+          wordCount: fileVersions.wordCount,
+          createdAt: fileVersions.createdAt,
+          preview: sql<string>`left(${fileVersions.contentText}, 160)`,
+        })
         .from(fileVersions)
         .where(and(eq(fileVersions.tenantId, tenantId), eq(fileVersions.fileId, fileId)))
         .orderBy(desc(fileVersions.createdAt), desc(fileVersions.id));
     },
     async find({ tenantId, fileId, id }: { tenantId: string; fileId: string; id: string }): Promise<VersionRow | null> {
-      const rows = await db.select().from(fileVersions).where(and(eq(fileVersions.tenantId, tenantId), eq(fileVersions.fileId, fileId), eq(fileVersions.id, id))).limit(1);
+      const rows = await db
+        .select()
+        .from(fileVersions)
+        .where(and(eq(fileVersions.tenantId, tenantId), eq(fileVersions.fileId, fileId), eq(fileVersions.id, id)))
+        .limit(1);
       return rows[0] ?? null;
     },
     /** Version timestamps older than `before`, for thinning, across all tenants (a maintenance job). */

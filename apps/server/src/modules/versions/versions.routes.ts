@@ -1,6 +1,12 @@
 import {
-  createVersionAnswerSchema, createVersionBodySchema, getVersionAnswerSchema, getVersionQuerySchema, listVersionsAnswerSchema,
-  listVersionsQuerySchema, restoreVersionAnswerSchema, restoreVersionBodySchema,
+  createVersionAnswerSchema,
+  createVersionBodySchema,
+  getVersionAnswerSchema,
+  getVersionQuerySchema,
+  listVersionsAnswerSchema,
+  listVersionsQuerySchema,
+  restoreVersionAnswerSchema,
+  restoreVersionBodySchema,
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,10 +32,18 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }
     return { success: true as const, version };
   });
 
-  app.post('/versions/restore/:tenant/:fileId', {
-    schema: { params: z.object({ tenant: z.string(), fileId: z.string().min(1).max(64) }), body: restoreVersionBodySchema, response: { 200: restoreVersionAnswerSchema } },
-  }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return { success: true as const, ...(await versions.restore({ tenantId, fileId: req.params.fileId, versionId: req.body.versionId })) };
-  });
+  app.post(
+    '/versions/restore/:tenant/:fileId',
+    {
+      schema: {
+        params: z.object({ tenant: z.string(), fileId: z.string().min(1).max(64) }),
+        body: restoreVersionBodySchema,
+        response: { 200: restoreVersionAnswerSchema },
+      },
+    },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return { success: true as const, ...(await versions.restore({ tenantId, fileId: req.params.fileId, versionId: req.body.versionId })) };
+    },
+  );
 };

@@ -37,7 +37,11 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
       const prepared = content === undefined ? null : prepareContent(content);
       if (prepared && prepared.text.trim() === '') return null;
       const row = await versions.insert({
-        id: newId(), tenantId, fileId, revision: file.revision, reason,
+        id: newId(),
+        tenantId,
+        fileId,
+        revision: file.revision,
+        reason,
         content: prepared ? prepared.doc : file.content,
         contentText: prepared ? prepared.text : file.contentText,
         wordCount: prepared ? prepared.wordCount : file.wordCount,
@@ -56,9 +60,28 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
         const version = await txVersions.find({ tenantId, fileId, id: versionId });
         if (!version) throw versionsErrors.notFound();
         const at = now();
-        await txVersions.insert({ id: newId(), tenantId, fileId, revision: file.revision, reason: 'before-restore', content: file.content, contentText: file.contentText, wordCount: file.wordCount, createdAt: at });
+        await txVersions.insert({
+          id: newId(),
+          tenantId,
+          fileId,
+          revision: file.revision,
+          reason: 'before-restore',
+          content: file.content,
+          contentText: file.contentText,
+          wordCount: file.wordCount,
+          createdAt: at,
+        });
         const prepared = prepareContent(version.content as DocContent);
-        const updated = await txFiles.updateContentIfRevision({ tenantId, id: fileId, baseRevision: file.revision, content: prepared.doc, contentText: prepared.text, contentSize: prepared.size, wordCount: prepared.wordCount, now: at });
+        const updated = await txFiles.updateContentIfRevision({
+          tenantId,
+          id: fileId,
+          baseRevision: file.revision,
+          content: prepared.doc,
+          contentText: prepared.text,
+          contentSize: prepared.size,
+          wordCount: prepared.wordCount,
+          now: at,
+        });
         if (!updated) throw filesErrors.revisionConflict({ currentRevision: file.revision, content: file.content, lastModified: file.updatedAt.toISOString() });
         return { revision: updated.revision, content: updated.content, lastModified: updated.updatedAt.toISOString() };
       });

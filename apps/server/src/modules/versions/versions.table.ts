@@ -7,7 +7,9 @@ export const fileVersions = pgTable(
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
-    fileId: text('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
     revision: integer('revision').notNull(),
     reason: text('reason').notNull(),
     content: jsonb('content').notNull(),

@@ -3,7 +3,9 @@ import { versionsToThin } from './versions.thinning';
 
 const now = new Date('2026-06-30T12:00:00Z');
 const at = (msAgo: number, id: string, fileId = 'f1') => ({ id, fileId, createdAt: new Date(now.getTime() - msAgo) });
-const MIN = 60_000, HOUR = 60 * MIN, DAY = 24 * HOUR;
+const MIN = 60_000,
+  HOUR = 60 * MIN,
+  DAY = 24 * HOUR;
 
 describe('version thinning', () => {
   it('keeps every version of the last 24 hours', () => {

@@ -1,7 +1,11 @@
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-export interface DatedVersion { id: string; fileId: string; createdAt: Date }
+export interface DatedVersion {
+  id: string;
+  fileId: string;
+  createdAt: Date;
+}
 
 /**
  * Which versions thinning removes: everything from the last 24 h stays; from 24 h to 30

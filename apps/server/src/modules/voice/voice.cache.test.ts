@@ -5,7 +5,11 @@ import type { VoiceProfileRow } from './voice.table';
 describe('the prompt profile cache', () => {
   it('reads a tenant once within the TTL, again after it, and at once after a write here', async () => {
     let clock = 0;
-    const rows = [{ tenantId: 'a', userNotes: 'v1' }, { tenantId: 'a', userNotes: 'v2' }, { tenantId: 'a', userNotes: 'v3' }] as VoiceProfileRow[];
+    const rows = [
+      { tenantId: 'a', userNotes: 'v1' },
+      { tenantId: 'a', userNotes: 'v2' },
+      { tenantId: 'a', userNotes: 'v3' },
+    ] as VoiceProfileRow[];
     const load = vi.fn(async () => rows[load.mock.calls.length - 1] ?? null);
     const cache = createPromptProfileCache({ load, now: () => new Date(clock), ttlMs: 1000 });
     expect((await cache.get('a'))?.userNotes).toBe('v1');

@@ -8,7 +8,15 @@ const PROMPT_PROFILE_TTL_MS = 30_000;
  * it changes rarely, so it is kept briefly per tenant: writes here forget it at once, and writes
  * by another Bree process show within the TTL. The profile screen always reads the database.
  */
-export function createPromptProfileCache({ load, now, ttlMs = PROMPT_PROFILE_TTL_MS }: { load: (tenantId: string) => Promise<VoiceProfileRow | null>; now: () => Date; ttlMs?: number }) {
+export function createPromptProfileCache({
+  load,
+  now,
+  ttlMs = PROMPT_PROFILE_TTL_MS,
+}: {
+  load: (tenantId: string) => Promise<VoiceProfileRow | null>;
+  now: () => Date;
+  ttlMs?: number;
+}) {
   const entries = new Map<string, { row: VoiceProfileRow | null; at: number }>();
   return {
     async get(tenantId: string): Promise<VoiceProfileRow | null> {

@@ -12,7 +12,10 @@ export function keyTerms(text: string, limit = QUERY_TERMS): string[] {
     if (w.length < 3 || STOP_WORDS.has(w) || w.includes("'")) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([w]) => w);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([w]) => w);
 }
 
 /**
@@ -34,7 +37,10 @@ function clip(text: string, max: number): string {
 /** The paragraph of a sample that shares most terms with the text at hand (the first one on a tie), clipped. */
 export function bestPassage(sample: string, terms: string[], max = PASSAGE_MAX_CHARS): string {
   const wanted = new Set(terms);
-  const paras = sample.split(/\n+/).map((p) => p.trim()).filter(Boolean);
+  const paras = sample
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   let best = paras[0] ?? '';
   let bestScore = -1;
   for (const p of paras) {

@@ -23,7 +23,15 @@ describe('stylometrics on a fixed corpus', () => {
   it('counts punctuation per 1,000 words', () => {
     const one = 27.03; // 1 / 37 words × 1000
     expect(stats.punctuationPer1000Words).toEqual({
-      commas: one, semicolons: one, colons: one, dashes: one, exclamations: one, questions: one, ellipses: one, parentheses: one, quotes: 54.05,
+      commas: one,
+      semicolons: one,
+      colons: one,
+      dashes: one,
+      exclamations: one,
+      questions: one,
+      ellipses: one,
+      parentheses: one,
+      quotes: 54.05,
     });
   });
 
@@ -34,7 +42,9 @@ describe('stylometrics on a fixed corpus', () => {
     // walked, was, was, tired, sat, laughed, said | is, is
     expect(stats.tense).toEqual({ past: 0.78, present: 0.22 });
     expect(stats.recurringPhrases).toEqual([
-      { phrase: 'old mill', count: 3 }, { phrase: 'the old', count: 3 }, { phrase: 'the old mill', count: 3 },
+      { phrase: 'old mill', count: 3 },
+      { phrase: 'the old', count: 3 },
+      { phrase: 'the old mill', count: 3 },
     ]);
     expect(stats.readability).toEqual({ fleschReadingEase: 111.4, fleschKincaidGrade: -0.75, syllablesPerWord: 1.05 });
   });

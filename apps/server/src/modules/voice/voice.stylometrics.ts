@@ -18,22 +18,159 @@ const SECOND = new Set(['you', 'your', 'yours', 'yourself', 'yourselves']);
 const THIRD = new Set(['he', 'him', 'his', 'himself', 'she', 'her', 'hers', 'herself', 'it', 'its', 'itself', 'they', 'them', 'their', 'theirs', 'themselves']);
 
 const PAST_IRREGULAR = new Set([
-  'was', 'were', 'had', 'did', 'said', 'went', 'came', 'saw', 'made', 'took', 'knew', 'thought', 'told', 'found', 'gave',
-  'felt', 'became', 'left', 'got', 'began', 'wrote', 'ran', 'stood', 'sat', 'heard', 'meant', 'kept', 'brought', 'bought', 'spoke',
+  'was',
+  'were',
+  'had',
+  'did',
+  'said',
+  'went',
+  'came',
+  'saw',
+  'made',
+  'took',
+  'knew',
+  'thought',
+  'told',
+  'found',
+  'gave',
+  'felt',
+  'became',
+  'left',
+  'got',
+  'began',
+  'wrote',
+  'ran',
+  'stood',
+  'sat',
+  'heard',
+  'meant',
+  'kept',
+  'brought',
+  'bought',
+  'spoke',
 ]);
 const PRESENT = new Set([
-  'is', 'are', 'am', 'has', 'have', 'do', 'does', 'says', 'goes', 'comes', 'sees', 'makes', 'takes', 'knows', 'thinks', 'seems',
-  'gets', 'gives', 'feels', 'becomes', 'wants', 'needs', 'looks', 'writes', 'runs', 'stands', 'sits', 'hears', 'keeps', 'means',
+  'is',
+  'are',
+  'am',
+  'has',
+  'have',
+  'do',
+  'does',
+  'says',
+  'goes',
+  'comes',
+  'sees',
+  'makes',
+  'takes',
+  'knows',
+  'thinks',
+  'seems',
+  'gets',
+  'gives',
+  'feels',
+  'becomes',
+  'wants',
+  'needs',
+  'looks',
+  'writes',
+  'runs',
+  'stands',
+  'sits',
+  'hears',
+  'keeps',
+  'means',
 ]);
 /** Words ending in -ed that are not past tense (adjectives and -eed stems). */
-const NOT_PAST_ED = new Set(['need', 'seed', 'feed', 'speed', 'indeed', 'bed', 'red', 'shed', 'wed', 'bled', 'hundred', 'sacred', 'naked', 'wicked', 'kindred']);
+const NOT_PAST_ED = new Set([
+  'need',
+  'seed',
+  'feed',
+  'speed',
+  'indeed',
+  'bed',
+  'red',
+  'shed',
+  'wed',
+  'bled',
+  'hundred',
+  'sacred',
+  'naked',
+  'wicked',
+  'kindred',
+]);
 
 /** Function words: an n-gram made only of these says nothing about the author. */
 export const STOP_WORDS = new Set([
-  'a', 'an', 'the', 'and', 'or', 'but', 'if', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'into', 'about',
-  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'it', 'its', 'this', 'that', 'these', 'those', 'there', 'here',
-  'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'he', 'him', 'his', 'she', 'her', 'they', 'them', 'their',
-  'not', 'no', 'so', 'do', 'does', 'did', 'have', 'has', 'had', 'will', 'would', 'can', 'could', 'then', 'than', 'what', 'which', 'who',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'but',
+  'if',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'with',
+  'from',
+  'as',
+  'into',
+  'about',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'am',
+  'it',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'there',
+  'here',
+  'i',
+  'me',
+  'my',
+  'we',
+  'us',
+  'our',
+  'you',
+  'your',
+  'he',
+  'him',
+  'his',
+  'she',
+  'her',
+  'they',
+  'them',
+  'their',
+  'not',
+  'no',
+  'so',
+  'do',
+  'does',
+  'did',
+  'have',
+  'has',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'then',
+  'than',
+  'what',
+  'which',
+  'who',
 ]);
 
 /** Lower-cased word tokens (letters with inner apostrophes; digits are not words). */
@@ -43,12 +180,18 @@ export function words(text: string): string[] {
 
 /** Paragraphs are non-blank lines: plain text of the editor has one block per line. */
 export function paragraphs(text: string): string[] {
-  return text.split(/\n+/).map((p) => p.trim()).filter((p) => words(p).length > 0);
+  return text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter((p) => words(p).length > 0);
 }
 
 /** Sentences end at . ! ? or … followed by space (or the paragraph's end); ellipses "..." count as one end. */
 export function sentences(text: string): string[] {
-  return paragraphs(text).flatMap((p) => p.split(/(?<=[.!?…]["”’)]?)\s+/)).map((s) => s.trim()).filter((s) => words(s).length > 0);
+  return paragraphs(text)
+    .flatMap((p) => p.split(/(?<=[.!?…]["”’)]?)\s+/))
+    .map((s) => s.trim())
+    .filter((s) => words(s).length > 0);
 }
 
 /**
@@ -127,7 +270,9 @@ function share(part: number, whole: number): number {
 }
 
 function person(tokens: string[]): VoiceStats['person'] {
-  let first = 0, second = 0, third = 0;
+  let first = 0,
+    second = 0,
+    third = 0;
   for (const t of tokens) {
     if (FIRST.has(t)) first++;
     else if (SECOND.has(t)) second++;
@@ -143,7 +288,8 @@ export function isPast(token: string): boolean {
 }
 
 function tense(tokens: string[]): VoiceStats['tense'] {
-  let past = 0, present = 0;
+  let past = 0,
+    present = 0;
   for (const t of tokens) {
     if (isPast(t)) past++;
     else if (PRESENT.has(t)) present++;
@@ -206,7 +352,10 @@ export function computeStylometrics(text: string): VoiceStats {
 /** The figures that matter most for imitation, in a few lines for prompts. */
 export function summarizeStats(stats: VoiceStats): string {
   const p = stats.punctuationPer1000Words;
-  const phrases = stats.recurringPhrases.slice(0, 5).map((r) => `"${r.phrase}"`).join(', ');
+  const phrases = stats.recurringPhrases
+    .slice(0, 5)
+    .map((r) => `"${r.phrase}"`)
+    .join(', ');
   const dominant = (Object.entries(stats.person) as [string, number][]).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'third';
   return [
     `Sentences: mean ${stats.sentenceLength.mean} words (median ${stats.sentenceLength.median}, 10th–90th percentile ${stats.sentenceLength.p10}–${stats.sentenceLength.p90}, stdev ${stats.sentenceLength.stdev}); paragraphs average ${stats.averageParagraphWords} words.`,

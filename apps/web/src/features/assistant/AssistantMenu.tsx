@@ -15,7 +15,13 @@ export function AssistantMenu({ onRun }: { onRun(action: AiAction): void }) {
       label="Assistant"
       align="start"
       trigger={
-        <button type="button" aria-label="Assistant" title="Assistant" onMouseDown={(e) => e.preventDefault()} className="inline-flex h-9 items-center rounded-md px-2 text-sm text-ink-soft hover:bg-cream-deep hover:text-ink">
+        <button
+          type="button"
+          aria-label="Assistant"
+          title="Assistant"
+          onMouseDown={(e) => e.preventDefault()}
+          className="inline-flex h-9 items-center rounded-md px-2 text-sm text-ink-soft hover:bg-cream-deep hover:text-ink"
+        >
           ✦ Assistant
         </button>
       }

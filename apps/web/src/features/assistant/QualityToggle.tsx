@@ -27,7 +27,9 @@ export function QualityToggle() {
 
   return (
     <div>
-      <p id="bree-quality-label" className="text-sm font-medium text-ink">Default Bree Quality</p>
+      <p id="bree-quality-label" className="text-sm font-medium text-ink">
+        Default Bree Quality
+      </p>
       <div role="radiogroup" aria-labelledby="bree-quality-label" className="mt-1 inline-flex rounded-lg border border-line p-0.5">
         {(['fast', 'premium'] as const).map((t) => (
           <button

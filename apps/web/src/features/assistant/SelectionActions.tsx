@@ -74,7 +74,13 @@ export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
             }}
             className="h-9 w-72 min-w-0 flex-1 rounded-md border border-line bg-paper px-2 text-sm text-ink"
           />
-          <button type="submit" aria-label="Send" title="Send (Enter)" disabled={!instruction.trim()} className="h-9 rounded-md bg-accent px-3 text-sm text-white disabled:opacity-50">
+          <button
+            type="submit"
+            aria-label="Send"
+            title="Send (Enter)"
+            disabled={!instruction.trim()}
+            className="h-9 rounded-md bg-accent px-3 text-sm text-white disabled:opacity-50"
+          >
             ➤
           </button>
         </form>

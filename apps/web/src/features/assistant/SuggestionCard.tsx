@@ -87,17 +87,27 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
           <p className="flex items-center gap-2 text-sm text-muted">
             <Spinner /> {s.reconnecting ? 'Connection lost. Reconnecting…' : 'Writing…'}
           </p>
-          {s.streamed && <p className="mt-2 max-h-40 overflow-y-auto text-sm whitespace-pre-wrap text-ink" data-testid="ai-stream">{s.streamed}</p>}
+          {s.streamed && (
+            <p className="mt-2 max-h-40 overflow-y-auto text-sm whitespace-pre-wrap text-ink" data-testid="ai-stream">
+              {s.streamed}
+            </p>
+          )}
           <div className="mt-2 flex justify-end">
-            <Button variant="ghost" size="sm" onClick={reject} title="Cancel (Esc)">Cancel</Button>
+            <Button variant="ghost" size="sm" onClick={reject} title="Cancel (Esc)">
+              Cancel
+            </Button>
           </div>
         </div>
       )}
       {s.phase === 'error' && (
         <div role="alert">
-          <p className="text-sm text-danger" data-testid="ai-error">{s.error}</p>
+          <p className="text-sm text-danger" data-testid="ai-error">
+            {s.error}
+          </p>
           <div className="mt-2 flex justify-end">
-            <Button variant="ghost" size="sm" onClick={reject} title="Close (Esc)">Close</Button>
+            <Button variant="ghost" size="sm" onClick={reject} title="Close (Esc)">
+              Close
+            </Button>
           </div>
         </div>
       )}
@@ -121,12 +131,20 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
           {s.orphan && (
             <div className="mt-2 max-h-40 overflow-y-auto text-sm text-ink">
               <p className="text-xs text-muted">The original text has changed; accepting adds this at the end.</p>
-              {s.paragraphs.map((p, i) => <p key={i} className="mt-1">{p}</p>)}
+              {s.paragraphs.map((p, i) => (
+                <p key={i} className="mt-1">
+                  {p}
+                </p>
+              ))}
             </div>
           )}
           <div className="mt-3 flex justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={reject} title="Reject (Esc)">Reject</Button>
-            <Button size="sm" onClick={() => void accept()} title={`Accept (${MOD}+Enter)`}>Accept</Button>
+            <Button variant="ghost" size="sm" onClick={reject} title="Reject (Esc)">
+              Reject
+            </Button>
+            <Button size="sm" onClick={() => void accept()} title={`Accept (${MOD}+Enter)`}>
+              Accept
+            </Button>
           </div>
         </div>
       )}

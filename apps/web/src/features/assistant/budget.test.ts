@@ -5,9 +5,17 @@ import { budgetAllowsAction } from './budget';
 
 const limits = { creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0 };
 const usage = (cost: number, reserved = 0, credit: number | null = 1) => ({
-  fastCalls: 0, premiumCalls: 0, fastTokens: 0, premiumTokens: 0, voiceMinutes: 0, period: '2026-11', cost, reserved, limits: { ...limits, creditDollars: credit },
+  fastCalls: 0,
+  premiumCalls: 0,
+  fastTokens: 0,
+  premiumTokens: 0,
+  voiceMinutes: 0,
+  period: '2026-11',
+  cost,
+  reserved,
+  limits: { ...limits, creditDollars: credit },
 });
-const apiAnswering = (get: ApiClient['get']): ApiClient => ({ get } as unknown as ApiClient);
+const apiAnswering = (get: ApiClient['get']): ApiClient => ({ get }) as unknown as ApiClient;
 
 describe('the local budget check (estimate 0.01)', () => {
   it('lets an action through while 0.01 still fits, counting money held by running calls', () => {

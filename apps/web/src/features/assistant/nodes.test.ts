@@ -48,10 +48,16 @@ describe('targetFor', () => {
 describe('operationInput', () => {
   const span = { from: 5, to: 10, nodeIds: ['b'], text: 'Two', empty: false };
   it('sends a rewrite its blocks as the selection, with the text around them', () => {
-    expect(operationInput(doc, 'rewrite', span, targetFor('rewrite', span))).toEqual({ selection: { text: 'Two', nodeIds: ['b'] }, context: { before: 'One', after: '' } });
+    expect(operationInput(doc, 'rewrite', span, targetFor('rewrite', span))).toEqual({
+      selection: { text: 'Two', nodeIds: ['b'] },
+      context: { before: 'One', after: '' },
+    });
   });
   it('sends an insertion no selection, and splits the text where the new text goes', () => {
-    expect(operationInput(doc, 'insertContent', span, targetFor('insertContent', span))).toEqual({ selection: { text: '', nodeIds: ['b'] }, context: { before: 'One\n\nTwo', after: '' } });
+    expect(operationInput(doc, 'insertContent', span, targetFor('insertContent', span))).toEqual({
+      selection: { text: '', nodeIds: ['b'] },
+      context: { before: 'One\n\nTwo', after: '' },
+    });
     // The caret after 'Tw': Fill Sentence continues right there (the empty last block follows).
     expect(operationInput(doc, 'fillSentence', span, targetFor('fillSentence', span, 8)).context).toEqual({ before: 'One\n\nTw', after: 'o\n\n' });
   });

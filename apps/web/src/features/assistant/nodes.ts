@@ -74,7 +74,6 @@ export function targetFor(operationType: OperationType, span: BlockSpan, cursor?
   }
 }
 
-
 /**
  * Fill Sentence's text as it goes in at `pos`: a space is added on each side where the
  * sentence would otherwise run into a word ('intro.' + 'Next.' reads 'intro. Next.').
@@ -92,7 +91,11 @@ export function sentenceAt(doc: PmNode, pos: number, sentence: string): string {
 export function responseBlocks(response: BackgroundResponse['response']): JSONContent[] {
   const nodes = response.rewrittenNodesInfo.nodes;
   if (nodes.length > 0) {
-    return nodes.map((n) => ({ type: 'paragraph', attrs: { id: n.attrs.id }, ...(n.content?.length ? { content: n.content.map((c) => ({ type: 'text', text: c.text })) } : {}) }));
+    return nodes.map((n) => ({
+      type: 'paragraph',
+      attrs: { id: n.attrs.id },
+      ...(n.content?.length ? { content: n.content.map((c) => ({ type: 'text', text: c.text })) } : {}),
+    }));
   }
   return splitParagraphs(response.generatedContent).map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] }));
 }
@@ -111,7 +114,12 @@ export function responseParagraphs(operationType: OperationType, response: Backg
  * an insertion sends no selection, and splits the document where its text will land, so the
  * model continues exactly after <before> (the caret, for Fill Sentence).
  */
-export function operationInput(doc: PmNode, operationType: OperationType, span: BlockSpan, target: SuggestionTarget): { selection: { text: string; nodeIds: string[] }; context: { before: string; after: string } } {
+export function operationInput(
+  doc: PmNode,
+  operationType: OperationType,
+  span: BlockSpan,
+  target: SuggestionTarget,
+): { selection: { text: string; nodeIds: string[] }; context: { before: string; after: string } } {
   const rewrite = operationType === 'rewrite';
   return { selection: { text: rewrite ? span.text : '', nodeIds: span.nodeIds }, context: contextAround(doc, rewrite ? span : target) };
 }

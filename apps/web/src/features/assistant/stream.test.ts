@@ -60,13 +60,35 @@ describe('following an operation across dropped connections', () => {
     });
     const onStarted = vi.fn();
     const sleep = vi.fn(async (_ms: number) => undefined);
-    const followed = followOperation({ start, tenantId: 't', signal: new AbortController().signal, onDelta: () => undefined, onStarted, getToken: async () => 'token', onRestart: () => undefined, sleep, stream });
+    const followed = followOperation({
+      start,
+      tenantId: 't',
+      signal: new AbortController().signal,
+      onDelta: () => undefined,
+      onStarted,
+      getToken: async () => 'token',
+      onRestart: () => undefined,
+      sleep,
+      stream,
+    });
     await expect(followed).resolves.toBe(answer);
-    expect(calls).toEqual([{ start, operationId: undefined }, { start: undefined, operationId: 'op-7' }]);
+    expect(calls).toEqual([
+      { start, operationId: undefined },
+      { start: undefined, operationId: 'op-7' },
+    ]);
     expect(onStarted).toHaveBeenCalledWith('op-7');
 
     const lostEarly = vi.fn().mockRejectedValue(new TypeError('no route'));
-    const never = followOperation({ start, tenantId: 't', signal: new AbortController().signal, onDelta: () => undefined, getToken: async () => null, onRestart: () => undefined, sleep, stream: lostEarly });
+    const never = followOperation({
+      start,
+      tenantId: 't',
+      signal: new AbortController().signal,
+      onDelta: () => undefined,
+      getToken: async () => null,
+      onRestart: () => undefined,
+      sleep,
+      stream: lostEarly,
+    });
     await expect(never).rejects.toBeInstanceOf(TypeError);
     expect(lostEarly).toHaveBeenCalledTimes(1);
   });

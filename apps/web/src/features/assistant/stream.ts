@@ -23,7 +23,12 @@ export interface StreamInput {
 function streamRequest({ operationId, start, token, tenantId, signal }: StreamInput): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'text/event-stream', 'X-Tenant-Id': tenantId, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   if (start) {
-    return fetch(`${API_CLIENT.baseUrl}/ai/operations`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(start), signal });
+    return fetch(`${API_CLIENT.baseUrl}/ai/operations`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(start),
+      signal,
+    });
   }
   return fetch(`${API_CLIENT.baseUrl}/ai/operations/${encodeURIComponent(operationId ?? '')}/stream`, { headers, signal });
 }

@@ -67,7 +67,18 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       const span = blocksWithIds(editor.state.doc, r.originalContext.nodeIds);
       const target = span ? targetFor(r.operationType, span) : null;
       if (target) setPreview(editor, { target, mode: 'suggested', paragraphs });
-      setSuggestion({ action: null, operationType: r.operationType, operationId: r.operationId, phase: 'ready', streamed: '', paragraphs, response: r, error: null, view: 'suggested', orphan: !target });
+      setSuggestion({
+        action: null,
+        operationType: r.operationType,
+        operationId: r.operationId,
+        phase: 'ready',
+        streamed: '',
+        paragraphs,
+        response: r,
+        error: null,
+        view: 'suggested',
+        orphan: !target,
+      });
       notify.success('Background operation completed');
       return true;
     },
@@ -115,7 +126,18 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       const abort = new AbortController();
       abortRef.current = abort;
       onStart?.();
-      const base: Suggestion = { action, operationType, operationId: null, phase: 'generating', streamed: '', paragraphs: [], response: null, error: null, view: 'suggested', orphan: false };
+      const base: Suggestion = {
+        action,
+        operationType,
+        operationId: null,
+        phase: 'generating',
+        streamed: '',
+        paragraphs: [],
+        response: null,
+        error: null,
+        view: 'suggested',
+        orphan: false,
+      };
       setSuggestion(base);
       setPreview(editor, { target, mode: 'pending', paragraphs: [] });
       const update = (patch: Partial<Suggestion>) => {
@@ -189,7 +211,12 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     // typing just before or just after must not be undone with the AI's text.
     const tr = closeHistory(editor.state.tr.setMeta(aiPreviewKey, null));
     if (target.inline) tr.insertText(sentenceAt(tr.doc, target.from, s.paragraphs.join(' ')), target.from);
-    else tr.replaceWith(target.from, target.to, responseBlocks(s.response.response).map((n) => editor.schema.nodeFromJSON(n)));
+    else
+      tr.replaceWith(
+        target.from,
+        target.to,
+        responseBlocks(s.response.response).map((n) => editor.schema.nodeFromJSON(n)),
+      );
     editor.view.dispatch(tr);
     editor.view.dispatch(closeHistory(editor.state.tr));
     forget(s.operationId);

@@ -1,11 +1,5 @@
 /** Why a token refresh failed, as far as the session rules care. */
-export type RefreshFailureReason =
-  | 'missing_refresh_token'
-  | 'login_required'
-  | 'consent_required'
-  | 'interaction_required'
-  | 'invalid_grant'
-  | 'other';
+export type RefreshFailureReason = 'missing_refresh_token' | 'login_required' | 'consent_required' | 'interaction_required' | 'invalid_grant' | 'other';
 
 /** Raised by the token manager when the stored user has no refresh token to use. */
 export class MissingRefreshTokenError extends Error {

@@ -55,7 +55,13 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
       className={cn('flex items-center gap-2 border-b border-line px-2 last:border-b-0 sm:gap-3 sm:px-4', selected ? 'bg-accent-soft/60' : 'hover:bg-cream/70')}
     >
       <label className="inline-flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-md">
-        <input type="checkbox" checked={selected} onChange={() => onToggle(file)} aria-label={`Select ${name}`} className="size-4 cursor-pointer accent-accent" />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={() => onToggle(file)}
+          aria-label={`Select ${name}`}
+          className="size-4 cursor-pointer accent-accent"
+        />
       </label>
       <TagBadgeMenu tag={file.metadata.authenticity ?? 'Untagged'} fileName={name} disabled={transcribing} onSelect={(tag) => onTag(file, tag)} />
       <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
@@ -71,7 +77,10 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
           )}
           {isMaster && <WorkspaceIcon />}
           {file.isRepository && (
-            <span title="In your repository: Bree learns your voice from it" className="shrink-0 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong">
+            <span
+              title="In your repository: Bree learns your voice from it"
+              className="shrink-0 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong"
+            >
               Voice sample
             </span>
           )}

@@ -172,13 +172,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
                   </div>
                 )}
               </div>
-              <div
-                ref={scrollRef}
-                onScroll={onScroll}
-                tabIndex={-1}
-                style={{ maxHeight: rows * ROW_HEIGHT_PX }}
-                className="overflow-y-auto overscroll-contain"
-              >
+              <div ref={scrollRef} onScroll={onScroll} tabIndex={-1} style={{ maxHeight: rows * ROW_HEIGHT_PX }} className="overflow-y-auto overscroll-contain">
                 <DocumentListBody
                   list={list}
                   query={query}

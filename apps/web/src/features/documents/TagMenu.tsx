@@ -14,17 +14,34 @@ const TONES: Record<Authenticity, string> = {
 function TagItems({ current, onSelect }: { current?: Authenticity; onSelect: (tag: Authenticity) => void }) {
   return AUTHENTICITY_TAGS.map((tag) => (
     <MenuItem key={tag} onSelect={() => onSelect(tag)}>
-      <span aria-hidden="true" className={cn('inline-flex h-5 min-w-8 items-center justify-center rounded border px-1 text-[0.6875rem] font-semibold', TONES[tag])}>
+      <span
+        aria-hidden="true"
+        className={cn('inline-flex h-5 min-w-8 items-center justify-center rounded border px-1 text-[0.6875rem] font-semibold', TONES[tag])}
+      >
         {AUTHENTICITY_SHORT[tag]}
       </span>
       <span className="flex-1">{tag}</span>
-      {current === tag && <span aria-label="(current)" className="text-accent">✓</span>}
+      {current === tag && (
+        <span aria-label="(current)" className="text-accent">
+          ✓
+        </span>
+      )}
     </MenuItem>
   ));
 }
 
 /** A row's tag badge (H / AI+ / AI / ?) that opens the tag menu; Radix closes it on outside click. */
-export function TagBadgeMenu({ tag, fileName, disabled, onSelect }: { tag: Authenticity; fileName: string; disabled?: boolean; onSelect: (tag: Authenticity) => void }) {
+export function TagBadgeMenu({
+  tag,
+  fileName,
+  disabled,
+  onSelect,
+}: {
+  tag: Authenticity;
+  fileName: string;
+  disabled?: boolean;
+  onSelect: (tag: Authenticity) => void;
+}) {
   return (
     <Menu
       align="start"

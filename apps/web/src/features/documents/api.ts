@@ -1,6 +1,15 @@
 import {
-  API_CLIENT, bulkDeleteAnswerSchema, bulkTagAnswerSchema, claimBlankAnswerSchema, FILES, fileAnswerSchema, listPagedAnswerSchema,
-  renameAnswerSchema, searchFilesAnswerSchema, successSchema, summaryAnswerSchema,
+  API_CLIENT,
+  bulkDeleteAnswerSchema,
+  bulkTagAnswerSchema,
+  claimBlankAnswerSchema,
+  FILES,
+  fileAnswerSchema,
+  listPagedAnswerSchema,
+  renameAnswerSchema,
+  searchFilesAnswerSchema,
+  successSchema,
+  summaryAnswerSchema,
 } from '@bree/contracts';
 import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
@@ -36,7 +45,11 @@ export async function searchDocuments(api: ApiClient, q: { query: string; signal
 
 /** POST /files/claim-blank — an empty document with a free name (Untitled.txt, Untitled 2.txt…). */
 export async function claimBlankDocument(api: ApiClient, operationId: string): Promise<FileSummary> {
-  const answer = await api.post('/files/claim-blank', { displayPath: FILES.defaultName, isRepository: false }, { schema: claimBlankAnswerSchema, operationId, ...filesTimeout });
+  const answer = await api.post(
+    '/files/claim-blank',
+    { displayPath: FILES.defaultName, isRepository: false },
+    { schema: claimBlankAnswerSchema, operationId, ...filesTimeout },
+  );
   return answer.file;
 }
 
@@ -73,18 +86,29 @@ export async function bulkDeleteDocuments(api: ApiClient, q: { fileIds: string[]
 }
 
 /** PATCH /files/metadata/{tenant}/{path} with the authenticity tag. */
-export async function tagDocument(api: ApiClient, q: { tenantId: string; filePath: string; authenticity: Authenticity; operationId: string }): Promise<FileSummary> {
-  const answer = await api.patch(tenantPathUrl('/files/metadata', q.tenantId, q.filePath), { metadata: { authenticity: q.authenticity } }, {
-    schema: summaryAnswerSchema,
-    operationId: q.operationId,
-    ...filesTimeout,
-  });
+export async function tagDocument(
+  api: ApiClient,
+  q: { tenantId: string; filePath: string; authenticity: Authenticity; operationId: string },
+): Promise<FileSummary> {
+  const answer = await api.patch(
+    tenantPathUrl('/files/metadata', q.tenantId, q.filePath),
+    { metadata: { authenticity: q.authenticity } },
+    {
+      schema: summaryAnswerSchema,
+      operationId: q.operationId,
+      ...filesTimeout,
+    },
+  );
   return answer.file;
 }
 
 /** POST /files/bulk-tag — one tag on many files. */
 export async function bulkTagDocuments(api: ApiClient, q: { fileIds: string[]; authenticity: Authenticity; operationId: string }): Promise<string[]> {
-  const answer = await api.post('/files/bulk-tag', { fileIds: q.fileIds, authenticity: q.authenticity }, { schema: bulkTagAnswerSchema, operationId: q.operationId, ...filesTimeout });
+  const answer = await api.post(
+    '/files/bulk-tag',
+    { fileIds: q.fileIds, authenticity: q.authenticity },
+    { schema: bulkTagAnswerSchema, operationId: q.operationId, ...filesTimeout },
+  );
   return answer.updated;
 }
 

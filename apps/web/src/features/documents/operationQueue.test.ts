@@ -26,7 +26,14 @@ describe('file operation retries', () => {
     const waits: number[] = [];
     let calls = 0;
     await expect(
-      withRetry(async () => { calls += 1; throw new Error('down'); }, FILE_OP_RETRY, { sleep: async (ms) => void waits.push(ms), random: () => 0 }),
+      withRetry(
+        async () => {
+          calls += 1;
+          throw new Error('down');
+        },
+        FILE_OP_RETRY,
+        { sleep: async (ms) => void waits.push(ms), random: () => 0 },
+      ),
     ).rejects.toThrow('down');
     expect(calls).toBe(3);
     expect(waits).toEqual([250, 500]);
@@ -34,14 +41,31 @@ describe('file operation retries', () => {
 
   it('stops at the first success', async () => {
     let calls = 0;
-    const result = await withRetry(async (attempt) => { calls += 1; if (attempt < 2) throw new Error('blip'); return 'ok'; }, DELETE_RETRY, { sleep: async () => undefined });
+    const result = await withRetry(
+      async (attempt) => {
+        calls += 1;
+        if (attempt < 2) throw new Error('blip');
+        return 'ok';
+      },
+      DELETE_RETRY,
+      { sleep: async () => undefined },
+    );
     expect(result).toBe('ok');
     expect(calls).toBe(2);
   });
 
   it('does not retry an error that a retry cannot fix', async () => {
     let calls = 0;
-    await expect(withRetry(async () => { calls += 1; throw new Error('conflict'); }, FILE_OP_RETRY, { shouldRetry: () => false, sleep: async () => undefined })).rejects.toThrow();
+    await expect(
+      withRetry(
+        async () => {
+          calls += 1;
+          throw new Error('conflict');
+        },
+        FILE_OP_RETRY,
+        { shouldRetry: () => false, sleep: async () => undefined },
+      ),
+    ).rejects.toThrow();
     expect(calls).toBe(1);
   });
 });
@@ -51,7 +75,16 @@ describe('file operation queue', () => {
     const queue = createOperationQueue();
     const gates = Array.from({ length: 6 }, () => deferred());
     let started = 0;
-    const runs = gates.map((gate, i) => queue.run({ id: `op${i}`, task: async () => { started += 1; await gate.promise; return i; } }));
+    const runs = gates.map((gate, i) =>
+      queue.run({
+        id: `op${i}`,
+        task: async () => {
+          started += 1;
+          await gate.promise;
+          return i;
+        },
+      }),
+    );
     await tick();
     expect(started).toBe(4);
     expect(queue.running()).toBe(4);
@@ -69,7 +102,11 @@ describe('file operation queue', () => {
     const queue = createOperationQueue();
     const gate = deferred();
     let runs = 0;
-    const task = async () => { runs += 1; await gate.promise; return 'done'; };
+    const task = async () => {
+      runs += 1;
+      await gate.promise;
+      return 'done';
+    };
     const first = queue.run({ id: 'same', task });
     const second = queue.run({ id: 'same', task });
     gate.resolve();
@@ -81,8 +118,21 @@ describe('file operation queue', () => {
     const queue = createOperationQueue();
     const rename = deferred();
     const order: string[] = [];
-    const renaming = queue.run({ id: 'rename', task: async () => { await rename.promise; order.push('rename'); throw new Error('409'); } });
-    const tagging = queue.run({ id: 'tag', dependencies: ['rename', 'unknown'], task: async () => { order.push('tag'); } });
+    const renaming = queue.run({
+      id: 'rename',
+      task: async () => {
+        await rename.promise;
+        order.push('rename');
+        throw new Error('409');
+      },
+    });
+    const tagging = queue.run({
+      id: 'tag',
+      dependencies: ['rename', 'unknown'],
+      task: async () => {
+        order.push('tag');
+      },
+    });
     await tick();
     expect(order).toEqual([]);
     rename.resolve();
@@ -93,7 +143,14 @@ describe('file operation queue', () => {
 
   it('frees the slot of a failed operation', async () => {
     const queue = createOperationQueue(1);
-    await expect(queue.run({ id: 'a', task: async () => { throw new Error('x'); } })).rejects.toThrow();
+    await expect(
+      queue.run({
+        id: 'a',
+        task: async () => {
+          throw new Error('x');
+        },
+      }),
+    ).rejects.toThrow();
     expect(await queue.run({ id: 'b', task: async () => 'b' })).toBe('b');
   });
 });

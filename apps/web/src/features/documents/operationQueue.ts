@@ -33,7 +33,11 @@ export interface RetryDeps {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `task` until it succeeds, the policy's attempts are used up, or an error is not worth retrying. */
-export async function withRetry<T>(task: (attempt: number) => Promise<T>, policy: RetryPolicy, { shouldRetry = () => true, sleep = defaultSleep, random = Math.random }: RetryDeps = {}): Promise<T> {
+export async function withRetry<T>(
+  task: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  { shouldRetry = () => true, sleep = defaultSleep, random = Math.random }: RetryDeps = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await task(attempt);

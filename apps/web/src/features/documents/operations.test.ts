@@ -18,13 +18,22 @@ const fail = (status: number, code = 'boom') => new ApiError({ status, code, mes
 
 function setup(handlers: Partial<Record<'get' | 'post' | 'patch' | 'delete', Handler>>) {
   const calls: string[] = [];
-  const call = (method: keyof typeof handlers) => async (path: string, ...rest: unknown[]) => {
-    calls.push(`${method.toUpperCase()} ${path}`);
-    const handler = handlers[method];
-    if (!handler) throw fail(404, 'file_not_found');
-    return handler(path, method === 'delete' || method === 'get' ? undefined : rest[0]);
-  };
-  const api = { get: call('get'), post: call('post'), patch: call('patch'), delete: call('delete'), put: call('post'), request: call('get') } as unknown as ApiClient;
+  const call =
+    (method: keyof typeof handlers) =>
+    async (path: string, ...rest: unknown[]) => {
+      calls.push(`${method.toUpperCase()} ${path}`);
+      const handler = handlers[method];
+      if (!handler) throw fail(404, 'file_not_found');
+      return handler(path, method === 'delete' || method === 'get' ? undefined : rest[0]);
+    };
+  const api = {
+    get: call('get'),
+    post: call('post'),
+    patch: call('patch'),
+    delete: call('delete'),
+    put: call('post'),
+    request: call('get'),
+  } as unknown as ApiClient;
   const queryClient = new QueryClient();
   const files = [file('a', 'Alpha.txt'), file('b', 'Beta.txt'), file('c', 'Gamma.txt')];
   const data: ListCache = { pages: [{ items: files, nextCursor: null, hasMore: false }], pageParams: [null] };
@@ -32,7 +41,13 @@ function setup(handlers: Partial<Record<'get' | 'post' | 'patch' | 'delete', Han
   const overlay = createOverlayStore();
   const notify = { success: vi.fn(() => ''), error: vi.fn(() => '') };
   const ops = createDocumentOperations({
-    api, queryClient, tenantId: 't1', overlay, queue: createOperationQueue(), tagGuard: createTagGuard(), notify,
+    api,
+    queryClient,
+    tenantId: 't1',
+    overlay,
+    queue: createOperationQueue(),
+    tagGuard: createTagGuard(),
+    notify,
     retry: { sleep: async () => undefined, random: () => 0 },
   });
   const visible = () => applyOverlay(flattenFiles(queryClient.getQueryData<ListCache>(documentKeys.list('t1', 'date'))), overlay.entries(), Date.now());
@@ -54,7 +69,11 @@ describe('deleting documents', () => {
   });
 
   it('tries 3 times, then restores the row and says Failed to delete file', async () => {
-    const env = setup({ delete: () => { throw fail(500); } });
+    const env = setup({
+      delete: () => {
+        throw fail(500);
+      },
+    });
     expect(await env.ops.remove(env.files[0])).toBe(false);
     expect(env.calls).toEqual(Array(3).fill('DELETE /files/t1/Alpha.txt'));
     expect(env.visible().map((f) => f.id)).toEqual(['a', 'b', 'c']);
@@ -62,19 +81,31 @@ describe('deleting documents', () => {
   });
 
   it('falls back to POST /files/delete on 404 and counts a file already gone as deleted', async () => {
-    const env = setup({ delete: () => { throw fail(404, 'not_found'); } });
+    const env = setup({
+      delete: () => {
+        throw fail(404, 'not_found');
+      },
+    });
     expect(await env.ops.remove(env.files[2])).toBe(true);
     expect(env.calls).toEqual(['DELETE /files/t1/Gamma.txt', 'POST /files/delete']);
   });
 
   it('does not retry a refusal a retry cannot fix', async () => {
-    const env = setup({ delete: () => { throw fail(400, 'folder_delete_unsupported'); } });
+    const env = setup({
+      delete: () => {
+        throw fail(400, 'folder_delete_unsupported');
+      },
+    });
     expect(await env.ops.remove(env.files[0])).toBe(false);
     expect(env.calls).toHaveLength(1);
   });
 
   it('bulk delete retries once, then restores the rows and counts the failures', async () => {
-    const env = setup({ post: () => { throw fail(503); } });
+    const env = setup({
+      post: () => {
+        throw fail(503);
+      },
+    });
     const result = await env.ops.removeMany([env.files[0], env.files[2]]);
     expect(result).toEqual({ deleted: [], failed: ['a', 'c'] });
     expect(env.calls).toEqual(['POST /files/bulk-delete', 'POST /files/bulk-delete']);
@@ -103,7 +134,12 @@ describe('renaming documents', () => {
   it('shows the new name at once and rolls back on a conflict', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const env = setup({ post: async () => { await gate; throw fail(409, 'path_exists'); } });
+    const env = setup({
+      post: async () => {
+        await gate;
+        throw fail(409, 'path_exists');
+      },
+    });
     const done = env.ops.rename(env.files[0], 'Beta');
     expect(env.visible()[0]?.displayName).toBe('Beta');
     release();
@@ -115,7 +151,12 @@ describe('renaming documents', () => {
 
   it('sends a later tag update to the renamed path', async () => {
     const env = setup({
-      post: (_p, body) => ({ success: true, oldFilePath: 'Alpha.txt', newFilePath: 'Omega.txt', file: { ...file('a', 'Omega.txt'), filePath: (body as { newFilePath: string }).newFilePath } }),
+      post: (_p, body) => ({
+        success: true,
+        oldFilePath: 'Alpha.txt',
+        newFilePath: 'Omega.txt',
+        file: { ...file('a', 'Omega.txt'), filePath: (body as { newFilePath: string }).newFilePath },
+      }),
       patch: () => ({ success: true, file: { ...file('a', 'Omega.txt'), metadata: { authenticity: 'Human' } } }),
     });
     const renaming = env.ops.rename(env.files[0], 'Omega');
@@ -137,7 +178,11 @@ describe('tagging documents', () => {
   });
 
   it('rolls a failed bulk tag back with Update failed', async () => {
-    const env = setup({ post: () => { throw fail(500); } });
+    const env = setup({
+      post: () => {
+        throw fail(500);
+      },
+    });
     expect(await env.ops.setTagMany([env.files[0], env.files[1]], 'Human')).toBe(0);
     expect(env.visible().map((f) => f.metadata.authenticity)).toEqual(['Untagged', 'Untagged', 'Untagged']);
     expect(env.notify.error).toHaveBeenCalledWith(MESSAGES.updateFailed);
@@ -146,7 +191,11 @@ describe('tagging documents', () => {
 
 describe('creating documents', () => {
   it('says so when the blank document cannot be claimed, without retrying', async () => {
-    const env = setup({ post: () => { throw fail(500); } });
+    const env = setup({
+      post: () => {
+        throw fail(500);
+      },
+    });
     expect(await env.ops.create()).toBeNull();
     expect(env.calls).toEqual(['POST /files/claim-blank']);
     expect(env.notify.error).toHaveBeenCalledWith('Failed to create document. Please try again.');

@@ -5,8 +5,15 @@ import { ulid } from 'ulid';
 import type { ApiClient } from '../../lib/api';
 import type { Notifier } from '../../lib/toast';
 import {
-  bulkDeleteDocuments, bulkTagDocuments, claimBlankDocument, copyDocument, deleteDocumentOnce, documentKeys, isTransientFailure,
-  renameDocument, tagDocument,
+  bulkDeleteDocuments,
+  bulkTagDocuments,
+  claimBlankDocument,
+  copyDocument,
+  deleteDocumentOnce,
+  documentKeys,
+  isTransientFailure,
+  renameDocument,
+  tagDocument,
 } from './api';
 import { captureFiles, patchFiles, restoreFiles } from './cachePatch';
 import type { CapturedFile, DocumentsCache } from './cachePatch';
@@ -142,7 +149,12 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       if (!target) return false;
       const opId = newId();
       const name = target.split('/').pop() ?? target;
-      const change = showChange(opId, [file], { kind: 'rename', name, filePath: target }, (f) => ({ ...f, name, displayName: name.replace(/\.txt$/i, ''), filePath: target }));
+      const change = showChange(opId, [file], { kind: 'rename', name, filePath: target }, (f) => ({
+        ...f,
+        name,
+        displayName: name.replace(/\.txt$/i, ''),
+        filePath: target,
+      }));
       try {
         const updated = await enqueue(opId, [file.id], () =>
           retrying(FILE_OP_RETRY, () => renameDocument(api, { oldFilePath: pathOf(file), newFilePath: target, operationId: opId })),
@@ -167,9 +179,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       const opId = newId();
       const change = showChange(opId, [file], { kind: 'delete' }, () => null);
       try {
-        await enqueue(opId, [file.id], () =>
-          retrying(DELETE_RETRY, () => deleteDocumentOnce(api, { tenantId, filePath: pathOf(file), operationId: opId })),
-        );
+        await enqueue(opId, [file.id], () => retrying(DELETE_RETRY, () => deleteDocumentOnce(api, { tenantId, filePath: pathOf(file), operationId: opId })));
         change.confirm();
         notify.success(MESSAGES.deleted);
         return true;
@@ -190,7 +200,11 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       });
       const results = await Promise.allSettled(
         batches.map(({ opId, batch }) =>
-          enqueue(opId, batch.map((f) => f.id), () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(api, { fileIds: batch.map((f) => f.id), operationId: opId }))),
+          enqueue(
+            opId,
+            batch.map((f) => f.id),
+            () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(api, { fileIds: batch.map((f) => f.id), operationId: opId })),
+          ),
         ),
       );
       const deleted: string[] = [];
@@ -246,7 +260,9 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       const ids = eligible.map((f) => f.id);
       try {
         await enqueue(opId, ids, () =>
-          Promise.all(chunks(ids, BULK_CHUNK).map((batch) => retrying(FILE_OP_RETRY, () => bulkTagDocuments(api, { fileIds: batch, authenticity, operationId: opId })))),
+          Promise.all(
+            chunks(ids, BULK_CHUNK).map((batch) => retrying(FILE_OP_RETRY, () => bulkTagDocuments(api, { fileIds: batch, authenticity, operationId: opId }))),
+          ),
         );
         change.confirm();
         notify.success(`${eligible.length} file(s) tagged ${authenticity}`);

@@ -8,7 +8,9 @@ function clockedStore() {
   const store = createOverlayStore({ now: () => t, schedule: (fn, ms) => void timers.push({ at: t + ms, fn }) });
   const advance = (ms: number) => {
     t += ms;
-    for (const timer of timers.splice(0)) if (timer.at <= t) timer.fn(); else timers.push(timer);
+    for (const timer of timers.splice(0))
+      if (timer.at <= t) timer.fn();
+      else timers.push(timer);
   };
   return { store, now: () => t, advance };
 }

@@ -37,7 +37,11 @@ export interface OverlayDeps {
 }
 
 /** A small observable list of overlay entries with 30 s expiry of confirmed ones. */
-export function createOverlayStore({ now = () => Date.now(), lifetimeMs = OVERLAY_LIFETIME_MS, schedule = (fn, ms) => void setTimeout(fn, ms) }: OverlayDeps = {}): OverlayStore {
+export function createOverlayStore({
+  now = () => Date.now(),
+  lifetimeMs = OVERLAY_LIFETIME_MS,
+  schedule = (fn, ms) => void setTimeout(fn, ms),
+}: OverlayDeps = {}): OverlayStore {
   let list: readonly OverlayEntry[] = [];
   const listeners = new Set<() => void>();
 
@@ -92,7 +96,12 @@ function patchItem(item: FileSummary, patch: OverlayPatch): FileSummary | null {
  * The list as the user should see it: server items with every live overlay entry applied in
  * order. Created files missing from the server's answer are put first (they are the newest).
  */
-export function applyOverlay(items: readonly FileSummary[], entries: readonly OverlayEntry[], now: number, options: { includeCreated?: boolean } = {}): FileSummary[] {
+export function applyOverlay(
+  items: readonly FileSummary[],
+  entries: readonly OverlayEntry[],
+  now: number,
+  options: { includeCreated?: boolean } = {},
+): FileSummary[] {
   const live = entries.filter((e) => e.expiresAt === null || e.expiresAt > now);
   if (live.length === 0) return [...items];
   const present = new Set(items.map((i) => i.id));

@@ -32,7 +32,19 @@ export interface DocumentListState {
  * The rows of the list: the paged listing (first page = visible rows + 2, then pages of 15) or,
  * with a query, the fuzzy search; the tenant's overlay is laid over either.
  */
-export function useDocumentList({ tenantId, sort, visibleRows, query, overlay }: { tenantId: string; sort: ListSort; visibleRows: VisibleRows; query: string; overlay: OverlayStore }): DocumentListState {
+export function useDocumentList({
+  tenantId,
+  sort,
+  visibleRows,
+  query,
+  overlay,
+}: {
+  tenantId: string;
+  sort: ListSort;
+  visibleRows: VisibleRows;
+  query: string;
+  overlay: OverlayStore;
+}): DocumentListState {
   const { api } = useServices();
   const isSearching = query !== '';
 

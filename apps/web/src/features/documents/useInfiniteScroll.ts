@@ -7,7 +7,10 @@ export const LOAD_MORE_THRESHOLD_PX = 100;
 export const LOAD_MORE_DELAY_MS = 150;
 
 /** True when the scroll position is within `threshold` px of the end (or nothing scrolls yet). */
-export function isNearEnd({ scrollTop, scrollHeight, clientHeight }: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold: number = LOAD_MORE_THRESHOLD_PX): boolean {
+export function isNearEnd(
+  { scrollTop, scrollHeight, clientHeight }: { scrollTop: number; scrollHeight: number; clientHeight: number },
+  threshold: number = LOAD_MORE_THRESHOLD_PX,
+): boolean {
   return scrollHeight - scrollTop - clientHeight <= threshold;
 }
 
@@ -15,7 +18,19 @@ export function isNearEnd({ scrollTop, scrollHeight, clientHeight }: { scrollTop
  * Calls `loadMore` 150 ms after the viewport comes within 100 px of its end, if more can load
  * and nothing is loading. Rechecks after each load, so a short page keeps filling the viewport.
  */
-export function useInfiniteScroll({ ref, hasMore, busy, loadMore, rows }: { ref: RefObject<HTMLElement | null>; hasMore: boolean; busy: boolean; loadMore: () => void; rows: number }): () => void {
+export function useInfiniteScroll({
+  ref,
+  hasMore,
+  busy,
+  loadMore,
+  rows,
+}: {
+  ref: RefObject<HTMLElement | null>;
+  hasMore: boolean;
+  busy: boolean;
+  loadMore: () => void;
+  rows: number;
+}): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef({ hasMore, busy, loadMore });
   useEffect(() => {

@@ -29,7 +29,14 @@ describe('rows-per-page setting', () => {
 
   it('survives a storage that throws', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    };
     expect(readVisibleRows(broken, 't', true)).toBe(5);
     expect(() => writeVisibleRows(broken, 't', 5)).not.toThrow();
     expect(warn).toHaveBeenCalledTimes(1);

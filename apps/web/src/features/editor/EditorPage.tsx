@@ -59,7 +59,9 @@ export function EditorPage({ fileId }: { fileId: string }) {
       <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-paper p-6 text-center">
         <h1 className="font-serif text-2xl font-semibold text-ink">{state.notFound ? 'Document not found' : 'Could not open this document'}</h1>
         <p className="text-muted">{state.notFound ? 'It may have been deleted.' : 'Check your connection and try again.'}</p>
-        <Link to="/app" className={buttonClasses({ variant: 'secondary' })}>Back to documents</Link>
+        <Link to="/app" className={buttonClasses({ variant: 'secondary' })}>
+          Back to documents
+        </Link>
       </div>
     );
   }

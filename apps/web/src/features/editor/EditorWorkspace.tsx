@@ -161,7 +161,15 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (
-    <SidePanel editor={editor} fileId={doc.fileId} tenantId={doc.tenantId} file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }} tab={tab} onTab={setTab} onRestored={loadCommitted} />
+    <SidePanel
+      editor={editor}
+      fileId={doc.fileId}
+      tenantId={doc.tenantId}
+      file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+      tab={tab}
+      onTab={setTab}
+      onRestored={loadCommitted}
+    />
   );
 
   return (
@@ -188,7 +196,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         />
       ) : (
         <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-cream px-4">
-          <button type="button" onClick={() => void leave()} className="rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-cream-deep" aria-label="Back to documents">
+          <button
+            type="button"
+            onClick={() => void leave()}
+            className="rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-cream-deep"
+            aria-label="Back to documents"
+          >
             ← Documents
           </button>
           <h1 className="min-w-0 flex-1 truncate font-serif text-lg font-semibold text-ink">{doc.title}</h1>

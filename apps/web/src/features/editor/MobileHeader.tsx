@@ -6,7 +6,11 @@ import { SaveDot } from './SaveIndicator';
 
 /** The document-level event the settings tap raises (1-core §2.4). */
 export const DOCUMENT_SETTINGS_EVENT = 'bree:document-settings';
-export interface DocumentSettingsDetail { x: number; y: number; source: 'mobile-header' }
+export interface DocumentSettingsDetail {
+  x: number;
+  y: number;
+  source: 'mobile-header';
+}
 
 const SETTINGS_DEBOUNCE_MS = 300;
 
@@ -24,7 +28,8 @@ interface Props {
   onToggleMenu(): void;
 }
 
-const iconButton = 'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep focus-visible:outline-2 focus-visible:outline-accent';
+const iconButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep focus-visible:outline-2 focus-visible:outline-accent';
 
 /** The cream mobile header: back, document actions (status icon), settings, title, undo, redo, menu. */
 export function MobileHeader({ title, status, scrollRef, editing, menuOpen, onBack, onOpenActions, onUndo, onRedo, onToggleMenu }: Props) {
@@ -58,21 +63,26 @@ export function MobileHeader({ title, status, scrollRef, editing, menuOpen, onBa
     <header
       data-testid="mobile-header"
       data-hidden={hidden}
-      className={cn(
-        'sticky top-0 z-30 bg-cream shadow-sm transition-transform duration-200',
-        hidden && '-translate-y-full',
-      )}
+      className={cn('sticky top-0 z-30 bg-cream shadow-sm transition-transform duration-200', hidden && '-translate-y-full')}
     >
       <div aria-hidden="true" className="mx-auto h-1 w-10 translate-y-1 rounded-full bg-line-strong" data-testid="drag-handle" />
       <div className="flex h-12 items-center gap-1 px-1">
-        <button type="button" aria-label="Go back to previous page" className={iconButton} onClick={onBack}>←</button>
+        <button type="button" aria-label="Go back to previous page" className={iconButton} onClick={onBack}>
+          ←
+        </button>
         <button type="button" aria-label="Open Document Actions" className={iconButton} onClick={onOpenActions}>
           <SaveDot status={status} />
         </button>
-        <button type="button" aria-label="Open settings" className={iconButton} onClick={openSettings}>⚙</button>
+        <button type="button" aria-label="Open settings" className={iconButton} onClick={openSettings}>
+          ⚙
+        </button>
         <span className="min-w-0 flex-1 truncate px-1 text-center font-serif text-base font-semibold text-ink">{title || 'Bree'}</span>
-        <button type="button" aria-label="Undo last action" className={iconButton} onClick={onUndo}>↶</button>
-        <button type="button" aria-label="Redo last action" className={iconButton} onClick={onRedo}>↷</button>
+        <button type="button" aria-label="Undo last action" className={iconButton} onClick={onUndo}>
+          ↶
+        </button>
+        <button type="button" aria-label="Redo last action" className={iconButton} onClick={onRedo}>
+          ↷
+        </button>
         <button type="button" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} className={iconButton} onClick={onToggleMenu}>
           {editing ? '✓' : '☰'}
         </button>

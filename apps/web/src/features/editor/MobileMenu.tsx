@@ -50,11 +50,17 @@ export function MobileMenu({ open, file, onFiles, onClose }: Props) {
     <>
       {open && (
         <nav aria-label="Menu" className="fixed top-14 right-2 z-40 w-64 rounded-md border border-line bg-surface p-1 shadow-pop">
-          <button type="button" className={item} onClick={onFiles}>Files</button>
-          <button type="button" className={item} disabled={creating} onClick={() => void create()}>New document</button>
+          <button type="button" className={item} onClick={onFiles}>
+            Files
+          </button>
+          <button type="button" className={item} disabled={creating} onClick={() => void create()}>
+            New document
+          </button>
           <p className="px-3 pt-2 pb-1 text-xs font-medium text-muted">Download</p>
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
-            <button key={format} type="button" className={item} onClick={() => void download(file, format)}>{label}</button>
+            <button key={format} type="button" className={item} onClick={() => void download(file, format)}>
+              {label}
+            </button>
           ))}
           <button type="button" className={item} onClick={() => void move()}>
             {inRepository ? 'Remove from repository' : 'Move to repository'}

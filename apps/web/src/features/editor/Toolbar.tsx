@@ -97,21 +97,45 @@ export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0, extr
           : 'flex-wrap border-b border-line bg-surface px-3 py-1.5',
       )}
     >
-      <ToolButton label="Bold" pressed={s.bold} onClick={() => chain().toggleBold().run()}><b>B</b></ToolButton>
-      <ToolButton label="Italic" pressed={s.italic} onClick={() => chain().toggleItalic().run()}><i>I</i></ToolButton>
-      <ToolButton label="Underline" pressed={s.underline} onClick={() => chain().toggleUnderline().run()}><u>U</u></ToolButton>
-      <ToolButton label="Strikethrough" pressed={s.strike} onClick={() => chain().toggleStrike().run()}><s>S</s></ToolButton>
-      <ToolButton label="Code" pressed={s.code} onClick={() => chain().toggleCode().run()}>{'</>'}</ToolButton>
-      <ToolButton label="Link" pressed={s.link} onClick={() => editLink(editor)}>{/* An icon, not an emoji: not every system font has one. */}<svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true"><path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9" /><path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9" /></svg></ToolButton>
+      <ToolButton label="Bold" pressed={s.bold} onClick={() => chain().toggleBold().run()}>
+        <b>B</b>
+      </ToolButton>
+      <ToolButton label="Italic" pressed={s.italic} onClick={() => chain().toggleItalic().run()}>
+        <i>I</i>
+      </ToolButton>
+      <ToolButton label="Underline" pressed={s.underline} onClick={() => chain().toggleUnderline().run()}>
+        <u>U</u>
+      </ToolButton>
+      <ToolButton label="Strikethrough" pressed={s.strike} onClick={() => chain().toggleStrike().run()}>
+        <s>S</s>
+      </ToolButton>
+      <ToolButton label="Code" pressed={s.code} onClick={() => chain().toggleCode().run()}>
+        {'</>'}
+      </ToolButton>
+      <ToolButton label="Link" pressed={s.link} onClick={() => editLink(editor)}>
+        {/* An icon, not an emoji: not every system font has one. */}
+        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true">
+          <path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9" />
+          <path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9" />
+        </svg>
+      </ToolButton>
       {LEVELS.map((level) => (
         <ToolButton key={level} label={`Heading ${level}`} pressed={s.level === level} onClick={() => chain().toggleHeading({ level }).run()}>
           H{level}
         </ToolButton>
       ))}
-      <ToolButton label="Bullet list" pressed={s.bullet} onClick={() => chain().toggleBulletList().run()}>•</ToolButton>
-      <ToolButton label="Ordered list" pressed={s.ordered} onClick={() => chain().toggleOrderedList().run()}>1.</ToolButton>
-      <ToolButton label="Undo" disabled={!s.canUndo} onClick={onUndo}>↶</ToolButton>
-      <ToolButton label="Redo" disabled={!s.canRedo} onClick={onRedo}>↷</ToolButton>
+      <ToolButton label="Bullet list" pressed={s.bullet} onClick={() => chain().toggleBulletList().run()}>
+        •
+      </ToolButton>
+      <ToolButton label="Ordered list" pressed={s.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        1.
+      </ToolButton>
+      <ToolButton label="Undo" disabled={!s.canUndo} onClick={onUndo}>
+        ↶
+      </ToolButton>
+      <ToolButton label="Redo" disabled={!s.canRedo} onClick={onRedo}>
+        ↷
+      </ToolButton>
       {extra}
     </div>
   );

@@ -37,7 +37,10 @@ interface AutosaveInput {
 export const isNetworkFailure = (error: unknown): boolean => isApiError(error) && error.status === 0;
 
 /** The editor's save machine wired to the server, IndexedDB (offline) and the conflict dialog. */
-export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted }: AutosaveInput): { machine: SaveMachine; saveState: SaveState } {
+export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted }: AutosaveInput): {
+  machine: SaveMachine;
+  saveState: SaveState;
+} {
   const [saveState, setSaveState] = useState<SaveState>({ status: 'saved', savedAt: null, dirty: false });
   const conflictRef = useRef(onConflict);
   conflictRef.current = onConflict;

@@ -6,7 +6,11 @@ export const KEYBOARD_THRESHOLD_PX = 150;
 /** After focusing, how long to wait for the keyboard before bringing the caret into view (1-core §9). */
 export const KEYBOARD_WAIT_MS = 800;
 
-export interface ViewportSize { innerHeight: number; viewportHeight: number; offsetTop: number }
+export interface ViewportSize {
+  innerHeight: number;
+  viewportHeight: number;
+  offsetTop: number;
+}
 
 /** Whether the keyboard is open, and how far from the bottom it covers the page. */
 export function keyboardState({ innerHeight, viewportHeight, offsetTop }: ViewportSize): { open: boolean; inset: number } {

@@ -13,31 +13,37 @@ export interface TransferTarget {
 export function useFileTransfers() {
   const { api, tokens, queryClient } = useServices();
 
-  const download = useCallback(async (file: TransferTarget, format: DownloadFormat) => {
-    try {
-      await downloadDocument({ getAccessToken: () => tokens.getAccessToken(), ...file, format });
-    } catch (error) {
-      console.error('[files] download failed', error);
-      notify.error(`Failed to download ${file.displayName}`);
-    }
-  }, [tokens]);
+  const download = useCallback(
+    async (file: TransferTarget, format: DownloadFormat) => {
+      try {
+        await downloadDocument({ getAccessToken: () => tokens.getAccessToken(), ...file, format });
+      } catch (error) {
+        console.error('[files] download failed', error);
+        notify.error(`Failed to download ${file.displayName}`);
+      }
+    },
+    [tokens],
+  );
 
-  const moveToRepository = useCallback(async (file: TransferTarget, isRepository: boolean): Promise<boolean> => {
-    try {
-      await setInRepository(api, { tenantId: file.tenantId, filePath: file.filePath, isRepository });
-      notify.success(isRepository ? `${file.displayName} added to your repository` : `${file.displayName} removed from your repository`);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['documents'] }),
-        queryClient.invalidateQueries({ queryKey: ['files'] }),
-        queryClient.invalidateQueries({ queryKey: ['editor', 'repository'] }),
-      ]);
-      return true;
-    } catch (error) {
-      console.error('[files] repository move failed', error);
-      notify.error('Failed to update the repository');
-      return false;
-    }
-  }, [api, queryClient]);
+  const moveToRepository = useCallback(
+    async (file: TransferTarget, isRepository: boolean): Promise<boolean> => {
+      try {
+        await setInRepository(api, { tenantId: file.tenantId, filePath: file.filePath, isRepository });
+        notify.success(isRepository ? `${file.displayName} added to your repository` : `${file.displayName} removed from your repository`);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['documents'] }),
+          queryClient.invalidateQueries({ queryKey: ['files'] }),
+          queryClient.invalidateQueries({ queryKey: ['editor', 'repository'] }),
+        ]);
+        return true;
+      } catch (error) {
+        console.error('[files] repository move failed', error);
+        notify.error('Failed to update the repository');
+        return false;
+      }
+    },
+    [api, queryClient],
+  );
 
   return { download, moveToRepository };
 }

@@ -3,7 +3,12 @@ import { Card } from '../../ui';
 import { convertFile } from './convert';
 import { importKindOf } from './validate';
 
-interface Timing { name: string; kind: string; ms: number; blocks: number }
+interface Timing {
+  name: string;
+  kind: string;
+  ms: number;
+  blocks: number;
+}
 
 /**
  * An internal tool (shown on /api-test): converts the chosen files with the real import code,
@@ -39,14 +44,28 @@ export function ConversionTimer() {
         Files to convert
         <input type="file" multiple className="mt-1 block text-sm" onChange={(e) => void convert(e.target.files)} />
       </label>
-      {error && <p role="alert" className="mt-2 text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
       {timings && (
         <table className="mt-3 w-full text-sm" aria-label="Conversion timings">
-          <thead><tr><th className="text-left">File</th><th className="text-left">Kind</th><th className="text-right">Blocks</th><th className="text-right">ms</th></tr></thead>
+          <thead>
+            <tr>
+              <th className="text-left">File</th>
+              <th className="text-left">Kind</th>
+              <th className="text-right">Blocks</th>
+              <th className="text-right">ms</th>
+            </tr>
+          </thead>
           <tbody>
             {timings.map((t) => (
               <tr key={t.name} data-ms={t.ms.toFixed(1)} data-kind={t.kind}>
-                <td>{t.name}</td><td>{t.kind}</td><td className="text-right">{t.blocks}</td><td className="text-right">{t.ms.toFixed(1)}</td>
+                <td>{t.name}</td>
+                <td>{t.kind}</td>
+                <td className="text-right">{t.blocks}</td>
+                <td className="text-right">{t.ms.toFixed(1)}</td>
               </tr>
             ))}
           </tbody>

@@ -32,9 +32,20 @@ export function ImportChooserDialog({ open, onOpenChange }: ImportChooserDialogP
 
   return (
     <>
-      <Dialog open={open} onOpenChange={onOpenChange} title="Import content" description="Bring in your writing: documents to edit, or samples that teach the assistant your voice." className="max-w-2xl">
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Import content"
+        description="Bring in your writing: documents to edit, or samples that teach the assistant your voice."
+        className="max-w-2xl"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <ActionCard title="Upload Files" text="TXT, Markdown, HTML, DOCX; up to 10 files; total up to 5 MB" icon={UploadIcon} onClick={() => choose('upload')} />
+          <ActionCard
+            title="Upload Files"
+            text="TXT, Markdown, HTML, DOCX; up to 10 files; total up to 5 MB"
+            icon={UploadIcon}
+            onClick={() => choose('upload')}
+          />
           <ActionCard
             title="Paste Content"
             text="blog posts, newsletters, LinkedIn posts, X/Twitter threads, emails, essays"

@@ -72,7 +72,11 @@ describe("the 'Add Content to Repository' modal", () => {
       content: {
         type: 'doc',
         content: [
-          { type: 'paragraph', attrs: { isFirstParagraph: true }, content: [{ type: 'text', text: 'Hello there' }, { type: 'hardBreak' }, { type: 'text', text: 'friend' }] },
+          {
+            type: 'paragraph',
+            attrs: { isFirstParagraph: true },
+            content: [{ type: 'text', text: 'Hello there' }, { type: 'hardBreak' }, { type: 'text', text: 'friend' }],
+          },
           { type: 'paragraph', content: [{ type: 'text', text: 'Second' }] },
         ],
       },

@@ -50,7 +50,10 @@ describe('the upload dialog', () => {
     await waitFor(() => expect(within(ui.dialog).getAllByText('Imported')).toHaveLength(2));
     const bar = within(ui.dialog).getByRole('progressbar', { name: 'Import progress' });
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuemin')]).toEqual(['2', '2', '0']);
-    expect(ui.bodies.map((b) => [b.filePath, b.isRepository])).toEqual([['one.txt', true], ['two.txt', true]]);
+    expect(ui.bodies.map((b) => [b.filePath, b.isRepository])).toEqual([
+      ['one.txt', true],
+      ['two.txt', true],
+    ]);
     expect(notify.success).toHaveBeenCalledWith('Imported 2 file(s)');
   });
 

@@ -10,9 +10,21 @@ import type { ImportDeps } from './importFiles';
 function saved(body: { filePath: string; isRepository: boolean; metadata: Record<string, unknown>; content: unknown }): FileWithContent {
   const at = '2025-06-18T12:00:00.000Z';
   return {
-    id: body.filePath, fileId: body.filePath, name: body.filePath, displayName: body.filePath.replace(/\.txt$/, ''), filePath: body.filePath,
-    isFolder: false, isRepository: body.isRepository, metadata: body.metadata, revision: 1, wordCount: 1,
-    createdAt: at, lastModified: at, lastUpdated: at, syncStatus: { status: 'synced', revision: 1 }, content: body.content,
+    id: body.filePath,
+    fileId: body.filePath,
+    name: body.filePath,
+    displayName: body.filePath.replace(/\.txt$/, ''),
+    filePath: body.filePath,
+    isFolder: false,
+    isRepository: body.isRepository,
+    metadata: body.metadata,
+    revision: 1,
+    wordCount: 1,
+    createdAt: at,
+    lastModified: at,
+    lastUpdated: at,
+    syncStatus: { status: 'synced', revision: 1 },
+    content: body.content,
   };
 }
 
@@ -31,13 +43,22 @@ function setup(overrides: Partial<ImportDeps> = {}, failPath?: string) {
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const toast = () => vi.fn((_message: string, _options?: { id?: string }) => '');
-  const notifier = { success: toast(), error: toast(), warning: toast(), loading: vi.fn((_message: string, _options?: { id?: string }) => 'progress'), dismiss: vi.fn() };
+  const notifier = {
+    success: toast(),
+    error: toast(),
+    warning: toast(),
+    loading: vi.fn((_message: string, _options?: { id?: string }) => 'progress'),
+    dismiss: vi.fn(),
+  };
   const events: unknown[] = [];
   const onEvent = (e: Event) => events.push((e as CustomEvent).detail);
   window.addEventListener('fileListChanged', onEvent);
   const progress: string[] = [];
   const deps: ImportDeps = {
-    api, queryClient, tenantId: 't1', notifier,
+    api,
+    queryClient,
+    tenantId: 't1',
+    notifier,
     now: () => new Date('2025-06-18T12:00:00.000Z'),
     convert: async (file) => {
       log.push(`convert ${file.name}`);
@@ -126,7 +147,11 @@ describe('importing files', () => {
   it('shows a progress toast that ends when the import does', async () => {
     const env = setup();
     await importFiles([file('a.txt'), file('b.txt')], env.deps);
-    expect(env.notifier.loading.mock.calls).toEqual([['Importing files… 0/2'], ['Importing files… 1/2', { id: 'progress' }], ['Importing files… 2/2', { id: 'progress' }]]);
+    expect(env.notifier.loading.mock.calls).toEqual([
+      ['Importing files… 0/2'],
+      ['Importing files… 1/2', { id: 'progress' }],
+      ['Importing files… 2/2', { id: 'progress' }],
+    ]);
     expect(env.notifier.dismiss).toHaveBeenCalledWith('progress');
     env.stop();
   });

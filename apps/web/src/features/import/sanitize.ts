@@ -7,8 +7,27 @@ import type { Config, DOMPurify as Purifier } from 'dompurify';
  * or span only the text inside survives.
  */
 export const IMPORT_ALLOWED_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'br',
-  'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'code', 'a',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'code',
+  'a',
 ] as const;
 
 /**
@@ -64,10 +83,13 @@ function flattenPre(root: DocumentFragment): void {
   for (const pre of Array.from(root.querySelectorAll('pre')).reverse()) {
     const paragraph = doc.createElement('p');
     const code = doc.createElement('code');
-    (pre.textContent ?? '').replace(/\n+$/, '').split('\n').forEach((line, i) => {
-      if (i > 0) code.append(doc.createElement('br'));
-      code.append(doc.createTextNode(line));
-    });
+    (pre.textContent ?? '')
+      .replace(/\n+$/, '')
+      .split('\n')
+      .forEach((line, i) => {
+        if (i > 0) code.append(doc.createElement('br'));
+        code.append(doc.createTextNode(line));
+      });
     paragraph.append(code);
     pre.replaceWith(paragraph);
   }

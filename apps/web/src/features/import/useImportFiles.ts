@@ -10,8 +10,5 @@ export type ImportOptions = Omit<ImportDeps, 'api' | 'queryClient' | 'tenantId'>
 /** `importFiles` bound to the app's API client, query cache and current tenant. */
 export function useImportFiles(): (files: readonly File[], options?: ImportOptions) => Promise<ImportSummary> {
   const { api, queryClient } = useServices();
-  return useCallback(
-    (files, options = {}) => importFiles(files, { ...options, api, queryClient, tenantId: getCurrentTenant() }),
-    [api, queryClient],
-  );
+  return useCallback((files, options = {}) => importFiles(files, { ...options, api, queryClient, tenantId: getCurrentTenant() }), [api, queryClient]);
 }

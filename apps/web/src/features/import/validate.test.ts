@@ -37,7 +37,14 @@ describe('upload limits', () => {
 
   it('knows how each allowed extension converts', () => {
     expect(['a.txt', 'a.md', 'a.markdown', 'a.html', 'a.htm', 'a.DOCX', 'a.doc', '.md'].map(importKindOf)).toEqual([
-      'txt', 'markdown', 'markdown', 'html', 'html', 'docx', null, null,
+      'txt',
+      'markdown',
+      'markdown',
+      'html',
+      'html',
+      'docx',
+      null,
+      null,
     ]);
   });
 });

@@ -74,8 +74,7 @@ export interface NamedSize {
 /** The answer of checkSelection: the batch refused, or the files split into accepted and rejected. */
 export type SelectionCheck<F extends NamedSize> =
   /** The whole batch is refused (too many files, too large in total). */
-  | { ok: false; message: string }
-  | { ok: true; accepted: { file: F; kind: ImportKind }[]; rejected: { file: F; message: string }[] };
+  { ok: false; message: string } | { ok: true; accepted: { file: F; kind: ImportKind }[]; rejected: { file: F; message: string }[] };
 
 /**
  * The list-level checks of an import: at most 10 files and 5 MB in total refuse the batch;

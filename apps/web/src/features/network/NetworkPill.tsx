@@ -2,7 +2,11 @@ import { cn } from '../../ui';
 import { useNetworkStatus } from './useNetworkStatus';
 
 const LABELS = {
-  offline: { text: 'Offline', title: 'The server cannot be reached. Changes may fail until the connection returns.', tone: 'bg-danger-soft text-danger border-danger/20' },
+  offline: {
+    text: 'Offline',
+    title: 'The server cannot be reached. Changes may fail until the connection returns.',
+    tone: 'bg-danger-soft text-danger border-danger/20',
+  },
   stale: { text: 'Connection unstable', title: 'No successful connection check for 5 minutes.', tone: 'bg-cream-deep text-warning border-warning/25' },
 } as const;
 

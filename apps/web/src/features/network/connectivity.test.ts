@@ -25,12 +25,18 @@ describe('HEAD / connectivity check', () => {
   });
   it('tells an error answer from no answer', async () => {
     expect(await headCheck((async () => new Response(null, { status: 503 })) as unknown as typeof fetch)).toBe('error');
-    expect(await headCheck((async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch)).toBe('unreachable');
+    expect(
+      await headCheck((async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch),
+    ).toBe('unreachable');
   });
   it('gives up after the timeout', async () => {
     vi.useFakeTimers();
     const hanging = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof fetch;
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as unknown as typeof fetch;
     const result = headCheck(hanging, '/', 5000);
     await vi.advanceTimersByTimeAsync(5000);
     expect(await result).toBe('unreachable');
@@ -62,9 +68,18 @@ describe('connectivity monitor', () => {
     });
     const flush = () => new Promise((r) => setTimeout(r, 0));
     return {
-      monitor, check, flush,
-      advance: async (ms: number) => { t += ms; tick?.(); await flush(); },
-      showTab: async () => { visible?.(); await flush(); },
+      monitor,
+      check,
+      flush,
+      advance: async (ms: number) => {
+        t += ms;
+        tick?.();
+        await flush();
+      },
+      showTab: async () => {
+        visible?.();
+        await flush();
+      },
       goOffline: () => (online = false),
       hasTimer: () => tick !== null,
     };

@@ -113,10 +113,13 @@ export function createConnectivityMonitor(env: MonitorEnv): ConnectivityMonitor 
   const start = () => {
     snapshot.lastSuccessAt = now();
     const timer = startTimer(() => void checkNow(), intervalMs);
-    const unlisten = listen(() => void checkNow(), () => {
-      publish();
-      if (isBrowserOnline()) void checkNow();
-    });
+    const unlisten = listen(
+      () => void checkNow(),
+      () => {
+        publish();
+        if (isBrowserOnline()) void checkNow();
+      },
+    );
     void checkNow();
     stop = () => {
       stopTimer(timer);

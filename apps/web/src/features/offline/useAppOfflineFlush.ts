@@ -66,4 +66,3 @@ export function useAppOfflineFlush(api: ApiClient): void {
     };
   }, [api]);
 }
-

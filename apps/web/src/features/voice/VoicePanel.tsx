@@ -23,8 +23,7 @@ function EmptyState() {
     <div className="rounded-lg border border-dashed border-line p-3 text-sm text-muted" data-testid="voice-empty">
       <p className="font-semibold text-ink">Bree hasn’t learned your voice yet.</p>
       <p className="mt-1">
-        Bree learns how you write from your repository documents and from documents tagged Human. Add some of your own
-        writing there, then analyze your voice.
+        Bree learns how you write from your repository documents and from documents tagged Human. Add some of your own writing there, then analyze your voice.
       </p>
     </div>
   );
@@ -55,12 +54,8 @@ export function VoicePanel() {
             Analyze my voice
           </Button>
         )}
-        {profile.status === 'failed' && !analyzing && (
-          <p className="text-sm text-danger">Last analysis failed{profile.error ? `: ${profile.error}` : '.'}</p>
-        )}
-        {profile.analyzedAt && (
-          <p className="text-xs text-muted">Last analyzed {new Date(profile.analyzedAt).toLocaleString()}</p>
-        )}
+        {profile.status === 'failed' && !analyzing && <p className="text-sm text-danger">Last analysis failed{profile.error ? `: ${profile.error}` : '.'}</p>}
+        {profile.analyzedAt && <p className="text-xs text-muted">Last analyzed {new Date(profile.analyzedAt).toLocaleString()}</p>}
         <Figures profile={profile} />
       </section>
       <section aria-labelledby="voice-texts-heading" className="space-y-2">

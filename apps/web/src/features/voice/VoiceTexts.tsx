@@ -30,14 +30,7 @@ export function VoiceTexts({ styleGuide, userNotes, saving, onSave }: Props) {
     >
       <div className="space-y-1">
         <Label htmlFor={`${base}-guide`}>Style guide</Label>
-        <textarea
-          id={`${base}-guide`}
-          value={guide}
-          maxLength={VOICE_MAX_TEXT}
-          rows={8}
-          onChange={(e) => setGuide(e.target.value)}
-          className={AREA}
-        />
+        <textarea id={`${base}-guide`} value={guide} maxLength={VOICE_MAX_TEXT} rows={8} onChange={(e) => setGuide(e.target.value)} className={AREA} />
       </div>
       <div className="space-y-1">
         <Label htmlFor={`${base}-notes`}>Your notes</Label>

@@ -13,7 +13,15 @@ import {
 } from './format';
 
 const NO_PUNCTUATION: VoiceStats['punctuationPer1000Words'] = {
-  commas: 0, semicolons: 0, colons: 0, dashes: 0, exclamations: 0, questions: 0, ellipses: 0, parentheses: 0, quotes: 0,
+  commas: 0,
+  semicolons: 0,
+  colons: 0,
+  dashes: 0,
+  exclamations: 0,
+  questions: 0,
+  ellipses: 0,
+  parentheses: 0,
+  quotes: 0,
 };
 
 const STATS: VoiceStats = {
@@ -25,7 +33,10 @@ const STATS: VoiceStats = {
   punctuationPer1000Words: { ...NO_PUNCTUATION, commas: 52.34, dashes: 8, semicolons: 1 },
   person: { first: 0.7, second: 0.1, third: 0.2 },
   tense: { past: 0.3, present: 0.1 },
-  recurringPhrases: [{ phrase: 'in the end', count: 3 }, { phrase: 'the quiet house', count: 5 }],
+  recurringPhrases: [
+    { phrase: 'in the end', count: 3 },
+    { phrase: 'the quiet house', count: 5 },
+  ],
   readability: { fleschReadingEase: 65.2, fleschKincaidGrade: 7.6, syllablesPerWord: 1.4 },
   averageParagraphWords: 100,
 };

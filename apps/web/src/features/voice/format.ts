@@ -76,7 +76,12 @@ export function personTenseText(person: VoiceStats['person'], tense: VoiceStats[
   const [dominant, share] = entries.sort((a, b) => b[1] - a[1])[0] ?? ['third', 0];
   const who = share > 0 ? `${PERSON_NAMES[dominant]} (${percent(share)} of pronouns)` : 'No clear person';
   const total = tense.past + tense.present;
-  const when = total === 0 ? 'no clear tense' : tense.past >= tense.present ? `mostly past tense (${percent(tense.past / total)})` : `mostly present tense (${percent(tense.present / total)})`;
+  const when =
+    total === 0
+      ? 'no clear tense'
+      : tense.past >= tense.present
+        ? `mostly past tense (${percent(tense.past / total)})`
+        : `mostly present tense (${percent(tense.present / total)})`;
   return `${who}, ${when}`;
 }
 

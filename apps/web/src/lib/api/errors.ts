@@ -15,13 +15,7 @@ export class ApiError extends Error {
   readonly code: string;
   readonly operationId: string | undefined;
 
-  constructor({
-    status,
-    code,
-    message,
-    operationId,
-    cause,
-  }: { status: number; code: string; message: string; operationId?: string; cause?: unknown }) {
+  constructor({ status, code, message, operationId, cause }: { status: number; code: string; message: string; operationId?: string; cause?: unknown }) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.code = code;

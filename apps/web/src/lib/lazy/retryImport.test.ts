@@ -15,9 +15,7 @@ describe('lazy load retry math', () => {
     const load = vi.fn(async () => {
       throw new Error('chunk failed');
     });
-    await expect(
-      loadWithRetry(load, { sleep: async (ms) => void sleeps.push(ms), waitOnline: async () => undefined }),
-    ).rejects.toThrow('chunk failed');
+    await expect(loadWithRetry(load, { sleep: async (ms) => void sleeps.push(ms), waitOnline: async () => undefined })).rejects.toThrow('chunk failed');
     expect(load).toHaveBeenCalledTimes(3);
     expect(sleeps).toEqual([100, 200]);
   });

@@ -20,7 +20,6 @@ const BUILDERS: Record<AiAction, (input: PromptInput) => BuiltPrompt> = {
   'fill-sentence': fillSentencePrompt,
 };
 
-
 /** The system and user messages for one action. */
 export function buildPrompt(action: AiAction, input: PromptInput): BuiltPrompt {
   return BUILDERS[action](input);

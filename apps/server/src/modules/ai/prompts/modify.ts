@@ -7,7 +7,7 @@ export function modifyPrompt(input: PromptInput): BuiltPrompt {
   const instruction = escapeData(input.instruction ?? '').trim();
   return {
     system: buildSystem({
-      task: 'Rewrite the selected text following the author\'s instruction, staying in the author\'s voice unless the instruction says otherwise.',
+      task: "Rewrite the selected text following the author's instruction, staying in the author's voice unless the instruction says otherwise.",
       voiceProfile: input.voiceProfile,
     }),
     prompt: `${buildDocumentBlock(input)}\n\nThe author's instruction:\n<instruction>\n${instruction}\n</instruction>\n\nRewrite the text inside <selection> as instructed.`,

@@ -19,7 +19,7 @@ describe('AI action prompts', () => {
     expect(system).toMatch(/plain paragraphs separated by one blank line/);
   });
 
-  it('names each action\'s task', () => {
+  it("names each action's task", () => {
     expect(buildPrompt('enhance', input).system).toMatch(/Polish the selected text/);
     expect(buildPrompt('shrink', input).system).toMatch(/Condense/);
     expect(buildPrompt('expand', input).system).toMatch(/more depth/);

@@ -13,7 +13,9 @@ export interface StyleGuidePrompt {
 
 /** Strips tags that could close a data block early, so sample text cannot pose as instructions. */
 export function escapeSampleData(text: string): string {
-  return text.replace(/<\/?(sample|samples|stats|voice|passage|document|selection|before|after|instruction)>/gi, (tag) => tag.replace('<', '‹').replace('>', '›'));
+  return text.replace(/<\/?(sample|samples|stats|voice|passage|document|selection|before|after|instruction)>/gi, (tag) =>
+    tag.replace('<', '‹').replace('>', '›'),
+  );
 }
 
 /** The premium-tier request that turns figures and excerpts into a style guide for later prompts. */

@@ -37,20 +37,30 @@ export function DocumentPanel({ editor, file }: { editor: Editor; file: PanelFil
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-md border border-line bg-paper p-2">
             <dt className="text-xs text-muted">{label}</dt>
-            <dd className="font-serif text-lg text-ink" data-testid={`stat-${label.toLowerCase().replace(' ', '-')}`}>{value}</dd>
+            <dd className="font-serif text-lg text-ink" data-testid={`stat-${label.toLowerCase().replace(' ', '-')}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
       <div className="flex flex-col gap-2">
-        <Button variant="secondary" onClick={() => void copyHtml()}>Copy as HTML</Button>
-        <Button variant="secondary" onClick={() => void copyDocument()}>Copy document</Button>
+        <Button variant="secondary" onClick={() => void copyHtml()}>
+          Copy as HTML
+        </Button>
+        <Button variant="secondary" onClick={() => void copyDocument()}>
+          Copy document
+        </Button>
       </div>
       <section aria-labelledby="download-heading" className="space-y-2">
-        <h3 id="download-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">Download</h3>
+        <h3 id="download-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">
+          Download
+        </h3>
         <p className="text-xs text-muted">The last saved version, in the format you choose.</p>
         <div className="flex flex-col gap-2">
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
-            <Button key={format} variant="ghost" onClick={() => void download(file, format)}>{label}</Button>
+            <Button key={format} variant="ghost" onClick={() => void download(file, format)}>
+              {label}
+            </Button>
           ))}
         </div>
       </section>

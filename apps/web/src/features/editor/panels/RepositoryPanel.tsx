@@ -19,7 +19,9 @@ function RepositoryToggle({ file }: { file: PanelFile }) {
   };
   return (
     <div className="mb-3 rounded-md border border-line bg-paper p-3">
-      <p className="text-sm text-ink">{inRepository ? 'This document is one of your voice samples.' : 'Add this document to your samples to teach Bree your voice.'}</p>
+      <p className="text-sm text-ink">
+        {inRepository ? 'This document is one of your voice samples.' : 'Add this document to your samples to teach Bree your voice.'}
+      </p>
       <Button variant="secondary" className="mt-2" disabled={busy} onClick={() => void toggle()}>
         {inRepository ? 'Remove from repository' : 'Add to repository'}
       </Button>

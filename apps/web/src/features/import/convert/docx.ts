@@ -12,13 +12,7 @@ export const DOCX_LIMITS = {
  * Word styles → HTML. Headings, lists, bold and italic come from mammoth's defaults; underline
  * is ignored by default, so it is mapped to <u>, and strike is stated so it never depends on them.
  */
-export const DOCX_STYLE_MAP = [
-  "p[style-name='Title'] => h1:fresh",
-  "p[style-name='Subtitle'] => h2:fresh",
-  'u => u',
-  'strike => s',
-  'dstrike => s',
-];
+export const DOCX_STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh", 'u => u', 'strike => s', 'dstrike => s'];
 
 /**
  * Reads the archive's directory only (the filter declines every entry, so nothing is inflated)
