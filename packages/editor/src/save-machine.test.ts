@@ -207,3 +207,109 @@ describe('save machine: what is never saved', () => {
     expect(machine.getState()).toEqual({ status: 'saved', savedAt: 123, dirty: false });
   });
 });
+
+/** Edits made at `lastKeyAfterMs` after the first autosave started, with the server answering in `commitMs`. */
+async function typeRightAfterFirstSave({ lastKeyAfterMs, commitMs }: { lastKeyAfterMs: number; commitMs: number }) {
+  const s = setup({ answer: () => new Promise((r) => setTimeout(() => r('committed'), commitMs)) });
+  s.machine.markEdited();
+  await vi.advanceTimersByTimeAsync(2500);
+  expect(s.sends).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(lastKeyAfterMs);
+  s.setText('hello again');
+  s.machine.markEdited();
+  return s;
+}
+
+describe('save machine: a save is never dropped while edits are unsaved', () => {
+  // The bug: the last key ~400–500 ms after the first save started put the debounced timer inside
+  // the throttle window; the deferred call then fell under the 100 ms gap and nothing was re-armed.
+  for (const lastKeyAfterMs of [0, 100, 250, 400, 420, 450, 470, 480, 490, 499, 500, 510, 600, 900, 2000]) {
+    for (const commitMs of [5, 50, 300]) {
+      it(`typing ${lastKeyAfterMs} ms after the first save started (server answers in ${commitMs} ms) is saved`, async () => {
+        const { machine, sends } = await typeRightAfterFirstSave({ lastKeyAfterMs, commitMs });
+        // Debounce 2500 + throttle/cooldown at most 3000 more, plus the answer: all within 6 s.
+        await vi.advanceTimersByTimeAsync(6000);
+        expect(sends).toHaveLength(2);
+        expect(sends[1]?.content).toBe('hello again');
+        expect(machine.getState()).toMatchObject({ status: 'saved', dirty: false });
+      });
+    }
+  }
+
+  it('a request ignored under the 100 ms gap leaves a save scheduled', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await machine.requestSave({ source: 'manual' });
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(50);
+    // An outside request replaces nothing: the edit's own debounce is still armed.
+    await expect(machine.requestSave({ source: 'manual' })).resolves.toBe('ignored');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sends).toHaveLength(2);
+    expect(machine.getState().dirty).toBe(false);
+  });
+
+  it('a deferred save whose timer lands under the gap still runs', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await machine.requestSave({ source: 'autosave' });
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2950);
+    // Timer at 2950 is deferred to 3000 (throttle); the deferred call is 50 ms after it.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sends).toHaveLength(2);
+  });
+
+  it('a failed save is retried by itself (with back-off) while its edits are unsaved', async () => {
+    const { machine, sends, answer } = setup();
+    answer.mockRejectedValueOnce(new Error('502')).mockRejectedValueOnce(new Error('502'));
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(machine.getState().status).toBe('error');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sends).toHaveLength(3);
+    expect(new Set(sends.map((s) => s.operationId)).size).toBe(1);
+    expect(machine.getState()).toMatchObject({ status: 'saved', dirty: false });
+  });
+
+  it('a blank document stays unsent, and its first text is saved', async () => {
+    const { machine, sends, setText } = setup({ text: '' });
+    machine.markEdited();
+    await expect(machine.requestSave({ source: 'manual' })).resolves.toBe('skipped-blank');
+    setText('x');
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(sends).toHaveLength(1);
+  });
+
+  it('a paused machine saves its edits once resumed, even when the request came while paused', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    machine.setPaused(true);
+    await expect(machine.requestSave({ source: 'autosave' })).resolves.toBe('paused');
+    machine.setPaused(false);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sends).toHaveLength(1);
+  });
+
+  it('a disposed machine ignores requests; a clean one answers clean', async () => {
+    const { machine, sends } = setup();
+    await expect(machine.requestSave()).resolves.toBe('clean');
+    machine.markEdited();
+    machine.dispose();
+    await expect(machine.requestSave({ force: true })).resolves.toBe('ignored');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sends).toHaveLength(0);
+  });
+
+  it('after an aborted save, the edits are saved on the next request', async () => {
+    const { machine, answer, sends } = setup();
+    answer.mockImplementationOnce(() => new Promise(() => undefined));
+    machine.markEdited();
+    const result = machine.requestSave({ force: true });
+    machine.abort();
+    await expect(result).resolves.toBe('aborted');
+    await expect(machine.requestSave({ source: 'navigation', force: true })).resolves.toBe('committed');
+    expect(sends).toHaveLength(2);
+  });
+});

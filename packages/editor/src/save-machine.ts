@@ -17,6 +17,9 @@ export const SAVE_TIMING = {
   minRequestGapMs: 100,
   throttleMs: 3000,
   navigationThrottleMs: 2000,
+  /** A failed save retries by itself after 2 s, doubling up to 30 s, while its edits are unsaved. */
+  retryBaseMs: 2000,
+  retryMaxMs: 30_000,
 } as const;
 
 /** How a send ended, as the caller's `send` reports it. */
@@ -101,6 +104,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
   let currentAbort: AbortController | null = null;
   // A failed save's retry keeps its operation id while the content is the same.
   let failed: { operationId: string; seq: number } | null = null;
+  let failures = 0;
 
   const dirty = () => editSeq > committedSeq;
   const state = (): SaveState => ({ status, savedAt, dirty: dirty() });
@@ -117,8 +121,15 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
     if (disposed || paused || inHistory) return;
     timer = setTimer(() => {
       timer = null;
-      void requestSave({ source: 'autosave' });
+      void attempt('autosave', false, true);
     }, ms);
+  };
+  /**
+   * The machine's one invariant: while edits are unsaved (and autosave is not paused), either a
+   * save is running or a timer will start one. Every path that does not start a save ends here.
+   */
+  const keepScheduled = (ms: number) => {
+    if (timer === null && !inFlight && dirty()) arm(ms);
   };
   const throttleOf = (source: SaveSource) => (source === 'navigation' ? SAVE_TIMING.navigationThrottleMs : SAVE_TIMING.throttleMs);
 
@@ -138,6 +149,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
       const outcome = await deps.send({ content: snap.content, source, operationId, signal: controller.signal });
       if (controller.signal.aborted) return 'aborted';
       failed = null;
+      failures = 0;
       if (outcome === 'committed') {
         committedSeq = Math.max(committedSeq, seq);
         savedAt = now();
@@ -154,23 +166,35 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
         return 'aborted';
       }
       failed = { operationId, seq };
+      failures += 1;
       set('error');
+      retryAfterFailure = Math.min(SAVE_TIMING.retryBaseMs * 2 ** (failures - 1), SAVE_TIMING.retryMaxMs);
       return 'failed';
     } finally {
       lastSettledAt = now();
       if (currentAbort === controller) currentAbort = null;
     }
   }
+  // Set by a failed run; armed once that run is no longer in flight.
+  let retryAfterFailure: number | null = null;
 
-  async function requestSave(opts: { source?: SaveSource; force?: boolean } = {}): Promise<SaveResult> {
-    const source = opts.source ?? 'autosave';
-    const force = opts.force === true;
+  /** Asks for a save from outside the machine (the 100 ms gap applies to these). */
+  function requestSave(opts: { source?: SaveSource; force?: boolean } = {}): Promise<SaveResult> {
+    return attempt(opts.source ?? 'autosave', opts.force === true, false);
+  }
+
+  /** `internal`: the machine's own timer, which the 100 ms gap (meant for bursts of outside requests) never drops. */
+  async function attempt(source: SaveSource, force: boolean, internal: boolean): Promise<SaveResult> {
     if (disposed) return 'ignored';
     if (!dirty()) return 'clean';
+    // Resuming re-arms the save (setPaused(false)).
     if (paused && !force) return 'paused';
     const t = now();
     if (!force) {
-      if (t - lastRequestAt < SAVE_TIMING.minRequestGapMs) return 'ignored';
+      if (!internal && t - lastRequestAt < SAVE_TIMING.minRequestGapMs) {
+        keepScheduled(SAVE_TIMING.minRequestGapMs);
+        return 'ignored';
+      }
       lastRequestAt = t;
       const startedAt = lastStartBySource.get(source) ?? Number.NEGATIVE_INFINITY;
       const readyAt = Math.max(startedAt + throttleOf(source), lastSettledAt + SAVE_TIMING.cooldownMs);
@@ -188,11 +212,15 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
     if (!dirty()) return 'clean';
     const promise = run(source);
     inFlight = promise;
+    let result: SaveResult;
     try {
-      return await promise;
+      result = await promise;
     } finally {
       if (inFlight === promise) inFlight = null;
     }
+    if (result === 'failed' && retryAfterFailure !== null) keepScheduled(retryAfterFailure);
+    retryAfterFailure = null;
+    return result;
   }
 
   return {

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { test, expect, newAccount } from './fixtures/bree';
+import { callApi } from './fixtures/api';
+
+/** The server's plain text of a document. */
+async function serverText(page: Page, fileId: string): Promise<string> {
+  const answer = await callApi<{ file: { content: { content?: { content?: { text?: string }[] }[] } } }>(page, 'POST', '/files/get', { fileId });
+  return (answer.file.content.content ?? []).map((block) => (block.content ?? []).map((n) => n.text ?? '').join('')).join('\n');
+}
+
+const status = (page: Page) => page.getByTestId('save-status').first();
+const SAVE_URL = '**/api/files/content-only-update';
+
+test.describe('saving like a fast writer', () => {
+  // 1-core §9 timings: debounce 2500, throttle 3000, cooldown 2000, 100 ms gap. The bug hid in the
+  // 400–500 ms after the first save started; the page's clock is driven so each offset is exact.
+  for (const offsetMs of [0, 250, 420, 460, 490, 700, 1500]) {
+    test(`typing ${offsetMs} ms after a new document's first save started is saved too`, async ({ page, auth }) => {
+      await auth.signUp(newAccount());
+      await page.clock.install();
+      await page.getByRole('button', { name: 'Create new document' }).click();
+      await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
+      const fileId = page.url().split('/').pop() ?? '';
+      const editor = page.getByTestId('editor');
+      await expect(editor).toBeVisible();
+      await editor.click();
+      // From here the page's timers move only when the test says so.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      await page.keyboard.type('The harbour at dawn.');
+      await expect(status(page)).toHaveText('Not saved');
+
+      const firstSave = page.waitForResponse(SAVE_URL);
+      await page.clock.runFor(2500);
+      expect((await firstSave).status()).toBe(200);
+      await page.clock.runFor(offsetMs);
+      await page.keyboard.type(' Gulls.');
+
+      const secondSave = page.waitForResponse(SAVE_URL, { timeout: 15_000 });
+      // Debounce 2500 + at most one throttle wait: well within 6 s of page time.
+      await page.clock.runFor(6000);
+      expect((await secondSave).status()).toBe(200);
+      await expect(status(page)).toHaveText(/^Saved/);
+      expect(await serverText(page, fileId)).toBe('The harbour at dawn. Gulls.');
+    });
+  }
+});
