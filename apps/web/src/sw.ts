@@ -4,11 +4,11 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import type { OfflineSaveRecord } from './features/editor/offlineStore';
 import { FLUSH_REQUEST_MESSAGE, flushOfflineSaves, OFFLINE_SYNC_TAG } from './features/offline/flush';
-import type { FlushOutcome } from './features/offline/flush';
 import { readWorkerToken } from './features/offline/swAuth';
 import type { WorkerToken } from './features/offline/swAuth';
+import { createApiClient } from './lib/api/client';
+import type { ApiClient } from './lib/api/client';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -48,28 +48,22 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Sends one stored save with the page's stored token, the same call the editor makes. */
-async function send(auth: WorkerToken, record: OfflineSaveRecord): Promise<FlushOutcome> {
-  const operationId = record.operationId ?? crypto.randomUUID();
-  try {
-    const res = await fetch('/api/files/content-only-update', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${auth.token}`,
-        'X-Tenant-Id': auth.tenantId,
-        'X-Operation-Id': operationId,
-      },
-      body: JSON.stringify({ fileId: record.fileId, content: record.content, baseRevision: record.baseRevision, operationId, source: 'offline-sync' }),
-    });
-    if (res.ok) return 'committed';
-    if (res.status === 409) return 'conflict';
-    if (res.status === 404) return 'gone';
-    return 'keep';
-  } catch {
-    return 'offline';
-  }
+/**
+ * The app's own API client, with the page's stored token: saves go through the same `sendSave`
+ * as the editor's. The worker cannot refresh a token, so a 401 marks the token expired and the
+ * open pages are asked to flush with theirs.
+ */
+function workerApi(auth: WorkerToken): { api: ApiClient; sessionExpired: () => boolean } {
+  let expired = false;
+  const api = createApiClient({
+    getAccessToken: async (options) => (options?.forceRefresh ? null : auth.token),
+    invalidateToken: () => undefined,
+    getTenantId: () => auth.tenantId,
+    onSessionExpired: () => {
+      expired = true;
+    },
+  });
+  return { api, sessionExpired: () => expired };
 }
 
 /** Asks open pages to flush with their own, refreshable token. */
@@ -81,7 +75,9 @@ async function askPages(): Promise<void> {
 async function syncOfflineSaves(): Promise<void> {
   const auth = await readWorkerToken(Date.now());
   if (!auth) return askPages();
-  const waiting = await flushOfflineSaves({ tenantId: auth.tenantId, send: (record) => send(auth, record) });
+  const { api, sessionExpired } = workerApi(auth);
+  const waiting = await flushOfflineSaves({ tenantId: auth.tenantId, api });
+  if (sessionExpired()) return askPages();
   // Throwing makes the browser retry the sync later (with back-off).
   if (waiting > 0) throw new Error(`${waiting} offline save(s) still waiting`);
 }

@@ -83,6 +83,20 @@ describe('save machine: debounce and states', () => {
     await expect(machine.requestSave({ force: true })).resolves.toBe('offline');
     expect(machine.getState()).toMatchObject({ status: 'unsaved', dirty: true });
   });
+
+  it('an offline save is tried again by itself, so a server that comes back gets the text without a new edit', async () => {
+    const { machine, answer, sends } = setup();
+    answer.mockResolvedValueOnce('offline').mockResolvedValueOnce('offline');
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(sends).toHaveLength(1);
+    // Retries after 2 s, then 4 s, each within the 3000 ms per-source throttle.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sends).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(sends).toHaveLength(3);
+    expect(machine.getState()).toMatchObject({ status: 'saved', dirty: false });
+  });
 });
 
 describe('save machine: throttle, cooldown and gaps', () => {

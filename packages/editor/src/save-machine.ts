@@ -149,14 +149,16 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
       const outcome = await deps.send({ content: snap.content, source, operationId, signal: controller.signal });
       if (controller.signal.aborted) return 'aborted';
       failed = null;
-      failures = 0;
       if (outcome === 'committed') {
+        failures = 0;
         committedSeq = Math.max(committedSeq, seq);
         savedAt = now();
         set(dirty() ? 'unsaved' : 'saved');
         if (dirty()) arm(SAVE_TIMING.debounceMs);
       } else {
         set('unsaved');
+        // Kept locally, not on the server: try again (a server restart fires no 'online' event).
+        if (outcome === 'offline') retryAfterFailure = backoff();
       }
       return outcome;
     } catch (error) {
@@ -166,16 +168,20 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
         return 'aborted';
       }
       failed = { operationId, seq };
-      failures += 1;
       set('error');
-      retryAfterFailure = Math.min(SAVE_TIMING.retryBaseMs * 2 ** (failures - 1), SAVE_TIMING.retryMaxMs);
+      retryAfterFailure = backoff();
       return 'failed';
     } finally {
       lastSettledAt = now();
       if (currentAbort === controller) currentAbort = null;
     }
   }
-  // Set by a failed run; armed once that run is no longer in flight.
+  /** The next retry delay after a failed or offline save: 2 s, doubling up to 30 s. */
+  const backoff = () => {
+    failures += 1;
+    return Math.min(SAVE_TIMING.retryBaseMs * 2 ** (failures - 1), SAVE_TIMING.retryMaxMs);
+  };
+  // Set by a failed or offline run; armed once that run is no longer in flight.
   let retryAfterFailure: number | null = null;
 
   /** Asks for a save from outside the machine (the 100 ms gap applies to these). */
@@ -218,7 +224,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
     } finally {
       if (inFlight === promise) inFlight = null;
     }
-    if (result === 'failed' && retryAfterFailure !== null) keepScheduled(retryAfterFailure);
+    if (retryAfterFailure !== null) keepScheduled(retryAfterFailure);
     retryAfterFailure = null;
     return result;
   }

@@ -1,5 +1,4 @@
 import {
-  contentUpdateAnswerSchema,
   createVersionAnswerSchema,
   fileAnswerSchema,
   getVersionAnswerSchema,
@@ -7,8 +6,7 @@ import {
   listVersionsAnswerSchema,
   restoreVersionAnswerSchema,
 } from '@bree/contracts';
-import type { ContentUpdateAnswer, FileSummary, FileWithContent, Version } from '@bree/contracts';
-import type { SaveSource } from '@bree/editor';
+import type { FileSummary, FileWithContent, Version } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
 /** Where a version came from when the editor asks for one. */
@@ -18,25 +16,6 @@ export type EditorVersionReason = 'leave' | 'conflict' | 'manual' | 'before-ai';
 export async function getFile(api: ApiClient, fileId: string, signal?: AbortSignal): Promise<FileWithContent> {
   const answer = await api.post('/files/get', { fileId }, { schema: fileAnswerSchema, ...(signal ? { signal } : {}) });
   return answer.file;
-}
-
-export interface SaveContentInput {
-  fileId: string;
-  content: unknown;
-  baseRevision: number;
-  operationId: string;
-  source: SaveSource;
-  signal?: AbortSignal;
-}
-
-/** POST /files/content-only-update with the revision it was based on (409 when stale). */
-export function saveContent(api: ApiClient, input: SaveContentInput): Promise<ContentUpdateAnswer> {
-  const { fileId, content, baseRevision, operationId, source, signal } = input;
-  return api.post(
-    '/files/content-only-update',
-    { fileId, content, baseRevision, operationId, source },
-    { schema: contentUpdateAnswerSchema, operationId, ...(signal ? { signal } : {}) },
-  );
 }
 
 /** POST /versions/create; with content, that text is kept as the version (conflicts). */

@@ -4,10 +4,9 @@ import type { Editor } from '@tiptap/core';
 import { ulid } from 'ulid';
 import { createSaveMachine } from '@bree/editor';
 import type { SaveMachine, SaveState, SendOutcome } from '@bree/editor';
-import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { getFile, saveContent } from './api';
+import { sendSave } from '../saving/sendSave';
 import { requestBackgroundSync } from '../offline/backgroundSync';
 import { endAutosaveTiming, startAutosaveTiming } from './autosaveTiming';
 import { deleteOfflineSave, putOfflineSave } from './offlineStore';
@@ -33,9 +32,6 @@ interface AutosaveInput {
   onDeleted(): void;
 }
 
-/** True for a failure without an answer from the server (offline, unreachable, timed out). */
-export const isNetworkFailure = (error: unknown): boolean => isApiError(error) && error.status === 0;
-
 /** The editor's save machine wired to the server, IndexedDB (offline) and the conflict dialog. */
 export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted }: AutosaveInput): {
   machine: SaveMachine;
@@ -46,6 +42,8 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
   conflictRef.current = onConflict;
   const deletedRef = useRef(onDeleted);
   deletedRef.current = onDeleted;
+  // The machine retries an offline save by itself: the writer is told once per offline spell.
+  const offlineToldRef = useRef(false);
 
   const [machine] = useState(() =>
     createSaveMachine<unknown>({
@@ -61,37 +59,33 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
       onChange: setSaveState,
       send: async ({ content, source, operationId, signal }): Promise<SendOutcome> => {
         const baseRevision = revisionRef.current;
-        const storeOffline = async (): Promise<SendOutcome> => {
-          await putOfflineSave({ tenantId, fileId, content, timestamp: Date.now(), baseRevision });
-          endAutosaveTiming();
-          notify.info(OFFLINE_MESSAGE);
-          void requestBackgroundSync();
-          return 'offline';
-        };
-        // navigator.onLine false is certain (true is not): skip a request bound to fail.
-        if (!navigator.onLine) return storeOffline();
-        try {
-          const answer = await saveContent(api, { fileId, content, baseRevision, operationId, source, signal });
-          revisionRef.current = answer.revision;
-          await deleteOfflineSave(tenantId, fileId).catch(() => undefined);
-          return 'committed';
-        } catch (error) {
-          if (signal.aborted) throw error;
-          if (isNetworkFailure(error)) return storeOffline();
-          if (isApiError(error) && error.status === 409) {
-            // The 409 body carries the server's text, but ApiError keeps no details: read it fresh.
-            const current = await getFile(api, fileId);
+        const outcome = await sendSave(api, { fileId, content, baseRevision, operationId, source, signal });
+        switch (outcome.kind) {
+          case 'committed':
+            revisionRef.current = outcome.revision;
+            offlineToldRef.current = false;
+            await deleteOfflineSave(tenantId, fileId).catch(() => undefined);
+            return 'committed';
+          case 'offline':
+            await putOfflineSave({ tenantId, fileId, content, timestamp: Date.now(), baseRevision });
+            endAutosaveTiming();
+            if (!offlineToldRef.current) notify.info(OFFLINE_MESSAGE);
+            offlineToldRef.current = true;
+            void requestBackgroundSync();
+            return 'offline';
+          case 'conflict':
+            // The 409 carried the server's text: no second request.
             machine.setPaused(true);
-            conflictRef.current({ mine: content, theirs: current.content, theirsRevision: current.revision });
+            conflictRef.current({ mine: content, theirs: outcome.theirs, theirsRevision: outcome.theirsRevision });
             return 'conflict';
-          }
-          if (isApiError(error) && error.status === 404) {
+          case 'deleted':
             // Deleted elsewhere: nothing to save into. Autosave pauses as for a conflict; the page clears.
             machine.setPaused(true);
             deletedRef.current();
             return 'conflict';
-          }
-          throw error;
+          case 'refused':
+            // Shown as 'Error saving'; the machine retries with back-off while the edits are unsaved.
+            throw new Error(outcome.message);
         }
       },
     }),

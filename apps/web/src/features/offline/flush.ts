@@ -1,12 +1,7 @@
+import { ulid } from 'ulid';
+import type { ApiClient } from '../../lib/api';
 import { listOfflineSaves, settleOfflineSave } from '../editor/offlineStore';
-import type { OfflineSaveRecord } from '../editor/offlineStore';
-
-/**
- * What one send of a stored save came to: committed; a 409 (kept for the conflict dialog);
- * the document is gone (nothing to sync into); 'offline' (stop, try again later); 'keep'
- * (another refusal: keep the text, carry on with the other documents).
- */
-export type FlushOutcome = 'committed' | 'conflict' | 'gone' | 'offline' | 'keep';
+import { sendSave } from '../saving/sendSave';
 
 /** The Background Sync tag the page registers and the service worker answers. */
 export const OFFLINE_SYNC_TAG = 'bree-offline-saves';
@@ -28,23 +23,32 @@ export const isClaimed = (fileId: string): boolean => claimed.has(fileId);
 
 interface FlushInput {
   tenantId: string;
-  send(record: OfflineSaveRecord): Promise<FlushOutcome>;
+  /** The page's API client, or the service worker's (same client, the worker's stored token). */
+  api: ApiClient;
   skip?(fileId: string): boolean;
 }
 
 /**
- * Sends every stored save of a tenant, one request per document (the record holds only the
- * latest text) with its stored base revision. Returns how many records are still waiting.
+ * Sends every stored save of a tenant through `sendSave`, one request per document (the record
+ * holds only the latest text) with its stored base revision and operation id. A 409 stays stored,
+ * flagged for the editor's conflict dialog; a deleted document's text is dropped; no answer stops
+ * the run. Returns how many records are still waiting.
  */
-export async function flushOfflineSaves({ tenantId, send, skip }: FlushInput): Promise<number> {
+export async function flushOfflineSaves({ tenantId, api, skip }: FlushInput): Promise<number> {
   let waiting = 0;
   for (const record of await listOfflineSaves(tenantId)) {
     if (record.conflict || skip?.(record.fileId)) continue;
-    const outcome = await send(record);
-    if (outcome === 'committed' || outcome === 'gone') await settleOfflineSave(record, 'sent');
-    else if (outcome === 'conflict') await settleOfflineSave(record, 'conflict');
+    const outcome = await sendSave(api, {
+      fileId: record.fileId,
+      content: record.content,
+      baseRevision: record.baseRevision,
+      operationId: record.operationId ?? ulid(),
+      source: 'offline-sync',
+    }).catch(() => ({ kind: 'refused' }) as const);
+    if (outcome.kind === 'committed' || outcome.kind === 'deleted') await settleOfflineSave(record, 'sent');
+    else if (outcome.kind === 'conflict') await settleOfflineSave(record, 'conflict');
     else waiting += 1;
-    if (outcome === 'offline') break;
+    if (outcome.kind === 'offline') break;
   }
   return waiting;
 }

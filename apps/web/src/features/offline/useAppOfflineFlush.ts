@@ -1,30 +1,10 @@
 import { useEffect } from 'react';
-import { ulid } from 'ulid';
-import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
-import { saveContent } from '../editor/api';
-import type { OfflineSaveRecord } from '../editor/offlineStore';
 import { getCurrentTenant } from '../tenancy';
 import { flushOfflineSaves, isClaimed } from './flush';
-import type { FlushOutcome } from './flush';
 
 /** Window event the service-worker bridge raises when the worker asks pages to flush. */
 export const FLUSH_REQUEST_EVENT = 'bree:flush-offline-request';
-
-/** Sends one stored save through the app's API client and classifies the answer. */
-async function sendRecord(api: ApiClient, record: OfflineSaveRecord): Promise<FlushOutcome> {
-  try {
-    const operationId = record.operationId ?? ulid();
-    await saveContent(api, { fileId: record.fileId, content: record.content, baseRevision: record.baseRevision, operationId, source: 'offline-sync' });
-    return 'committed';
-  } catch (error) {
-    if (!isApiError(error)) return 'keep';
-    if (error.status === 0) return 'offline';
-    if (error.status === 409) return 'conflict';
-    if (error.status === 404) return 'gone';
-    return 'keep';
-  }
-}
 
 let running: Promise<void> | null = null;
 
@@ -34,7 +14,7 @@ export function flushNow(api: ApiClient): Promise<void> {
   running ??= (async () => {
     try {
       const tenantId = getCurrentTenant();
-      if (tenantId) await flushOfflineSaves({ tenantId, send: (record) => sendRecord(api, record), skip: isClaimed });
+      if (tenantId) await flushOfflineSaves({ tenantId, api, skip: isClaimed });
     } catch {
       // IndexedDB unavailable (private mode): nothing was stored to flush.
     } finally {

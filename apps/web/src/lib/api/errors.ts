@@ -14,12 +14,29 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly operationId: string | undefined;
+  /** The server's `error.details`, kept so a caller needs no second request (a 409 carries the current text). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor({ status, code, message, operationId, cause }: { status: number; code: string; message: string; operationId?: string; cause?: unknown }) {
+  constructor({
+    status,
+    code,
+    message,
+    operationId,
+    details,
+    cause,
+  }: {
+    status: number;
+    code: string;
+    message: string;
+    operationId?: string;
+    details?: Record<string, unknown>;
+    cause?: unknown;
+  }) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.code = code;
     this.operationId = operationId;
+    this.details = details;
   }
 }
 
@@ -32,7 +49,8 @@ export function isApiError(value: unknown): value is ApiError {
 export function apiErrorFromBody(status: number, body: unknown, statusText: string, operationId?: string): ApiError {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    return new ApiError({ status, code: parsed.data.error.code, message: parsed.data.error.message, operationId });
+    const { code, message, details } = parsed.data.error;
+    return new ApiError({ status, code, message, operationId, ...(details ? { details } : {}) });
   }
   return new ApiError({
     status,

@@ -1,0 +1,62 @@
+import { contentUpdateAnswerSchema } from '@bree/contracts';
+import type { SAVE_SOURCES } from '@bree/contracts';
+import { isApiError } from '../../lib/api';
+import type { ApiClient } from '../../lib/api';
+
+/**
+ * The one way Bree's browser code sends a save (1-core §4.3, §5): the editor's autosave, the
+ * app-wide offline flush and the service worker's Background Sync all call `sendSave`, so the
+ * request and the reading of its answer exist once.
+ */
+
+export interface SaveRequest {
+  fileId: string;
+  content: unknown;
+  /** The revision the content was based on: a stale one is a conflict, never an overwrite. */
+  baseRevision: number;
+  /** One id per text: the server answers a repeated id once, so resending is always safe. */
+  operationId: string;
+  source: (typeof SAVE_SOURCES)[number];
+  signal?: AbortSignal;
+}
+
+/** What a save came to, classified once. */
+export type SaveOutcome =
+  /** The server holds the content at `revision`. */
+  | { kind: 'committed'; revision: number }
+  /** No answer from the server (offline, unreachable, timed out): keep the text and try later. */
+  | { kind: 'offline' }
+  /** Someone saved first: the server's current text and revision, from the 409's own body. */
+  | { kind: 'conflict'; theirs: unknown; theirsRevision: number }
+  /** The document no longer exists: there is nothing to save into. */
+  | { kind: 'deleted' }
+  /** Any other refusal (invalid content, too large, signed out…): the text stays unsent. */
+  | { kind: 'refused'; code: string; message: string };
+
+// The codes the server sends for these answers (packages/contracts errors).
+const REVISION_CONFLICT = 'revision_conflict';
+const FILE_NOT_FOUND = 'file_not_found';
+
+/** Sends one save through the API client and classifies the answer; an abort rejects. */
+export async function sendSave(api: ApiClient, input: SaveRequest): Promise<SaveOutcome> {
+  const { fileId, content, baseRevision, operationId, source, signal } = input;
+  // navigator.onLine false is certain (true is not): skip a request bound to fail.
+  if (!navigator.onLine) return { kind: 'offline' };
+  try {
+    const answer = await api.post(
+      '/files/content-only-update',
+      { fileId, content, baseRevision, operationId, source },
+      { schema: contentUpdateAnswerSchema, operationId, ...(signal ? { signal } : {}) },
+    );
+    return { kind: 'committed', revision: answer.revision };
+  } catch (error) {
+    if (signal?.aborted || !isApiError(error)) throw error;
+    if (error.status === 0) return { kind: 'offline' };
+    if (error.code === REVISION_CONFLICT) {
+      const details = error.details ?? {};
+      if (typeof details.currentRevision === 'number') return { kind: 'conflict', theirs: details.content, theirsRevision: details.currentRevision };
+    }
+    if (error.code === FILE_NOT_FOUND) return { kind: 'deleted' };
+    return { kind: 'refused', code: error.code, message: error.message };
+  }
+}
