@@ -38,7 +38,7 @@ function plainText(doc: unknown): string {
 /** The editor's text and the save status, read at the same instant. */
 async function observe(page: Page): Promise<{ text: string; status: string }> {
   return page.evaluate(() => {
-    const editor = document.querySelector('[data-testid="editor"] .ProseMirror');
+    const editor = document.querySelector('[data-testid="editor"]');
     const blocks = editor ? Array.from(editor.children).map((b) => b.textContent ?? '') : [];
     return { text: blocks.join('\n'), status: document.querySelector('[data-testid="save-status"]')?.textContent ?? '' };
   });
@@ -82,27 +82,23 @@ test('a random writer never loses a word that Bree called saved', async ({ brows
 
   const context: BrowserContext = await browser.newContext();
   await context.clock.install();
-  // What the server acknowledged on the wire (the page's and the service worker's requests).
-  const committed = new Set<string>();
-  context.on('requestfinished', (request) => {
-    if (!request.url().endsWith('/api/files/content-only-update')) return;
-    void request.response().then((response) => {
-      if (response?.status() === 200) committed.add(plainText((request.postDataJSON() as { content: unknown }).content));
-    });
-  });
-
   let page = await context.newPage();
   await new AuthPages(page, own.server).signUp(newAccount('fuzz'));
   const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Harbour notes.txt', content: 'Start' });
   const fileId = doc.file.id;
   const editorUrl = `${url}/app/${fileId}`;
   const everShown = new Set<string>(['Start']);
-  const savedShown: string[] = [];
+  let savedChecks = 0;
+  const serverText = async () => plainText((await callApi<{ file: { content: unknown } }>(page, 'POST', '/files/get', { fileId })).file.content);
 
+  /** Reads the page; when it says 'Saved', the server must hold exactly that text (this page is the only writer). */
   const record = async () => {
     const seen = await observe(page);
     everShown.add(seen.text);
-    if (seen.status.startsWith('Saved')) savedShown.push(seen.text);
+    if (seen.status.startsWith('Saved')) {
+      expect(await serverText(), `the page said '${seen.status}' (seed ${seed})`).toBe(seen.text);
+      savedChecks += 1;
+    }
     return seen;
   };
   const openEditor = async () => {
@@ -132,6 +128,7 @@ test('a random writer never loses a word that Bree called saved', async ({ brows
   const restartAt = Math.floor(CYCLES / 2);
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     const action = cycle === restartAt ? 'restart' : pick(['burst', 'burst', 'burst', 'pause', 'offline', 'close', 'second-tab'] as const);
+    if (process.env.BREE_FUZZ_VERBOSE) console.log(cycle, action, JSON.stringify(await observe(page)));
     if (action === 'burst') {
       await typeBurst();
       await pause();
@@ -166,8 +163,7 @@ test('a random writer never loses a word that Bree called saved', async ({ brows
       await openEditor();
       const after = await observe(page);
       if (!prompted) {
-        // Closed without a prompt: nothing was unsaved, so nothing may be missing.
-        expect(before.status).toMatch(/^Saved/);
+        // Closed without a prompt: nothing was unsaved (a save may have finished since), so nothing may be missing.
         expect(after.text).toBe(before.text);
       } else {
         // Unsaved edits were announced; what comes back is a text the writer really had.
@@ -185,10 +181,8 @@ test('a random writer never loses a word that Bree called saved', async ({ brows
 
   await settle();
   const final = await observe(page);
-  const server = await callApi<{ file: { content: unknown } }>(page, 'POST', '/files/get', { fileId });
-  expect(plainText(server.file.content)).toBe(final.text);
-  const unacknowledged = savedShown.filter((text) => text !== 'Start' && !committed.has(text));
-  expect(unacknowledged, `texts shown as Saved that the server never acknowledged (seed ${seed})`).toEqual([]);
-  expect(savedShown.length).toBeGreaterThan(0);
+  expect(await serverText()).toBe(final.text);
+  expect(final.text.length).toBeGreaterThan('Start'.length);
+  expect(savedChecks).toBeGreaterThan(CYCLES / 4);
   await context.close();
 });
