@@ -144,4 +144,16 @@ describe('the one content write', () => {
     await me.call('POST', '/api/files/upload', { filePath: 'Uploaded twice', content: doc('third upload') });
     expect(await versionsOf(first.id)).toHaveLength(1);
   });
+
+  it('applies every one of several uploads racing on one document, each as its own revision', async () => {
+    const first = (await me.call('POST', '/api/files/upload', { filePath: 'Busy upload', content: doc('start') })).body.file;
+    const texts = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `upload ${x}`);
+    const answers = await Promise.all(texts.map((text) => me.call('POST', '/api/files/upload', { filePath: 'Busy upload', content: doc(text) })));
+    expect(answers.map((a) => a.status)).toEqual(texts.map(() => 200));
+    const revisions = answers.map((a) => a.body.file.revision as number);
+    expect(Math.max(...revisions)).toBe(1 + texts.length);
+    const file = (await me.call('POST', '/api/files/get', { fileId: first.id })).body.file;
+    expect(file.revision).toBe(1 + texts.length);
+    expect(texts).toContain(await currentText(first.id));
+  });
 });

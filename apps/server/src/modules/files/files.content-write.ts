@@ -9,7 +9,7 @@ import { createFilesRepository } from './files.repository';
 const DUE_VERSION_REASON: Partial<Record<ContentWriteSource, VersionReason>> = { manual: 'manual', import: 'import', upload: 'import' };
 
 /** A "current" write that keeps losing to other writers gives up after this many tries (then 409). */
-const CURRENT_WRITE_TRIES = 5;
+const CURRENT_WRITE_TRIES = 10;
 
 export interface ContentWrite {
   tenantId: string;
