@@ -10,18 +10,57 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Stable error codes the client may branch on. */
+/**
+ * Every error code the server sends, the one list: server error factories are typed by it (a
+ * code not listed here does not compile) and the web branches on these, not on status numbers.
+ */
 export const ERROR_CODES = {
+  // Any route: authentication, tenancy, request shape, limits, replays, the unexpected.
   unauthorized: 'unauthorized',
   invalidToken: 'invalid_token',
+  identityUnavailable: 'identity_unavailable',
   tenantMismatch: 'tenant_mismatch',
   forbidden: 'forbidden',
   notFound: 'not_found',
   validationFailed: 'validation_failed',
   invalidJson: 'invalid_json',
+  invalidRequest: 'invalid_request',
+  badRequest: 'bad_request',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  operationIdReused: 'operation_id_reused',
   internal: 'internal_error',
+  // Sign-in pages of the embedded issuer.
+  interactionExpired: 'interaction_expired',
+  crossSiteForm: 'cross_site_form',
+  // Documents and versions.
+  fileNotFound: 'file_not_found',
+  folderDeleteUnsupported: 'folder_delete_unsupported',
+  pathExists: 'path_exists',
+  invalidPath: 'invalid_path',
+  revisionConflict: 'revision_conflict',
+  invalidDocument: 'invalid_document',
+  documentTooLarge: 'document_too_large',
+  documentTooDeep: 'document_too_deep',
+  versionNotFound: 'version_not_found',
+  // AI and its metering.
+  aiNotConfigured: 'ai_not_configured',
+  invalidInput: 'invalid_input',
+  operationNotFound: 'operation_not_found',
+  rewriteFailed: 'rewrite_failed',
+  fillParagraphFailed: 'fill_paragraph_failed',
+  fillSentenceFailed: 'fill_sentence_failed',
+  insertContentFailed: 'insert_content_failed',
+  budgetExceeded: 'budget_exceeded',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+const ERROR_CODE_VALUES = Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+/** The list as a zod enum, for schemas that name a code. */
+export const errorCodeSchema = z.enum(ERROR_CODE_VALUES);
+
+/** True when a string is one of the server's error codes. */
+export function isErrorCode(value: string): value is ErrorCode {
+  return (ERROR_CODE_VALUES as readonly string[]).includes(value);
+}

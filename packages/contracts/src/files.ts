@@ -175,7 +175,12 @@ export const claimBlankBodySchema = z.object({
 });
 export const claimBlankAnswerSchema = z.object({ success: z.literal(true), fileId: z.string(), filename: z.string(), file: fileSummarySchema });
 
+/** What a client may name as the source of a content-only-update. */
 export const SAVE_SOURCES = ['autosave', 'manual', 'navigation', 'offline-sync', 'conflict-keep-mine', 'import', 'ai'] as const;
+export type SaveSourceName = (typeof SAVE_SOURCES)[number];
+/** What wrote a document's content: a client save, or one of the server's own writes (upload, sync-ulid, restore, creation). */
+export const CONTENT_WRITE_SOURCES = [...SAVE_SOURCES, 'upload', 'sync-ulid', 'restore', 'create'] as const;
+export type ContentWriteSource = (typeof CONTENT_WRITE_SOURCES)[number];
 
 /** POST /files/content-only-update */
 export const contentUpdateBodySchema = z.object({

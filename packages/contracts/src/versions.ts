@@ -22,6 +22,8 @@ export const versionSchema = z.object({
   fileId: z.string(),
   revision: z.number().int(),
   reason: z.enum(VERSION_REASONS),
+  /** What wrote the text this version holds ('autosave', 'upload', 'restore'…); null when unknown. */
+  source: z.string().nullable().optional(),
   wordCount: z.number().int(),
   createdAt: z.string(),
   preview: z.string(),
@@ -32,7 +34,14 @@ export const listVersionsQuerySchema = z.object({ tenantId: z.string().optional(
 export const listVersionsAnswerSchema = z.object({ success: z.literal(true), versions: z.array(versionSchema) });
 export const getVersionQuerySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), versionId: z.string().min(1).max(64) });
 export const getVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema.extend({ content: z.unknown() }) });
-export const restoreVersionBodySchema = z.object({ tenantId: z.string().optional(), versionId: z.string().min(1).max(64) });
+export const restoreVersionBodySchema = z.object({
+  tenantId: z.string().optional(),
+  versionId: z.string().min(1).max(64),
+  /** The revision the client shows; when sent, a newer document answers 409 instead of being replaced. */
+  baseRevision: z.number().int().min(0).optional(),
+  /** A retried restore with the same id is answered again without a second write. */
+  operationId: z.string().min(8).max(128).optional(),
+});
 export const restoreVersionAnswerSchema = z.object({ success: z.literal(true), revision: z.number().int(), content: z.unknown(), lastModified: z.string() });
 export const createVersionBodySchema = z.object({
   tenantId: z.string().optional(),

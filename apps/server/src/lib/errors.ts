@@ -1,11 +1,13 @@
+import type { ErrorCode } from '@bree/contracts';
+
 /** An error with a stable code and an HTTP status; the error handler turns it into `{ error: { code, message } }`. */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly headers: Record<string, string>;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(opts: { status: number; code: string; message: string; headers?: Record<string, string>; details?: Record<string, unknown> }) {
+  constructor(opts: { status: number; code: ErrorCode; message: string; headers?: Record<string, string>; details?: Record<string, unknown> }) {
     super(opts.message);
     this.name = 'AppError';
     this.status = opts.status;
@@ -39,5 +41,5 @@ export const commonErrors = {
       message,
       headers: { 'retry-after': String(retryAfterSeconds) },
     }),
-  unavailable: (code: string, message: string) => new AppError({ status: 503, code, message }),
+  unavailable: (code: ErrorCode, message: string) => new AppError({ status: 503, code, message }),
 };

@@ -1,10 +1,11 @@
+import type { ErrorCode } from '@bree/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/errors';
 
 interface ErrorAnswer {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   headers?: Record<string, string>;
   details?: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { AiTier, OperationType } from '@bree/contracts';
+import type { AiTier, ErrorCode, OperationType } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
 
 /** The env vars that make each provider usable, named in the 503 so an operator knows what to set. */
@@ -9,7 +9,7 @@ export const PROVIDER_ENV: Record<string, string> = {
 };
 
 /** Stable codes of the writing error kinds (spec 2 §8), one per operation type. */
-export const OPERATION_ERROR_CODES: Record<OperationType, string> = {
+export const OPERATION_ERROR_CODES: Record<OperationType, ErrorCode> = {
   rewrite: 'rewrite_failed',
   fillParagraph: 'fill_paragraph_failed',
   fillSentence: 'fill_sentence_failed',

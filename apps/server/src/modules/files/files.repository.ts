@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { FileMetadata, ListSort } from '@bree/contracts';
+import type { ContentWriteSource, FileMetadata, ListSort } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { fileOperations, files, type FileRow } from './files.table';
@@ -20,6 +20,8 @@ export interface NewFile {
   contentSize: number;
   wordCount: number;
   metadata: FileMetadata;
+  /** What wrote the first content; 'create' when not said. */
+  source?: ContentWriteSource;
   now: Date;
 }
 
@@ -80,7 +82,10 @@ function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | un
   };
 }
 
-/** Data access for documents. Every function filters by tenantId: tenancy lives in the WHERE. */
+/**
+ * Data access for documents. Every function filters by tenantId: tenancy lives in the WHERE.
+ * Content is written here only on creation; every later content write is files.content-write.ts's.
+ */
 export function createFilesRepository({ db }: { db: Db }) {
   return {
     async findById({ tenantId, id }: { tenantId: string; id: string }): Promise<FileRow | null> {
@@ -130,6 +135,7 @@ export function createFilesRepository({ db }: { db: Db }) {
           contentSize: f.contentSize,
           wordCount: f.wordCount,
           metadata: f.metadata,
+          lastWriteSource: f.source ?? 'create',
           createdAt: f.now,
           updatedAt: f.now,
           revision: 1,
@@ -173,31 +179,6 @@ export function createFilesRepository({ db }: { db: Db }) {
         .orderBy(sql`(${files.nameKey} like ${contains}) desc, word_similarity(${needle}, ${files.nameKey}) desc, ${files.updatedAt} desc`)
         .limit(limit);
     },
-    /** Replaces content only if the revision is still `baseRevision`; null when it is not. */
-    async updateContentIfRevision(u: {
-      tenantId: string;
-      id: string;
-      baseRevision: number;
-      content: unknown;
-      contentText: string;
-      contentSize: number;
-      wordCount: number;
-      now: Date;
-    }) {
-      const rows = await db
-        .update(files)
-        .set({
-          content: u.content,
-          contentText: u.contentText,
-          contentSize: u.contentSize,
-          wordCount: u.wordCount,
-          revision: sql`${files.revision} + 1`,
-          updatedAt: u.now,
-        })
-        .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id), eq(files.revision, u.baseRevision)))
-        .returning(rowColumns);
-      return rows[0] ?? null;
-    },
     async update(u: {
       tenantId: string;
       id: string;
@@ -233,12 +214,6 @@ export function createFilesRepository({ db }: { db: Db }) {
         .where(and(eq(fileOperations.tenantId, tenantId), eq(fileOperations.operationId, operationId)))
         .limit(1);
       return rows[0] ?? null;
-    },
-    async saveOperation(o: { tenantId: string; operationId: string; fileId: string; answer: unknown; now: Date }) {
-      await db
-        .insert(fileOperations)
-        .values({ tenantId: o.tenantId, operationId: o.operationId, fileId: o.fileId, answer: o.answer, createdAt: o.now })
-        .onConflictDoNothing();
     },
     async purgeOperations({ olderThan }: { olderThan: Date }) {
       await db.delete(fileOperations).where(sql`${fileOperations.createdAt} < ${olderThan.toISOString()}::timestamptz`);

@@ -1,8 +1,9 @@
-import { displayName, FILES, type Authenticity, type DocContent, type FileMetadata, type ListSort } from '@bree/contracts';
+import { displayName, FILES, type Authenticity, type ContentWriteSource, type DocContent, type FileMetadata, type ListSort } from '@bree/contracts';
 import { emptyDoc, type DocJSON } from '@bree/editor';
 import { exportDocument, type ExportFormat } from './files.export';
 import type { Db } from '../../db/db';
 import { prepareContent } from './files.content';
+import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
 import { baseName, normalizeDirectory, normalizePath, uniquePath } from './files.paths';
 import { presentFile, presentSummary } from './files.presenter';
@@ -18,6 +19,7 @@ export interface FilesServiceDeps {
 /** Documents: create, read, list, rename, tag, delete and revision-checked saves. */
 export function createFilesService({ db, now = () => new Date(), newId }: FilesServiceDeps) {
   const repo = createFilesRepository({ db });
+  const writer = createContentWriter({ db, now, newId });
 
   async function requireById(tenantId: string, id: string): Promise<FileRow> {
     const row = await repo.findById({ tenantId, id });
@@ -32,7 +34,14 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
   }
 
   /** Creates a document at a free path derived from `path` (adds " 2", " 3"… when taken). */
-  async function createUnique(input: { tenantId: string; path: string; content?: DocContent; isRepository: boolean; metadata: FileMetadata }) {
+  async function createUnique(input: {
+    tenantId: string;
+    path: string;
+    content?: DocContent;
+    isRepository: boolean;
+    metadata: FileMetadata;
+    source?: ContentWriteSource;
+  }) {
     const prepared = prepareContent(input.content ?? emptyDoc());
     const metadata: FileMetadata = { authenticity: 'Untagged', ...input.metadata };
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -49,6 +58,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
         contentSize: prepared.size,
         wordCount: prepared.wordCount,
         metadata,
+        source: input.source ?? 'create',
         now: now(),
       });
       if (row) return row;
@@ -66,25 +76,19 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     async upload(input: { tenantId: string; filePath: string; content: DocContent; isRepository: boolean; metadata: FileMetadata }) {
       const path = normalizePath(input.filePath);
       const existing = await repo.findByPath({ tenantId: input.tenantId, path });
-      if (!existing) return presentFile(await createUnique({ ...input, path }));
-      const prepared = prepareContent(input.content);
-      const updated = await repo.updateContentIfRevision({
+      if (!existing) return presentFile(await createUnique({ ...input, path, source: 'upload' }));
+      // No base revision in this call: whatever is current is replaced atomically, with a version when one is due.
+      await writer.write({
         tenantId: input.tenantId,
-        id: existing.id,
-        baseRevision: existing.revision,
-        content: prepared.doc,
-        contentText: prepared.text,
-        contentSize: prepared.size,
-        wordCount: prepared.wordCount,
-        now: now(),
+        fileId: existing.id,
+        prepared: prepareContent(input.content),
+        baseRevision: 'current',
+        source: 'upload',
+        version: 'when-due',
+        metadataPatch: input.metadata,
+        isRepository: input.isRepository,
       });
-      if (!updated) throw filesErrors.revisionConflict({ currentRevision: existing.revision + 1, content: null, lastModified: now().toISOString() });
-      const merged = await repo.update({
-        tenantId: input.tenantId,
-        id: existing.id,
-        set: { isRepository: input.isRepository, metadata: { ...existing.metadata, ...input.metadata } },
-      });
-      return presentFile(merged!);
+      return presentFile(await requireById(input.tenantId, existing.id));
     },
 
     async create(input: { tenantId: string; filePath?: string; content?: DocContent; isRepository: boolean; metadata: FileMetadata }) {
@@ -220,21 +224,19 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
           content,
           isRepository: options.isRepository ?? false,
           metadata: { isULIDFile: true, ...options.metadata },
+          source: 'sync-ulid',
         });
         return { fileId: row.id, filePath: row.path, revision: row.revision, created: true };
       }
-      const prepared = prepareContent(content);
-      const updated = await repo.updateContentIfRevision({
+      const written = await writer.write({
         tenantId,
-        id: existing.id,
-        baseRevision: existing.revision,
-        content: prepared.doc,
-        contentText: prepared.text,
-        contentSize: prepared.size,
-        wordCount: prepared.wordCount,
-        now: now(),
+        fileId: existing.id,
+        prepared: prepareContent(content),
+        baseRevision: 'current',
+        source: 'sync-ulid',
+        version: 'when-due',
       });
-      const row = updated ?? (await requireById(tenantId, existing.id));
+      const row = { id: existing.id, path: existing.path, revision: written.kind === 'written' ? written.revision : existing.revision };
       return { fileId: row.id, filePath: row.path, revision: row.revision, created: false };
     },
 

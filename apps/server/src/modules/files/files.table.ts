@@ -27,6 +27,8 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastVersionAt: timestamp('last_version_at', { withTimezone: true, mode: 'date' }),
+    /** What wrote the current content ('autosave', 'upload', 'restore'…): set by the one content write and on creation. */
+    lastWriteSource: text('last_write_source'),
     tagRank: smallint('tag_rank').generatedAlwaysAs(
       sql`case metadata->>'authenticity' when 'Human' then 0 when 'AI-Assisted' then 1 when 'AI' then 2 else 3 end`,
     ),

@@ -5,6 +5,7 @@ interface VersionListRow {
   fileId: string;
   revision: number;
   reason: string;
+  source?: string | null;
   wordCount: number;
   createdAt: Date;
   preview?: string;
@@ -23,6 +24,7 @@ export function presentVersion(row: VersionListRow): Version {
     fileId: row.fileId,
     revision: row.revision,
     reason: asReason(row.reason),
+    source: row.source ?? null,
     wordCount: row.wordCount,
     createdAt: row.createdAt.toISOString(),
     preview: (row.preview ?? row.contentText ?? '').slice(0, 160),

@@ -5,7 +5,7 @@ import { fileVersions, type VersionRow } from './versions.table';
 /** Data access for immutable versions; every query is scoped by tenant. */
 export function createVersionsRepository({ db }: { db: Db }) {
   return {
-    async insert(v: Omit<VersionRow, 'createdAt'> & { createdAt: Date }): Promise<VersionRow> {
+    async insert(v: Omit<VersionRow, 'createdAt' | 'source'> & { createdAt: Date; source?: string | null }): Promise<VersionRow> {
       const rows = await db.insert(fileVersions).values(v).returning();
       return rows[0]!;
     },
@@ -16,6 +16,7 @@ export function createVersionsRepository({ db }: { db: Db }) {
           fileId: fileVersions.fileId,
           revision: fileVersions.revision,
           reason: fileVersions.reason,
+          source: fileVersions.source,
           wordCount: fileVersions.wordCount,
           createdAt: fileVersions.createdAt,
           preview: sql<string>`left(${fileVersions.contentText}, 160)`,

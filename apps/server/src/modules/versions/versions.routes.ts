@@ -43,7 +43,8 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }
     },
     async (req) => {
       const { tenantId } = requireAuth(req);
-      return { success: true as const, ...(await versions.restore({ tenantId, fileId: req.params.fileId, versionId: req.body.versionId })) };
+      const { versionId, baseRevision, operationId } = req.body;
+      return { success: true as const, ...(await versions.restore({ tenantId, fileId: req.params.fileId, versionId, baseRevision, operationId })) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { DocContent } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { prepareContent } from '../files/files.content';
+import { createContentWriter } from '../files/files.content-write';
 import { filesErrors } from '../files/files.errors';
 import { createFilesRepository } from '../files/files.repository';
 import { versionsErrors } from './versions.errors';
@@ -12,6 +13,7 @@ import { versionsToThin } from './versions.thinning';
 export function createVersionsService({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
   const versions = createVersionsRepository({ db });
   const filesRepo = createFilesRepository({ db });
+  const writer = createContentWriter({ db, now, newId });
 
   async function requireFile(tenantId: string, fileId: string) {
     const file = await filesRepo.findById({ tenantId, id: fileId });
@@ -42,6 +44,7 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
         fileId,
         revision: file.revision,
         reason,
+        source: prepared ? null : file.lastWriteSource,
         content: prepared ? prepared.doc : file.content,
         contentText: prepared ? prepared.text : file.contentText,
         wordCount: prepared ? prepared.wordCount : file.wordCount,
@@ -50,41 +53,29 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
       return presentVersion(row);
     },
 
-    /** Keeps the current text as a version, then makes the chosen version current as a new revision. */
-    async restore({ tenantId, fileId, versionId }: { tenantId: string; fileId: string; versionId: string }) {
-      return db.transaction(async (tx) => {
-        const txVersions = createVersionsRepository({ db: tx });
-        const txFiles = createFilesRepository({ db: tx });
-        const file = await txFiles.findById({ tenantId, id: fileId });
-        if (!file) throw filesErrors.notFound(`with id ${fileId}`);
-        const version = await txVersions.find({ tenantId, fileId, id: versionId });
-        if (!version) throw versionsErrors.notFound();
-        const at = now();
-        await txVersions.insert({
-          id: newId(),
-          tenantId,
-          fileId,
-          revision: file.revision,
-          reason: 'before-restore',
-          content: file.content,
-          contentText: file.contentText,
-          wordCount: file.wordCount,
-          createdAt: at,
-        });
-        const prepared = prepareContent(version.content as DocContent);
-        const updated = await txFiles.updateContentIfRevision({
-          tenantId,
-          id: fileId,
-          baseRevision: file.revision,
-          content: prepared.doc,
-          contentText: prepared.text,
-          contentSize: prepared.size,
-          wordCount: prepared.wordCount,
-          now: at,
-        });
-        if (!updated) throw filesErrors.revisionConflict({ currentRevision: file.revision, content: file.content, lastModified: file.updatedAt.toISOString() });
-        return { revision: updated.revision, content: updated.content, lastModified: updated.updatedAt.toISOString() };
+    /**
+     * Makes the chosen version current as a new revision, keeping the replaced text as a
+     * 'before-restore' version in the same statement. With baseRevision a newer document is a 409;
+     * without, whatever is current is replaced (and kept). A repeated operationId writes once.
+     */
+    async restore(input: { tenantId: string; fileId: string; versionId: string; baseRevision?: number; operationId?: string }) {
+      const { tenantId, fileId } = input;
+      await requireFile(tenantId, fileId);
+      const version = await versions.find({ tenantId, fileId, id: input.versionId });
+      if (!version) throw versionsErrors.notFound();
+      const prepared = prepareContent(version.content as DocContent);
+      const outcome = await writer.write({
+        tenantId,
+        fileId,
+        prepared,
+        baseRevision: input.baseRevision ?? 'current',
+        source: 'restore',
+        version: { before: 'before-restore' },
+        operationId: input.operationId,
+        answer: { content: prepared.doc },
       });
+      const { revision, content, lastModified } = outcome.answer as { revision: number; content: unknown; lastModified: string };
+      return { revision, content, lastModified };
     },
 
     /** Thins old versions (all tenants): everything from 24 h, one per hour to 30 days, then one per day. */

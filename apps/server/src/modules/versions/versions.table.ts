@@ -12,6 +12,8 @@ export const fileVersions = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     revision: integer('revision').notNull(),
     reason: text('reason').notNull(),
+    /** What wrote the text this version holds (the files' last_write_source at the time); null when unknown. */
+    source: text('source'),
     content: jsonb('content').notNull(),
     contentText: text('content_text').notNull().default(''),
     wordCount: integer('word_count').notNull().default(0),

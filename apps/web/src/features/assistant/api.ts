@@ -1,9 +1,9 @@
-import { aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, setAiProviderAnswerSchema } from '@bree/contracts';
+import { aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, ERROR_CODES, setAiProviderAnswerSchema } from '@bree/contracts';
 import type { AiTier, BackgroundResponse } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 
-/** The budget message of spec 2 §5, shown for a 402 or a failed local check. */
+/** The budget message of spec 2 §5, shown for budget_exceeded or a failed local check. */
 export const BUDGET_MESSAGE = 'Budget limit exceeded. Please upgrade your plan to continue.';
 
 /** GET /background-responses/{documentId}: results that finished while nobody was watching. */
@@ -35,7 +35,7 @@ export function setDefaultProvider(api: ApiClient, provider: AiTier) {
 /** The text to show for a failed action: budget and configuration errors keep the server's meaning. */
 export function assistantErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.status === 402 || error.code === 'budget_exceeded') return BUDGET_MESSAGE;
+    if (error.code === ERROR_CODES.budgetExceeded) return BUDGET_MESSAGE;
     return error.message;
   }
   return 'The assistant could not finish. Please try again.';

@@ -19,7 +19,7 @@ describe('following an operation across dropped connections', () => {
     const stream = vi
       .fn<NonNullable<FollowInput['stream']>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockRejectedValueOnce(new ApiError({ status: 503, code: 'unavailable', message: 'restarting' }))
+      .mockRejectedValueOnce(new ApiError({ status: 503, code: 'http_503', message: 'restarting' }))
       .mockResolvedValueOnce(answer);
     const { result, onRestart, onConnectionLost, sleep, getToken } = follow(stream);
     await expect(result).resolves.toBe(answer);
@@ -37,6 +37,10 @@ describe('following an operation across dropped connections', () => {
     expect(failed.onRestart).not.toHaveBeenCalled();
     const refused = follow(vi.fn().mockRejectedValue(new ApiError({ status: 404, code: 'operation_not_found', message: 'gone' })));
     await expect(refused.result).rejects.toMatchObject({ code: 'operation_not_found' });
+    // Bree's own 503 is an answer (set the provider up), not a restart to wait out.
+    const unconfigured = follow(vi.fn().mockRejectedValue(new ApiError({ status: 503, code: 'ai_not_configured', message: 'set a key' })));
+    await expect(unconfigured.result).rejects.toMatchObject({ code: 'ai_not_configured' });
+    expect(unconfigured.onRestart).not.toHaveBeenCalled();
 
     const lost = vi.fn().mockRejectedValue(new TypeError('network'));
     const forever = follow(lost);

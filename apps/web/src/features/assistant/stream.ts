@@ -1,7 +1,8 @@
-import { API_CLIENT, backgroundResponseSchema, createOperationAnswerSchema } from '@bree/contracts';
+import { API_CLIENT, backgroundResponseSchema, createOperationAnswerSchema, ERROR_CODES } from '@bree/contracts';
 import type { BackgroundResponse, CreateOperationBody } from '@bree/contracts';
 import { ApiError, CLIENT_ERROR_CODES, isApiError } from '../../lib/api';
 import { apiErrorFromBody } from '../../lib/api/errors';
+import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
 import { createSseParser } from './sse';
 
 /** The operation itself failed (the stream's `error` event): trying again on a new connection would not help. */
@@ -78,7 +79,8 @@ const MAX_RECONNECTS = 40;
 function isConnectionLoss(error: unknown): boolean {
   if (error instanceof OperationFailedError) return false;
   if (!isApiError(error)) return error instanceof TypeError;
-  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+  // A 503 from Bree itself (ai_not_configured) is an answer, not a lost connection.
+  return hasErrorCode(error, ...NO_ANSWER_CODES, ...GATEWAY_CODES, ERROR_CODES.identityUnavailable);
 }
 
 export interface FollowInput extends Omit<StreamInput, 'token'> {

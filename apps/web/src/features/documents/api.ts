@@ -1,6 +1,7 @@
 import {
   API_CLIENT,
   bulkDeleteAnswerSchema,
+  ERROR_CODES,
   bulkTagAnswerSchema,
   claimBlankAnswerSchema,
   FILES,
@@ -14,6 +15,7 @@ import {
 import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
+import { hasErrorCode, TRANSIENT_CODES } from '../../lib/errorCodes';
 import type { ListPage } from './cachePatch';
 
 const filesTimeout = { timeoutMs: API_CLIENT.filesTimeoutMs };
@@ -69,12 +71,13 @@ export async function deleteDocumentOnce(api: ApiClient, q: { tenantId: string; 
     await api.delete(tenantPathUrl('/files', q.tenantId, q.filePath), { schema: successSchema, operationId: q.operationId, ...filesTimeout });
     return;
   } catch (error) {
-    if (!isApiError(error) || error.status !== 404) throw error;
+    // No such route on an older server, or no such file by path: the POST fallback decides.
+    if (!hasErrorCode(error, ERROR_CODES.notFound, ERROR_CODES.fileNotFound)) throw error;
   }
   try {
     await api.post('/files/delete', { filePath: q.filePath }, { schema: successSchema, operationId: q.operationId, ...filesTimeout });
   } catch (error) {
-    if (isApiError(error) && error.status === 404 && error.code === 'file_not_found') return;
+    if (hasErrorCode(error, ERROR_CODES.fileNotFound)) return;
     throw error;
   }
 }
@@ -122,5 +125,5 @@ export async function copyDocument(api: ApiClient, q: { fileId: string; operatio
 /** Whether trying again could help: no answer, rate limited, or a server-side failure. */
 export function isTransientFailure(error: unknown): boolean {
   if (!isApiError(error)) return !(error instanceof DOMException && error.name === 'AbortError');
-  return error.status === 0 || error.status === 429 || error.status >= 500;
+  return TRANSIENT_CODES.includes(error.code);
 }

@@ -71,7 +71,7 @@ describe('deleting documents', () => {
   it('tries 3 times, then restores the row and says Failed to delete file', async () => {
     const env = setup({
       delete: () => {
-        throw fail(500);
+        throw fail(500, 'internal_error');
       },
     });
     expect(await env.ops.remove(env.files[0])).toBe(false);
@@ -103,7 +103,7 @@ describe('deleting documents', () => {
   it('bulk delete retries once, then restores the rows and counts the failures', async () => {
     const env = setup({
       post: () => {
-        throw fail(503);
+        throw fail(503, 'http_503');
       },
     });
     const result = await env.ops.removeMany([env.files[0], env.files[2]]);
@@ -180,7 +180,7 @@ describe('tagging documents', () => {
   it('rolls a failed bulk tag back with Update failed', async () => {
     const env = setup({
       post: () => {
-        throw fail(500);
+        throw fail(500, 'internal_error');
       },
     });
     expect(await env.ops.setTagMany([env.files[0], env.files[1]], 'Human')).toBe(0);
@@ -193,7 +193,7 @@ describe('creating documents', () => {
   it('says so when the blank document cannot be claimed, without retrying', async () => {
     const env = setup({
       post: () => {
-        throw fail(500);
+        throw fail(500, 'internal_error');
       },
     });
     expect(await env.ops.create()).toBeNull();

@@ -1,8 +1,9 @@
+import { ERROR_CODES } from '@bree/contracts';
 import type { FileSummary } from '@bree/contracts';
 import { DocumentValidationError } from '@bree/editor';
 import type { DocJSON } from '@bree/editor';
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/errorCodes';
 import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import type { Notifier } from '../../lib/toast';
@@ -54,7 +55,7 @@ export interface ImportSummary {
 function failureReason(error: unknown): string | undefined {
   if (isImportError(error)) return error.message;
   if (error instanceof DocumentValidationError) return error.problem === 'too_large' ? IMPORT_MESSAGES.documentTooLarge : undefined;
-  if (isApiError(error) && (error.status === 413 || error.code === 'document_too_large')) return IMPORT_MESSAGES.documentTooLarge;
+  if (hasErrorCode(error, ERROR_CODES.payloadTooLarge, ERROR_CODES.documentTooLarge)) return IMPORT_MESSAGES.documentTooLarge;
   return undefined;
 }
 

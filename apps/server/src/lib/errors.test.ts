@@ -1,0 +1,99 @@
+import { ERROR_CODES, isErrorCode, OPERATION_TYPES } from '@bree/contracts';
+import { describe, expect, it } from 'vitest';
+import { aiErrors, OPERATION_ERROR_CODES } from '../modules/ai/ai.errors';
+import { filesErrors } from '../modules/files/files.errors';
+import { usageErrors } from '../modules/usage/usage.errors';
+import { versionsErrors } from '../modules/versions/versions.errors';
+import { toErrorAnswer } from '../plugins/errors';
+import { commonErrors, type AppError } from './errors';
+
+type Factories = Record<string, (...args: never[]) => AppError>;
+
+/**
+ * One call of every factory. A factory added without a call here fails the first test, so no
+ * module can start sending a code this list has not seen.
+ */
+const CALLS: Record<string, { factories: Factories; calls: Record<string, () => AppError> }> = {
+  common: {
+    factories: commonErrors,
+    calls: {
+      unauthorized: () => commonErrors.unauthorized(),
+      invalidToken: () => commonErrors.invalidToken(),
+      tenantMismatch: () => commonErrors.tenantMismatch(),
+      forbidden: () => commonErrors.forbidden(),
+      notFound: () => commonErrors.notFound(),
+      rateLimited: () => commonErrors.rateLimited(3, 'Slow down.'),
+      unavailable: () => commonErrors.unavailable('identity_unavailable', 'Try again.'),
+    },
+  },
+  files: {
+    factories: filesErrors,
+    calls: {
+      notFound: () => filesErrors.notFound('with id x'),
+      folderDelete: () => filesErrors.folderDelete(),
+      pathExists: () => filesErrors.pathExists('a.txt'),
+      invalidPath: () => filesErrors.invalidPath('empty'),
+      revisionConflict: () => filesErrors.revisionConflict({ currentRevision: 2, content: null, lastModified: new Date(0).toISOString() }),
+      invalidContent: () => filesErrors.invalidContent('document_too_deep', 'Too deep.'),
+    },
+  },
+  versions: { factories: versionsErrors, calls: { notFound: () => versionsErrors.notFound() } },
+  usage: { factories: usageErrors, calls: { budgetExceeded: () => usageErrors.budgetExceeded() } },
+  ai: {
+    factories: aiErrors,
+    calls: {
+      notConfigured: () => aiErrors.notConfigured({ tier: 'fast', provider: 'google' }),
+      invalidInput: () => aiErrors.invalidInput('No selection.'),
+      operationNotFound: () => aiErrors.operationNotFound(),
+      documentNotFound: () => aiErrors.documentNotFound(),
+      operationFailed: () => aiErrors.operationFailed({ operationType: 'rewrite', reason: 'the provider failed.' }),
+    },
+  },
+};
+
+describe('error codes are one list', () => {
+  it('has a call here for every error factory of every module', () => {
+    for (const { factories, calls } of Object.values(CALLS)) expect(Object.keys(calls).sort()).toEqual(Object.keys(factories).sort());
+  });
+
+  it('sends only listed codes from the module factories', () => {
+    const sent = Object.values(CALLS).flatMap(({ calls }) => Object.values(calls).map((call) => call().code));
+    expect(sent.filter((code) => !isErrorCode(code))).toEqual([]);
+    expect(sent).toEqual(expect.arrayContaining([ERROR_CODES.revisionConflict, ERROR_CODES.budgetExceeded, ERROR_CODES.aiNotConfigured]));
+  });
+
+  it('lists the failure code of every AI operation type', () => {
+    for (const type of OPERATION_TYPES) expect(isErrorCode(OPERATION_ERROR_CODES[type])).toBe(true);
+  });
+
+  it('answers framework failures (bad JSON, too large, wrong media type, other 4xx, crashes) with listed codes', () => {
+    const thrown = [
+      Object.assign(new Error('bad json'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }),
+      Object.assign(new Error('empty'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }),
+      Object.assign(new Error('big'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }),
+      Object.assign(new Error('type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }),
+      Object.assign(new Error('length'), { code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH', statusCode: 400 }),
+      Object.assign(new SyntaxError('Unexpected token'), { statusCode: 400 }),
+      Object.assign(new Error('method'), { statusCode: 405 }),
+      new Error('a bug'),
+    ];
+    const codes = thrown.map((error) => toErrorAnswer(error).code);
+    expect(codes).toEqual([
+      'invalid_json',
+      'invalid_json',
+      'payload_too_large',
+      'unsupported_media_type',
+      'invalid_request',
+      'invalid_json',
+      'bad_request',
+      'internal_error',
+    ]);
+    expect(codes.every(isErrorCode)).toBe(true);
+  });
+
+  it('knows nothing outside the list', () => {
+    expect(isErrorCode('file_not_found')).toBe(true);
+    expect(isErrorCode('http_404')).toBe(false);
+    expect(isErrorCode('revision-conflict')).toBe(false);
+  });
+});
