@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  /** 409: the X-Operation-Id was already used (within 24 h) for a different request. */
+  operationIdReused: 'operation_id_reused',
+  /** 503 with Retry-After: the first request with this X-Operation-Id is still running. */
+  operationInProgress: 'operation_in_progress',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
