@@ -31,7 +31,7 @@ const services = createServices({ database, config });
 const app = await buildApp({ config, database, identity, services });
 const jobs = await startJobs({
   database,
-  versions: services.versions,
+  maintenance: services,
   voice: services.voice,
   ai: { service: services.ai, runner: services.aiRunner },
   log: pino({ level: 'silent' }),

@@ -19,6 +19,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerReplay } from './plugins/replay';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerFramingExceptions, registerSecurityHeaders } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
@@ -77,7 +78,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, saves, versions, ai, providers, usage, voice } = services ?? createServices({ database, config });
+  const { tenants, files, saves, versions, ai, providers, usage, voice, replays } = services ?? createServices({ database, config });
+  // After auth and tenancy: only a request that may run claims its X-Operation-Id.
+  registerReplay(app, replays);
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
   // (an in-process one kept as 'interrupted'); waiting for them would hold a shutdown for minutes.
   app.addHook('preClose', async () => ai.close());

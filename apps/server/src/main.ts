@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   if (!stopping)
     jobs = await startJobs({
       database,
-      versions: services.versions,
+      maintenance: services,
       voice: services.voice,
       ai: { service: services.ai, runner: services.aiRunner },
       log: app.log.child({ module: 'jobs' }),

@@ -10,8 +10,10 @@ import { createOperationRegistry } from './modules/ai/ai.operations';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { createOperationRunner } from './modules/ai/ai.runner';
 import { createAiService } from './modules/ai/ai.service';
+import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
+import { createReplayService } from './modules/replays/replays.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createUsageService } from './modules/usage/usage.service';
@@ -37,6 +39,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files: createFilesService({ db, newId, now }),
     saves: createSaveService({ db, newId, now }),
+    saveAnswers: createSaveAnswers({ db, now }),
+    replays: createReplayService({ db }),
     versions: createVersionsService({ db, newId, now }),
     usage,
     providers,

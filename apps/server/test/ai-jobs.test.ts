@@ -54,7 +54,7 @@ describe('AI operations as pg-boss jobs', () => {
     const startJobsNow = async () => {
       jobs = await startJobs({
         database,
-        versions: services.versions,
+        maintenance: services,
         ai: { service: services.ai, runner: services.aiRunner, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
         log: pino({ level: 'silent' }),
       });

@@ -56,7 +56,7 @@ describe("the author's voice, learned by a pg-boss job", () => {
     services = createServices({ database, config });
     app = await buildApp({ config, database, identity, services });
     await app.ready();
-    jobs = await startJobs({ database, versions: services.versions, voice: services.voice, log: pino({ level: 'silent' }) });
+    jobs = await startJobs({ database, maintenance: services, voice: services.voice, log: pino({ level: 'silent' }) });
     me = await newUser(app, 'voice');
   });
   afterAll(async () => {

@@ -29,7 +29,10 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  /** 409: the X-Operation-Id was already used (within 24 h) for a different request. */
   operationIdReused: 'operation_id_reused',
+  /** 503 with Retry-After: the first request with this X-Operation-Id is still running. */
+  operationInProgress: 'operation_in_progress',
   internal: 'internal_error',
   // Sign-in pages of the embedded issuer.
   interactionExpired: 'interaction_expired',

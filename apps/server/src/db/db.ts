@@ -10,11 +10,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one database type every repository takes: PGlite and node-postgres look the same here. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every repository takes: PGlite and node-postgres look the same here.
+ * It knows no tables: each module imports its own from its *.table.ts (no relational queries).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -46,7 +47,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // pg_trgm powers fuzzy name search; PGlite loads contrib extensions at open.
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -61,7 +62,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return { rows: results.at(-1)?.rows ?? [] };
     },
     async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     async close() {
       if (!client.closed) await client.close();
@@ -71,7 +72,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   await pool.query('select 1');
   let closed = false;
   return {
@@ -91,7 +92,7 @@ async function openPostgres(url: string): Promise<Database> {
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock(727001)');
-        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
+        await migratePg(drizzlePg({ client: conn }), { migrationsFolder });
       } finally {
         await conn.query('select pg_advisory_unlock(727001)');
         conn.release();

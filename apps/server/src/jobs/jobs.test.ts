@@ -19,7 +19,7 @@ describe('background maintenance on pg-boss', () => {
     await t.close();
   });
 
-  it('thins old versions when the maintenance job runs', async () => {
+  it('thins old versions and forgets remembered answers older than 24 h when the maintenance job runs', async () => {
     const user = await newUser(t.app, 'jobs');
     const fileId = (await user.call('POST', '/api/files/create', { filePath: 'Aged', content: doc('aged text') })).body.file.id as string;
     const repo = createVersionsRepository({ db: t.database.db });
@@ -45,8 +45,23 @@ describe('background maintenance on pg-boss', () => {
         createdAt: new Date(at),
       });
     }
+    // Remembered answers: of an X-Operation-Id request and of a content save, one old and one recent each.
+    for (const [id, age] of [
+      ['op-old', '25 hours'],
+      ['op-new', '1 hour'],
+    ] as const) {
+      await t.database.query(
+        `insert into request_replays (tenant_id, operation_id, fingerprint, route, claim, status, content_type, body, created_at)
+         values ($1, $2, 'f', 'POST /api/files/create', 'c', 200, 'application/json', '{}', now() - $3::interval)`,
+        [user.sub, id, age],
+      );
+      await t.database.query(
+        `insert into file_operations (tenant_id, operation_id, file_id, answer, created_at) values ($1, $2, $3, '{}', now() - $4::interval)`,
+        [user.sub, id, fileId, age],
+      );
+    }
     const services = createServices({ database: t.database });
-    jobs = await startJobs({ database: t.database, versions: services.versions, log: pino({ level: 'silent' }) });
+    jobs = await startJobs({ database: t.database, maintenance: services, log: pino({ level: 'silent' }) });
     const jobId = await jobs.boss.send(QUEUES.maintenance, {});
     expect(jobId).toBeTruthy();
 
@@ -58,5 +73,7 @@ describe('background maintenance on pg-boss', () => {
     expect(state).toBe('completed');
     const left = (await repo.list({ tenantId: user.sub, fileId })).map((v) => v.id).sort();
     expect(left).toEqual(['01J0000000000000000000NEW1', '01J0000000000000000000OLD3']);
+    expect(await t.database.query('select operation_id from request_replays')).toEqual([{ operation_id: 'op-new' }]);
+    expect(await t.database.query('select operation_id from file_operations')).toEqual([{ operation_id: 'op-new' }]);
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
-import { createFilesRepository } from '../modules/files/files.repository';
 import { BOSS_SCHEMA, createPendingLookup, startAiJobs, type AiJobs } from './ai-jobs';
 import type { OperationRunner } from '../modules/ai/ai.runner';
 import type { AiService } from '../modules/ai/ai.service';
+import type { SaveAnswers } from '../modules/files/files.operations';
+import type { ReplayService } from '../modules/replays/replays.service';
 import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 
@@ -14,8 +15,14 @@ export const QUEUES = { maintenance: 'maintenance', voiceAnalyze: 'voice-analyze
 /** Edits settle in minutes; re-learning the voice more often would only spend the author's budget. */
 const VOICE_REFRESH_CRON = '*/5 * * * *';
 
-/** How long a save's answer is kept for replays of the same operationId. */
-const OPERATION_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** What the hourly maintenance asks of the modules; each owns its rule (what is old, what to thin). */
+export interface MaintenanceServices {
+  versions: Pick<VersionsService, 'thin'>;
+  /** Answers of X-Operation-Id requests past 24 h. */
+  replays: Pick<ReplayService, 'sweep'>;
+  /** Answers of content saves past 24 h. */
+  saveAnswers: Pick<SaveAnswers, 'sweep'>;
+}
 
 export interface Jobs {
   boss: PgBoss;
@@ -24,25 +31,25 @@ export interface Jobs {
 
 /**
  * Starts pg-boss on Bree's own database (PGlite through `executeSql`, or PostgreSQL) and the
- * hourly maintenance: version thinning and forgetting old save answers. With the voice service:
+ * hourly maintenance: version thinning and forgetting remembered answers (of X-Operation-Id
+ * requests and of content saves) older than 24 h. Handlers only call module services. With the voice service:
  * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
  * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
 export async function startJobs({
   database,
-  versions,
+  maintenance,
   voice,
   ai,
   log,
-  now = () => new Date(),
 }: {
+  /** Where pg-boss keeps its queues. */
   database: Database;
-  versions: VersionsService;
+  maintenance: MaintenanceServices;
   voice?: VoiceService;
   /** AI operations as jobs (see ai-jobs.ts); the delays are shortened by tests. */
   ai?: { service: AiService; runner: OperationRunner; retryDelaySeconds?: number; pollingIntervalSeconds?: number };
   log: FastifyBaseLogger;
-  now?: () => Date;
 }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
@@ -50,9 +57,10 @@ export async function startJobs({
   await boss.createQueue(QUEUES.maintenance);
   await boss.schedule(QUEUES.maintenance, '17 * * * *');
   await boss.work(QUEUES.maintenance, async () => {
-    const thinned = await versions.thin();
-    await createFilesRepository({ db: database.db }).purgeOperations({ olderThan: new Date(now().getTime() - OPERATION_MEMORY_MS) });
-    log.info({ thinned }, 'maintenance done');
+    const thinned = await maintenance.versions.thin();
+    const forgotten = await maintenance.replays.sweep();
+    await maintenance.saveAnswers.sweep();
+    log.info({ thinned, forgotten }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
   const aiJobs: AiJobs | null = ai

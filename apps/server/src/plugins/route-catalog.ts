@@ -4,6 +4,8 @@ export interface CatalogRoute {
   method: string;
   url: string;
   public: boolean;
+  /** Deduplicated by X-Operation-Id unless the route says `config: { replay: false }` (see plugins/replay.ts). */
+  replay: boolean;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,7 @@ export function registerRouteCatalog(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' && route.url.startsWith('/api')) continue;
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      routes.push({ method, url: route.url, public: Boolean(route.config?.public), replay: route.config?.replay !== false });
     }
   });
 }

@@ -14,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
+import { rememberAnswer, type ReplayRouteOptions } from '../../plugins/replay';
 import type { AiProviderService } from './ai-provider.service';
 import { aiErrors } from './ai.errors';
 import type { AiService } from './ai.service';
@@ -69,14 +70,33 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     });
   }
 
-  app.post('/ai/operations', { schema: { body: createOperationBodySchema, response: { 200: createOperationAnswerSchema } } }, async (req, reply) => {
-    const { tenantId } = requireAuth(req);
-    const started = await ai.start({ tenantId, body: req.body });
-    // The editor asks for the events right here: the first word comes one request sooner.
-    if (!wantsEventStream(req.headers.accept)) return started;
-    await streamEvents(reply, { tenantId, operationId: started.operationId, first: { event: 'started', data: started } });
-    return reply;
-  });
+  /**
+   * A replay of a start (same X-Operation-Id) never starts a second operation: its remembered
+   * answer is the 'started' info, and a replay asking for events follows that operation's stream.
+   */
+  const replayStart: ReplayRouteOptions = {
+    async answer(req, reply, remembered) {
+      if (!wantsEventStream(req.headers.accept) || remembered.status !== 200) return false;
+      const started = createOperationAnswerSchema.parse(remembered.body);
+      await streamEvents(reply, { tenantId: requireAuth(req).tenantId, operationId: started.operationId, first: { event: 'started', data: started } });
+      return true;
+    },
+  };
+
+  app.post(
+    '/ai/operations',
+    { config: { replay: replayStart }, schema: { body: createOperationBodySchema, response: { 200: createOperationAnswerSchema } } },
+    async (req, reply) => {
+      const { tenantId } = requireAuth(req);
+      const started = await ai.start({ tenantId, body: req.body });
+      // The editor asks for the events right here: the first word comes one request sooner.
+      if (!wantsEventStream(req.headers.accept)) return started;
+      // A stream is not an answer to keep: replays stand on the 'started' info.
+      await rememberAnswer(req, { status: 200, body: createOperationAnswerSchema.parse(started) });
+      await streamEvents(reply, { tenantId, operationId: started.operationId, first: { event: 'started', data: started } });
+      return reply;
+    },
+  );
 
   app.get('/ai/operations/:operationId/stream', { schema: { params: z.object({ operationId: idParam }) } }, async (req, reply) => {
     const { tenantId } = requireAuth(req);

@@ -30,9 +30,12 @@ export interface FilesRouteDeps {
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
 
+/** Reads sent as POST write nothing, so their answers are not remembered for X-Operation-Id replays. */
+const READ = { replay: false } as const;
+
 /** Reading, listing, creating and saving documents (1-core §7). */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { files, saves }) => {
-  app.post('/files/get', { schema: { body: getFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
+  app.post('/files/get', { config: READ, schema: { body: getFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, file: await files.get({ tenantId, filePath: req.body.filePath, fileId: req.body.fileId }) };
   });
@@ -62,18 +65,23 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     return { success: true as const, ...(await files.syncUlid({ tenantId, ...req.body })) };
   });
 
-  app.post('/files/content-only-update', { schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    const { fileId, content, baseRevision, operationId, source } = req.body;
-    return saves.saveContent({ tenantId, fileId, content, baseRevision, operationId, source });
-  });
+  // Saves keep their own, stricter replay rule: the operationId in the body (files.save.ts, file_operations).
+  app.post(
+    '/files/content-only-update',
+    { config: { replay: false }, schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      const { fileId, content, baseRevision, operationId, source } = req.body;
+      return saves.saveContent({ tenantId, fileId, content, baseRevision, operationId, source });
+    },
+  );
 
   app.get('/files/list', { schema: { querystring: listQuerySchema, response: { 200: listAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, ...(await files.list({ tenantId, directory: req.query.directory })) };
   });
 
-  app.post('/files/list', { schema: { body: listBodySchema, response: { 200: listAnswerSchema } } }, async (req) => {
+  app.post('/files/list', { config: READ, schema: { body: listBodySchema, response: { 200: listAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, ...(await files.list({ tenantId, directory: req.body.directory })) };
   });
