@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import type { AiProviderService } from './ai-provider.service';
 import { aiErrors } from './ai.errors';
-import type { AiService } from './ai.service';
+import type { AiService } from './operations/operations.service';
 
 export interface AiRouteDeps {
   ai: AiService;
