@@ -33,7 +33,7 @@ const jobs = await startJobs({
   database,
   maintenance: services,
   voice: services.voice,
-  ai: { service: services.ai, runner: services.aiRunner },
+  ai: { queue: services.aiQueue },
   log: pino({ level: 'silent' }),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       database,
       maintenance: services,
       voice: services.voice,
-      ai: { service: services.ai, runner: services.aiRunner },
+      ai: { queue: services.aiQueue },
       log: app.log.child({ module: 'jobs' }),
     });
 }

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { newBlockId } from '@bree/editor';
 import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config';
-import { createPendingLookup } from './jobs/ai-jobs';
 import type { Database } from './db/db';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
-import { createOperationRegistry } from './modules/ai/ai.operations';
+import { createMeteredAi } from './modules/ai/ai.metered';
 import { createAiRepository } from './modules/ai/ai.repository';
-import { createOperationRunner } from './modules/ai/ai.runner';
-import { createAiService } from './modules/ai/ai.service';
+import { createOperationQueue } from './modules/ai/operations/operations.queue';
+import { createOperationRegistry } from './modules/ai/operations/operations.registry';
+import { createOperationRunner } from './modules/ai/operations/operations.runner';
+import { createAiService } from './modules/ai/operations/operations.service';
 import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
@@ -17,6 +18,7 @@ import { createReplayService } from './modules/replays/replays.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createUsageService } from './modules/usage/usage.service';
+import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
@@ -31,9 +33,13 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const gateway = createAiGateway({ config });
   const aiRepository = createAiRepository({ db });
   const usage = createUsageService({ db, plan: config.defaultPlan, now });
-  const voice = createVoiceService({ repository: createVoiceRepository({ db }), gateway, usage, now });
+  // Every model call is metered through this one gateway function (reserve → call → settle → record).
+  const ai = createMeteredAi({ gateway, usage });
+  // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
+  const voice = createVoiceService({ repository: createVoiceRepository({ db }), ai, queue: createVoiceQueue(), now });
   const registry = createOperationRegistry();
-  const aiRunner = createOperationRunner({ repository: aiRepository, gateway, usage, registry, newBlockId, voice });
+  const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId });
+  const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   return {
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
@@ -45,16 +51,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     usage,
     providers,
     voice,
-    aiRunner,
-    ai: createAiService({
-      repository: aiRepository,
-      gateway,
-      usage,
-      registry,
-      runner: aiRunner,
-      newId: randomUUID,
-      queuedAnywhere: createPendingLookup(database),
-    }),
+    aiQueue,
+    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -42,7 +42,7 @@ describe("the AI gateway's provider retries", () => {
 
   it('retries server errors and succeeds, honouring retry-after-ms with jitter', async () => {
     fake.script({ kind: 'status', status: 503 }, { kind: 'status', status: 502 });
-    const { text, last } = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p' }));
+    const { text, last } = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p', maxOutputTokens: 64 }));
     expect(text).toBe(DEFAULT_CHUNKS.join(''));
     expect(last).toMatchObject({ type: 'finish' });
     expect(fake.requests).toHaveLength(3);
@@ -52,7 +52,7 @@ describe("the AI gateway's provider retries", () => {
 
   it('gives up after 3 calls on a persistent 429 and reports it as rate limited', async () => {
     fake.script(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429 })));
-    const { text, last } = await collect(gateway().stream({ tier: 'premium', system: 's', prompt: 'p' }));
+    const { text, last } = await collect(gateway().stream({ tier: 'premium', system: 's', prompt: 'p', maxOutputTokens: 64 }));
     expect(text).toBe('');
     expect(last).toEqual({ type: 'error', failure: { kind: 'rate_limited', message: 'the AI provider is busy (rate limited). Try again in a minute.' } });
     expect(fake.requests).toHaveLength(3);
@@ -63,7 +63,7 @@ describe("the AI gateway's provider retries", () => {
     // Anthropic stream: headers and message_start arrive, then the connection drops.
     fake.script({ kind: 'cut', chunks: [] }, { kind: 'cut', chunks: [] }, { kind: 'cut', chunks: [] });
     const g = gateway({ policy: { maxRetries: 2, baseDelayMs: 8, maxDelayMs: 100 }, random: () => 0.25 });
-    const { last } = await collect(g.stream({ tier: 'premium', system: 's', prompt: 'p' }));
+    const { last } = await collect(g.stream({ tier: 'premium', system: 's', prompt: 'p', maxOutputTokens: 64 }));
     expect(last).toMatchObject({
       type: 'error',
       failure: { kind: 'provider_unavailable', message: 'the connection to the AI provider failed. Try again shortly.' },
@@ -74,13 +74,13 @@ describe("the AI gateway's provider retries", () => {
 
   it('never retries once text has streamed, nor a request the provider refused', async () => {
     fake.script({ kind: 'cut', chunks: ['Half a ', 'sentence'] });
-    const cut = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p' }));
+    const cut = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p', maxOutputTokens: 64 }));
     expect(cut.text).toBe('Half a sentence');
     expect(cut.last).toMatchObject({ type: 'error' });
     expect(fake.requests).toHaveLength(1);
 
     fake.script({ kind: 'status', status: 400 });
-    const refused = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p' }));
+    const refused = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p', maxOutputTokens: 64 }));
     expect(refused.last).toEqual({ type: 'error', failure: { kind: 'provider_error', message: 'the AI provider refused the request (HTTP 400).' } });
     expect(fake.requests).toHaveLength(2);
     expect(waits).toEqual([]);
@@ -90,7 +90,7 @@ describe("the AI gateway's provider retries", () => {
     fake.script({ kind: 'status', status: 429 });
     const abort = new AbortController();
     const g = gateway({ sleep: async () => abort.abort() });
-    const { last } = await collect(g.stream({ tier: 'fast', system: 's', prompt: 'p', abortSignal: abort.signal }));
+    const { last } = await collect(g.stream({ tier: 'fast', system: 's', prompt: 'p', maxOutputTokens: 64, abortSignal: abort.signal }));
     expect(last).toEqual({ type: 'error', failure: { kind: 'provider_error', message: 'the generation was stopped.' } });
     expect(fake.requests).toHaveLength(1);
   });

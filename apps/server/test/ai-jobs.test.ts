@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { AI_OPERATION_QUEUE } from '../src/jobs/ai-jobs';
+import { AI_OPERATION_QUEUE } from '../src/modules/ai/operations/operations.queue';
 import { startJobs, type Jobs } from '../src/jobs/jobs';
 import { createIdentity } from '../src/modules/identity/identity';
 import type { Identity } from '../src/modules/identity/identity.types';
@@ -55,7 +55,7 @@ describe('AI operations as pg-boss jobs', () => {
       jobs = await startJobs({
         database,
         maintenance: services,
-        ai: { service: services.ai, runner: services.aiRunner, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+        ai: { queue: services.aiQueue, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
         log: pino({ level: 'silent' }),
       });
     };

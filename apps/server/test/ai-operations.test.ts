@@ -202,11 +202,12 @@ describe('AI writing operations', () => {
     });
     const [stored] = (await me.call('GET', `/api/background-responses/${fileId}`)).body.responses;
     expect(stored).toMatchObject({ status: 'interrupted' });
-    // No usage report arrived: the prompt sent and the text received are estimated at ~4 characters a token.
+    // No usage report arrived: the prompt sent and the text received are estimated at 3 UTF-8 bytes a token.
     expect(fake.requests).toHaveLength(1);
-    const sent = fake.requests[0]!.text.length - 1;
+    // The fake joins system and user message with one newline.
+    const sentBytes = Buffer.byteLength(fake.requests[0]!.text, 'utf8') - 1;
     const usage = (await me.call('GET', '/api/usage/current')).body;
-    expect(usage).toMatchObject({ fastCalls: 1, fastTokens: Math.ceil(sent / 4) + Math.ceil('Half a sentence'.length / 4) });
+    expect(usage).toMatchObject({ fastCalls: 1, fastTokens: Math.ceil(sentBytes / 3) + Math.ceil('Half a sentence'.length / 3) });
   });
 
   it('replays a finished operation to a late subscriber', async () => {

@@ -110,6 +110,20 @@ describe('saving content never loses data', () => {
     expect(file.body.file.content.content[0].content[0].text).toBe('v2 text');
   });
 
+  it('answers a stale save of the very text the server holds as saved, writing nothing', async () => {
+    const current = await me.call('POST', '/api/files/get', { fileId });
+    const resent = await me.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: current.body.file.content,
+      baseRevision: 1,
+      operationId: 'op-save-0002b',
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ success: true, revision: 2 });
+    const after = await me.call('POST', '/api/files/get', { fileId });
+    expect(after.body.file.revision).toBe(2);
+  });
+
   it('does not save blank content and says so', async () => {
     const res = await me.call('POST', '/api/files/content-only-update', {
       fileId,

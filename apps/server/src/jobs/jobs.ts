@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
-import { BOSS_SCHEMA, createPendingLookup, startAiJobs, type AiJobs } from './ai-jobs';
-import type { OperationRunner } from '../modules/ai/ai.runner';
-import type { AiService } from '../modules/ai/ai.service';
+import type { DeliveryOptions, OperationJobQueue } from '../modules/ai/operations/operations.queue';
 import type { SaveAnswers } from '../modules/files/files.operations';
 import type { ReplayService } from '../modules/replays/replays.service';
+import { BOSS_SCHEMA } from './boss';
 import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 
@@ -47,8 +46,8 @@ export async function startJobs({
   database: Database;
   maintenance: MaintenanceServices;
   voice?: VoiceService;
-  /** AI operations as jobs (see ai-jobs.ts); the delays are shortened by tests. */
-  ai?: { service: AiService; runner: OperationRunner; retryDelaySeconds?: number; pollingIntervalSeconds?: number };
+  /** AI operations as jobs: their queue (modules/ai/operations/operations.queue.ts) starts delivering here; the delays are shortened by tests. */
+  ai?: { queue: OperationJobQueue } & Pick<DeliveryOptions, 'retryDelaySeconds' | 'pollingIntervalSeconds'>;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
@@ -63,22 +62,12 @@ export async function startJobs({
     log.info({ thinned, forgotten }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
-  const aiJobs: AiJobs | null = ai
-    ? await startAiJobs({
-        boss,
-        ai: ai.service,
-        runner: ai.runner,
-        pendingLookup: createPendingLookup(database),
-        log,
-        retryDelaySeconds: ai.retryDelaySeconds,
-        pollingIntervalSeconds: ai.pollingIntervalSeconds,
-      })
-    : null;
+  if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });
   return {
     boss,
     async stop() {
-      voice?.attachQueue(null);
-      await aiJobs?.stop();
+      voice?.queue.stop();
+      await ai?.queue.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
@@ -97,5 +86,5 @@ async function startVoiceJobs({ boss, voice, log }: { boss: PgBoss; voice: Voice
     if (queued > 0) log.info({ queued }, 'voice refresh queued analyses');
   });
   // A send refused by the singleton policy means an analysis is already waiting: nothing to do.
-  voice.attachQueue({ enqueue: async (tenantId) => void (await boss.send(QUEUES.voiceAnalyze, { tenantId }, { singletonKey: tenantId })) });
+  voice.queue.deliverWith(async (tenantId) => void (await boss.send(QUEUES.voiceAnalyze, { tenantId }, { singletonKey: tenantId })));
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake answers to one request. */
 export type FakeScript =
-  | { kind: 'stream'; chunks: string[]; usage?: { input: number; output: number }; intervalMs?: number }
+  | { kind: 'stream'; chunks: string[]; usage?: { input: number; output: number } | 'counted'; intervalMs?: number }
   | { kind: 'status'; status: number }
   | { kind: 'cut'; chunks: string[] };
 
@@ -41,6 +41,31 @@ export function fakeAiEnv(fake: Pick<FakeAiProvider, 'baseUrl'>): Record<string,
   };
 }
 
+/**
+ * Characters per token of the fake's own tokenizer, a little denser than Bree's estimate (4), as
+ * real tokenizers often are: 'counted' usage then reports somewhat more tokens than Bree reserved for.
+ */
+export const FAKE_CHARS_PER_TOKEN = 3.5;
+
+/**
+ * A provider's side of 'counted' usage: input tokens counted from the prompt it received, and the
+ * answer cut at the request's max_tokens, as a real model stops there.
+ */
+function counted(script: Extract<FakeScript, { kind: 'stream' }>, request: FakeRequest): Extract<FakeScript, { kind: 'stream' }> {
+  if (script.usage !== 'counted') return script;
+  const maxChars = Math.floor(Number(request.body.max_tokens ?? Infinity) * FAKE_CHARS_PER_TOKEN);
+  const chunks: string[] = [];
+  let chars = 0;
+  for (const chunk of script.chunks) {
+    const kept = chunk.slice(0, Math.max(0, maxChars - chars));
+    if (!kept) break;
+    chunks.push(kept);
+    chars += kept.length;
+  }
+  const tokens = (n: number) => Math.ceil(n / FAKE_CHARS_PER_TOKEN);
+  return { ...script, chunks, usage: { input: tokens(request.text.length), output: tokens(chars) } };
+}
+
 export const DEFAULT_CHUNKS = ['Polished first ', 'paragraph.\n\n', 'Polished second paragraph.'];
 
 function messageText(body: Record<string, unknown>): string {
@@ -68,35 +93,30 @@ function openaiStream(res: ServerResponse, model: string, script: Extract<FakeSc
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
   const delta = (i: number, chunk: string): void =>
     sse(res, { ...base, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: chunk } : { content: chunk }, finish_reason: null }] });
-  if (script.kind === 'stream' && script.intervalMs !== undefined) return paced(res, model, script, script.intervalMs, delta);
+  if (script.kind === 'stream' && script.intervalMs !== undefined)
+    return pacedChunks(res, script.chunks, script.intervalMs, delta, () => openaiFinish(res, model, script));
   for (const [i, chunk] of script.chunks.entries()) delta(i, chunk);
   if (script.kind === 'cut') return cut(res);
   openaiFinish(res, model, script);
 }
 
-/** Writes one delta now and each next one `intervalMs` later (benchmarks: a provider producing tokens over time). */
-function paced(
-  res: ServerResponse,
-  model: string,
-  script: Extract<FakeScript, { kind: 'stream' }>,
-  intervalMs: number,
-  delta: (i: number, chunk: string) => void,
-): void {
+/** Writes one delta now and each next one `intervalMs` later (a provider producing tokens over time), then finishes. */
+function pacedChunks(res: ServerResponse, chunks: string[], intervalMs: number, delta: (i: number, chunk: string) => void, finish: () => void): void {
   let i = 0;
   const next = (): void => {
     if (res.destroyed) return;
-    if (i < script.chunks.length) {
-      delta(i, script.chunks[i]!);
+    if (i < chunks.length) {
+      delta(i, chunks[i]!);
       i += 1;
       setTimeout(next, intervalMs);
-    } else openaiFinish(res, model, script);
+    } else finish();
   };
   next();
 }
 
 function openaiFinish(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' }>): void {
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
-  const usage = script.usage ?? { input: 100, output: 20 };
+  const usage = typeof script.usage === 'object' ? script.usage : { input: 100, output: 20 };
   sse(res, {
     ...base,
     choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
@@ -108,7 +128,7 @@ function openaiFinish(res: ServerResponse, model: string, script: Extract<FakeSc
 
 /** Anthropic messages streaming: message_start, content block deltas, message_delta with usage, message_stop. */
 function anthropicStream(res: ServerResponse, model: string, script: Extract<FakeScript, { kind: 'stream' | 'cut' }>): void {
-  const usage = script.kind === 'stream' ? (script.usage ?? { input: 100, output: 20 }) : { input: 100, output: 20 };
+  const usage = script.kind === 'stream' && typeof script.usage === 'object' ? script.usage : { input: 100, output: 20 };
   sse(
     res,
     {
@@ -127,10 +147,18 @@ function anthropicStream(res: ServerResponse, model: string, script: Extract<Fak
     'message_start',
   );
   sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
-  for (const chunk of script.chunks) sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: chunk } }, 'content_block_delta');
+  const delta = (_i: number, chunk: string): void =>
+    sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: chunk } }, 'content_block_delta');
+  const finish = (): void => anthropicFinish(res, usage.output);
+  if (script.kind === 'stream' && script.intervalMs !== undefined) return pacedChunks(res, script.chunks, script.intervalMs, delta, finish);
+  for (const [i, chunk] of script.chunks.entries()) delta(i, chunk);
   if (script.kind === 'cut') return cut(res);
+  finish();
+}
+
+function anthropicFinish(res: ServerResponse, outputTokens: number): void {
   sse(res, { type: 'content_block_stop', index: 0 }, 'content_block_stop');
-  sse(res, { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output } }, 'message_delta');
+  sse(res, { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: outputTokens } }, 'message_delta');
   sse(res, { type: 'message_stop' }, 'message_stop');
   res.end();
 }
@@ -160,7 +188,8 @@ export async function startFakeAiProvider(): Promise<FakeAiProvider> {
       const model = String(body.model);
       const request: FakeRequest = { protocol, model, body, text: messageText(body) };
       requests.push(request);
-      const script = queue.shift() ?? ruleFor(request) ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
+      const next = queue.shift() ?? ruleFor(request) ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
+      const script = next.kind === 'stream' ? counted(next, request) : next;
       if (script.kind === 'status') {
         res.writeHead(script.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
         return void res.end(JSON.stringify({ error: { message: 'slow down', type: 'rate_limit_error' } }));

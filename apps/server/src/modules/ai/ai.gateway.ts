@@ -28,10 +28,12 @@ export interface GatewayRequest {
   tier: AiTier;
   system: string;
   prompt: string;
+  /** The most the model may produce: set explicitly so providers do not guess per model, and the reservation can price it. */
+  maxOutputTokens: number;
   abortSignal?: AbortSignal;
 }
 
-/** Tier → model, and a stream of text for a prompt. Routes never see an SDK; services see only this. */
+/** Tier → model, and a stream of text for a prompt. Routes never see an SDK; features call the metered gateway (ai.metered.ts) on top of this. */
 export interface AiGateway {
   spec(tier: AiTier): ModelSpec;
   isConfigured(tier: AiTier): boolean;
@@ -39,9 +41,6 @@ export interface AiGateway {
   assertConfigured(tier: AiTier): void;
   stream(request: GatewayRequest): AsyncIterable<GatewayEvent>;
 }
-
-/** Enough for a long rewrite; set explicitly so providers do not guess per model. */
-const MAX_OUTPUT_TOKENS = 4096;
 
 /** Parses `provider:model` once; config validation already checked the shape. */
 export function parseModelSpec(raw: string): ModelSpec {
@@ -91,9 +90,12 @@ const STOPPED: GatewayEvent = { type: 'error', failure: { kind: 'provider_error'
 type AttemptEnd = { failed: false } | { failed: true; error: unknown; streamed: boolean };
 
 /** One provider call: passes text and usage on as they arrive, and says how it ended. */
-async function* streamAttempt(model: LanguageModel, { system, prompt, abortSignal }: Omit<GatewayRequest, 'tier'>): AsyncGenerator<GatewayEvent, AttemptEnd> {
+async function* streamAttempt(
+  model: LanguageModel,
+  { system, prompt, maxOutputTokens, abortSignal }: Omit<GatewayRequest, 'tier'>,
+): AsyncGenerator<GatewayEvent, AttemptEnd> {
   // Retries are ours (see ai.retry.ts). Errors arrive as 'error' parts; onError keeps the SDK from also logging them.
-  const result = streamText({ model, system, prompt, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal, onError: () => undefined });
+  const result = streamText({ model, system, prompt, maxRetries: 0, maxOutputTokens, abortSignal, onError: () => undefined });
   let streamed = false;
   try {
     for await (const part of result.fullStream) {

@@ -17,7 +17,7 @@ import { requireAuth } from '../../plugins/auth';
 import { rememberAnswer, type ReplayRouteOptions } from '../../plugins/replay';
 import type { AiProviderService } from './ai-provider.service';
 import { aiErrors } from './ai.errors';
-import type { AiService } from './ai.service';
+import type { AiService } from './operations/operations.service';
 
 export interface AiRouteDeps {
   ai: AiService;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { FILES, type ContentWriteSource, type FileMetadata, type VersionReason } from '@bree/contracts';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/db';
@@ -117,6 +118,12 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
         }
         const current = await repo.findById({ tenantId: w.tenantId, id: w.fileId });
         if (!current) throw filesErrors.notFound(`with id ${w.fileId}`);
+        if (w.baseRevision !== 'current' && isDeepStrictEqual(JSON.parse(w.prepared.json), current.content)) {
+          // A stale send of the text the server already holds (the same edits sent by a closing tab and
+          // again from its offline copy) loses nothing: it is answered as saved, with nothing written.
+          const lastModified = current.updatedAt.toISOString();
+          return { kind: 'written', revision: current.revision, lastModified, answer: { ...w.answer, lastModified, revision: current.revision } };
+        }
         if (w.baseRevision !== 'current' || tries >= CURRENT_WRITE_TRIES) {
           throw filesErrors.revisionConflict({ currentRevision: current.revision, content: current.content, lastModified: current.updatedAt.toISOString() });
         }

@@ -1,4 +1,4 @@
-import { BUDGET_CHECK_ESTIMATE, type AiTier } from '@bree/contracts';
+import type { AiTier } from '@bree/contracts';
 
 /** Monthly limits of a plan; null means unlimited. A call needs room on every limit (spec 2 §9 gives both readings). */
 export interface PlanLimits {
@@ -17,10 +17,7 @@ export const PLANS: Record<PlanName, PlanLimits> = {
   pro: { creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200 },
 };
 
-/** Dollars held per call before its real cost is known (spec 2 §9: budget check estimate 0.01). */
-export const RESERVATION_DOLLARS = BUDGET_CHECK_ESTIMATE;
-
-/** Dollars per million tokens. Unknown models fall back to their tier's list price. */
+/** Dollars per million tokens. Unknown models (a local or OpenAI-compatible one) fall back to their tier's list price. */
 interface Price {
   input: number;
   output: number;
@@ -31,6 +28,8 @@ const MODEL_PRICES: Record<string, Price> = {
   'gemini-2.5-pro': { input: 1.25, output: 10 },
   'claude-sonnet-4-5': { input: 3, output: 15 },
   'claude-haiku-4-5': { input: 1, output: 5 },
+  'claude-opus-4-1': { input: 15, output: 75 },
+  'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
 };
 
 const TIER_PRICES: Record<AiTier, Price> = {
@@ -44,8 +43,31 @@ export function priceOf({ modelId, tier, inputTokens, outputTokens }: { modelId:
   return (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
 }
 
-/** Rough token count (~4 characters a token) for calls whose provider never reported usage. */
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+/**
+ * The most a call can cost, held before it runs: its counted prompt tokens at the input price plus
+ * every token it may produce (its max output tokens) at the output price.
+ */
+export function reservationDollars({
+  modelId,
+  tier,
+  promptTokens,
+  maxOutputTokens,
+}: {
+  modelId: string;
+  tier: AiTier;
+  promptTokens: number;
+  maxOutputTokens: number;
+}): number {
+  return priceOf({ modelId, tier, inputTokens: promptTokens, outputTokens: maxOutputTokens });
+}
+
+/**
+ * The one token count of Bree's metering: prompts counted for a reservation, and text whose provider
+ * never reported usage. Generous on purpose (3 UTF-8 bytes a token), because a reservation must not
+ * fall short of what a provider's tokenizer counts: English prose runs ~4 characters a token, code and
+ * other languages fewer, and scripts of 3-byte characters about one token a character.
+ */
+export const estimateTokens = (text: string): number => Math.ceil(Buffer.byteLength(text, 'utf8') / 3);
 
 /** The month a call is billed to, in UTC. */
 export function periodOf(date: Date): string {

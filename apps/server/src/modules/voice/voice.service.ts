@@ -1,26 +1,25 @@
 import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStats } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
-import type { AiGateway } from '../ai/ai.gateway';
-import { estimateTokens } from '../usage/usage.plans';
-import type { UsageService } from '../usage/usage.service';
+import type { MeteredAi } from '../ai/ai.metered';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
 import { presentVoiceProfile } from './voice.presenter';
 import { createPromptProfileCache } from './voice.cache';
+import type { VoiceQueue } from './voice.queue';
 import type { VoiceRepository } from './voice.repository';
 import { computeStylometrics, summarizeStats } from './voice.stylometrics';
 
-/** Where analysis requests go: a pg-boss queue once jobs run (see jobs.ts). */
-export interface VoiceQueue {
-  enqueue(tenantId: string): Promise<void>;
-}
-
 export interface VoiceServiceDeps {
   repository: VoiceRepository;
-  gateway: AiGateway;
-  usage: UsageService;
+  /** The metered gateway: the author's budget pays for their style guide, like any AI call. */
+  ai: MeteredAi;
+  /** Given at construction; it delivers to pg-boss once jobs run (voice.queue.ts). */
+  queue: VoiceQueue;
   now: () => Date;
 }
+
+/** A style guide is at most 250 words: this cap keeps its reservation small. */
+const STYLE_GUIDE_MAX_OUTPUT_TOKENS = 1_024;
 
 /** Bounds one analysis reads: a few megabytes of prose are plenty for stable figures. */
 const MAX_CORPUS_CHARS = 2_000_000;
@@ -38,8 +37,7 @@ const NO_SAMPLES_GUIDE = 'No samples yet: add files to the Repository or tag you
 const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
 
 /** The author's voice: figures and a style guide learned from their samples, and the voice block of every AI prompt. */
-export function createVoiceService({ repository, gateway, usage, now }: VoiceServiceDeps) {
-  let queue: VoiceQueue | null = null;
+export function createVoiceService({ repository, ai, queue, now }: VoiceServiceDeps) {
   const inProcess = new Map<string, Promise<void>>();
   const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now });
 
@@ -50,30 +48,11 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
     return row;
   }
 
-  /** Collects the premium model's answer; null when it failed. */
+  /** The premium model's style guide, through the metered gateway (402 budget_exceeded when the budget has no room); null when it failed. */
   async function writeStyleGuide({ tenantId, stats, excerpts }: { tenantId: string; stats: VoiceStats; excerpts: string[] }): Promise<string | null> {
     const prompt = buildStyleGuidePrompt({ stats, excerpts });
-    // Metered like any AI call: the author's budget pays for their style guide.
-    const reservation = await usage.reserve({ tenantId, tier: 'premium' });
-    let text = '';
-    let failed = false;
-    let reported: { inputTokens: number | undefined; outputTokens: number | undefined } | null = null;
-    try {
-      for await (const event of gateway.stream({ tier: 'premium', ...prompt })) {
-        if (event.type === 'delta') text += event.text;
-        else if (event.type === 'finish') reported = event.usage;
-        else failed = true;
-      }
-    } catch {
-      failed = true;
-    }
-    await usage.settle({
-      reservation,
-      modelId: gateway.spec('premium').modelId,
-      inputTokens: reported?.inputTokens ?? (failed && !text ? 0 : estimateTokens(prompt.system + prompt.prompt)),
-      outputTokens: reported?.outputTokens ?? estimateTokens(text),
-    });
-    return failed || !text.trim() ? null : text.trim();
+    const { text, failure } = await ai.text({ tenantId, tier: 'premium', ...prompt, maxOutputTokens: STYLE_GUIDE_MAX_OUTPUT_TOKENS });
+    return failure || !text.trim() ? null : text.trim();
   }
 
   async function analyze({ tenantId }: { tenantId: string }): Promise<void> {
@@ -92,7 +71,7 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
         await saveProfile({ tenantId, set: { ...base, stats: null, styleGuide: NO_SAMPLES_GUIDE, status: 'ready', error: null } });
         return;
       }
-      if (!gateway.isConfigured('premium')) {
+      if (!ai.isConfigured('premium')) {
         await saveProfile({ tenantId, set: { ...base, styleGuide: NOT_CONFIGURED_GUIDE, status: 'ready', error: null } });
         return;
       }
@@ -114,8 +93,8 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
   /** Marks the profile analysing and queues the work; the UI polls the profile for the result. */
   async function requestAnalysis({ tenantId }: { tenantId: string }): Promise<{ status: 'analyzing' }> {
     await saveProfile({ tenantId, set: { status: 'analyzing', error: null, updatedAt: now() } });
-    if (queue) await queue.enqueue(tenantId);
-    else if (!inProcess.has(tenantId)) {
+    if (await queue.enqueue(tenantId)) return { status: 'analyzing' };
+    if (!inProcess.has(tenantId)) {
       // No job runner (tests, tools): run detached here, one analysis per tenant at a time.
       const done = analyze({ tenantId }).finally(() => inProcess.delete(tenantId));
       inProcess.set(tenantId, done);
@@ -124,10 +103,8 @@ export function createVoiceService({ repository, gateway, usage, now }: VoiceSer
   }
 
   return {
-    /** Jobs call this once pg-boss runs; until then analyses run in this process. */
-    attachQueue(q: VoiceQueue | null): void {
-      queue = q;
-    },
+    /** Its queue, for the jobs that deliver it (see jobs.ts). */
+    queue,
 
     async getProfile({ tenantId }: { tenantId: string }): Promise<VoiceProfileAnswer> {
       return presentVoiceProfile(await repository.findProfile({ tenantId }));

@@ -1,32 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BackgroundResponse } from '@bree/contracts';
-import { ApiError } from '../../lib/api';
-import { OperationFailedError, followOperation, type FollowInput } from './stream';
+import { ApiError, createApiClient, type ApiClient } from '../../lib/api';
+import { OperationFailedError, followOperation, streamOperation, type FollowInput } from './stream';
 
 const answer = { operationId: 'op' } as BackgroundResponse;
+/** Never called: these tests replace the stream itself. */
+const api = {} as ApiClient;
 
 function follow(stream: FollowInput['stream'], signal = new AbortController().signal) {
   const onRestart = vi.fn();
   const onConnectionLost = vi.fn();
   const sleep = vi.fn(async (_ms: number) => undefined);
-  const getToken = vi.fn(async () => 'token');
-  const result = followOperation({ operationId: 'op', tenantId: 't', signal, onDelta: () => undefined, getToken, onRestart, onConnectionLost, sleep, stream });
-  return { result, onRestart, onConnectionLost, sleep, getToken };
+  const result = followOperation({ operationId: 'op', api, signal, onDelta: () => undefined, onRestart, onConnectionLost, sleep, stream });
+  return { result, onRestart, onConnectionLost, sleep };
 }
 
 describe('following an operation across dropped connections', () => {
-  it('reconnects after a dropped connection or a gateway answer, clearing the text each time, with a fresh token', async () => {
+  it('reconnects after a dropped connection or a gateway answer, clearing the text each time', async () => {
     const stream = vi
       .fn<NonNullable<FollowInput['stream']>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockRejectedValueOnce(new ApiError({ status: 503, code: 'http_503', message: 'restarting' }))
       .mockResolvedValueOnce(answer);
-    const { result, onRestart, onConnectionLost, sleep, getToken } = follow(stream);
+    const { result, onRestart, onConnectionLost, sleep } = follow(stream);
     await expect(result).resolves.toBe(answer);
     expect(stream).toHaveBeenCalledTimes(3);
     expect(onConnectionLost).toHaveBeenCalledTimes(2);
     expect(onRestart).toHaveBeenCalledTimes(2);
-    expect(getToken).toHaveBeenCalledTimes(3);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([500, 1000]);
   });
 
@@ -51,11 +51,11 @@ describe('following an operation across dropped connections', () => {
     expect(waited).toBeLessThan(240_000);
   });
 
-  it('starts with one request, then follows by the id it announced; a start lost before that is not sent again', async () => {
+  it('starts with one request, then follows by the id it announced; a start lost before that is sent again with the same start id', async () => {
     const start = { fileId: 'f', action: 'enhance' as const, selection: { text: 'x', nodeIds: ['a'] } };
-    const calls: { start?: unknown; operationId?: string }[] = [];
+    const calls: { start?: unknown; operationId?: string; startId?: string }[] = [];
     const stream = vi.fn<NonNullable<FollowInput['stream']>>(async (input) => {
-      calls.push({ start: input.start, operationId: input.operationId });
+      calls.push({ start: input.start, operationId: input.operationId, ...(input.startId ? { startId: input.startId } : {}) });
       if (calls.length === 1) {
         input.onStarted?.('op-7');
         throw new TypeError('connection reset');
@@ -66,35 +66,38 @@ describe('following an operation across dropped connections', () => {
     const sleep = vi.fn(async (_ms: number) => undefined);
     const followed = followOperation({
       start,
-      tenantId: 't',
+      api,
       signal: new AbortController().signal,
       onDelta: () => undefined,
       onStarted,
-      getToken: async () => 'token',
       onRestart: () => undefined,
       sleep,
       stream,
     });
     await expect(followed).resolves.toBe(answer);
     expect(calls).toEqual([
-      { start, operationId: undefined },
+      { start, operationId: undefined, startId: expect.any(String) },
       { start: undefined, operationId: 'op-7' },
     ]);
     expect(onStarted).toHaveBeenCalledWith('op-7');
 
-    const lostEarly = vi.fn().mockRejectedValue(new TypeError('no route'));
-    const never = followOperation({
+    // Lost before 'started': the same start goes again under the same X-Operation-Id, which the
+    // server answers by following the operation it already started (never a second one).
+    const lostEarly = vi.fn<NonNullable<FollowInput['stream']>>().mockRejectedValueOnce(new TypeError('no route')).mockResolvedValueOnce(answer);
+    const again = followOperation({
       start,
-      tenantId: 't',
+      api,
       signal: new AbortController().signal,
       onDelta: () => undefined,
-      getToken: async () => null,
       onRestart: () => undefined,
       sleep,
       stream: lostEarly,
     });
-    await expect(never).rejects.toBeInstanceOf(TypeError);
-    expect(lostEarly).toHaveBeenCalledTimes(1);
+    await expect(again).resolves.toBe(answer);
+    expect(lostEarly).toHaveBeenCalledTimes(2);
+    const [first, second] = lostEarly.mock.calls.map(([input]) => input);
+    expect(second?.start).toEqual(start);
+    expect(second?.startId).toBe(first?.startId);
   });
 
   it('stops when the author cancels', async () => {
@@ -107,5 +110,72 @@ describe('following an operation across dropped connections', () => {
     await expect(result).rejects.toBeInstanceOf(TypeError);
     expect(stream).toHaveBeenCalledTimes(1);
     expect(onRestart).not.toHaveBeenCalled();
+  });
+});
+
+describe('the operation stream goes through the API client', () => {
+  const response: BackgroundResponse = {
+    operationId: 'op-9',
+    documentId: 'f',
+    operationType: 'rewrite',
+    status: 'completed',
+    response: { rewrittenNodesInfo: { nodes: [] }, generatedContent: 'Hi.', sentenceNode: null },
+    originalContext: { nodeIds: [] },
+    createdAt: '2026-11-23T00:00:00.000Z',
+  };
+  const sse = (...events: [string, unknown][]) =>
+    new Response(events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''), {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream' },
+    });
+
+  it('starts with the tenant and bearer headers, refreshes the token once after a 401 and reads the events', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const answers = [
+      new Response(JSON.stringify({ error: { code: 'invalid_token', message: 'expired' } }), { status: 401 }),
+      sse(['started', { operationId: 'op-9', tier: 'fast' }], ['delta', { text: 'Hi.' }], ['done', { response }]),
+    ];
+    const getAccessToken = vi.fn(async (opts?: { forceRefresh?: boolean }) => (opts?.forceRefresh ? 'fresh' : 'stale'));
+    const client = createApiClient({
+      fetch: async (input, init) => {
+        calls.push({ url: String(input), init: init ?? {} });
+        return answers.shift()!;
+      },
+      getAccessToken,
+      invalidateToken: vi.fn(),
+      getTenantId: () => 'tenant-1',
+      onSessionExpired: vi.fn(),
+    });
+    const deltas: string[] = [];
+    const onStarted = vi.fn();
+    const start = { fileId: 'f', action: 'enhance' as const, selection: { text: 'x', nodeIds: ['a'] } };
+    const result = await streamOperation({ api: client, start, signal: new AbortController().signal, onDelta: (t) => deltas.push(t), onStarted });
+    expect(result).toEqual(response);
+    expect(deltas).toEqual(['Hi.']);
+    expect(onStarted).toHaveBeenCalledWith('op-9');
+    expect(calls.map((c) => [c.url, c.init.method, (c.init.headers as Record<string, string>).Authorization])).toEqual([
+      ['/api/ai/operations', 'POST', 'Bearer stale'],
+      ['/api/ai/operations', 'POST', 'Bearer fresh'],
+    ]);
+    const headers = calls[1]!.init.headers as Record<string, string>;
+    expect(headers).toMatchObject({ 'X-Tenant-Id': 'tenant-1', Accept: 'text/event-stream', 'Content-Type': 'application/json' });
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual(start);
+  });
+
+  it("rejects with the server's error (a 402) without sending the start again", async () => {
+    let sent = 0;
+    const client = createApiClient({
+      fetch: async () => {
+        sent += 1;
+        return new Response(JSON.stringify({ error: { code: 'budget_exceeded', message: 'Budget limit exceeded.' } }), { status: 402 });
+      },
+      getAccessToken: async () => 'token',
+      invalidateToken: vi.fn(),
+      getTenantId: () => 'tenant-1',
+      onSessionExpired: vi.fn(),
+    });
+    const follow = streamOperation({ api: client, operationId: 'op-1', signal: new AbortController().signal, onDelta: () => undefined });
+    await expect(follow).rejects.toMatchObject({ status: 402, code: 'budget_exceeded' });
+    expect(sent).toBe(1);
   });
 });

@@ -1,19 +1,21 @@
-import { API_CLIENT, backgroundResponseSchema, createOperationAnswerSchema, ERROR_CODES } from '@bree/contracts';
+import { backgroundResponseSchema, createOperationAnswerSchema, ERROR_CODES } from '@bree/contracts';
 import type { BackgroundResponse, CreateOperationBody } from '@bree/contracts';
-import { ApiError, CLIENT_ERROR_CODES, isApiError } from '../../lib/api';
-import { apiErrorFromBody } from '../../lib/api/errors';
+import { ApiError, CLIENT_ERROR_CODES, isApiError, type ApiClient } from '../../lib/api';
 import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
+import { ulid } from 'ulid';
 import { createSseParser } from './sse';
 
 /** The operation itself failed (the stream's `error` event): trying again on a new connection would not help. */
 export class OperationFailedError extends ApiError {}
 
 export interface StreamInput {
+  /** The API client: tenant header, bearer token and its one 401 refresh, as for every call. */
+  api: ApiClient;
   /** Follow this operation (GET …/stream), or start one and follow it in the same request. */
   operationId?: string;
   start?: CreateOperationBody;
-  token: string | null;
-  tenantId: string;
+  /** The start's X-Operation-Id: a start resent after a lost connection follows the first one instead of starting twice. */
+  startId?: string;
   signal: AbortSignal;
   onDelta(text: string): void;
   /** The started operation's id, from the start request's first event. */
@@ -21,38 +23,20 @@ export interface StreamInput {
 }
 
 /** The request of a stream: POST /ai/operations asking for events, or GET /ai/operations/{id}/stream. */
-function streamRequest({ operationId, start, token, tenantId, signal }: StreamInput): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'X-Tenant-Id': tenantId, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-  if (start) {
-    return fetch(`${API_CLIENT.baseUrl}/ai/operations`, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(start),
-      signal,
-    });
-  }
-  return fetch(`${API_CLIENT.baseUrl}/ai/operations/${encodeURIComponent(operationId ?? '')}/stream`, { headers, signal });
+function openStream({ api, operationId, start, startId, signal }: StreamInput): Promise<NonNullable<Response['body']>> {
+  if (start) return api.stream('/ai/operations', { method: 'POST', body: start, signal, ...(startId ? { operationId: startId } : {}) });
+  return api.stream(`/ai/operations/${encodeURIComponent(operationId ?? '')}/stream`, { signal });
 }
 
 /**
- * Reads an operation's server-sent events with fetch, because EventSource cannot send the bearer
- * token. Resolves with the stored response on `done`; rejects with an ApiError on `error`, and
- * with a network ApiError when the stream ends early.
+ * Reads an operation's server-sent events through the API client (EventSource cannot send the
+ * bearer token). Resolves with the stored response on `done`; rejects with an ApiError on
+ * `error`, and with a network ApiError when the stream ends early.
  */
 export async function streamOperation(input: StreamInput): Promise<BackgroundResponse> {
-  const res = await streamRequest(input);
-  if (!res.ok || !res.body) {
-    const text = await res.text().catch(() => '');
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      /* not JSON: the status text is used */
-    }
-    throw apiErrorFromBody(res.status, body, res.statusText);
-  }
+  const body = await openStream(input);
   const parser = createSseParser();
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -83,8 +67,7 @@ function isConnectionLoss(error: unknown): boolean {
   return hasErrorCode(error, ...NO_ANSWER_CODES, ...GATEWAY_CODES, ERROR_CODES.identityUnavailable);
 }
 
-export interface FollowInput extends Omit<StreamInput, 'token'> {
-  getToken(): Promise<string | null>;
+export interface FollowInput extends StreamInput {
   onRestart(): void;
   /** The stream dropped; a reconnection follows. */
   onConnectionLost?(): void;
@@ -102,17 +85,20 @@ export interface FollowInput extends Omit<StreamInput, 'token'> {
 export async function followOperation(input: FollowInput): Promise<BackgroundResponse> {
   const sleep = input.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let operationId = input.operationId;
+  // The server answers a repeated start id by following the operation it started (docs/REPLAYS.md).
+  const startId = input.startId ?? ulid();
   const onStarted = (id: string) => {
     operationId = id;
     input.onStarted?.(id);
   };
   for (let attempt = 0; ; attempt++) {
     try {
-      // A fresh token each time: reconnecting can outlast the one the first stream used.
-      const request = attempt === 0 && input.start ? { start: input.start } : { operationId, start: undefined };
-      return await (input.stream ?? streamOperation)({ ...input, ...request, onStarted, token: await input.getToken() });
+      // Each attempt asks the API client for its token again: reconnecting can outlast the one the first stream used.
+      // Until the start's 'started' event arrived, reconnecting means sending the same start again.
+      const request = !operationId && input.start ? { start: input.start, startId } : { operationId, start: undefined };
+      return await (input.stream ?? streamOperation)({ ...input, ...request, onStarted });
     } catch (error) {
-      if (input.signal.aborted || !operationId || !isConnectionLoss(error) || attempt >= MAX_RECONNECTS) throw error;
+      if (input.signal.aborted || (!operationId && !input.start) || !isConnectionLoss(error) || attempt >= MAX_RECONNECTS) throw error;
       input.onConnectionLost?.();
       await sleep(RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_MAX_DELAY_MS);
       if (input.signal.aborted) throw error;

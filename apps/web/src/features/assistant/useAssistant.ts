@@ -5,7 +5,6 @@ import type { AiAction, BackgroundResponse, OperationType } from '@bree/contract
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { getCurrentTenant } from '../tenancy';
 import { createVersion } from '../editor/api';
 import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses } from './api';
 import { followOperation } from './stream';
@@ -43,7 +42,7 @@ export interface AssistantApi {
 /** The assistant's flow for one open document: start, stream, preview, accept/reject, background results. */
 export function useAssistant(editor: Editor, fileId: string, options: { onStart?: () => void } = {}): AssistantApi {
   const { onStart } = options;
-  const { api, tokens } = useServices();
+  const { api } = useServices();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const queueRef = useRef<BackgroundResponse[]>([]);
@@ -155,8 +154,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
               startedRef.current.add(operationId);
               update({ operationId });
             },
-            getToken: () => tokens.getAccessToken(),
-            tenantId: getCurrentTenant(),
+            api,
             signal: abort.signal,
             onDelta: (text) => {
               streamed += text;
@@ -182,7 +180,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         }
       })();
     },
-    [api, editor, fileId, forget, tokens, onStart],
+    [api, editor, fileId, forget, onStart],
   );
 
   const toggleView = useCallback(

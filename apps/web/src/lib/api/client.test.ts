@@ -213,3 +213,20 @@ describe('api client response validation', () => {
     await expect(api.get('/x')).rejects.toMatchObject({ status: 500, code: 'http_500' });
   });
 });
+
+describe('api client streams', () => {
+  it('does not retry a stream whose connection failed: the caller decides how to reconnect', async () => {
+    const { api, calls } = setup([new TypeError('Failed to fetch')]);
+    await expect(api.stream('/ai/operations/op/stream')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    expect(calls).toHaveLength(1);
+    expect(header(calls[0], 'Accept')).toBe('text/event-stream');
+    expect(header(calls[0], 'X-Operation-Id')).toBeUndefined();
+  });
+
+  it('ends the session after a 401 that a fresh token cannot cure', async () => {
+    const getAccessToken = vi.fn(async (opts?: { forceRefresh?: boolean }) => (opts?.forceRefresh ? null : 'old'));
+    const { api, deps } = setup([json(401, {})], { getAccessToken });
+    await expect(api.stream('/ai/operations/op/stream')).rejects.toMatchObject({ status: 401, code: 'session_expired' });
+    expect(deps.onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});

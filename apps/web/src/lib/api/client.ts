@@ -24,6 +24,17 @@ export interface RequestOptions<T> {
   operationId?: string;
 }
 
+export interface StreamOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Until the answer's headers arrive; the stream itself runs as long as the server sends. */
+  timeoutMs?: number;
+  /** Sent as X-Operation-Id only when given: a stream is never sent twice, so it needs no replay id. */
+  operationId?: string;
+}
+
 export interface ApiClientDeps {
   getAccessToken(options?: { forceRefresh?: boolean }): Promise<string | null>;
   /** Drops the cached token so the next getAccessToken cannot hand back the rejected one. */
@@ -46,6 +57,12 @@ export interface ApiClient {
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * Opens a streamed answer (server-sent events) with the same tenant and bearer headers and the
+   * same one-time 401 refresh as every call; resolves with the body once a 2xx arrived, rejects
+   * with an ApiError otherwise. Not retried on network errors: the caller decides how to reconnect.
+   */
+  stream(path: string, options?: StreamOptions): Promise<NonNullable<Response['body']>>;
 }
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -114,6 +131,61 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  /** After a 401: a fresh token once, or the session has expired. */
+  async function refreshedToken(operationId?: string): Promise<string> {
+    deps.invalidateToken();
+    const token = await deps.getAccessToken({ forceRefresh: true });
+    if (token) return token;
+    deps.onSessionExpired();
+    throw new ApiError({ status: 401, code: CLIENT_ERROR_CODES.sessionExpired, message: SESSION_EXPIRED_MESSAGE, operationId });
+  }
+
+  /** Fetches until the answer's headers arrive (the timeout covers only that); the caller's signal still ends the body later. */
+  async function open(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal, operationId?: string): Promise<Response> {
+    if (signal?.aborted) throw abortError();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    try {
+      return await fetchImpl(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const message = timedOut ? `Request timed out after ${timeoutMs} ms` : 'Network error: the server could not be reached';
+      throw new ApiError({ status: 0, code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network, message, operationId, cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function stream(path: string, options: StreamOptions = {}): Promise<NonNullable<Response['body']>> {
+    const { method = 'GET', body, signal, operationId } = options;
+    let token = await deps.getAccessToken();
+    for (let authRetryUsed = false; ; authRetryUsed = true) {
+      const headers: Record<string, string> = {
+        Accept: 'text/event-stream',
+        'X-Tenant-Id': deps.getTenantId(),
+        ...(operationId ? { 'X-Operation-Id': operationId } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
+      };
+      const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+      const res = await open(`${baseUrl}${path}`, init, options.timeoutMs ?? defaultTimeoutMs, signal, operationId);
+      if (res.status === 401 && !authRetryUsed) {
+        await res.body?.cancel().catch(() => undefined);
+        token = await refreshedToken(operationId);
+        continue;
+      }
+      if (res.ok && res.body) return res.body;
+      const text = await res.text().catch(() => '');
+      throw apiErrorFromBody(res.status, parseBody(text), res.statusText, operationId);
+    }
+  }
+
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, schema, signal, auth = true } = options;
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
@@ -156,12 +228,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
       if (answer.status === 401 && auth && !authRetryUsed) {
         authRetryUsed = true;
-        deps.invalidateToken();
-        token = await deps.getAccessToken({ forceRefresh: true });
-        if (!token) {
-          deps.onSessionExpired();
-          throw new ApiError({ status: 401, code: CLIENT_ERROR_CODES.sessionExpired, message: SESSION_EXPIRED_MESSAGE, operationId });
-        }
+        token = await refreshedToken(operationId);
         continue;
       }
 
@@ -194,5 +261,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    stream,
   };
 }

@@ -1,5 +1,5 @@
 import type { BackgroundResponse } from '@bree/contracts';
-import type { BackgroundResponseRow } from './ai.table';
+import type { BackgroundResponseRow } from '../ai.table';
 
 /** A background response as the editor applies it; tenant ids stay on the server. */
 export function presentBackgroundResponse(row: BackgroundResponseRow): BackgroundResponse {

@@ -1,38 +1,29 @@
 import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/contracts';
-import type { UsageService } from '../usage/usage.service';
-import { tierInEffect } from './ai-provider.service';
-import { aiErrors } from './ai.errors';
-import type { AiGateway } from './ai.gateway';
-import type { OperationRegistry } from './ai.operations';
-import { presentBackgroundResponse } from './ai.presenter';
-import type { AiRepository } from './ai.repository';
-import type { OperationJob, OperationRunner } from './ai.runner';
-
-/** Where started operations go to be run: pg-boss once jobs run, this process until then. */
-export interface OperationQueue {
-  /**
-   * Starts the operation (here or in another Bree) and resolves once it is stored durably, so the
-   * client's answer comes after that. Never rejects once the operation runs: the reservation is
-   * then settled by the run, whatever happens.
-   */
-  enqueue(job: OperationJob): Promise<void>;
-  /** Whether this tenant's operation is still waiting or running anywhere. */
-  isPending(args: { tenantId: string; operationId: string }): Promise<boolean>;
-}
+import { tierInEffect } from '../ai-provider.service';
+import { aiErrors } from '../ai.errors';
+import type { MeteredAi } from '../ai.metered';
+import type { AiRepository } from '../ai.repository';
+import { buildPrompt } from '../prompts';
+import { presentBackgroundResponse } from './operations.presenter';
+import type { OperationQueue } from './operations.queue';
+import type { OperationRegistry } from './operations.registry';
+import type { OperationJob, OperationRunner } from './operations.runner';
 
 export interface AiServiceDeps {
   repository: AiRepository;
-  gateway: AiGateway;
-  usage: UsageService;
+  ai: MeteredAi;
   registry: OperationRegistry;
-  runner: OperationRunner;
+  /** Given at construction: it runs operations in this process until pg-boss delivers them (operations.queue.ts). */
+  queue: OperationQueue;
+  runner: Pick<OperationRunner, 'close'>;
   newId: () => string;
+  voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
   /** How often a subscriber to an operation running elsewhere checks for its stored answer. */
   pollMs?: number;
-  /** Operations queued by any Bree (the job table), known even before this process's queue is attached. */
-  queuedAnywhere?: (args: { tenantId: string; operationId: string }) => Promise<boolean>;
 }
 
+/** Text before the cursor that picks the voice passages when nothing is selected. */
+const VOICE_QUERY_CHARS = 2_000;
 /** Context cut to what a prompt needs: the text right around the selection matters most. */
 const CONTEXT_BEFORE = 6_000;
 const CONTEXT_AFTER = 2_000;
@@ -49,16 +40,16 @@ function contextFromDocument(docText: string, selection: string): { before: stri
 
 /** AI writing operations: validate, reserve budget, queue; then stream, store and list their results. */
 export function createAiService(deps: AiServiceDeps) {
-  const { repository, gateway, usage, registry, runner } = deps;
+  const { repository, ai, registry, queue } = deps;
 
-  /** Until pg-boss runs, operations run detached in this process (and cannot survive a restart). */
-  const inProcess: OperationQueue = {
-    async enqueue(job) {
-      void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
-    },
-    isPending: async (args) => runner.isRunning(args.operationId) || ((await deps.queuedAnywhere?.(args)) ?? false),
-  };
-  let queue = inProcess;
+  /** The prompt, with the author's voice: built when the operation starts, so its reservation counts exactly what is sent. */
+  async function promptFor({ tenantId, body, context }: { tenantId: string; body: CreateOperationBody; context: { before: string; after: string } }) {
+    // Passages are searched by the selection, or by the text just before the cursor for insertions.
+    const voiceText = body.selection.text.trim() ? body.selection.text : context.before.slice(-VOICE_QUERY_CHARS);
+    // A failed voice lookup only makes the prompt plainer; it must not cost the author the operation.
+    const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }).catch(() => '') : '';
+    return buildPrompt(body.action, { selection: body.selection.text, ...context, voiceProfile, instruction: body.instruction });
+  }
 
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
     if (!(await repository.operationContext({ tenantId, fileId, withText: false }))) throw aiErrors.documentNotFound();
@@ -99,11 +90,6 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   return {
-    /** Plugs in the job queue (null: back to running in this process, e.g. while jobs stop). */
-    attachQueue(q: OperationQueue | null): void {
-      queue = q ?? inProcess;
-    },
-
     /** Starts an operation and answers at once; the generation continues even if the client leaves. */
     async start({ tenantId, body }: { tenantId: string; body: CreateOperationBody }): Promise<{ operationId: string; tier: AiTier }> {
       if (REWRITES.has(body.action) && !body.selection.text.trim()) throw aiErrors.invalidInput('Select some text to rewrite first.');
@@ -111,23 +97,15 @@ export function createAiService(deps: AiServiceDeps) {
       const found = await repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context });
       if (!found) throw aiErrors.documentNotFound();
       const tier = body.tier ?? tierInEffect(found);
-      gateway.assertConfigured(tier);
+      ai.assertConfigured(tier);
       const context = body.context
         ? { before: body.context.before ?? '', after: body.context.after ?? '' }
         : contextFromDocument(found.contentText ?? '', body.selection.text);
-      const reservation = await usage.reserve({ tenantId, tier });
+      const prompt = await promptFor({ tenantId, body, context });
+      // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
+      const held = await ai.reserve({ tenantId, tier, ...prompt });
       const operationId = deps.newId();
-      const job: OperationJob = {
-        operationId,
-        tenantId,
-        fileId: body.fileId,
-        action: body.action,
-        instruction: body.instruction,
-        selection: body.selection,
-        context,
-        tier,
-        reservation,
-      };
+      const job: OperationJob = { operationId, tenantId, fileId: body.fileId, action: body.action, nodeIds: body.selection.nodeIds, tier, ...prompt, held };
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
       await queue.enqueue(job);
@@ -167,7 +145,7 @@ export function createAiService(deps: AiServiceDeps) {
     },
 
     /** Stops running generations: queued ones go back to the queue, in-process ones are kept as interrupted. */
-    close: (): Promise<void> => runner.close(),
+    close: (): Promise<void> => deps.runner.close(),
   };
 }
 export type AiService = ReturnType<typeof createAiService>;

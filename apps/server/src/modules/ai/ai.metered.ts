@@ -1,0 +1,135 @@
+import type { AiTier } from '@bree/contracts';
+import { estimateTokens } from '../usage/usage.plans';
+import type { Reservation, UsageService } from '../usage/usage.service';
+import type { AiGateway, GatewayFailure } from './ai.gateway';
+
+/** Enough for a long rewrite; a call that needs less says so, and is reserved for less. */
+export const MAX_OUTPUT_TOKENS = 4096;
+
+/**
+ * The kinds of model call Bree meters. Only 'stream' (the assistant, the style guide) has callers
+ * today; embeddings (priced on input only) and transcription (voice minutes) take this same
+ * path — reserve, call, settle, record — when their features arrive.
+ */
+export type MeteredKind = 'stream' | 'object' | 'embedding' | 'transcription';
+
+/** What a call is priced on before it runs. */
+export interface CallPlan {
+  tenantId: string;
+  tier: AiTier;
+  system: string;
+  prompt: string;
+  /** The most the model may produce (default MAX_OUTPUT_TOKENS); the reservation pays for all of it. */
+  maxOutputTokens?: number;
+}
+
+/** Budget held for one call, with the output cap it was priced on. Plain data: it travels in a job. */
+export interface HeldCall extends Reservation {
+  maxOutputTokens: number;
+}
+
+/** Token counts as the provider reported them (either may be missing). */
+export interface ReportedUsage {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+}
+
+/** How a model call ended: the text it produced, its failure if any, and the provider's usage report. */
+export interface CallOutcome {
+  text: string;
+  failure: GatewayFailure | null;
+  reported: ReportedUsage | null;
+}
+
+/**
+ * The one token rule of settlement: the provider's reported usage, else the one estimate (the
+ * prompt sent, the text produced, capped by the output limit a model cannot pass). A call that
+ * failed without producing any text used nothing.
+ */
+export function settlementTokens({ outcome, promptText, maxOutputTokens }: { outcome: CallOutcome; promptText: string; maxOutputTokens: number }): {
+  inputTokens: number;
+  outputTokens: number;
+} {
+  if (outcome.failure && !outcome.text) return { inputTokens: 0, outputTokens: 0 };
+  return {
+    inputTokens: outcome.reported?.inputTokens ?? estimateTokens(promptText),
+    outputTokens: outcome.reported?.outputTokens ?? Math.min(estimateTokens(outcome.text), maxOutputTokens),
+  };
+}
+
+export interface MeteredStreamArgs {
+  held: HeldCall;
+  system: string;
+  prompt: string;
+  abortSignal?: AbortSignal;
+  onDelta?(text: string): void;
+  /**
+   * Runs before settlement with the outcome (to store the answer first: a crash after the store and
+   * before the settlement loses a settlement, never doubles one). 'hold' keeps the reservation for
+   * a later run of the same call (a job handed back on shutdown); settlement happens even if it throws.
+   */
+  keep?(outcome: CallOutcome): Promise<'settle' | 'hold'>;
+}
+
+/**
+ * Every model call goes through here: reserve its worst-case cost (counted prompt + max output at
+ * the model's price, 402 budget_exceeded when the credit or the call cap has no room) → call the
+ * model → settle with the provider's usage (else the one estimate) and record it. Features never
+ * see the AI SDK or the usage module's reservations.
+ */
+export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'reserve' | 'settle'> }) {
+  async function reserve({ tenantId, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan): Promise<HeldCall> {
+    gateway.assertConfigured(tier);
+    const promptTokens = estimateTokens(system + prompt);
+    const reservation = await usage.reserve({ tenantId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens });
+    return { ...reservation, maxOutputTokens };
+  }
+
+  /** Calls the model under a reservation; never throws (an unexpected error is a failed call). */
+  async function call({ held, system, prompt, abortSignal, onDelta }: MeteredStreamArgs): Promise<CallOutcome> {
+    const outcome: CallOutcome = { text: '', failure: null, reported: null };
+    try {
+      for await (const event of gateway.stream({ tier: held.tier, system, prompt, maxOutputTokens: held.maxOutputTokens, abortSignal })) {
+        if (event.type === 'delta') {
+          outcome.text += event.text;
+          onDelta?.(event.text);
+        } else if (event.type === 'finish') outcome.reported = event.usage;
+        else outcome.failure = event.failure;
+      }
+    } catch {
+      outcome.failure = { kind: 'provider_error', message: 'the AI provider call failed.' };
+    }
+    return outcome;
+  }
+
+  async function settle(held: HeldCall, outcome: CallOutcome, promptText: string): Promise<void> {
+    const tokens = settlementTokens({ outcome, promptText, maxOutputTokens: held.maxOutputTokens });
+    await usage.settle({ reservation: held, ...tokens });
+  }
+
+  /** A streamed call under a reservation made earlier (an operation reserves when it starts and runs later, maybe elsewhere). */
+  async function stream(args: MeteredStreamArgs): Promise<CallOutcome> {
+    const outcome = await call(args);
+    let verdict: 'settle' | 'hold' = 'settle';
+    try {
+      if (args.keep) verdict = await args.keep(outcome);
+    } finally {
+      if (verdict === 'settle') await settle(args.held, outcome, args.system + args.prompt);
+    }
+    return outcome;
+  }
+
+  return {
+    isConfigured: (tier: AiTier): boolean => gateway.isConfigured(tier),
+    /** Throws 503 ai_not_configured when the tier's provider has no credentials. */
+    assertConfigured: (tier: AiTier): void => gateway.assertConfigured(tier),
+    reserve,
+    stream,
+    /** The whole metered call in one: reserve (or 402) → stream → settle; the outcome says what came back. */
+    async text(plan: CallPlan & { abortSignal?: AbortSignal }): Promise<CallOutcome> {
+      const held = await reserve(plan);
+      return stream({ held, system: plan.system, prompt: plan.prompt, abortSignal: plan.abortSignal });
+    },
+  };
+}
+export type MeteredAi = ReturnType<typeof createMeteredAi>;

@@ -1,0 +1,142 @@
+import type { AiAction, AiTier, BackgroundResponse, OperationStatus, OperationStreamEvent } from '@bree/contracts';
+import { aiErrors, OPERATION_ERROR_CODES } from '../ai.errors';
+import type { CallOutcome, HeldCall, MeteredAi } from '../ai.metered';
+import { toResponse } from '../ai.nodes';
+import type { AiRepository } from '../ai.repository';
+import { OPERATION_TYPE_OF } from '../prompts';
+import { presentBackgroundResponse } from './operations.presenter';
+import type { OperationRegistry } from './operations.registry';
+
+/**
+ * Everything needed to run one operation, wherever and whenever it runs: it is the pg-boss job's
+ * data, so a Bree restarted mid-generation (or another instance) can run it again from scratch.
+ * The prompt is built (and counted for the reservation) when the operation starts.
+ */
+export interface OperationJob {
+  operationId: string;
+  tenantId: string;
+  fileId: string;
+  action: AiAction;
+  /** The selected blocks, whose ids a rewrite keeps. */
+  nodeIds: string[];
+  tier: AiTier;
+  system: string;
+  prompt: string;
+  /** The budget held for this call when it started; the run settles it (or holds it for the next run). */
+  held: HeldCall;
+}
+
+export interface RunOptions {
+  /** Stopped by a shutdown → hand the job back instead of storing the partial text. */
+  requeueOnShutdown: boolean;
+  /** A job run again (after a shutdown or crash): its answer may already be stored. */
+  retry: boolean;
+}
+
+/** 'requeue': stopped by a shutdown before finishing; nothing was stored or metered, run it again. */
+export type RunOutcome = 'finished' | 'requeue';
+
+export interface OperationRunnerDeps {
+  repository: AiRepository;
+  ai: MeteredAi;
+  registry: OperationRegistry;
+  newBlockId: () => string;
+  /** Longest generation; a stuck provider must not hold a job past its pg-boss expiry. */
+  maxRunMs?: number;
+}
+
+/** Under the AI queue's 15-minute expiry, so a slow local model ends as 'interrupted', not retried twice. */
+const MAX_RUN_MS = 14 * 60_000;
+const SHUTDOWN = 'shutdown';
+
+/**
+ * Runs AI operations: the metered provider stream (forwarded live to the operation's
+ * subscribers), then the stored background response, then the settled usage.
+ */
+export function createOperationRunner(deps: OperationRunnerDeps) {
+  const { repository, ai, registry } = deps;
+  const running = new Map<string, { abort: AbortController; done: Promise<RunOutcome> }>();
+
+  /** Stores the answer of a finished call (the metered call settles after this) and says what to tell its subscribers. */
+  async function store(job: OperationJob, { text, failure }: CallOutcome): Promise<OperationStreamEvent> {
+    const { tenantId, operationId } = job;
+    const operationType = OPERATION_TYPE_OF[job.action];
+    // A cut stream keeps what arrived: the author may still want the partial text.
+    const status: OperationStatus = failure === null ? 'completed' : text ? 'interrupted' : 'failed';
+    const response = toResponse({ operationType, text, nodeIds: job.nodeIds, newId: deps.newBlockId });
+    const row = { tenantId, documentId: job.fileId, operationId, operationType, response, originalContext: { nodeIds: job.nodeIds }, status };
+    let stored: BackgroundResponse | null = null;
+    try {
+      await repository.saveResponse(row);
+      stored = presentBackgroundResponse({ ...row, createdAt: new Date() });
+    } catch {
+      // The document was deleted meanwhile (foreign key): nothing to apply it to.
+    }
+    if (status !== 'failed' && stored) return { event: 'done', data: { response: stored } };
+    const error = aiErrors.operationFailed({ operationType, reason: failure?.message ?? 'the document no longer exists.' });
+    return { event: 'error', data: { code: OPERATION_ERROR_CODES[operationType], message: error.message } };
+  }
+
+  async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry }: RunOptions): Promise<RunOutcome> {
+    const { tenantId, operationId } = job;
+    // A retried job whose first run stored its answer (then crashed) is already done.
+    const earlier = retry ? await repository.findResponse({ tenantId, operationId }) : null;
+    if (earlier) {
+      registry.emit(operationId, { event: 'done', data: { response: presentBackgroundResponse(earlier) } });
+      return 'finished';
+    }
+    const told: { last: OperationStreamEvent | null } = { last: null };
+    await ai.stream({
+      held: job.held,
+      system: job.system,
+      prompt: job.prompt,
+      abortSignal: abort.signal,
+      onDelta: (text) => registry.emit(operationId, { event: 'delta', data: { text } }),
+      keep: async (call) => {
+        // Handed back on shutdown: nothing stored, and the budget stays held for the next run.
+        if (abort.signal.reason === SHUTDOWN && requeueOnShutdown) return 'hold';
+        told.last = await store(job, call);
+        return 'settle';
+      },
+    });
+    if (!told.last) return 'requeue';
+    // Told once the usage is settled, so whoever saw the answer also sees it metered.
+    registry.emit(operationId, told.last);
+    return 'finished';
+  }
+
+  return {
+    /** Runs one operation to its end. With `requeueOnShutdown`, a shutdown leaves it for the next run. */
+    run(job: OperationJob, options: RunOptions): Promise<RunOutcome> {
+      // A job run by pg-boss after a restart has no live entry yet: subscribers arriving now see it stream.
+      registry.create({ operationId: job.operationId, tenantId: job.tenantId });
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort('timeout'), deps.maxRunMs ?? MAX_RUN_MS);
+      timer.unref();
+      const done = execute(job, abort, options)
+        .catch((error: unknown) => {
+          registry.emit(job.operationId, {
+            event: 'error',
+            data: { code: OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]], message: 'The AI operation failed.' },
+          });
+          throw error;
+        })
+        .finally(() => {
+          clearTimeout(timer);
+          running.delete(job.operationId);
+        });
+      running.set(job.operationId, { abort, done });
+      return done;
+    },
+
+    isRunning: (operationId: string): boolean => running.has(operationId),
+
+    /** Stops every generation (a shutdown) and waits until each has stored or handed back its job. */
+    async close(): Promise<void> {
+      const all = [...running.values()];
+      for (const op of all) op.abort.abort(SHUTDOWN);
+      await Promise.allSettled(all.map((op) => op.done));
+    },
+  };
+}
+export type OperationRunner = ReturnType<typeof createOperationRunner>;
