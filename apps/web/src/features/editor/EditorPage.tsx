@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { displayName } from '@bree/contracts';
+import { displayName, ERROR_CODES } from '@bree/contracts';
 import { emptyDoc, fromText } from '@bree/editor';
 import { useServices } from '../../app/services';
-import { isApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/errorCodes';
 import { buttonClasses, LoadingScreen } from '../../ui';
 import { getCurrentTenant } from '../tenancy';
 import { getFile } from './api';
@@ -47,7 +47,7 @@ export function EditorPage({ fileId }: { fileId: string }) {
         setState({ kind: 'ready', doc });
       } catch (error) {
         if (controller.signal.aborted) return;
-        setState({ kind: 'failed', notFound: isApiError(error) && error.status === 404 });
+        setState({ kind: 'failed', notFound: hasErrorCode(error, ERROR_CODES.fileNotFound, ERROR_CODES.notFound) });
       }
     })();
     return () => controller.abort();

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { ERROR_CODES } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
-import { isApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/errorCodes';
 import { getFile } from './api';
 
 /**
@@ -16,7 +17,7 @@ export function useDeletedDocument({ api, fileId, onDeleted }: { api: ApiClient;
       try {
         await getFile(api, fileId);
       } catch (error) {
-        if (isApiError(error) && error.status === 404) deletedRef.current();
+        if (hasErrorCode(error, ERROR_CODES.fileNotFound, ERROR_CODES.notFound)) deletedRef.current();
       }
     };
     const onVisibility = () => void check();

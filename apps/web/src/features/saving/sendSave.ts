@@ -1,7 +1,8 @@
-import { contentUpdateAnswerSchema } from '@bree/contracts';
+import { contentUpdateAnswerSchema, ERROR_CODES } from '@bree/contracts';
 import type { SAVE_SOURCES } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
+import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
 
 /**
  * The one way Bree's browser code sends a save (1-core §4.3, §5): the editor's autosave, the
@@ -33,10 +34,6 @@ export type SaveOutcome =
   /** Any other refusal (invalid content, too large, signed out…): the text stays unsent. */
   | { kind: 'refused'; code: string; message: string };
 
-// The codes the server sends for these answers (packages/contracts errors).
-const REVISION_CONFLICT = 'revision_conflict';
-const FILE_NOT_FOUND = 'file_not_found';
-
 /** Sends one save through the API client and classifies the answer; an abort rejects. */
 export async function sendSave(api: ApiClient, input: SaveRequest): Promise<SaveOutcome> {
   const { fileId, content, baseRevision, operationId, source, signal } = input;
@@ -51,12 +48,13 @@ export async function sendSave(api: ApiClient, input: SaveRequest): Promise<Save
     return { kind: 'committed', revision: answer.revision };
   } catch (error) {
     if (signal?.aborted || !isApiError(error)) throw error;
-    if (error.status === 0) return { kind: 'offline' };
-    if (error.code === REVISION_CONFLICT) {
+    // No answer from Bree itself (network, timeout, a gateway while it restarts): keep the text, try later.
+    if (hasErrorCode(error, ...NO_ANSWER_CODES, ...GATEWAY_CODES)) return { kind: 'offline' };
+    if (error.code === ERROR_CODES.revisionConflict) {
       const details = error.details ?? {};
       if (typeof details.currentRevision === 'number') return { kind: 'conflict', theirs: details.content, theirsRevision: details.currentRevision };
     }
-    if (error.code === FILE_NOT_FOUND) return { kind: 'deleted' };
+    if (error.code === ERROR_CODES.fileNotFound) return { kind: 'deleted' };
     return { kind: 'refused', code: error.code, message: error.message };
   }
 }
