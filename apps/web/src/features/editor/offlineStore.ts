@@ -65,7 +65,8 @@ export async function deleteOfflineSave(tenantId: string, fileId: string): Promi
  * meanwhile: that newer text must still be sent.
  */
 export async function settleOfflineSave(sent: OfflineSaveRecord, outcome: 'sent' | 'conflict'): Promise<void> {
-  const tx = (await db()).transaction('saves', 'readwrite');
+  // Relaxed: losing this write in a crash only means the record is sent once more, and answered once.
+  const tx = (await db()).transaction('saves', 'readwrite', { durability: 'relaxed' });
   const current = await tx.store.get(sent.id);
   if (current && current.operationId === sent.operationId && current.timestamp === sent.timestamp) {
     if (outcome === 'sent') await tx.store.delete(sent.id);

@@ -36,6 +36,9 @@ interface FlushInput {
  */
 export async function flushOfflineSaves({ tenantId, api, skip }: FlushInput): Promise<number> {
   let waiting = 0;
+  // Settling (an IndexedDB write) overlaps the next request; a record settled late is at worst sent
+  // again, and a repeated operation id is answered once.
+  const settling: Promise<void>[] = [];
   for (const record of await listOfflineSaves(tenantId)) {
     if (record.conflict || skip?.(record.fileId)) continue;
     const outcome = await sendSave(api, {
@@ -45,10 +48,11 @@ export async function flushOfflineSaves({ tenantId, api, skip }: FlushInput): Pr
       operationId: record.operationId ?? ulid(),
       source: 'offline-sync',
     }).catch(() => ({ kind: 'refused' }) as const);
-    if (outcome.kind === 'committed' || outcome.kind === 'deleted') await settleOfflineSave(record, 'sent');
-    else if (outcome.kind === 'conflict') await settleOfflineSave(record, 'conflict');
+    if (outcome.kind === 'committed' || outcome.kind === 'deleted') settling.push(settleOfflineSave(record, 'sent'));
+    else if (outcome.kind === 'conflict') settling.push(settleOfflineSave(record, 'conflict'));
     else waiting += 1;
     if (outcome.kind === 'offline') break;
   }
+  await Promise.all(settling);
   return waiting;
 }
