@@ -17,7 +17,7 @@ const ARGS = [
 ];
 const D = 40;
 const K = 400;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** A document of about 8 KB, the size of a long blog post. */
 const docOf = (label: string) => ({
@@ -82,6 +82,7 @@ try {
               body,
             });
             if (!res.ok) throw new Error(`save answered ${res.status}`);
+            await res.json();
           }
           return performance.now() - started;
         },
