@@ -1,18 +1,10 @@
 // Issue 4 benchmark: p95 keystroke-to-next-paint (keydown → the frame after it) on a
 // 50,000-word document in the full Bree editor, against a plain contenteditable holding the
 // same HTML in the same Chromium run (target ≤ 1.3×), with the empty-document figure beside it.
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startBree, removeDataDir } from '../apps/web/e2e/fixtures/server';
+import { launchChromium } from './browser';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const KEYS = 150;
 
 function bigDoc(words: number) {
@@ -60,7 +52,7 @@ async function typeAndMeasure(page: Page): Promise<number> {
 }
 
 const server = await startBree();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   // tsx keeps function names with a __name helper that pages do not have; give them one.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -2,18 +2,10 @@
 // the browser (target: the DOCX under 2 s), each against the same text imported as plain
 // .txt in the same Chromium run. Uses the /api-test page's conversion timer (no saving).
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { removeDataDir, startBree } from '../apps/web/e2e/fixtures/server';
+import { launchChromium, signUpFresh } from './browser';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // Varied prose (a seeded generator over syllables), so the DOCX compresses like real writing does.
 let seed = 42;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -67,15 +59,10 @@ async function convert(page: Page, files: { name: string; mimeType: string; buff
 }
 
 const server = await startBree();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
-  await page.goto(`${server.url}/`);
-  await page.getByRole('button', { name: 'Get started' }).click();
-  await page.getByLabel('Email').fill(`bench-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('bench password long');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${server.url}/app`);
+  await signUpFresh(page, server.url);
   await page.goto(`${server.url}/api-test`);
 
   const { docx, text } = await docxOfSize(1024 * 1024);

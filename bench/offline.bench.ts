@@ -2,19 +2,10 @@
 // IndexedDB as the editor keeps them (one record per document, the latest wins), flushed by the
 // app when the browser comes back online, against D single saves of the same bytes sent from the
 // same page in the same run. Target: ≤ 1.2×, and exactly D requests.
-import { chromium } from 'playwright-core';
 import { removeDataDir, startBree } from '../apps/web/e2e/fixtures/server';
+import { launchChromium, signUpFresh } from './browser';
 import { report } from './lib';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const D = 40;
 const K = 400;
 const ROUNDS = 5;
@@ -30,16 +21,11 @@ const docOf = (label: string) => ({
 });
 
 const server = await startBree();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.getByRole('button', { name: 'Get started' }).click();
-  await page.getByLabel('Email').fill(`bench-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('bench password long');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${server.url}/app`);
+  await signUpFresh(page, server.url);
   // tsx keeps function names with a helper the page does not have; give it one.
   await page.evaluate('globalThis.__name = (fn) => fn');
   let saves = 0;

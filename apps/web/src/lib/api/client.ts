@@ -97,8 +97,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const random = deps.random ?? Math.random;
   const defaultTimeoutMs = deps.defaultTimeoutMs ?? API_CLIENT.defaultTimeoutMs;
 
-  /** One HTTP exchange; the timeout covers reading the body, too. */
-  async function exchange(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal, operationId?: string): Promise<RawAnswer> {
+  /**
+   * Runs one fetch under a timeout, naming a failure without an answer as a network or timeout
+   * ApiError (the caller's own cancel stays an AbortError). `read` decides how much of the answer
+   * the timeout covers; with `forwardAfter`, the caller's signal still aborts a body read later.
+   */
+  async function timed<T>(
+    request: { url: string; init: RequestInit; timeoutMs: number; signal?: AbortSignal; operationId?: string; forwardAfter?: boolean },
+    read: (res: Response) => Promise<T>,
+  ): Promise<T> {
+    const { url, init, timeoutMs, signal, operationId } = request;
     if (signal?.aborted) throw abortError();
     const controller = new AbortController();
     let timedOut = false;
@@ -109,26 +117,27 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const forwardAbort = () => controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
     try {
-      const res = await fetchImpl(url, { ...init, signal: controller.signal });
-      const text = init.method === 'HEAD' ? '' : await res.text();
-      return {
-        status: res.status,
-        statusText: res.statusText,
-        ok: res.ok,
-        retryAfter: res.headers.get('Retry-After'),
-        body: parseBody(text),
-      };
+      return await read(await fetchImpl(url, { ...init, signal: controller.signal }));
     } catch (error) {
       // The caller's own cancel is not a failure to retry or report.
       if (signal?.aborted) throw error;
-      if (timedOut) {
-        throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.timeout, message: `Request timed out after ${timeoutMs} ms`, operationId, cause: error });
-      }
-      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'Network error: the server could not be reached', operationId, cause: error });
+      const message = timedOut ? `Request timed out after ${timeoutMs} ms` : 'Network error: the server could not be reached';
+      throw new ApiError({ status: 0, code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network, message, operationId, cause: error });
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
+      if (!request.forwardAfter) signal?.removeEventListener('abort', forwardAbort);
     }
+  }
+
+  /** One HTTP exchange; the timeout covers reading the body, too. */
+  function exchange(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal, operationId?: string): Promise<RawAnswer> {
+    return timed({ url, init, timeoutMs, signal, operationId }, async (res) => ({
+      status: res.status,
+      statusText: res.statusText,
+      ok: res.ok,
+      retryAfter: res.headers.get('Retry-After'),
+      body: parseBody(init.method === 'HEAD' ? '' : await res.text()),
+    }));
   }
 
   /** After a 401: a fresh token once, or the session has expired. */
@@ -141,24 +150,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /** Fetches until the answer's headers arrive (the timeout covers only that); the caller's signal still ends the body later. */
-  async function open(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal, operationId?: string): Promise<Response> {
-    if (signal?.aborted) throw abortError();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    try {
-      return await fetchImpl(url, { ...init, signal: controller.signal });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      const message = timedOut ? `Request timed out after ${timeoutMs} ms` : 'Network error: the server could not be reached';
-      throw new ApiError({ status: 0, code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network, message, operationId, cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
+  function open(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal, operationId?: string): Promise<Response> {
+    return timed({ url, init, timeoutMs, signal, operationId, forwardAfter: true }, async (res) => res);
   }
 
   async function stream(path: string, options: StreamOptions = {}): Promise<NonNullable<Response['body']>> {
