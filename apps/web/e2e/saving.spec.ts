@@ -43,4 +43,29 @@ test.describe('saving like a fast writer', () => {
       expect(await serverText(page, fileId)).toBe('The harbour at dawn. Gulls.');
     });
   }
+
+  test('a 25 s typing burst with no pause is saved at least twice along the way', async ({ page, auth }) => {
+    await auth.signUp(newAccount());
+    const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Long burst.txt', content: 'Go' });
+    await page.clock.install();
+    await page.goto(page.url().replace(/\/app$/, `/app/${doc.file.id}`));
+    const editor = page.getByTestId('editor');
+    await expect(editor).toContainText('Go');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    let saves = 0;
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/files/content-only-update')) saves += 1;
+    });
+    // A key every 250 ms of page time for 25 s: never the 2.5 s pause the debounce waits for.
+    for (let elapsed = 0; elapsed < 25_000; elapsed += 250) {
+      await page.keyboard.type('a');
+      await page.clock.runFor(250);
+    }
+    await expect.poll(() => saves).toBeGreaterThanOrEqual(2);
+    await page.clock.runFor(6000);
+    await expect(status(page)).toHaveText(/^Saved/);
+    expect(await serverText(page, doc.file.id)).toBe(`Go${'a'.repeat(100)}`);
+  });
 });

@@ -327,3 +327,29 @@ describe('save machine: a save is never dropped while edits are unsaved', () => 
     expect(sends).toHaveLength(2);
   });
 });
+
+describe('save machine: long bursts', () => {
+  it('continuous typing (a key every 300 ms for 25 s) is saved at least every 10 s', async () => {
+    const { machine, sends } = setup();
+    const sentAt: number[] = [];
+    const start = Date.now();
+    for (let t = 0; t < 25_000; t += 300) {
+      machine.markEdited();
+      const before = sends.length;
+      await vi.advanceTimersByTimeAsync(300);
+      if (sends.length > before) sentAt.push(Date.now() - start);
+    }
+    expect(sends.length).toBeGreaterThanOrEqual(2);
+    expect(sentAt[0]).toBeLessThanOrEqual(10_300);
+    for (let i = 1; i < sentAt.length; i++) expect(sentAt[i]! - sentAt[i - 1]!).toBeLessThanOrEqual(10_300);
+  });
+
+  it('a pause still saves 2500 ms after the last key, as before', async () => {
+    const { machine, sends } = setup();
+    machine.markEdited();
+    await vi.advanceTimersByTimeAsync(2499);
+    expect(sends).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sends).toHaveLength(1);
+  });
+});

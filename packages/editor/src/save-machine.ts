@@ -17,6 +17,8 @@ export const SAVE_TIMING = {
   minRequestGapMs: 100,
   throttleMs: 3000,
   navigationThrottleMs: 2000,
+  /** Continuous typing never waits for a pause longer than this: a crash costs seconds, not a chapter. */
+  maxWaitMs: 10_000,
   /** A failed save retries by itself after 2 s, doubling up to 30 s, while its edits are unsaved. */
   retryBaseMs: 2000,
   retryMaxMs: 30_000,
@@ -105,6 +107,8 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
   // A failed save's retry keeps its operation id while the content is the same.
   let failed: { operationId: string; seq: number } | null = null;
   let failures = 0;
+  // When the first edit not yet carried by a save was made: the debounce never outlasts maxWaitMs from it.
+  let burstStartedAt: number | null = null;
 
   const dirty = () => editSeq > committedSeq;
   const state = (): SaveState => ({ status, savedAt, dirty: dirty() });
@@ -144,6 +148,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
     const controller = new AbortController();
     currentAbort = controller;
     lastStartBySource.set(source, now());
+    burstStartedAt = null;
     set('saving');
     try {
       const outcome = await deps.send({ content: snap.content, source, operationId, signal: controller.signal });
@@ -234,8 +239,10 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
       if (disposed) return;
       editSeq += 1;
       if (status !== 'saving') set('unsaved');
+      const t = now();
+      burstStartedAt ??= t;
       // During undo/redo nothing is scheduled; endHistoryChange re-arms.
-      arm(SAVE_TIMING.debounceMs);
+      arm(Math.max(0, Math.min(SAVE_TIMING.debounceMs, burstStartedAt + SAVE_TIMING.maxWaitMs - t)));
     },
     requestSave,
     beginHistoryChange() {
@@ -248,6 +255,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
     },
     markCommitted(at = now()) {
       committedSeq = editSeq;
+      burstStartedAt = null;
       savedAt = at;
       failed = null;
       cancelTimer();
