@@ -125,7 +125,7 @@ test.describe('editor', () => {
     await typeAtEnd(page, ' from page one');
     await expect(status(page)).toHaveText(/^Saved /, { timeout: 10_000 });
     await typeAtEnd(other, ' from page two');
-    const dialog = other.getByRole('dialog', { name: 'This document changed elsewhere' });
+    const dialog = other.getByRole('dialog', { name: 'This document changed in another tab or device' });
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await dialog.getByRole('button', { name: 'Keep my version' }).click();
     await expect(dialog).toBeHidden();
@@ -147,7 +147,7 @@ test.describe('editor', () => {
     await typeAtEnd(page, ' winner');
     await expect(status(page)).toHaveText(/^Saved /, { timeout: 10_000 });
     await typeAtEnd(other, ' loser');
-    const dialog = other.getByRole('dialog', { name: 'This document changed elsewhere' });
+    const dialog = other.getByRole('dialog', { name: 'This document changed in another tab or device' });
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await dialog.getByRole('button', { name: 'Use the latest' }).click();
     await expect(dialog).toBeHidden();

@@ -29,7 +29,7 @@ export function ConflictDialog({ conflict, busy, onKeepMine, onUseLatest }: Prop
       open={conflict !== null}
       // Closing without a choice would leave the document paused: the choice is required.
       onOpenChange={() => undefined}
-      title="This document changed elsewhere"
+      title="This document changed in another tab or device"
       description="Someone saved a newer version while you were editing. Choose which text to keep; the other is saved in History."
     >
       {conflict && (
