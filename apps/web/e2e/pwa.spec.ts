@@ -55,13 +55,20 @@ test.describe('service worker', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(', the slow train.');
     await expect(page.getByText('Saved offline - will sync when online').first()).toBeVisible({ timeout: 10_000 });
+    const workerRequests: string[] = [];
+    context.on('request', (request) => {
+      if (request.serviceWorker() && request.url().endsWith('/api/files/content-only-update')) workerRequests.push(request.url());
+    });
     // The tab goes (its prompt accepted): only the worker is left to send the edit.
     page.on('dialog', (dialog) => void dialog.accept());
     const cdpPage = await context.newPage();
+    // With runBeforeUnload, close() does not wait: the tab must be gone before the network returns.
+    const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
+    await closed;
     await context.setOffline(false);
 
-    // Chromium fires the 'sync' event as it does on reconnecting, for the tag the app registered.
+    // Chromium may fire the sync by itself on reconnecting; it is fired here too, for the tag the app registered.
     const cdp = await context.newCDPSession(cdpPage);
     const registration = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -70,10 +77,6 @@ test.describe('service worker', () => {
       });
     });
     await cdp.send('ServiceWorker.enable');
-    const workerRequests: string[] = [];
-    context.on('request', (request) => {
-      if (request.serviceWorker() && request.url().endsWith('/api/files/content-only-update')) workerRequests.push(request.url());
-    });
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: bree.url, registrationId: await registration, tag: 'bree-offline-saves', lastChance: false });
 
     const serverText = async () => {

@@ -1,4 +1,5 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -13,11 +14,24 @@ export interface MenuProps {
 
 /** A dropdown menu (Radix): arrow-key navigation, typeahead, Escape to close. */
 export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <RadixMenu.Root>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
-        <RadixMenu.Content align={align} sideOffset={6} aria-label={label} className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 shadow-pop">
+        <RadixMenu.Content
+          align={align}
+          sideOffset={6}
+          aria-label={label}
+          className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 shadow-pop"
+          ref={contentRef}
+          onCloseAutoFocus={(event) => {
+            // An item that opened a prompt (Rename) already moved focus there: don't pull it back to
+            // the trigger. Focus still in the menu, or lost to the body, returns to the trigger as usual.
+            const active = document.activeElement;
+            if (active && active !== document.body && !contentRef.current?.contains(active)) event.preventDefault();
+          }}
+        >
           {children}
         </RadixMenu.Content>
       </RadixMenu.Portal>
