@@ -66,6 +66,16 @@ describe("the author's voice, learned by a pg-boss job", () => {
     await fake?.close();
   });
 
+  it('refuses to analyse a voice with no samples, saying what to do, and leaves the profile as it was', async () => {
+    const refused = await me.call('POST', '/api/voice/analyze');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'no_voice_samples', message: 'Add a document to your voice samples first' });
+    // An AI-tagged document teaches no voice: still no samples.
+    await me.call('POST', '/api/files/create', { filePath: 'Generated', content: doc(AI_D), metadata: { authenticity: 'AI' } });
+    expect((await me.call('POST', '/api/voice/analyze')).body.error.code).toBe('no_voice_samples');
+    expect((await me.call('GET', '/api/voice/profile')).body).toMatchObject({ status: 'idle', stats: null, sampleCount: 0 });
+  });
+
   it('analyses repository files and Human documents (never AI-tagged ones) and writes a style guide', async () => {
     expect((await me.call('GET', '/api/voice/profile')).body).toMatchObject({ status: 'idle', stats: null, sampleCount: 0 });
     await me.call('POST', '/api/files/create', { filePath: 'Keeper', content: doc(REPO_A), isRepository: true });

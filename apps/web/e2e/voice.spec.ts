@@ -13,6 +13,16 @@ async function createRepositoryDoc(page: Page, name: string, content: string): P
 }
 
 test.describe('voice panel', () => {
+  test('with no samples yet, Analyze my voice says what to do first', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('voice-empty'));
+    const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Draft.txt', content: 'Not a sample yet' });
+    await page.goto(`${bree.url}/app/${doc.file.id}`);
+    await page.getByRole('tab', { name: 'Voice' }).first().click();
+    await page.getByRole('button', { name: 'Analyze my voice' }).click();
+    await expect(page.getByText('Add a document to your voice samples first').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Analyze my voice' })).toBeEnabled();
+  });
+
   test('analyzes the repository samples and keeps the author’s notes', async ({ page, auth, bree }) => {
     await auth.signUp(newAccount('voice'));
     const fileId = await createRepositoryDoc(page, 'Rain in March', PROSE[0] ?? '');

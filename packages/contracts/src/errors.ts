@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   fillSentenceFailed: 'fill_sentence_failed',
   insertContentFailed: 'insert_content_failed',
   budgetExceeded: 'budget_exceeded',
+  // The Author's Voice.
+  noVoiceSamples: 'no_voice_samples',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -4,6 +4,7 @@ import { aiErrors, OPERATION_ERROR_CODES } from '../modules/ai/ai.errors';
 import { filesErrors } from '../modules/files/files.errors';
 import { usageErrors } from '../modules/usage/usage.errors';
 import { versionsErrors } from '../modules/versions/versions.errors';
+import { voiceErrors } from '../modules/voice/voice.errors';
 import { toErrorAnswer } from '../plugins/errors';
 import { commonErrors, type AppError } from './errors';
 
@@ -38,6 +39,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
     },
   },
   versions: { factories: versionsErrors, calls: { notFound: () => versionsErrors.notFound() } },
+  voice: { factories: voiceErrors, calls: { noSamples: () => voiceErrors.noSamples() } },
   usage: { factories: usageErrors, calls: { budgetExceeded: () => usageErrors.budgetExceeded() } },
   ai: {
     factories: aiErrors,

@@ -37,6 +37,16 @@ export function createVoiceRepository({ db }: { db: Db }) {
       return rows[0]!;
     },
 
+    /** Whether the tenant has at least one sample. */
+    async hasSamples({ tenantId }: { tenantId: string }): Promise<boolean> {
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(sql`${files.tenantId} = ${tenantId} and ${isSample}`)
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** The tenant's samples, newest first. */
     async listSamples({ tenantId }: { tenantId: string }): Promise<VoiceSample[]> {
       return db

@@ -7,6 +7,7 @@ import { presentVoiceProfile } from './voice.presenter';
 import { createPromptProfileCache } from './voice.cache';
 import type { VoiceQueue } from './voice.queue';
 import type { VoiceRepository } from './voice.repository';
+import { voiceErrors } from './voice.errors';
 import { computeStylometrics, summarizeStats } from './voice.stylometrics';
 
 export interface VoiceServiceDeps {
@@ -92,6 +93,8 @@ export function createVoiceService({ repository, ai, queue, now }: VoiceServiceD
 
   /** Marks the profile analysing and queues the work; the UI polls the profile for the result. */
   async function requestAnalysis({ tenantId }: { tenantId: string }): Promise<{ status: 'analyzing' }> {
+    // Said at once, not after an analysis that would learn nothing.
+    if (!(await repository.hasSamples({ tenantId }))) throw voiceErrors.noSamples();
     await saveProfile({ tenantId, set: { status: 'analyzing', error: null, updatedAt: now() } });
     if (await queue.enqueue(tenantId)) return { status: 'analyzing' };
     if (!inProcess.has(tenantId)) {

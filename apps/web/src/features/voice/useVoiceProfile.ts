@@ -1,8 +1,10 @@
+import { ERROR_CODES } from '@bree/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStatus } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
+import { hasErrorCode } from '../../lib/errorCodes';
 import { VOICE_PROFILE_KEY, getVoiceProfile, requestVoiceAnalysis, updateVoiceProfile } from './api';
 
 /** How often the panel polls the profile while an analysis runs, in ms. */
@@ -50,8 +52,9 @@ export function useVoiceProfile(): VoiceProfileState {
       since.current = Date.now();
       queryClient.setQueryData<VoiceProfileAnswer>(VOICE_PROFILE_KEY, (old) => (old ? { ...old, status: 'analyzing', error: null } : old));
       setWaiting(true);
-    } catch {
-      notify.error('Failed to start voice analysis');
+    } catch (error) {
+      if (hasErrorCode(error, ERROR_CODES.noVoiceSamples)) notify.info('Add a document to your voice samples first');
+      else notify.error('Failed to start voice analysis');
     }
   }, [api, queryClient]);
 

@@ -1,0 +1,6 @@
+import { AppError } from '../../lib/errors';
+
+/** Errors of the voice domain, each with a stable code. */
+export const voiceErrors = {
+  noSamples: () => new AppError({ status: 409, code: 'no_voice_samples', message: 'Add a document to your voice samples first' }),
+};
