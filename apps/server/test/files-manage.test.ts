@@ -128,6 +128,33 @@ describe('tags, repository, metadata, copy and download', () => {
     expect((await get('pdf')).statusCode).toBe(400);
   });
 
+  it('downloads lists as "- " and "1. " lines in Markdown and text, and HTML without block ids', async () => {
+    const item = (id: string, text: string) => ({
+      type: 'listItem',
+      attrs: { id },
+      content: [{ type: 'paragraph', attrs: { id: `${id}p` }, content: [{ type: 'text', text }] }],
+    });
+    const content = {
+      type: 'doc',
+      content: [
+        { type: 'bulletList', attrs: { id: 'b1' }, content: [item('i1', 'one'), item('i2', 'two')] },
+        { type: 'orderedList', attrs: { id: 'o1', start: 1 }, content: [item('i3', 'first')] },
+      ],
+    };
+    await me.call('POST', '/api/files/create', { filePath: 'Lists', content });
+    const get = (format: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/files/${enc(me.sub)}/${enc('Lists.txt')}/download?format=${format}`,
+        headers: { authorization: `Bearer ${me.token}` },
+      });
+    expect((await get('md')).body).toBe('- one\n- two\n\n1. first\n');
+    expect((await get('txt')).body).toBe('- one\n- two\n\n1. first');
+    const html = (await get('html')).body;
+    expect(html).toContain('<ul><li><p>one</p></li><li><p>two</p></li></ul><ol><li><p>first</p></li></ol>');
+    expect(html).not.toContain('data-id');
+  });
+
   it('syncs a document by path with a ULID', async () => {
     const first = await me.call('POST', '/api/files/sync-ulid', { tenantId: me.sub, filePath: 'Synced', content: doc('one'), options: {} });
     expect(first.body).toMatchObject({ success: true, created: true, filePath: 'Synced.txt', revision: 1 });

@@ -1,4 +1,4 @@
-import { breeExtensions, toPlainText, type DocJSON } from '@bree/editor';
+import { breeExtensions, type DocJSON } from '@bree/editor';
 import { generateHTML } from '@tiptap/html';
 import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun, type ParagraphChild } from 'docx';
 import TurndownService from 'turndown';
@@ -17,15 +17,60 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The document body as HTML, rendered from the shared schema (only its nodes and marks). */
-export function docToHtml(doc: DocJSON): string {
-  return generateHTML(doc, breeExtensions());
+// Editor-internal attributes (block ids, the pasted-content marker) mean nothing outside Bree.
+const INTERNAL_ATTRS = new Set(['id', 'isFirstParagraph']);
+
+function withoutInternalAttrs(node: DocJSON): DocJSON {
+  const { attrs, content, ...rest } = node;
+  const kept = attrs ? Object.fromEntries(Object.entries(attrs).filter(([key]) => !INTERNAL_ATTRS.has(key))) : undefined;
+  return { ...rest, ...(kept ? { attrs: kept } : {}), ...(content ? { content: content.map(withoutInternalAttrs) } : {}) };
 }
 
-const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', emDelimiter: '*', strongDelimiter: '**' });
+/** The document body as HTML, rendered from the shared schema (only its nodes and marks, no editor-internal attributes). */
+export function docToHtml(doc: DocJSON): string {
+  return generateHTML(withoutInternalAttrs(doc), breeExtensions());
+}
+
+/** The part of turndown's DOM node the list-item rule reads (the server has no DOM types). */
+interface ItemElement {
+  nextSibling: unknown;
+  parentNode: { nodeName: string; children: ArrayLike<unknown>; getAttribute(name: string): string | null } | null;
+}
+
+// "- item" / "1. item" with one space (turndown pads markers to four columns and indents blank lines),
+// tight items, and nested lists indented under their item's text.
+function listItemMarkdown(content: string, node: ItemElement): string {
+  const parent = node.parentNode;
+  let marker = '- ';
+  if (parent?.nodeName === 'OL') {
+    const start = Number(parent.getAttribute('start') ?? 1);
+    marker = `${(Number.isFinite(start) ? start : 1) + Array.prototype.indexOf.call(parent.children, node)}. `;
+  }
+  const pad = ' '.repeat(marker.length);
+  const body = content
+    .replace(/^\n+|\s+$/g, '')
+    // No blank line between an item's text and its nested list: a blank line would make the list loose.
+    .replace(/\n{2,}(?=(?:-|\d+\.) )/g, '\n')
+    .split('\n')
+    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
+    .join('\n');
+  return `${body ? marker + body : marker.trimEnd()}${node.nextSibling ? '\n' : ''}`;
+}
+
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  bulletListMarker: '-',
+  emDelimiter: '*',
+  strongDelimiter: '**',
+  // A hard break as a backslash (CommonMark), not turndown's two trailing spaces, so no line ends in whitespace.
+  br: '\\',
+  // An empty item stays an item (turndown would drop it as blank).
+  blankReplacement: (content, node) => (node.nodeName === 'LI' ? listItemMarkdown('', node as unknown as ItemElement) : node.isBlock ? '\n\n' : ''),
+});
 turndown.addRule('strike', { filter: ['s', 'del'], replacement: (content) => `~~${content}~~` });
 // Markdown has no underline; HTML's <u> is the form Markdown readers (and Bree's import) understand.
 turndown.addRule('underline', { filter: ['u'], replacement: (content) => `<u>${content}</u>` });
+turndown.addRule('listItem', { filter: 'li', replacement: (content, node) => listItemMarkdown(content, node as unknown as ItemElement) });
 
 /** The document as Markdown (CommonMark + ~~strike~~ and <u>underline</u>). */
 export function docToMarkdown(doc: DocJSON): string {
@@ -111,6 +156,39 @@ export async function docToDocx(doc: DocJSON, title: string): Promise<Buffer> {
   return Packer.toBuffer(document);
 }
 
+function inlineText(node: DocJSON): string {
+  if (node.type === 'text') return node.text ?? '';
+  if (node.type === 'hardBreak') return '\n';
+  return (node.content ?? []).map(inlineText).join('');
+}
+
+// A list's lines: "- " or "N. " before each item, the item's further lines (and nested lists) under its text.
+function listLines(list: DocJSON): string {
+  const start = Number(list.attrs?.start ?? 1);
+  return (list.content ?? [])
+    .map((item, index) => {
+      const marker = list.type === 'bulletList' ? '- ' : `${(Number.isFinite(start) ? start : 1) + index}. `;
+      const body = (item.content ?? []).map((child) => (child.type === 'bulletList' || child.type === 'orderedList' ? listLines(child) : inlineText(child)));
+      const pad = ' '.repeat(marker.length);
+      const lines = body.join('\n').split('\n');
+      const text = lines.map((line, i) => (i === 0 || line === '' ? line : pad + line)).join('\n');
+      return text ? marker + text : marker.trimEnd();
+    })
+    .join('\n');
+}
+
+/**
+ * The document as plain text for download: blocks apart by blank lines, lists kept as "- " and
+ * "1. " lines with nested lists indented. (toPlainText, for word counts and search, drops markers.)
+ */
+export function docToText(doc: DocJSON): string {
+  return (doc.content ?? [])
+    .map((node) => (node.type === 'bulletList' || node.type === 'orderedList' ? listLines(node) : inlineText(node)))
+    .filter((block) => block.trim() !== '')
+    .join('\n\n')
+    .trim();
+}
+
 /** Renders a document for download in one of the export formats. */
 export async function exportDocument(
   doc: DocJSON,
@@ -127,6 +205,6 @@ export async function exportDocument(
     case 'docx':
       return { body: await docToDocx(doc, opts.title), contentType, extension: 'docx' };
     default:
-      return { body: toPlainText(doc), contentType, extension: 'txt' };
+      return { body: docToText(doc), contentType, extension: 'txt' };
   }
 }
