@@ -82,10 +82,10 @@ test('import dialog, drop to import, create, rename, tag, copy and delete a docu
   await page.reload();
   await expect(page.getByRole('button', { name: 'Tag for Field notes: Human' })).toBeVisible();
 
-  // Convert to workspace waits for the workspace issue; Copy makes "(copy)".
+  // Convert to workspace says plainly it is not available; Copy makes "(copy)".
   await page.getByRole('button', { name: 'More actions for Field notes', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Convert to workspace' }).click();
-  await expect(page.getByText('Workspaces arrive with the workspace issue.')).toBeVisible();
+  await expect(page.getByText('Workspaces are not available yet.')).toBeVisible();
   await page.getByRole('button', { name: 'More actions for Field notes', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Copy' }).click();
   await expect(page.getByText('Copied as “Field notes (copy)”')).toBeVisible();

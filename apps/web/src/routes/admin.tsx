@@ -4,7 +4,7 @@ import { Card, PageHeader, buttonClasses } from '../ui';
 
 const AREAS = ['Dashboard', 'User Usage', 'Publishing', 'User Metrics', 'Feedback'];
 
-/** /admin (protected placeholder): the admin portal shell arrives with the admin issue. */
+/** /admin (protected): the admin portal's areas, none of them usable yet. */
 export default function AdminRoute() {
   useDocumentTitle('Admin portal');
   return (
@@ -18,10 +18,7 @@ export default function AdminRoute() {
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <PageHeader
-          title="Admin portal"
-          description="Feedback management, the usage explorer, the publishing manager and user metrics arrive with the admin issue."
-        />
+        <PageHeader title="Admin portal" description="The admin tools below are not available yet." />
         <Card className="mt-6">
           <ul className="grid gap-2 text-ink-soft sm:grid-cols-2">
             {AREAS.map((area) => (

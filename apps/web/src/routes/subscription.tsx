@@ -35,7 +35,7 @@ export default function SubscriptionRoute() {
 
   return (
     <PublicLayout actions={<ProfileMenu />}>
-      <PageHeader title="Subscription" description="Plans and upgrades. Checkout, your current plan and usage arrive with the billing issue." />
+      <PageHeader title="Subscription" description="Plans and upgrades. Billing is not configured on this server yet." />
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {PLANS.map((plan) => (
           <li key={plan.name}>

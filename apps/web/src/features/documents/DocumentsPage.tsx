@@ -25,8 +25,8 @@ import { ROW_HEIGHT_PX } from './visibleRows';
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Shown where the spec's "Convert to workspace" will act once workspaces exist. */
-const WORKSPACE_PLACEHOLDER = 'Workspaces arrive with the workspace issue.';
+/** What "Convert to workspace" says while this Bree has no workspaces. */
+const WORKSPACES_UNAVAILABLE = 'Workspaces are not available yet.';
 
 /** Under the viewport: how many rows are loaded, and a hint when scrolling loads more. */
 function ListFooter({ count, searching, hasMore }: { count: number; searching: boolean; hasMore: boolean }) {
@@ -112,7 +112,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
       } else if (typeof action === 'object') {
         await transfers.download({ tenantId, filePath: file.filePath, displayName: file.displayName }, action.download);
       } else {
-        notify.info(WORKSPACE_PLACEHOLDER);
+        notify.info(WORKSPACES_UNAVAILABLE);
       }
     },
     [deselect, operations, tenantId, transfers],
