@@ -82,3 +82,38 @@ describe('document schema', () => {
     expect(countWords('   ')).toBe(0);
   });
 });
+
+describe('attributes a writer did not choose', () => {
+  const linked = (attrs: Record<string, unknown>): DocJSON => ({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'here', marks: [{ type: 'link', attrs }] }] }],
+  });
+
+  it('drops class, style, target, rel and title from links, keeping the href and the safe defaults', () => {
+    const node = validateDoc(
+      linked({ href: 'https://example.com/', class: 'fixed inset-0 z-50', style: 'position:fixed', target: '_top', rel: 'opener', title: 'x' }),
+    );
+    const mark = node.child(0).child(0).marks[0]!;
+    expect(mark.attrs).toEqual({ href: 'https://example.com/', target: '_blank', rel: 'noopener noreferrer', class: null, title: null });
+  });
+
+  it('drops unknown and unchosen node attributes but keeps block ids, levels and list starts', () => {
+    const node = validateDoc({
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2, id: 'h', style: 'color:red', onclick: 'x()' }, content: [{ type: 'text', text: 'T' }] },
+        { type: 'orderedList', attrs: { start: 3, type: 'i', id: 'o' }, content: [{ type: 'listItem', attrs: { class: 'x' }, content: [para('one')] }] },
+      ],
+    });
+    expect(node.child(0).attrs).toEqual({ level: 2, id: 'h' });
+    expect(node.child(1).attrs.start).toBe(3);
+    expect(node.child(1).attrs.type).not.toBe('i');
+    expect(node.child(1).attrs.id).toBe('o');
+  });
+
+  it('returns the very same object when nothing is dropped', async () => {
+    const { normalizeDoc } = await import('./document');
+    const doc = linked({ href: 'https://example.com/' });
+    expect(normalizeDoc(doc)).toBe(doc);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { getBreeSchema, isAllowedHref } from './schema';
+import { getBreeSchema, isAllowedHref, WRITER_ATTRIBUTES } from './schema';
 
 /** A document as JSON: TipTap's `JSONContent`, narrowed to what Bree stores. */
 export interface DocJSON {
@@ -40,11 +40,30 @@ function depthOf(node: DocJSON, depth = 1): number {
   return max;
 }
 
+/** `attrs` without the keys the writer does not choose (WRITER_ATTRIBUTES); the same object when nothing is dropped. */
+function writerAttrs(type: string, attrs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!attrs) return attrs;
+  const allowed = WRITER_ATTRIBUTES[type] ?? [];
+  const keys = Object.keys(attrs);
+  if (keys.every((key) => allowed.includes(key))) return attrs;
+  const kept = Object.fromEntries(keys.filter((key) => allowed.includes(key)).map((key) => [key, attrs[key]]));
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+function withWriterAttrs<T extends { type: string; attrs?: Record<string, unknown> }>(item: T): T {
+  const attrs = writerAttrs(item.type, item.attrs);
+  if (attrs === item.attrs) return item;
+  const { attrs: _dropped, ...rest } = item;
+  return (attrs ? { ...rest, attrs } : rest) as T;
+}
+
 /**
- * Clamps heading levels to 1–6 and drops links Bree does not allow, before validation.
- * Returns the same objects where nothing changes, so large valid documents are not copied.
+ * Keeps only the attributes a writer chooses, clamps heading levels to 1–6 and drops links
+ * Bree does not allow, before validation. Returns the same objects where nothing changes, so
+ * large valid documents are not copied.
  */
-export function normalizeDoc(node: DocJSON): DocJSON {
+export function normalizeDoc(input: DocJSON): DocJSON {
+  const node = withWriterAttrs(input);
   let out = node;
   const edit = (): DocJSON => (out === node ? (out = { ...node }) : out);
   if (node.type === 'heading') {
@@ -52,10 +71,10 @@ export function normalizeDoc(node: DocJSON): DocJSON {
     const level = Math.min(6, Math.max(1, Number.isFinite(raw) ? Math.round(raw) : 1));
     if (node.attrs?.level !== level) edit().attrs = { ...node.attrs, level };
   }
-  if (node.marks?.some((m) => m.type === 'link' && !isAllowedHref(m.attrs?.href))) {
-    const kept = node.marks.filter((m) => m.type !== 'link' || isAllowedHref(m.attrs?.href));
-    if (kept.length > 0) edit().marks = kept;
-    else delete edit().marks;
+  if (node.marks) {
+    const kept = node.marks.filter((m) => m.type !== 'link' || isAllowedHref(m.attrs?.href)).map(withWriterAttrs);
+    if (kept.length === 0) delete edit().marks;
+    else if (kept.length !== node.marks.length || kept.some((mark, i) => mark !== node.marks![i])) edit().marks = kept;
   }
   if (node.content) {
     const mapped = node.content.map(normalizeDoc);

@@ -22,6 +22,20 @@ export function isAllowedHref(href: unknown): href is string {
   }
 }
 
+/**
+ * The attributes a writer chooses, per node or mark type: everything else a client sends
+ * (a link's class, style, target or rel; an ordered list's type) is dropped before validation,
+ * so stored documents and their exports carry only these and the schema's own defaults.
+ */
+export const WRITER_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  paragraph: ['id', 'isFirstParagraph'],
+  heading: ['id', 'level'],
+  bulletList: ['id'],
+  orderedList: ['id', 'start'],
+  listItem: ['id'],
+  link: ['href'],
+};
+
 /** The part of a DOM element the attribute parsers read (the server has no DOM types). */
 interface AttrSource {
   getAttribute(name: string): string | null;
@@ -78,6 +92,8 @@ export function breeExtensions(): AnyExtension[] {
         autolink: true,
         protocols: [...ALLOWED_LINK_PROTOCOLS],
         isAllowedUri: (url: string) => isAllowedHref(url),
+        // Every link opens in a new tab without handing the opener to the page it opens.
+        HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer', class: null },
       },
     }),
     BlockAttributes,

@@ -1,4 +1,4 @@
-import { breeExtensions, type DocJSON } from '@bree/editor';
+import { breeExtensions, normalizeDoc, type DocJSON } from '@bree/editor';
 import { generateHTML } from '@tiptap/html';
 import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun, type ParagraphChild } from 'docx';
 import TurndownService from 'turndown';
@@ -67,6 +67,16 @@ const turndown = new TurndownService({
   // An empty item stays an item (turndown would drop it as blank).
   blankReplacement: (content, node) => (node.nodeName === 'LI' ? listItemMarkdown('', node as unknown as ItemElement) : node.isBlock ? '\n\n' : ''),
 });
+// Text that looks like HTML or an entity stays text: a Markdown reader would otherwise render
+// `<img src=x onerror=…>` typed by the writer as a live element. Only the openings that start
+// HTML (`<` before a letter, `/`, `!` or `?`) and entity-like `&name;` are written as entities, so
+// 'a < b' stays readable. Entities rather than backslashes: a GFM autolink swallows a backslash
+// before '<' (`https://x">\</iframe>` would leave the tag live) but stops at an entity.
+const escapeMarkdownText = turndown.escape.bind(turndown);
+turndown.escape = (text: string) =>
+  escapeMarkdownText(text)
+    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
+    .replace(/<(?=[A-Za-z/!?])/g, '&lt;');
 turndown.addRule('strike', { filter: ['s', 'del'], replacement: (content) => `~~${content}~~` });
 // Markdown has no underline; HTML's <u> is the form Markdown readers (and Bree's import) understand.
 turndown.addRule('underline', { filter: ['u'], replacement: (content) => `<u>${content}</u>` });
@@ -189,11 +199,15 @@ export function docToText(doc: DocJSON): string {
     .trim();
 }
 
-/** Renders a document for download in one of the export formats. */
+/**
+ * Renders a document for download in one of the export formats. The document passes the
+ * schema's attribute whitelist first, so one stored before the whitelist existed exports inert too.
+ */
 export async function exportDocument(
-  doc: DocJSON,
+  stored: DocJSON,
   opts: { title: string; format: ExportFormat },
 ): Promise<{ body: string | Buffer; contentType: string; extension: string }> {
+  const doc = normalizeDoc(stored);
   const contentType = CONTENT_TYPES[opts.format];
   switch (opts.format) {
     case 'md':
