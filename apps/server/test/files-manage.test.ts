@@ -128,6 +128,48 @@ describe('tags, repository, metadata, copy and download', () => {
     expect((await get('pdf')).statusCode).toBe(400);
   });
 
+  it('keeps only the attributes a writer chooses: a link saved with foreign attributes comes back and downloads without them', async () => {
+    const linked = (text: string) => ({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          attrs: { id: 'p1', style: 'position:fixed' },
+          content: [
+            {
+              type: 'text',
+              text,
+              marks: [
+                { type: 'link', attrs: { href: 'https://example.com/', class: 'fixed inset-0 z-50', style: 'opacity:0', target: '_top', rel: 'opener' } },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const created = await me.call('POST', '/api/files/create', { filePath: 'Linked', content: linked('first') });
+    const fileId = created.body.file.id as string;
+    const saved = await me.call('POST', '/api/files/content-only-update', { fileId, content: linked('second'), baseRevision: 1, operationId: 'op-linked-01' });
+    expect(saved.status).toBe(200);
+    const read = await me.call('POST', '/api/files/get', { fileId });
+    const paragraph = read.body.file.content.content[0];
+    expect(paragraph.attrs).toEqual({ id: 'p1', isFirstParagraph: null });
+    expect(paragraph.content[0].marks[0].attrs).toEqual({
+      href: 'https://example.com/',
+      target: '_blank',
+      rel: 'noopener noreferrer',
+      class: null,
+      title: null,
+    });
+    const html = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${enc(me.sub)}/${enc('Linked.txt')}/download?format=html`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(html.body).toContain('<a target="_blank" rel="noopener noreferrer" href="https://example.com/">second</a>');
+    expect(html.body).not.toMatch(/class=|style=|_top|opener"/);
+  });
+
   it('downloads lists as "- " and "1. " lines in Markdown and text, and HTML without block ids', async () => {
     const item = (id: string, text: string) => ({
       type: 'listItem',
