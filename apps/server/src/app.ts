@@ -23,6 +23,7 @@ import { registerReplay } from './plugins/replay';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerFramingExceptions, registerSecurityHeaders } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
+import { registerTextCheck } from './plugins/text-check';
 import { createServices, type Services } from './services';
 
 export interface AppDeps {
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   });
 
   registerErrorHandling(app);
+  registerTextCheck(app);
   registerSecurityHeaders(app, config);
   registerFramingExceptions(app);
   await app.register(rateLimit, { global: false });

@@ -196,6 +196,7 @@ describe('listing, paging, sorting and searching', () => {
   it('refuses a forged cursor', async () => {
     const res = await lister.call('GET', '/api/files/list-paged?cursor=not-a-cursor');
     expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_cursor');
   });
 
   it('finds documents by fuzzy name', async () => {

@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   validationFailed: 'validation_failed',
   invalidJson: 'invalid_json',
   invalidRequest: 'invalid_request',
+  /** 400: a string field holds NUL or a broken surrogate pair (details.field names it). */
+  invalidText: 'invalid_text',
   badRequest: 'bad_request',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
@@ -42,6 +44,8 @@ export const ERROR_CODES = {
   folderDeleteUnsupported: 'folder_delete_unsupported',
   pathExists: 'path_exists',
   invalidPath: 'invalid_path',
+  /** 400: a list cursor this server did not give out (garbage, wrong types, dates out of range). */
+  invalidCursor: 'invalid_cursor',
   revisionConflict: 'revision_conflict',
   invalidDocument: 'invalid_document',
   documentTooLarge: 'document_too_large',

@@ -1,3 +1,4 @@
+import { INT32_MAX } from './text';
 import { z } from 'zod';
 
 /** Authenticity tags in menu order, with their short labels (1-core §3). */
@@ -187,7 +188,7 @@ export const contentUpdateBodySchema = z.object({
   tenantId: z.string().optional(),
   fileId: z.string().min(1).max(64),
   content: docContentSchema,
-  baseRevision: z.number().int().min(0),
+  baseRevision: z.number().int().min(0).max(INT32_MAX),
   operationId: z.string().min(8).max(128),
   source: z.enum(SAVE_SOURCES).optional().default('autosave'),
   skipEmbedding: z.boolean().optional(),

@@ -6,3 +6,4 @@ export * from './files';
 export * from './versions';
 export * from './ai';
 export * from './voice';
+export * from './text';

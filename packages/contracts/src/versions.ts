@@ -1,3 +1,4 @@
+import { INT32_MAX } from './text';
 import { z } from 'zod';
 import { docContentSchema } from './files';
 
@@ -38,7 +39,7 @@ export const restoreVersionBodySchema = z.object({
   tenantId: z.string().optional(),
   versionId: z.string().min(1).max(64),
   /** The revision the client shows; when sent, a newer document answers 409 instead of being replaced. */
-  baseRevision: z.number().int().min(0).optional(),
+  baseRevision: z.number().int().min(0).max(INT32_MAX).optional(),
   /** A retried restore with the same id is answered again without a second write. */
   operationId: z.string().min(8).max(128).optional(),
 });

@@ -34,6 +34,13 @@ export const commonErrors = {
     }),
   forbidden: (message = 'You do not have permission to do this.') => new AppError({ status: 403, code: 'forbidden', message }),
   notFound: (message = 'Not found.') => new AppError({ status: 404, code: 'not_found', message }),
+  invalidText: (field: string) =>
+    new AppError({
+      status: 400,
+      code: 'invalid_text',
+      message: `The field '${field}' holds characters that cannot be stored (a NUL character or a broken surrogate pair). Remove them and try again.`,
+      details: { field },
+    }),
   rateLimited: (retryAfterSeconds: number, message: string) =>
     new AppError({
       status: 429,

@@ -6,6 +6,8 @@ export interface CatalogRoute {
   public: boolean;
   /** Deduplicated by X-Operation-Id unless the route says `config: { replay: false }` (see plugins/replay.ts). */
   replay: boolean;
+  /** The route's request schemas (zod), so tests can generate inputs for every field. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -23,7 +25,14 @@ export function registerRouteCatalog(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' && route.url.startsWith('/api')) continue;
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public), replay: route.config?.replay !== false });
+      const { body, querystring, params } = (route.schema ?? {}) as CatalogRoute['schema'];
+      routes.push({
+        method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        replay: route.config?.replay !== false,
+        schema: { body, querystring, params },
+      });
     }
   });
 }

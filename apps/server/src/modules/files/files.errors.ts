@@ -6,6 +6,7 @@ export const filesErrors = {
   folderDelete: () => new AppError({ status: 400, code: 'folder_delete_unsupported', message: 'Deleting folders is not supported' }),
   pathExists: (path: string) => new AppError({ status: 409, code: 'path_exists', message: `A document named "${path}" already exists.` }),
   invalidPath: (reason: string) => new AppError({ status: 400, code: 'invalid_path', message: `Invalid file path: ${reason}` }),
+  invalidCursor: () => new AppError({ status: 400, code: 'invalid_cursor', message: 'This list cursor is not one this server gave out. Reload the list.' }),
   revisionConflict: (details: { currentRevision: number; content: unknown; lastModified: string }) =>
     new AppError({
       status: 409,

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { ContentWriteSource, FileMetadata, ListSort } from '@bree/contracts';
+import { hasUnstorableText, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
+import { z } from 'zod';
 import type { Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { fileOperations, files, type FileRow } from './files.table';
@@ -36,22 +37,38 @@ function viewFilter(view: FileView): SQL | undefined {
   return undefined;
 }
 
+// An ISO time between 1970 and 9999 (PostgreSQL's timestamptz holds it; a forged year like
+// -271821 would reach the database as an error).
+const cursorTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/)
+  .refine((u) => {
+    const ms = Date.parse(u);
+    return Number.isFinite(ms) && ms >= 0;
+  });
+
 /** The keyset cursor: the sort key of the last row of a page. */
-interface Cursor {
-  t: boolean;
-  u: string;
-  i: string;
-  n?: string;
-  r?: number;
-}
+const cursorSchema = z.strictObject({
+  t: z.boolean(),
+  u: cursorTime,
+  i: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/),
+  n: z
+    .string()
+    .max(4000)
+    .refine((n) => !hasUnstorableText(n))
+    .optional(),
+  r: z.number().int().min(0).max(1000).optional(),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
+/** The cursor a client sent back, or null when it is not one this server could have given out. */
 export function decodeCursor(raw: string): Cursor | null {
   try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t !== 'boolean' || typeof c.u !== 'string' || typeof c.i !== 'string' || Number.isNaN(Date.parse(c.u))) return null;
-    return c;
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

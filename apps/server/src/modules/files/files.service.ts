@@ -124,7 +124,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
 
     async listPaged(q: { tenantId: string; limit: number; cursor?: string; sort: ListSort; view: FileView; directory?: string }) {
       const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-      if (q.cursor && !cursor) throw filesErrors.invalidPath('the cursor is not one this server gave out.');
+      if (q.cursor && !cursor) throw filesErrors.invalidCursor();
       const page = await repo.listPage({ ...q, cursor, directory: normalizeDirectory(q.directory) });
       return { items: page.items.map(presentSummary), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },

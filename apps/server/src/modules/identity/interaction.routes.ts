@@ -1,3 +1,4 @@
+import { replaceUnstorableText } from '@bree/contracts';
 import { readFile } from 'node:fs/promises';
 import formbody from '@fastify/formbody';
 import type {} from '@fastify/rate-limit';
@@ -78,14 +79,16 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     if (isAppError(error)) for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
     if (status >= 500) request.log.error({ err: error }, 'sign-in page failed');
     const uid = (request.params as { uid?: unknown } | undefined)?.uid;
-    // Too many attempts: show the form again with the message, keeping what was typed.
-    if (status === 429 && request.method === 'POST' && typeof uid === 'string') {
-      const email = formField(request.body, 'email');
-      const error429: FormError = { message: TOO_MANY_ATTEMPTS };
+    // Too many attempts, or text that cannot be stored: show the form again with the message,
+    // keeping what was typed (without the characters that were refused).
+    const formProblem = status === 429 ? TOO_MANY_ATTEMPTS : isAppError(error) && error.code === 'invalid_text' ? error.message : null;
+    if (formProblem && request.method === 'POST' && typeof uid === 'string') {
+      const email = replaceUnstorableText(formField(request.body, 'email'));
+      const formError: FormError = { message: formProblem };
       const page = request.routeOptions.url?.endsWith('/signup')
-        ? renderSignUpPage({ uid, homeUrl, email, name: formField(request.body, 'name'), error: error429 })
-        : renderSignInPage({ uid, homeUrl, email, error: error429 });
-      return sendHtml(reply, 429, page);
+        ? renderSignUpPage({ uid, homeUrl, email, name: replaceUnstorableText(formField(request.body, 'name')), error: formError })
+        : renderSignInPage({ uid, homeUrl, email, error: formError });
+      return sendHtml(reply, status, page);
     }
     const message =
       isAppError(error) && status < 500

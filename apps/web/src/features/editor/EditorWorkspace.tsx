@@ -24,6 +24,7 @@ import { useDeletedDocument } from './useDeletedDocument';
 import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
+import { StorableText } from '../../lib/storableText';
 import './editor.css';
 
 /** What the page loaded: the content to show and the revision it is based on. */
@@ -72,7 +73,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
   const editor = useEditor({
-    extensions: [...breeExtensions(), BlockIds, UndoRedo, AiPreview, Placeholder.configure({ placeholder: 'Start writing…' })],
+    extensions: [...breeExtensions(), BlockIds, UndoRedo, AiPreview, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
     content: doc.content as Record<string, unknown>,
     shouldRerenderOnTransaction: false,
     immediatelyRender: true,

@@ -4,6 +4,7 @@ import { validateDoc } from '@bree/editor';
 import type { DocJSON } from '@bree/editor';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api';
+import { cleanDocText } from '../../lib/storableText';
 
 /** The window event every open document list listens to (1-core §4.4 'Upload'). */
 export const FILE_LIST_CHANGED = 'fileListChanged';
@@ -22,7 +23,7 @@ export async function createDocument(
   api: ApiClient,
   input: { name: string; content: DocJSON; isRepository: boolean; metadata: FileMetadata },
 ): Promise<FileWithContent> {
-  const body = { filePath: normalizeFileName(input.name), content: input.content, isRepository: input.isRepository, metadata: input.metadata };
+  const body = { filePath: normalizeFileName(input.name), content: cleanDocText(input.content), isRepository: input.isRepository, metadata: input.metadata };
   const answer = await api.post('/files/create', body, { schema: fileAnswerSchema, timeoutMs: API_CLIENT.filesTimeoutMs });
   return answer.file;
 }
