@@ -24,6 +24,7 @@ import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerFramingExceptions, registerSecurityHeaders } from './plugins/security';
 import { registerTenancy } from './plugins/tenancy';
 import { registerTextCheck } from './plugins/text-check';
+import { loggerOptions } from './lib/log';
 import { createServices, type Services } from './services';
 
 export interface AppDeps {
@@ -36,26 +37,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Paths whose query strings may carry codes or tokens: logged without them. */
-const QUIET_QUERY = /^\/(oidc|interaction|callback|silent-callback)/;
-
 /** Builds the whole Bree server: used by main.ts and by every HTTP test. */
 export async function buildApp({ config, database, identity, services, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(typeof logger === 'object' ? logger : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                method: req.method,
-                url: QUIET_QUERY.test(req.url) ? req.url.split('?')[0] : req.url,
-                id: req.id,
-              }),
-            },
-          },
+    logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : {}),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
