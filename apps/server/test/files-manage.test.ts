@@ -92,6 +92,25 @@ describe('tags, repository, metadata, copy and download', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('keeps a word goal in the metadata, merged with the rest, and clears it with null', async () => {
+    const f = await create('Goal');
+    const url = `/api/files/metadata/${enc(me.sub)}/${enc('Goal.txt')}`;
+    await me.call('PATCH', url, { metadata: { authenticity: 'Human' } });
+    const set = await me.call('PATCH', url, { metadata: { wordGoal: 1500 } });
+    expect(set.status).toBe(200);
+    expect(set.body.file.metadata).toMatchObject({ authenticity: 'Human', wordGoal: 1500 });
+    const got = await me.call('POST', '/api/files/get', { fileId: f.id });
+    expect(got.body.file.metadata.wordGoal).toBe(1500);
+    // The content and its revision are not touched.
+    expect(got.body.file.revision).toBe(f.revision);
+    for (const wordGoal of [0, -5, 2.5, 1_000_001, '100']) {
+      expect((await me.call('PATCH', url, { metadata: { wordGoal } })).status).toBe(400);
+    }
+    const cleared = await me.call('PATCH', url, { metadata: { wordGoal: null } });
+    expect(cleared.body.file.metadata.wordGoal).toBeNull();
+    expect(cleared.body.file.metadata.authenticity).toBe('Human');
+  });
+
   it('copies a document under a free name', async () => {
     const f = await create('Original');
     const copy = await me.call('POST', '/api/files/copy', { fileId: f.id });

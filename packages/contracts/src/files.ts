@@ -17,9 +17,11 @@ export const FILES = {
   unassignedPrefix: '__UNASSIGNED__',
   /** A version is taken at most this often while editing. */
   versionIntervalMs: 5 * 60 * 1000,
+  /** The largest word goal a document can have. */
+  maxWordGoal: 1_000_000,
 } as const;
 
-/** Every metadata field of 1-core §3; unknown keys are refused so metadata stays clean. */
+/** Every metadata field of 1-core §3 (plus wordGoal); unknown keys are refused so metadata stays clean. */
 export const fileMetadataSchema = z
   .object({
     fileId: z.string(),
@@ -44,6 +46,8 @@ export const fileMetadataSchema = z
     isWorkspaceMaster: z.boolean(),
     status: z.string().max(64),
     filename: z.string().max(512),
+    /** Beyond the spec: the writer's word-count goal for this document; null once removed. */
+    wordGoal: z.number().int().min(1).max(FILES.maxWordGoal).nullable(),
   })
   .partial()
   .strict();

@@ -67,3 +67,52 @@ export function MenuItem({ children, onSelect, disabled, tone = 'default' }: Men
 export function MenuSeparator() {
   return <RadixMenu.Separator className="my-1 h-px bg-line" />;
 }
+
+export interface MenuRadioGroupProps {
+  /** The checked item's value. */
+  value: string;
+  onValueChange(value: string): void;
+  children: ReactNode;
+}
+
+/** A set of mutually exclusive items (role=menuitemradio); the checked one shows a check mark. */
+export function MenuRadioGroup({ value, onValueChange, children }: MenuRadioGroupProps) {
+  return (
+    <RadixMenu.RadioGroup value={value} onValueChange={onValueChange}>
+      {children}
+    </RadixMenu.RadioGroup>
+  );
+}
+
+export interface MenuRadioItemProps {
+  value: string;
+  children: ReactNode;
+  disabled?: boolean;
+  /** Shortcut shown at the end of the item (announced through aria-keyshortcuts, not as text). */
+  shortcut?: { label: string; aria: string };
+}
+
+/** One choice of a MenuRadioGroup. */
+export function MenuRadioItem({ value, children, disabled, shortcut }: MenuRadioItemProps) {
+  return (
+    <RadixMenu.RadioItem
+      value={value}
+      disabled={disabled}
+      aria-keyshortcuts={shortcut?.aria}
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-3 pl-8 text-sm text-ink outline-none select-none relative',
+        'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-cream-deep',
+      )}
+    >
+      <RadixMenu.ItemIndicator className="absolute left-2.5 text-accent" aria-hidden="true">
+        ✓
+      </RadixMenu.ItemIndicator>
+      <span className="min-w-0 flex-1">{children}</span>
+      {shortcut && (
+        <span className="ml-4 text-xs text-muted" aria-hidden="true">
+          {shortcut.label}
+        </span>
+      )}
+    </RadixMenu.RadioItem>
+  );
+}

@@ -43,6 +43,7 @@ export function EditorPage({ fileId }: { fileId: string }) {
           content: toEditorContent(offline ? offline.content : file.content),
           revision: offline ? offline.baseRevision : file.revision,
           fromOffline: offline !== undefined,
+          wordGoal: file.metadata.wordGoal ?? null,
         };
         setState({ kind: 'ready', doc });
       } catch (error) {

@@ -15,6 +15,11 @@ import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
 import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
+import { EditorShortcuts, LinkTarget } from './editingExtensions';
+import { FindBar } from './FindBar';
+import { LinkPopover } from './LinkPopover';
+import { Search } from './search';
+import { useWordGoal } from './WordGoal';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { createVersion } from './api';
@@ -39,6 +44,8 @@ export interface LoadedDocument {
   revision: number;
   /** The content came from an unsent offline save: it is sent as soon as possible. */
   fromOffline: boolean;
+  /** The writer's word goal for this document (its metadata), or null. */
+  wordGoal: number | null;
 }
 
 /** The prosemirror-history plugin marks undo/redo transactions with this meta key. */
@@ -60,6 +67,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
+  // The link popover and the find bar: a new number each time one is asked for, 0 while closed.
+  const [linkRequest, setLinkRequest] = useState(0);
+  const [findRequest, setFindRequest] = useState(0);
+  const requests = useRef(0);
+  const openLink = useCallback(() => setLinkRequest(++requests.current), []);
+  const openFind = useCallback(() => setFindRequest(++requests.current), []);
 
   const navigate = useNavigate();
   // Deleting the open file clears the editor (1-core §4.3): the text goes, the list comes back.
@@ -73,7 +86,17 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
   const editor = useEditor({
-    extensions: [...breeExtensions(), BlockIds, UndoRedo, AiPreview, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
+    extensions: [
+      ...breeExtensions(),
+      BlockIds,
+      UndoRedo,
+      AiPreview,
+      StorableText,
+      Search,
+      LinkTarget,
+      EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
+      Placeholder.configure({ placeholder: 'Start writing…' }),
+    ],
     content: doc.content as Record<string, unknown>,
     shouldRerenderOnTransaction: false,
     immediatelyRender: true,
@@ -103,6 +126,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const persistIds = useCallback(() => machine.markEdited(), [machine]);
   const assistant = useAssistant(editor, doc.fileId, { onStart: persistIds });
   const assistantMenu = <AssistantMenu onRun={assistant.run} />;
+  const wordGoal = useWordGoal({ api, tenantId: doc.tenantId, fileId: doc.fileId, initial: doc.wordGoal });
 
   // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
   // runs (effects run in order), so the page-load flush sends them.
@@ -170,6 +194,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       tab={tab}
       onTab={setTab}
       onRestored={loadCommitted}
+      wordGoal={wordGoal}
     />
   );
 
@@ -214,12 +239,14 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           <SaveIndicator state={saveState} className="text-xs" />
         </div>
       )}
-      {!isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="desktop" extra={assistantMenu} />}
+      {!isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} onLink={openLink} onFind={openFind} variant="desktop" extra={assistantMenu} />}
       <div className="flex min-h-0 flex-1">
         <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
+          <FindBar editor={editor} request={findRequest} onClose={() => setFindRequest(0)} onUndo={undo} onRedo={redo} isMobile={isMobile} />
           <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
             <EditorContent editor={editor} />
             <SelectionActions editor={editor} isMobile={isMobile} busy={assistant.suggestion !== null} onRun={assistant.run} />
+            <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={() => setLinkRequest(0)} />
           </div>
         </main>
         {!isMobile && (
@@ -228,7 +255,18 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           </aside>
         )}
       </div>
-      {isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} variant="mobile" bottomInset={keyboard.inset} extra={assistantMenu} />}
+      {isMobile && (
+        <Toolbar
+          editor={editor}
+          onUndo={undo}
+          onRedo={redo}
+          onLink={openLink}
+          onFind={openFind}
+          variant="mobile"
+          bottomInset={keyboard.inset}
+          extra={assistantMenu}
+        />
+      )}
       {isMobile && (
         <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" className="top-auto bottom-0 translate-y-0 rounded-b-none">
           <div className="h-[60dvh]">{panel}</div>

@@ -1,11 +1,7 @@
 import { useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
-import { isAllowedHref } from '@bree/editor';
-import { notify } from '../../lib/toast';
 import { cn } from '../../ui';
-
-type Level = 1 | 2 | 3 | 4 | 5 | 6;
-const LEVELS: Level[] = [1, 2, 3, 4, 5, 6];
+import { HeadingMenu } from './HeadingMenu';
 
 interface ToolButtonProps {
   label: string;
@@ -37,28 +33,15 @@ function ToolButton({ label, pressed, disabled, onClick, children }: ToolButtonP
   );
 }
 
-/** Asks for a link target; only http, https and mailto are accepted. */
-function editLink(editor: Editor) {
-  const current = editor.getAttributes('link').href as string | undefined;
-  const input = window.prompt('Link address (http, https or mailto)', current ?? 'https://');
-  if (input === null) return;
-  const href = input.trim();
-  if (href === '') {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    return;
-  }
-  if (!isAllowedHref(href)) {
-    notify.error('Links must start with http://, https:// or mailto:');
-    return;
-  }
-  editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
-}
-
 interface ToolbarProps {
   editor: Editor;
   /** Undo/redo go through the page so autosave is suppressed while they run. */
   onUndo(): void;
   onRedo(): void;
+  /** Opens the link popover at the selection (also Ctrl/Cmd+K). */
+  onLink(): void;
+  /** Opens find and replace (also Ctrl/Cmd+F in the text). */
+  onFind(): void;
   variant: 'desktop' | 'mobile';
   /** Mobile: how much of the page the on-screen keyboard covers; the bar sits just above it. */
   bottomInset?: number;
@@ -67,7 +50,7 @@ interface ToolbarProps {
 }
 
 /** Formatting toolbar (desktop row or the mobile bar); state read with useEditorState, not per render. */
-export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0, extra }: ToolbarProps) {
+export function Toolbar({ editor, onUndo, onRedo, onLink, onFind, variant, bottomInset = 0, extra }: ToolbarProps) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -79,7 +62,6 @@ export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0, extr
       link: e.isActive('link'),
       bullet: e.isActive('bulletList'),
       ordered: e.isActive('orderedList'),
-      level: LEVELS.find((level) => e.isActive('heading', { level })) ?? 0,
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -97,6 +79,9 @@ export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0, extr
           : 'flex-wrap border-b border-line bg-surface px-3 py-1.5',
       )}
     >
+      {/* The text style comes first, as in Google Docs. */}
+      <HeadingMenu editor={editor} />
+      <span className="mx-1 h-5 w-px shrink-0 bg-line" aria-hidden="true" />
       <ToolButton label="Bold" pressed={s.bold} onClick={() => chain().toggleBold().run()}>
         <b>B</b>
       </ToolButton>
@@ -112,23 +97,24 @@ export function Toolbar({ editor, onUndo, onRedo, variant, bottomInset = 0, extr
       <ToolButton label="Code" pressed={s.code} onClick={() => chain().toggleCode().run()}>
         {'</>'}
       </ToolButton>
-      <ToolButton label="Link" pressed={s.link} onClick={() => editLink(editor)}>
+      <ToolButton label="Link" pressed={s.link} onClick={onLink}>
         {/* An icon, not an emoji: not every system font has one. */}
         <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true">
           <path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9" />
           <path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9" />
         </svg>
       </ToolButton>
-      {LEVELS.map((level) => (
-        <ToolButton key={level} label={`Heading ${level}`} pressed={s.level === level} onClick={() => chain().toggleHeading({ level }).run()}>
-          H{level}
-        </ToolButton>
-      ))}
       <ToolButton label="Bullet list" pressed={s.bullet} onClick={() => chain().toggleBulletList().run()}>
         •
       </ToolButton>
       <ToolButton label="Ordered list" pressed={s.ordered} onClick={() => chain().toggleOrderedList().run()}>
         1.
+      </ToolButton>
+      <ToolButton label="Find and replace" onClick={onFind}>
+        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true">
+          <circle cx="8.5" cy="8.5" r="5" />
+          <path d="m12.5 12.5 4 4" />
+        </svg>
       </ToolButton>
       <ToolButton label="Undo" disabled={!s.canUndo} onClick={onUndo}>
         ↶

@@ -5,6 +5,7 @@ import {
   listPagedAnswerSchema,
   listVersionsAnswerSchema,
   restoreVersionAnswerSchema,
+  summaryAnswerSchema,
 } from '@bree/contracts';
 import type { FileSummary, FileWithContent, Version } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
@@ -16,6 +17,18 @@ export type EditorVersionReason = 'leave' | 'conflict' | 'manual' | 'before-ai';
 export async function getFile(api: ApiClient, fileId: string, signal?: AbortSignal): Promise<FileWithContent> {
   const answer = await api.post('/files/get', { fileId }, { schema: fileAnswerSchema, ...(signal ? { signal } : {}) });
   return answer.file;
+}
+
+/**
+ * PATCH /files/metadata/{tenant}/{path} with the document's word goal (null removes it). The
+ * route goes by path, and the document may have been renamed since it opened: the path is read
+ * fresh first. Answers the goal the server kept.
+ */
+export async function saveWordGoal(api: ApiClient, q: { tenantId: string; fileId: string; wordGoal: number | null }): Promise<number | null> {
+  const file = await getFile(api, q.fileId);
+  const url = `/files/metadata/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(file.filePath)}`;
+  const answer = await api.patch(url, { metadata: { wordGoal: q.wordGoal } }, { schema: summaryAnswerSchema });
+  return answer.file.metadata.wordGoal ?? null;
 }
 
 /** POST /versions/create; with content, that text is kept as the version (conflicts). */

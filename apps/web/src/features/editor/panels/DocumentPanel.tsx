@@ -3,6 +3,8 @@ import { notify } from '../../../lib/toast';
 import { Button } from '../../../ui';
 import { copyText } from '../clipboard';
 import { useDocumentStats } from '../useDocumentStats';
+import { WordGoal } from '../WordGoal';
+import type { WordGoalControl } from '../WordGoal';
 import { DOWNLOAD_FORMATS, useFileTransfers } from '../../files';
 import type { PanelFile } from './SidePanel';
 
@@ -12,7 +14,7 @@ export function editorPlainText(editor: Editor): string {
 }
 
 /** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document'. */
-export function DocumentPanel({ editor, file }: { editor: Editor; file: PanelFile }) {
+export function DocumentPanel({ editor, file, wordGoal }: { editor: Editor; file: PanelFile; wordGoal?: WordGoalControl }) {
   const stats = useDocumentStats(editor);
   const { download } = useFileTransfers();
   const rows: [string, number][] = [
@@ -43,6 +45,7 @@ export function DocumentPanel({ editor, file }: { editor: Editor; file: PanelFil
           </div>
         ))}
       </dl>
+      {wordGoal && <WordGoal words={stats.words} control={wordGoal} />}
       <div className="flex flex-col gap-2">
         <Button variant="secondary" onClick={() => void copyHtml()}>
           Copy as HTML

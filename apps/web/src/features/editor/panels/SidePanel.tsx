@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Editor } from '@tiptap/core';
 import { cn } from '../../../ui';
 import { DocumentPanel } from './DocumentPanel';
+import type { WordGoalControl } from '../WordGoal';
 import { HistoryPanel } from './HistoryPanel';
 import { RepositoryPanel } from './RepositoryPanel';
 import { SettingsPanel } from './SettingsPanel';
@@ -35,10 +36,12 @@ interface Props {
   tab: PanelTab;
   onTab(tab: PanelTab): void;
   onRestored(content: unknown, revision: number): void;
+  /** The document's word goal, shown under the counts. */
+  wordGoal?: WordGoalControl;
 }
 
 /** Tabbed panel: the desktop side panel, and the body of the mobile sheet. */
-export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestored }: Props) {
+export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestored, wordGoal }: Props) {
   const base = useId();
   return (
     <div className="flex h-full flex-col">
@@ -62,7 +65,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
         ))}
       </div>
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
-        {tab === 'document' && <DocumentPanel editor={editor} file={file} />}
+        {tab === 'document' && <DocumentPanel editor={editor} file={file} wordGoal={wordGoal} />}
         {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
         {tab === 'repository' && <RepositoryPanel file={file} />}
         {tab === 'voice' && <VoicePanel />}
