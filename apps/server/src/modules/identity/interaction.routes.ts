@@ -5,22 +5,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config';
 import { AppError, isAppError } from '../../lib/errors';
-import { isValidEmail, normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
+import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
 import { apiResourceIndicator, ensureGrant } from './grants';
-import {
-  ASSET_PREFIX,
-  renderAskAdministratorPage,
-  renderErrorPage,
-  renderForgotPasswordPage,
-  renderNewPasswordPage,
-  renderResetLinkInvalidPage,
-  renderResetLinkSentPage,
-  renderSignInPage,
-  renderSignUpPage,
-  type ForgotPasswordTarget,
-  type FormError,
-} from './pages';
-import { RESET_PASSWORD_PATH, type PasswordResetService, type ResetFailure } from './password-reset.service';
+import { formField, sendHtml, takeNotice } from './html-forms';
+import { ASSET_PREFIX, renderErrorPage, renderForgotPasswordPage, renderSignInPage, renderSignUpPage, type FormError } from './pages';
+import { FORGOT_PASSWORD_PATH, forgotPasswordTarget, registerPasswordResetRoutes } from './password-reset.routes';
+import { RESET_PASSWORD_PATH, type PasswordResetService } from './password-reset.service';
 import { IP_LIMITS, TOO_MANY_ATTEMPTS, TOO_MANY_RESETS, type AccountLimiter } from './rate-limit';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -42,56 +32,12 @@ const SIGN_UP_ERRORS: Record<RegisterFailure, FormError> = {
   name_too_long: { field: 'name', message: 'Name must be at most 100 characters.' },
   email_taken: { field: 'email', message: 'An account with this email already exists.' },
 };
-const NEW_PASSWORD_ERRORS: Record<Exclude<ResetFailure, 'invalid_link'>, FormError> = {
-  password_too_short: SIGN_UP_ERRORS.password_too_short,
-  password_too_long: SIGN_UP_ERRORS.password_too_long,
-  passwords_differ: { field: 'confirmation', message: 'The two passwords do not match.' },
-};
-
-/** The standalone "Forgot password?" page (from an invalid reset link, outside any sign-in). */
-const FORGOT_PASSWORD_PATH = '/interaction/forgot-password';
-/** A one-time message for the next sign-in page, e.g. after a password reset (Path=/interaction). */
-const NOTICE_COOKIE = 'bree_notice';
-const NOTICES = new Map([['password_changed', 'Your password has been changed. Sign in with your new password.']]);
 
 const expired = () => new AppError({ status: 400, code: 'interaction_expired', message: 'This sign-in page has expired. Please start again.' });
 const crossSite = () =>
   new AppError({ status: 403, code: 'cross_site_form', message: 'This form was sent from another site, so it was ignored. Please start again.' });
 const tooMany = (retryAfterSeconds: number) =>
   new AppError({ status: 429, code: 'rate_limited', message: TOO_MANY_ATTEMPTS, headers: { 'retry-after': String(retryAfterSeconds) } });
-
-/** A string field of a parsed form body ('' when absent); a repeated field counts as absent. */
-function formField(body: unknown, name: string): string {
-  if (!body || typeof body !== 'object') return '';
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-}
-
-/** The value of one cookie of the request, if sent. */
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-/** Adds a Set-Cookie on the raw response, next to any oidc-provider has set there. */
-function appendCookie(reply: FastifyReply, cookie: string): void {
-  reply.raw.appendHeader('set-cookie', cookie);
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return (
-    reply
-      .status(status)
-      .header('cache-control', 'no-store')
-      // Same-origin form posts then carry a real Origin header (helmet's no-referrer sends "null").
-      .header('referrer-policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(html)
-  );
-}
 
 /**
  * The sign-in and create-account pages of the embedded issuer (GET/POST /interaction/:uid…)
@@ -101,7 +47,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
 export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (app, { config, provider, accounts, limiter, passwordReset }) => {
   const homeUrl = `${config.publicUrl}/`;
   const siteOrigin = new URL(config.publicUrl).origin;
-  const secureCookie = config.publicUrl.startsWith('https://') ? '; Secure' : '';
+  const secureCookie = config.publicUrl.startsWith('https://');
   const assets = new Map(
     await Promise.all(
       [
@@ -124,7 +70,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       const email = formField(request.body, 'email');
       const error429: FormError = { message: TOO_MANY_ATTEMPTS };
       if (route === '/interaction/:uid/forgot' || route === FORGOT_PASSWORD_PATH) {
-        const target = forgotTarget(typeof uid === 'string' ? uid : undefined);
+        const target = forgotPasswordTarget(config, typeof uid === 'string' ? uid : undefined);
         return sendHtml(reply, 429, renderForgotPasswordPage({ target, homeUrl, email, error: { message: TOO_MANY_RESETS } }));
       }
       if (route === RESET_PASSWORD_PATH) {
@@ -189,21 +135,6 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
 
   const loginHint = (interaction: Interaction) => (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '');
 
-  /** The one-time notice waiting for this sign-in page (cleared as it is shown), if any. */
-  function takeNotice(request: FastifyRequest, reply: FastifyReply): string | undefined {
-    const key = readCookie(request, NOTICE_COOKIE);
-    if (key === undefined) return undefined;
-    appendCookie(reply, `${NOTICE_COOKIE}=; Path=/interaction; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`);
-    return NOTICES.get(key);
-  }
-
-  /** Inside a sign-in (uid) the forgot-password pages lead back to it; standalone, to the app, which starts one. */
-  function forgotTarget(uid: string | undefined): ForgotPasswordTarget {
-    if (uid === undefined) return { action: FORGOT_PASSWORD_PATH, backUrl: `${config.publicUrl}/app` };
-    const base = `/interaction/${encodeURIComponent(uid)}`;
-    return { action: `${base}/forgot`, backUrl: `${base}/login` };
-  }
-
   app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}/:file`, async (request, reply) => {
     const asset = assets.get(request.params.file);
     if (!asset) throw new AppError({ status: 404, code: 'not_found', message: 'Not found.' });
@@ -221,13 +152,17 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     const page =
       interaction.params.screen === 'signup'
         ? renderSignUpPage({ uid, homeUrl, email })
-        : renderSignInPage({ uid, homeUrl, email, notice: takeNotice(request, reply) });
+        : renderSignInPage({ uid, homeUrl, email, notice: takeNotice(request, reply, secureCookie) });
     return sendHtml(reply, 200, page);
   });
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
-    return sendHtml(reply, 200, renderSignInPage({ uid: request.params.uid, homeUrl, email: loginHint(interaction), notice: takeNotice(request, reply) }));
+    return sendHtml(
+      reply,
+      200,
+      renderSignInPage({ uid: request.params.uid, homeUrl, email: loginHint(interaction), notice: takeNotice(request, reply, secureCookie) }),
+    );
   });
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid/signup', async (request, reply) => {
@@ -274,62 +209,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     return finish(request, reply, interaction, result.user.id, true);
   });
 
-  // Forgot password. Without a mail server the page says to ask the administrator (who runs
-  // `npm run reset-password`). With one, the answer never tells whether the account exists.
-  const showForgotPage = (reply: FastifyReply, target: ForgotPasswordTarget) =>
-    sendHtml(reply, 200, passwordReset.canSendLinks ? renderForgotPasswordPage({ target, homeUrl }) : renderAskAdministratorPage({ target, homeUrl }));
-
-  async function requestResetLink(request: FastifyRequest, reply: FastifyReply, target: ForgotPasswordTarget) {
-    checkSameOrigin(request);
-    if (!passwordReset.canSendLinks) return sendHtml(reply, 200, renderAskAdministratorPage({ target, homeUrl }));
-    const email = formField(request.body, 'email');
-    if (!isValidEmail(normalizeEmail(email))) {
-      return sendHtml(reply, 400, renderForgotPasswordPage({ target, homeUrl, email, error: SIGN_UP_ERRORS.invalid_email }));
-    }
-    // Not awaited: the answer comes as fast for unknown addresses as for accounts.
-    passwordReset.requestResetInBackground(email, (err) => request.log.error({ err }, 'could not send a password-reset email'));
-    return sendHtml(reply, 200, renderResetLinkSentPage({ target, homeUrl }));
-  }
-
-  app.get<{ Params: { uid: string } }>('/interaction/:uid/forgot', async (request, reply) => showForgotPage(reply, forgotTarget(request.params.uid)));
-  app.get(FORGOT_PASSWORD_PATH, async (_request, reply) => showForgotPage(reply, forgotTarget(undefined)));
-  app.post<{ Params: { uid: string } }>('/interaction/:uid/forgot', { config: { rateLimit: ipLimit(IP_LIMITS.forgotPassword) } }, async (request, reply) =>
-    requestResetLink(request, reply, forgotTarget(request.params.uid)),
-  );
-  app.post(FORGOT_PASSWORD_PATH, { config: { rateLimit: ipLimit(IP_LIMITS.forgotPassword) } }, async (request, reply) =>
-    requestResetLink(request, reply, forgotTarget(undefined)),
-  );
-
-  // The link from the mail: GET shows the form (and never uses the link, so mail scanners that
-  // open links do no harm); POST sets the password and uses the link up.
-  const invalidLink = (reply: FastifyReply) => sendHtml(reply, 400, renderResetLinkInvalidPage({ homeUrl, requestUrl: FORGOT_PASSWORD_PATH }));
-
-  app.get<{ Querystring: { token?: unknown } }>(RESET_PASSWORD_PATH, async (request, reply) => {
-    const token = typeof request.query.token === 'string' ? request.query.token : '';
-    const link = await passwordReset.checkLink(token);
-    if (!link) return invalidLink(reply);
-    return sendHtml(reply, 200, renderNewPasswordPage({ action: RESET_PASSWORD_PATH, homeUrl, token, email: link.email }));
-  });
-
-  app.post(RESET_PASSWORD_PATH, { config: { rateLimit: ipLimit(IP_LIMITS.resetPassword) } }, async (request, reply) => {
-    checkSameOrigin(request);
-    const token = formField(request.body, 'token');
-    const link = await passwordReset.checkLink(token);
-    if (!link) return invalidLink(reply);
-    const result = await passwordReset.resetPassword({
-      token,
-      password: formField(request.body, 'password'),
-      confirmation: formField(request.body, 'confirmation'),
-    });
-    if (!result.ok) {
-      if (result.reason === 'invalid_link') return invalidLink(reply);
-      const error = NEW_PASSWORD_ERRORS[result.reason];
-      return sendHtml(reply, 400, renderNewPasswordPage({ action: RESET_PASSWORD_PATH, homeUrl, token, email: link.email, error }));
-    }
-    // On to the app, which starts a sign-in; its page then says the password was changed.
-    appendCookie(reply, `${NOTICE_COOKIE}=password_changed; Path=/interaction; Max-Age=600; HttpOnly; SameSite=Lax${secureCookie}`);
-    return reply.header('cache-control', 'no-store').redirect(`${config.publicUrl}/app`, 303);
-  });
+  registerPasswordResetRoutes(app, { config, passwordReset, homeUrl, checkSameOrigin, ipLimit });
 };
 
 function originOf(url: string): string {
