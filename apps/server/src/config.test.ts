@@ -21,6 +21,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
 
+  it('turns outgoing mail on with SMTP_URL, never echoing its password in errors', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://bree:s3cret@mail.example.com:587' }).mail).toEqual({
+      smtpUrl: 'smtp://bree:s3cret@mail.example.com:587',
+      from: 'Bree <no-reply@localhost>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Writers <hello@example.com>' }).mail?.from).toBe('Writers <hello@example.com>');
+    expect(() => loadConfig({ SMTP_URL: 'https://bree:s3cret@mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'https://bree:s3cret@mail.example.com' })).not.toThrow(/s3cret/);
+  });
+
   it('reads admin e-mails case-insensitively', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).adminEmails).toEqual(['ann@example.com', 'bob@example.com']);
   });

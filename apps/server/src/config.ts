@@ -37,6 +37,11 @@ const envSchema = z.object({
   AI_OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   AI_OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
   DEFAULT_PLAN: z.enum(['self-hosted', 'free', 'pro']).default('self-hosted'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:pass@host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Bree <no-reply@localhost>'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -62,6 +67,8 @@ export interface Config {
   };
   /** The plan every tenant has while billing is off. */
   defaultPlan: 'self-hosted' | 'free' | 'pro';
+  /** Outgoing mail (password-reset links); null without SMTP_URL. */
+  mail: { smtpUrl: string; from: string } | null;
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
   oidc: { mode: 'embedded'; issuer: string; clientId: string; audience: string } | { mode: 'external'; issuer: string; clientId: string; audience: string };
 }
@@ -115,5 +122,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openaiCompatible: { baseUrl: e.AI_OPENAI_COMPATIBLE_BASE_URL, apiKey: e.AI_OPENAI_COMPATIBLE_API_KEY },
     },
     defaultPlan: e.DEFAULT_PLAN,
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

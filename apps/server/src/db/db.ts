@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { removePgliteLock, writePgliteLock } from './pglite-lock';
 
 /**
  * The one database type every repository takes: PGlite and node-postgres look the same here.
@@ -47,6 +48,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // pg_trgm powers fuzzy name search; PGlite loads contrib extensions at open.
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  // Tells maintenance commands (npm run reset-password) that this data dir is in use.
+  const onDisk = location !== 'memory://';
+  if (onDisk) writePgliteLock(dataDir);
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -66,6 +70,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     async close() {
       if (!client.closed) await client.close();
+      if (onDisk) removePgliteLock(dataDir);
     },
   };
 }

@@ -54,11 +54,21 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function isValidEmail(email: string): boolean {
+/** A plausible address (one @, a dotted domain, no spaces), at most 254 characters. */
+export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
 }
 
-export type RegisterFailure = 'invalid_email' | 'password_too_short' | 'password_too_long' | 'name_too_long' | 'email_taken';
+export type PasswordProblem = 'password_too_short' | 'password_too_long';
+
+/** The rule a new password breaks (sign-up and password resets share them), or null. */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'password_too_long';
+  return null;
+}
+
+export type RegisterFailure = 'invalid_email' | PasswordProblem | 'name_too_long' | 'email_taken';
 
 export type RegisterResult = { ok: true; user: UserRow } | { ok: false; reason: RegisterFailure };
 
@@ -73,8 +83,8 @@ export function createAccountsService({ repository, now = () => new Date() }: { 
       const email = normalizeEmail(input.email);
       const name = input.name?.trim() || null;
       if (!isValidEmail(email)) return { ok: false, reason: 'invalid_email' };
-      if (input.password.length < PASSWORD_MIN_LENGTH) return { ok: false, reason: 'password_too_short' };
-      if (input.password.length > PASSWORD_MAX_LENGTH) return { ok: false, reason: 'password_too_long' };
+      const weak = passwordProblem(input.password);
+      if (weak) return { ok: false, reason: weak };
       if (name && name.length > NAME_MAX_LENGTH) return { ok: false, reason: 'name_too_long' };
       if (await repository.findByEmail({ email })) return { ok: false, reason: 'email_taken' };
       const passwordHash = await hashPassword(input.password);

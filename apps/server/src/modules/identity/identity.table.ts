@@ -32,3 +32,20 @@ export const appSecrets = pgTable('app_secrets', {
   value: jsonb('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Password-reset links. Only the SHA-256 of a link's random token is kept; a row is deleted
+ * when its link is used (with every other row of the account) or once it has expired.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);

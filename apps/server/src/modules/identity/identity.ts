@@ -3,12 +3,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/db';
+import { createMailer, type Mailer } from '../../lib/mailer';
 import { createAccountsRepository } from './accounts.repository';
 import { createAccountsService } from './accounts.service';
 import { createPayloadAdapter, sweepExpiredPayloads } from './adapter';
 import type { Identity } from './identity.types';
 import { interactionRoutes } from './interaction.routes';
 import { loadIssuerSecrets, toPublicJwks } from './keys';
+import { createPasswordResetRepository } from './password-reset.repository';
+import { createPasswordResetService } from './password-reset.service';
 import { createOidcProvider } from './provider';
 import { createAccountLimiter } from './rate-limit';
 import { createLocalVerifier, createRemoteVerifier } from './verifier';
@@ -23,7 +26,19 @@ const SWEEP_INTERVAL_MS = 60 * 60_000;
  * sign-in pages; tokens are verified against its keys in-process. External mode
  * (OIDC_ISSUER…): nothing is mounted, tokens are verified against the issuer's JWKS.
  */
-export async function createIdentity({ config, database }: { config: Config; database: Database }): Promise<Identity> {
+export async function createIdentity({
+  config,
+  database,
+  mailer,
+  now = () => new Date(),
+}: {
+  config: Config;
+  database: Database;
+  /** Sends the password-reset mails; made from SMTP_URL when not given, none without it. */
+  mailer?: Mailer | null;
+  /** The clock of password-reset links (tests move it). */
+  now?: () => Date;
+}): Promise<Identity> {
   const { issuer, audience } = config.oidc;
   if (config.oidc.mode === 'external') {
     return {
@@ -36,7 +51,15 @@ export async function createIdentity({ config, database }: { config: Config; dat
 
   const { db } = database;
   const secrets = await loadIssuerSecrets({ db });
-  const accounts = createAccountsService({ repository: createAccountsRepository({ db }) });
+  const accountsRepository = createAccountsRepository({ db });
+  const accounts = createAccountsService({ repository: accountsRepository });
+  const passwordReset = createPasswordResetService({
+    accounts: accountsRepository,
+    repository: createPasswordResetRepository({ db }),
+    mailer: mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const provider = createOidcProvider({ config, secrets, adapter: createPayloadAdapter({ db }), accounts });
   const limiter = createAccountLimiter();
   let log: FastifyBaseLogger | null = null;
@@ -44,6 +67,7 @@ export async function createIdentity({ config, database }: { config: Config; dat
   // Expired codes, sessions and tokens are ignored on read; this keeps the table small.
   const sweep = setInterval(() => {
     sweepExpiredPayloads({ db }).catch((err: unknown) => log?.warn({ err }, 'could not sweep expired oidc payloads'));
+    passwordReset.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired password-reset links'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -53,11 +77,12 @@ export async function createIdentity({ config, database }: { config: Config; dat
     async register(app) {
       log = app.log.child({ module: 'identity' });
       mountIssuer({ app, provider, log });
-      await app.register(interactionRoutes, { config, provider, accounts, limiter });
+      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset });
     },
     async close() {
       clearInterval(sweep);
       limiter.close();
+      await passwordReset.close();
     },
   };
 }

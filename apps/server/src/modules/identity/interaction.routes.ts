@@ -8,8 +8,11 @@ import type { Config } from '../../config';
 import { AppError, isAppError } from '../../lib/errors';
 import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
 import { apiResourceIndicator, ensureGrant } from './grants';
-import { ASSET_PREFIX, renderErrorPage, renderSignInPage, renderSignUpPage, type FormError } from './pages';
-import { IP_LIMITS, TOO_MANY_ATTEMPTS, type AccountLimiter } from './rate-limit';
+import { formField, sendHtml, takeNotice } from './html-forms';
+import { ASSET_PREFIX, renderErrorPage, renderForgotPasswordPage, renderSignInPage, renderSignUpPage, type FormError } from './pages';
+import { FORGOT_PASSWORD_PATH, forgotPasswordTarget, registerPasswordResetRoutes } from './password-reset.routes';
+import { RESET_PASSWORD_PATH, type PasswordResetService } from './password-reset.service';
+import { IP_LIMITS, TOO_MANY_ATTEMPTS, TOO_MANY_RESETS, type AccountLimiter } from './rate-limit';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -19,6 +22,7 @@ export interface InteractionRoutesOptions {
   provider: Provider;
   accounts: AccountsService;
   limiter: AccountLimiter;
+  passwordReset: PasswordResetService;
 }
 
 const INCORRECT = 'Incorrect email or password.';
@@ -36,33 +40,15 @@ const crossSite = () =>
 const tooMany = (retryAfterSeconds: number) =>
   new AppError({ status: 429, code: 'rate_limited', message: TOO_MANY_ATTEMPTS, headers: { 'retry-after': String(retryAfterSeconds) } });
 
-/** A string field of a parsed form body ('' when absent); a repeated field counts as absent. */
-function formField(body: unknown, name: string): string {
-  if (!body || typeof body !== 'object') return '';
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return (
-    reply
-      .status(status)
-      .header('cache-control', 'no-store')
-      // Same-origin form posts then carry a real Origin header (helmet's no-referrer sends "null").
-      .header('referrer-policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(html)
-  );
-}
-
 /**
  * The sign-in and create-account pages of the embedded issuer (GET/POST /interaction/:uid…)
  * and their static assets. Encapsulated: the form parser and the HTML error pages apply
  * only here.
  */
-export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (app, { config, provider, accounts, limiter }) => {
+export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (app, { config, provider, accounts, limiter, passwordReset }) => {
   const homeUrl = `${config.publicUrl}/`;
   const siteOrigin = new URL(config.publicUrl).origin;
+  const secureCookie = config.publicUrl.startsWith('https://');
   const assets = new Map(
     await Promise.all(
       [
@@ -82,13 +68,23 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     // Too many attempts, or text that cannot be stored: show the form again with the message,
     // keeping what was typed (without the characters that were refused).
     const formProblem = status === 429 ? TOO_MANY_ATTEMPTS : isAppError(error) && error.code === 'invalid_text' ? error.message : null;
-    if (formProblem && request.method === 'POST' && typeof uid === 'string') {
+    if (formProblem && request.method === 'POST') {
+      const route = request.routeOptions.url ?? '';
       const email = replaceUnstorableText(formField(request.body, 'email'));
-      const formError: FormError = { message: formProblem };
-      const page = request.routeOptions.url?.endsWith('/signup')
-        ? renderSignUpPage({ uid, homeUrl, email, name: replaceUnstorableText(formField(request.body, 'name')), error: formError })
-        : renderSignInPage({ uid, homeUrl, email, error: formError });
-      return sendHtml(reply, status, page);
+      if (status === 429 && (route === '/interaction/:uid/forgot' || route === FORGOT_PASSWORD_PATH)) {
+        const target = forgotPasswordTarget(config, typeof uid === 'string' ? uid : undefined);
+        return sendHtml(reply, 429, renderForgotPasswordPage({ target, homeUrl, email, error: { message: TOO_MANY_RESETS } }));
+      }
+      if (status === 429 && route === RESET_PASSWORD_PATH) {
+        return sendHtml(reply, 429, renderErrorPage({ homeUrl, title: 'Too many attempts', message: TOO_MANY_RESETS }));
+      }
+      if (typeof uid === 'string' && (route.endsWith('/signup') || route.endsWith('/login'))) {
+        const formError: FormError = { message: formProblem };
+        const page = route.endsWith('/signup')
+          ? renderSignUpPage({ uid, homeUrl, email, name: replaceUnstorableText(formField(request.body, 'name')), error: formError })
+          : renderSignInPage({ uid, homeUrl, email, error: formError });
+        return sendHtml(reply, status, page);
+      }
     }
     const message =
       isAppError(error) && status < 500
@@ -156,13 +152,20 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       return finish(request, reply, interaction, interaction.session.accountId, false);
     }
     const email = loginHint(interaction);
-    const page = interaction.params.screen === 'signup' ? renderSignUpPage({ uid, homeUrl, email }) : renderSignInPage({ uid, homeUrl, email });
+    const page =
+      interaction.params.screen === 'signup'
+        ? renderSignUpPage({ uid, homeUrl, email })
+        : renderSignInPage({ uid, homeUrl, email, notice: takeNotice(request, reply, secureCookie) });
     return sendHtml(reply, 200, page);
   });
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
-    return sendHtml(reply, 200, renderSignInPage({ uid: request.params.uid, homeUrl, email: loginHint(interaction) }));
+    return sendHtml(
+      reply,
+      200,
+      renderSignInPage({ uid: request.params.uid, homeUrl, email: loginHint(interaction), notice: takeNotice(request, reply, secureCookie) }),
+    );
   });
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid/signup', async (request, reply) => {
@@ -208,6 +211,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     }
     return finish(request, reply, interaction, result.user.id, true);
   });
+
+  registerPasswordResetRoutes(app, { config, passwordReset, homeUrl, checkSameOrigin, ipLimit });
 };
 
 function originOf(url: string): string {

@@ -2,12 +2,17 @@
 export const IP_LIMITS = {
   signIn: { max: 20, timeWindow: 60_000 },
   signUp: { max: 20, timeWindow: 60_000 },
+  /** "Forgot password?" requests: each may send an email. */
+  forgotPassword: { max: 10, timeWindow: 60_000 },
+  /** New passwords sent from a reset link. */
+  resetPassword: { max: 20, timeWindow: 60_000 },
 } as const;
 
 /** Failed sign-ins allowed per account in one window before it is locked for the rest of it. */
 export const ACCOUNT_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 } as const;
 
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const TOO_MANY_RESETS = 'Too many requests. Please wait a few minutes and try again.';
 
 interface Window {
   failures: number;
