@@ -210,6 +210,93 @@ describe('AI writing operations', () => {
     expect(usage).toMatchObject({ fastCalls: 1, fastTokens: Math.ceil(sentBytes / 3) + Math.ceil('Half a sentence'.length / 3) });
   });
 
+  it('rewrites exactly the selection: the model gets the paragraph as context and answers only the selected text', async () => {
+    const fileId = await newDoc('Chapter opening stays.', 'The quick brown fox jumps over the lazy dog.', 'Closing line.');
+    fake.script({ kind: 'stream', chunks: ['swift'] });
+    const started = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      selection: {
+        text: 'quick',
+        nodeIds: ['p2'],
+        parts: [{ nodeId: 'p2', before: 'The ', text: 'quick', after: ' brown fox jumps over the lazy dog.' }],
+      },
+      context: { before: 'Chapter opening stays.', after: 'Closing line.' },
+    });
+    expect(started.status).toBe(200);
+    const { events } = await readStream(me, started.body.operationId);
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: {
+        response: {
+          operationType: 'rewrite',
+          response: { rewrittenNodesInfo: { nodes: [{ type: 'paragraph', attrs: { id: 'p2' }, content: [{ type: 'text', text: 'swift' }] }] } },
+          // Stored so a result applied later (after a reload) finds the selected word again.
+          originalContext: { nodeIds: ['p2'], parts: [{ nodeId: 'p2', offset: 4, text: 'quick' }] },
+        },
+      },
+    });
+
+    // What the model was asked: the paragraph whole, the selected word marked in it as the only output.
+    expect(fake.requests).toHaveLength(1);
+    const asked = fake.requests[0]!.text;
+    expect(asked).toContain('<before>\nChapter opening stays.\n</before>');
+    expect(asked).toContain('<paragraph>\nThe <selection>quick</selection> brown fox jumps over the lazy dog.\n</paragraph>');
+    expect(asked).toContain('<after>\nClosing line.\n</after>');
+    expect(asked).toMatch(/Rewrite only the text inside <selection>\./);
+    expect(asked).toMatch(/rest of each <paragraph> is context, not output/);
+    expect(asked).toMatch(/Answer with the replacement for the selected text alone/);
+    // The paragraph is never offered as text to rewrite.
+    expect(asked).not.toContain('<selection>\nThe quick brown fox');
+  });
+
+  it('asks for one replacement per paragraph when a selection spans two', async () => {
+    const fileId = await newDoc('First paragraph ends here.', 'Second starts here and goes on.');
+    const started = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'shrink',
+      selection: {
+        text: 'ends here.\n\nSecond starts',
+        nodeIds: ['a', 'b'],
+        parts: [
+          { nodeId: 'a', before: 'First paragraph ', text: 'ends here.', after: '' },
+          { nodeId: 'b', before: '', text: 'Second starts', after: ' here and goes on.' },
+        ],
+      },
+      context: { before: '', after: '' },
+    });
+    const { events } = await readStream(me, started.body.operationId);
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: {
+        response: {
+          originalContext: {
+            nodeIds: ['a', 'b'],
+            parts: [
+              { nodeId: 'a', offset: 16, text: 'ends here.' },
+              { nodeId: 'b', offset: 0, text: 'Second starts' },
+            ],
+          },
+        },
+      },
+    });
+    const asked = fake.requests.at(-1)!.text;
+    expect(asked).toContain('<paragraph>\nFirst paragraph <selection>ends here.</selection>\n</paragraph>');
+    expect(asked).toContain('<paragraph>\n<selection>Second starts</selection> here and goes on.\n</paragraph>');
+    expect(asked).toMatch(/Answer with exactly 2 replacements, in order, separated by one blank line/);
+  });
+
+  it('refuses a rewrite whose selected parts are only blank', async () => {
+    const fileId = await newDoc('Words.');
+    const blank = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      selection: { text: 'Words.', nodeIds: ['w'], parts: [{ nodeId: 'w', before: 'Words.', text: ' ', after: '' }] },
+    });
+    expect(blank).toMatchObject({ status: 400, body: { error: { code: 'invalid_input' } } });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('replays a finished operation to a late subscriber', async () => {
     const fileId = await newDoc('Late reader.');
     const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'fill-sentence', selection: { text: '', nodeIds: ['s1'] } });

@@ -89,7 +89,8 @@ for (const { action, result, task } of [
 
     const request = onlyRequest(ai, intro);
     expect(request.text).toMatch(task);
-    expect(request.text).toContain(`<selection>\n${ORIGINAL}\n</selection>`);
+    // The whole paragraph is selected: it is the text to rewrite, with nothing around it.
+    expect(request.text).toContain(`<paragraph>\n<selection>${ORIGINAL}</selection>\n</paragraph>`);
 
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card).toBeHidden();
@@ -120,12 +121,13 @@ test('Add Content at the caret: new paragraphs after it as a suggestion, Accept,
   await expect(page.getByRole('toolbar', { name: 'Assistant actions' })).toBeHidden();
   await runFromAssistantMenu(page, 'Add Content');
   const card = suggestionCard(page);
-  await expect(card.getByRole('tab')).toHaveText(['Original', 'Enhanced']);
+  // An insertion changes nothing that was there: its tabs are Original and Added.
+  await expect(card.getByRole('tab')).toHaveText(['Original', 'Added']);
   await expect(editor.getByTestId('ai-preview')).toHaveText(ADDED.join(''));
   await card.getByRole('tab', { name: 'Original' }).click();
   await expect(editor.getByTestId('ai-preview')).toHaveCount(0);
   await expect.poll(() => paragraphs(page)).toEqual([intro, ORIGINAL]);
-  await card.getByRole('tab', { name: 'Enhanced' }).click();
+  await card.getByRole('tab', { name: 'Added' }).click();
 
   const request = onlyRequest(ai, intro);
   expect(request.text).toMatch(TASKS.addContent);
@@ -165,7 +167,7 @@ test('Fill Paragraph fills the empty paragraph at the caret: Reject keeps the ga
   expect(request.text).toContain(`<after>\n${ORIGINAL}\n</after>`);
 
   await runFromAssistantMenu(page, 'Fill Paragraph');
-  await expect(card.getByRole('tab')).toHaveText(['Original', 'Enhanced']);
+  await expect(card.getByRole('tab')).toHaveText(['Original', 'Added']);
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(card).toBeHidden();
   await expect.poll(() => paragraphs(page)).toEqual([intro, FILLED_PARAGRAPH, ORIGINAL]);
@@ -183,7 +185,7 @@ test('Fill Sentence completes the paragraph at the caret inline: Accept, then on
   await caretAtEnd(page, intro);
   await runFromAssistantMenu(page, 'Fill Sentence');
   const card = suggestionCard(page);
-  await expect(card.getByRole('tab')).toHaveText(['Original', 'Enhanced']);
+  await expect(card.getByRole('tab')).toHaveText(['Original', 'Added']);
   // Shown inside the paragraph, not as a block of its own.
   await expect(editor.locator('p', { hasText: intro }).locator('.bree-ai-suggested')).toHaveText(FILLED_SENTENCE);
 

@@ -42,14 +42,33 @@ export const AI_MAX_TEXT = 60_000;
 /** Focus/typed instruction limit (spec 2 §9: 500 characters). */
 export const AI_MAX_INSTRUCTION = 500;
 
+/**
+ * One selected stretch of a rewrite, inside one text block (a paragraph or heading): the block's
+ * id, the selected text, and the rest of that block around it. Only `text` is rewritten; `before`
+ * and `after` are context the model sees but never writes (the editor keeps them as they are).
+ */
+export const aiSelectionPartSchema = z.object({
+  nodeId: z.string().max(64),
+  before: z.string().max(AI_MAX_TEXT),
+  text: z.string().max(AI_MAX_TEXT),
+  after: z.string().max(AI_MAX_TEXT),
+});
+export type AiSelectionPart = z.infer<typeof aiSelectionPartSchema>;
+
 export const createOperationBodySchema = z.object({
   tenantId: z.string().optional(),
   fileId: z.string().min(1).max(64),
   action: aiActionSchema,
   instruction: z.string().max(AI_MAX_INSTRUCTION).optional(),
   selection: z.object({
+    /** The selected text (the parts' texts joined by blank lines); empty for insertions at the cursor. */
     text: z.string().max(AI_MAX_TEXT),
     nodeIds: z.array(z.string().min(1).max(64)).max(500),
+    /**
+     * A rewrite of exactly the selection: one part per text block it touches, in document order.
+     * Without parts a rewrite is about whole blocks (`text` is their text).
+     */
+    parts: z.array(aiSelectionPartSchema).min(1).max(500).optional(),
   }),
   context: z.object({ before: z.string().max(AI_MAX_TEXT).optional(), after: z.string().max(AI_MAX_TEXT).optional() }).optional(),
   tier: aiTierSchema.optional(),
@@ -75,7 +94,15 @@ export const backgroundResponseSchema = z.object({
     generatedContent: z.string(),
     sentenceNode: z.object({ type: z.literal('text'), text: z.string() }).nullable(),
   }),
-  originalContext: z.object({ nodeIds: z.array(z.string()) }),
+  originalContext: z.object({
+    nodeIds: z.array(z.string()),
+    /**
+     * A rewrite of a selection: where each selected stretch was, as the block's id, the offset of
+     * the stretch in the block's text, and its text. Nodes of the response replace these stretches
+     * one for one when their counts match. Absent for whole-block results.
+     */
+    parts: z.array(z.object({ nodeId: z.string(), offset: z.number().int().min(0), text: z.string() })).optional(),
+  }),
   createdAt: z.string(),
 });
 export type BackgroundResponse = z.infer<typeof backgroundResponseSchema>;

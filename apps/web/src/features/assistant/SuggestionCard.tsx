@@ -1,54 +1,86 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import type { Editor } from '@tiptap/core';
 import { Button, Spinner, cn } from '../../ui';
-import { getPreview } from './preview';
+import { cardSlotElement, setCardSlotHeight } from './preview';
 import type { AssistantApi, Suggestion } from './useAssistant';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
-/** The tab naming the new text (spec 2 §1: 'Original' and 'Enhanced', or 'Modified' for Modify). */
-export function suggestedLabel(s: Pick<Suggestion, 'action'>): string {
+/**
+ * The tab naming the new text: 'Enhanced' for a rewrite (spec 2 §1), 'Modified' for Modify, and
+ * 'Added' for the insertions (Add Content, Fill Paragraph, Fill Sentence), which change nothing
+ * that was there.
+ */
+export function suggestedLabel(s: Pick<Suggestion, 'action' | 'operationType'>): string {
+  if (s.operationType !== 'rewrite') return 'Added';
   return s.action === 'modify' ? 'Modified' : 'Enhanced';
 }
 
-/** Viewport position just under the suggested text (else the original range); re-read on scroll and resize. */
-function useAnchor(editor: Editor, active: boolean): { top: number; left: number } | null {
-  const [anchor, setAnchor] = useState<{ top: number; left: number } | null>(null);
-  useEffect(() => {
+/** Space between the text and the card, above and below it. */
+const GAP = 8;
+/** The card's widest, beside a wide text column. */
+const MAX_WIDTH = 512;
+
+interface Placement {
+  top: number;
+  left: number;
+  width: number;
+}
+
+/**
+ * Where the card goes: in the space the preview keeps under the suggestion (its height kept equal
+ * to the card's), so the card covers none of the text after it. Re-read on scroll, resize and as
+ * the card grows; null when there is no such space (a result whose text is gone).
+ */
+function usePlacement(editor: Editor, card: RefObject<HTMLElement | null>, active: boolean): Placement | null {
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  useLayoutEffect(() => {
     if (!active) return;
     const read = () => {
-      const target = getPreview(editor)?.target;
-      if (!target || editor.isDestroyed) return setAnchor(null);
-      // While the suggestion shows, the replaced blocks are hidden: their positions say nothing
-      // about where the new text ends, so the card goes under the suggestion itself.
-      const shown = editor.view.dom.querySelector('.bree-ai-suggested')?.getBoundingClientRect();
-      if (shown) return setAnchor({ top: shown.bottom + 8, left: shown.left });
-      try {
-        const start = editor.view.coordsAtPos(target.from);
-        const end = editor.view.coordsAtPos(Math.max(target.from, target.to - 1));
-        setAnchor({ top: end.bottom + 8, left: start.left });
-      } catch {
-        setAnchor(null);
-      }
+      const slot = cardSlotElement(editor);
+      const el = card.current;
+      if (!slot || !el) return setPlacement(null);
+      setCardSlotHeight(editor, el.offsetHeight + 2 * GAP);
+      const r = slot.getBoundingClientRect();
+      // Kept inside the scrolling text area: scrolled away, the card waits at its edge.
+      const area = (editor.view.dom.closest('main') ?? document.documentElement).getBoundingClientRect();
+      const top = Math.max(area.top + GAP, Math.min(r.top + GAP, area.bottom - el.offsetHeight - GAP));
+      const next = { top: Math.round(top), left: Math.round(r.left), width: Math.round(Math.min(r.width, MAX_WIDTH)) };
+      setPlacement((p) => (p && p.top === next.top && p.left === next.left && p.width === next.width ? p : next));
     };
     read();
     const timer = window.setInterval(read, 250);
+    const resized = new ResizeObserver(read);
+    if (card.current) resized.observe(card.current);
     window.addEventListener('scroll', read, true);
     window.addEventListener('resize', read);
     return () => {
       window.clearInterval(timer);
+      resized.disconnect();
       window.removeEventListener('scroll', read, true);
       window.removeEventListener('resize', read);
+      setCardSlotHeight(editor, 0);
     };
-  }, [editor, active]);
-  return anchor;
+  }, [editor, card, active]);
+  return active ? placement : null;
 }
 
-/** The inline suggestion card: streamed text, Original/Enhanced tabs, Accept and Reject. */
+/** The inline suggestion card: streamed text, Original/Enhanced (or Added) tabs, Accept and Reject. */
 export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor; assistant: AssistantApi; isMobile: boolean }) {
   const { suggestion: s, accept, reject, toggleView } = assistant;
-  const anchor = useAnchor(editor, s !== null && !isMobile);
+  const cardRef = useRef<HTMLElement | null>(null);
+  const anchored = s !== null && !isMobile && !s.orphan;
+  const placement = usePlacement(editor, cardRef, anchored);
+
+  // Opened, and again once ready: the card (under the suggestion) scrolls into view if it is not.
+  const phase = s ? `${s.operationId ?? s.action ?? ''}:${s.phase}` : null;
+  useEffect(() => {
+    if (!phase || !anchored) return;
+    const frame = window.requestAnimationFrame(() => cardSlotElement(editor)?.scrollIntoView({ block: 'nearest' }));
+    return () => window.cancelAnimationFrame(frame);
+  }, [editor, phase, anchored]);
 
   // Shortcuts work while the caret is still in the editor, so they listen on the window.
   useEffect(() => {
@@ -68,18 +100,19 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
 
   if (!s) return null;
   const label = suggestedLabel(s);
-  const placed = !isMobile && anchor && !s.orphan;
-  const style = placed ? { top: Math.min(anchor.top, window.innerHeight - 220), left: Math.max(8, Math.min(anchor.left, window.innerWidth - 440)) } : undefined;
+  const style = placement ? { top: placement.top, left: placement.left, width: placement.width } : undefined;
 
   return (
     <section
+      ref={cardRef}
       role="dialog"
       aria-label="Assistant suggestion"
       data-testid="ai-suggestion"
+      data-ai-card=""
       style={style}
       className={cn(
-        'fixed z-40 w-[min(26rem,calc(100vw-1rem))] rounded-xl border border-line bg-surface p-3 shadow-pop',
-        !placed && (isMobile ? 'inset-x-2 bottom-16 w-auto' : 'right-6 bottom-6'),
+        'fixed z-40 rounded-xl border border-line bg-surface p-3 shadow-pop',
+        !placement && (isMobile ? 'inset-x-2 bottom-16 w-auto' : 'right-6 bottom-6 w-[min(26rem,calc(100vw-1rem))]'),
       )}
     >
       {s.phase === 'generating' && (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
+import { TextSelection } from '@tiptap/pm/state';
 import type { AiAction, BackgroundResponse, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
@@ -9,9 +10,51 @@ import { createVersion } from '../editor/api';
 import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses } from './api';
 import { followOperation } from './stream';
 import { budgetAllowsAction } from './budget';
-import { OPERATION_TYPE_OF, blocksInRange, blocksWithIds, operationInput, responseBlocks, responseParagraphs, sentenceAt, targetFor } from './nodes';
+import {
+  OPERATION_TYPE_OF,
+  applySuggestion,
+  blocksInRange,
+  blocksWithIds,
+  locateParts,
+  operationInput,
+  responseBlocks,
+  responseParagraphs,
+  rewriteInput,
+  selectedParts,
+  targetFor,
+  textTarget,
+} from './nodes';
 import { aiPreviewKey, getPreview, setPreview } from './preview';
 import type { SuggestionTarget } from './nodes';
+
+/** Where a stored result goes in the document as it is now; null when what it was about is gone. */
+function backgroundTarget(editor: Editor, r: BackgroundResponse): SuggestionTarget | null {
+  const { doc } = editor.state;
+  if (r.operationType === 'rewrite' && r.originalContext.parts?.length) {
+    const ranges = locateParts(doc, r.originalContext.parts);
+    return ranges ? textTarget(ranges) : null;
+  }
+  const span = blocksWithIds(doc, r.originalContext.nodeIds);
+  return span ? targetFor(r.operationType, span) : null;
+}
+
+/**
+ * Puts the caret back in the text at `pos` (the nearest place text can go) and focuses the
+ * editor, when the author was in the text or on the suggestion card: a decision taken while
+ * typing somewhere else (Escape in another dialog) leaves the focus there.
+ */
+function returnToText(editor: Editor, pos: number | null): void {
+  if (editor.isDestroyed) return;
+  const active = document.activeElement;
+  const fromHere = !active || active === document.body || editor.view.dom.contains(active) || active.closest('[data-ai-card]') !== null;
+  if (!fromHere) return;
+  if (pos !== null) {
+    const { doc } = editor.state;
+    const at = doc.resolve(Math.max(0, Math.min(pos, doc.content.size)));
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near(at, -1)).setMeta('addToHistory', false).scrollIntoView());
+  }
+  editor.view.focus();
+}
 
 /** One suggestion on screen: being generated, ready to decide on, or failed. */
 export interface Suggestion {
@@ -63,8 +106,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     (r: BackgroundResponse): boolean => {
       const paragraphs = responseParagraphs(r.operationType, r.response);
       if (r.status === 'failed' || paragraphs.length === 0) return false;
-      const span = blocksWithIds(editor.state.doc, r.originalContext.nodeIds);
-      const target = span ? targetFor(r.operationType, span) : null;
+      const target = backgroundTarget(editor, r);
       if (target) setPreview(editor, { target, mode: 'suggested', paragraphs });
       setSuggestion({
         action: null,
@@ -113,15 +155,29 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
   const run = useCallback(
     (action: AiAction, instruction?: string) => {
       const operationType = OPERATION_TYPE_OF[action];
-      const { from, to } = editor.state.selection;
-      const span = blocksInRange(editor.state.doc, from, to);
-      if (!span) return;
+      const { doc, selection } = editor.state;
+      const { from, to } = selection;
+      // Read now: the positions belong to this document, which may change while the request waits.
+      let target: SuggestionTarget;
+      let input: ReturnType<typeof operationInput> | ReturnType<typeof rewriteInput>;
+      if (operationType === 'rewrite') {
+        // Exactly the selected text is rewritten; the rest of its paragraphs is context.
+        const parts = selectedParts(doc, from, to);
+        if (parts.length === 0) {
+          notify.info('Select some text to rewrite first.');
+          return;
+        }
+        target = textTarget(parts);
+        input = rewriteInput(doc, parts);
+      } else {
+        const span = blocksInRange(doc, from, to);
+        if (!span) return;
+        target = targetFor(operationType, span, from === to ? from : undefined);
+        input = operationInput(doc, operationType, span, target);
+      }
       // A new request replaces any open suggestion; the document still holds the original.
       abortRef.current?.abort();
       forget(current.current?.operationId ?? null);
-      const target: SuggestionTarget = targetFor(operationType, span, from === to ? from : undefined);
-      // Read now: the positions belong to this document, which may change while the request waits.
-      const input = operationInput(editor.state.doc, operationType, span, target);
       const abort = new AbortController();
       abortRef.current = abort;
       onStart?.();
@@ -203,31 +259,31 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       return;
     }
     const end = editor.state.doc.content.size;
-    const target = getPreview(editor)?.target ?? { from: end, to: end, inline: false };
+    const target: SuggestionTarget = getPreview(editor)?.target ?? { kind: 'blocks', from: end, to: end };
     // One transaction: the replacement is a single undo step, and the preview goes with it. The
     // history is closed on both sides, since it groups edits made within 500 ms into one step:
     // typing just before or just after must not be undone with the AI's text.
     const tr = closeHistory(editor.state.tr.setMeta(aiPreviewKey, null));
-    if (target.inline) tr.insertText(sentenceAt(tr.doc, target.from, s.paragraphs.join(' ')), target.from);
-    else
-      tr.replaceWith(
-        target.from,
-        target.to,
-        responseBlocks(s.response.response).map((n) => editor.schema.nodeFromJSON(n)),
-      );
+    const after = applySuggestion(tr, target, s.paragraphs, responseBlocks(s.response.response));
+    // The caret goes right after the new text, so writing can go on from there.
+    tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(after, tr.doc.content.size)), -1)).scrollIntoView();
     editor.view.dispatch(tr);
     editor.view.dispatch(closeHistory(editor.state.tr));
     forget(s.operationId);
     next();
+    returnToText(editor, null);
   }, [api, editor, fileId, forget, next]);
 
   const reject = useCallback(() => {
     const s = current.current;
     if (!s) return;
+    // The caret goes back to the end of the text the suggestion was about, as it was.
+    const target = getPreview(editor)?.target ?? null;
     abortRef.current?.abort();
     forget(s.operationId);
     next();
-  }, [forget, next]);
+    if (!getPreview(editor)) returnToText(editor, target ? target.to : null);
+  }, [editor, forget, next]);
 
   return { suggestion, run, accept, reject, toggleView };
 }

@@ -19,6 +19,8 @@ export interface OperationJob {
   action: AiAction;
   /** The selected blocks, whose ids a rewrite keeps. */
   nodeIds: string[];
+  /** A rewrite of a selection: where each selected stretch was (stored with the response for the editor). */
+  parts?: NonNullable<BackgroundResponse['originalContext']['parts']>;
   tier: AiTier;
   system: string;
   prompt: string;
@@ -64,7 +66,15 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
     // A cut stream keeps what arrived: the author may still want the partial text.
     const status: OperationStatus = failure === null ? 'completed' : text ? 'interrupted' : 'failed';
     const response = toResponse({ operationType, text, nodeIds: job.nodeIds, newId: deps.newBlockId });
-    const row = { tenantId, documentId: job.fileId, operationId, operationType, response, originalContext: { nodeIds: job.nodeIds }, status };
+    const row = {
+      tenantId,
+      documentId: job.fileId,
+      operationId,
+      operationType,
+      response,
+      originalContext: { nodeIds: job.nodeIds, ...(job.parts ? { parts: job.parts } : {}) },
+      status,
+    };
     let stored: BackgroundResponse | null = null;
     try {
       await repository.saveResponse(row);

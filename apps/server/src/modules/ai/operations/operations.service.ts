@@ -48,7 +48,9 @@ export function createAiService(deps: AiServiceDeps) {
     const voiceText = body.selection.text.trim() ? body.selection.text : context.before.slice(-VOICE_QUERY_CHARS);
     // A failed voice lookup only makes the prompt plainer; it must not cost the author the operation.
     const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }).catch(() => '') : '';
-    return buildPrompt(body.action, { selection: body.selection.text, ...context, voiceProfile, instruction: body.instruction });
+    // Parts make a rewrite of exactly the selection; insertions have nothing selected to send.
+    const parts = REWRITES.has(body.action) ? body.selection.parts : undefined;
+    return buildPrompt(body.action, { selection: body.selection.text, ...(parts ? { parts } : {}), ...context, voiceProfile, instruction: body.instruction });
   }
 
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
@@ -92,7 +94,9 @@ export function createAiService(deps: AiServiceDeps) {
   return {
     /** Starts an operation and answers at once; the generation continues even if the client leaves. */
     async start({ tenantId, body }: { tenantId: string; body: CreateOperationBody }): Promise<{ operationId: string; tier: AiTier }> {
-      if (REWRITES.has(body.action) && !body.selection.text.trim()) throw aiErrors.invalidInput('Select some text to rewrite first.');
+      const { parts } = body.selection;
+      const selected = parts ? parts.some((p) => p.text.trim()) : body.selection.text.trim() !== '';
+      if (REWRITES.has(body.action) && !selected) throw aiErrors.invalidInput('Select some text to rewrite first.');
       if (body.action === 'modify' && !body.instruction?.trim()) throw aiErrors.invalidInput('Type an instruction for Modify.');
       const found = await repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context });
       if (!found) throw aiErrors.documentNotFound();
@@ -105,7 +109,18 @@ export function createAiService(deps: AiServiceDeps) {
       // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
       const held = await ai.reserve({ tenantId, tier, ...prompt });
       const operationId = deps.newId();
-      const job: OperationJob = { operationId, tenantId, fileId: body.fileId, action: body.action, nodeIds: body.selection.nodeIds, tier, ...prompt, held };
+      const job: OperationJob = {
+        operationId,
+        tenantId,
+        fileId: body.fileId,
+        action: body.action,
+        nodeIds: body.selection.nodeIds,
+        // Where each selected stretch was, so a result applied later (a background response) finds it again.
+        ...(parts && REWRITES.has(body.action) ? { parts: parts.map((p) => ({ nodeId: p.nodeId, offset: p.before.length, text: p.text })) } : {}),
+        tier,
+        ...prompt,
+        held,
+      };
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
       await queue.enqueue(job);

@@ -1,4 +1,4 @@
-import { buildDocumentBlock, buildSystem, type BuiltPrompt, type PromptInput } from './shared';
+import { buildDocumentBlock, buildSystem, rewriteRequest, type BuiltPrompt, type PromptInput } from './shared';
 
 /** Enhance: polish the selection without changing what it says. */
 export function enhancePrompt(input: PromptInput): BuiltPrompt {
@@ -7,6 +7,6 @@ export function enhancePrompt(input: PromptInput): BuiltPrompt {
       task: "Polish the selected text into clear, professional prose in the author's voice, keeping its meaning, facts and paragraph count roughly the same.",
       voiceProfile: input.voiceProfile,
     }),
-    prompt: `${buildDocumentBlock(input)}\n\nRewrite the text inside <selection>.`,
+    prompt: `${buildDocumentBlock(input)}\n\n${rewriteRequest(input)}`,
   };
 }

@@ -1,4 +1,4 @@
-import { buildDocumentBlock, buildSystem, type BuiltPrompt, type PromptInput } from './shared';
+import { buildDocumentBlock, buildSystem, rewriteRequest, type BuiltPrompt, type PromptInput } from './shared';
 
 /** Expand: add depth to the selection. */
 export function expandPrompt(input: PromptInput): BuiltPrompt {
@@ -7,6 +7,6 @@ export function expandPrompt(input: PromptInput): BuiltPrompt {
       task: "Expand the selected text with more depth: examples, reasoning and detail that fit the surrounding document, in the author's voice.",
       voiceProfile: input.voiceProfile,
     }),
-    prompt: `${buildDocumentBlock(input)}\n\nRewrite the text inside <selection>, with more depth.`,
+    prompt: `${buildDocumentBlock(input)}\n\n${rewriteRequest(input, ', with more depth')}`,
   };
 }

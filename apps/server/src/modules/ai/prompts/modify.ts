@@ -1,4 +1,4 @@
-import { buildDocumentBlock, buildSystem, escapeData, type BuiltPrompt, type PromptInput } from './shared';
+import { buildDocumentBlock, buildSystem, rewriteRequest, escapeData, type BuiltPrompt, type PromptInput } from './shared';
 
 /** Modify (Custom Enhance): rewrite the selection as the author's typed instruction asks. */
 export function modifyPrompt(input: PromptInput): BuiltPrompt {
@@ -10,6 +10,6 @@ export function modifyPrompt(input: PromptInput): BuiltPrompt {
       task: "Rewrite the selected text following the author's instruction, staying in the author's voice unless the instruction says otherwise.",
       voiceProfile: input.voiceProfile,
     }),
-    prompt: `${buildDocumentBlock(input)}\n\nThe author's instruction:\n<instruction>\n${instruction}\n</instruction>\n\nRewrite the text inside <selection> as instructed.`,
+    prompt: `${buildDocumentBlock(input)}\n\nThe author's instruction:\n<instruction>\n${instruction}\n</instruction>\n\n${rewriteRequest(input, ' as instructed')}`,
   };
 }

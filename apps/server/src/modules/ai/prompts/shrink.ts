@@ -1,4 +1,4 @@
-import { buildDocumentBlock, buildSystem, type BuiltPrompt, type PromptInput } from './shared';
+import { buildDocumentBlock, buildSystem, rewriteRequest, type BuiltPrompt, type PromptInput } from './shared';
 
 /** Shrink: condense the selection, keeping style and key insights. */
 export function shrinkPrompt(input: PromptInput): BuiltPrompt {
@@ -7,6 +7,6 @@ export function shrinkPrompt(input: PromptInput): BuiltPrompt {
       task: "Condense the selected text to roughly half its length, keeping the author's style and every key insight.",
       voiceProfile: input.voiceProfile,
     }),
-    prompt: `${buildDocumentBlock(input)}\n\nRewrite the text inside <selection>, shorter.`,
+    prompt: `${buildDocumentBlock(input)}\n\n${rewriteRequest(input, ', shorter')}`,
   };
 }
