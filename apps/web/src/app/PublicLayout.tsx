@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../lib/site';
-import { cn } from '../ui';
+import { cn, MAIN_CONTENT_ID, SkipLink } from '../ui';
 import { useServices } from './services';
 
 const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
@@ -86,8 +86,15 @@ export function PublicLayout({
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
+      <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
       <SiteHeader actions={actions} />
-      <main className={cn('mx-auto w-full flex-1 px-4 py-10 sm:px-6 sm:py-14', narrow ? 'max-w-3xl' : 'max-w-5xl')}>{children}</main>
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className={cn('mx-auto w-full flex-1 px-4 py-10 focus:outline-none sm:px-6 sm:py-14', narrow ? 'max-w-3xl' : 'max-w-5xl')}
+      >
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );

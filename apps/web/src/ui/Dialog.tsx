@@ -11,21 +11,24 @@ export interface DialogProps {
   description?: string;
   children?: ReactNode;
   className?: string;
+  /** 'sheet': a full-width panel rising from the bottom of the screen (the phone layout's sheets). */
+  variant?: 'center' | 'sheet';
 }
 
+const PLACEMENT = {
+  center: 'top-1/2 left-1/2 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl p-6',
+  sheet: 'inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-xl border-b-0 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]',
+};
+
 /** A modal dialog (Radix): focus trapped, Escape and backdrop close it, titled for screen readers. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, trigger, title, description, children, className, variant = 'center' }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
         <RadixDialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-            'overflow-y-auto rounded-xl border border-line bg-surface p-6 shadow-pop focus:outline-none',
-            className,
-          )}
+          className={cn('fixed z-50 overflow-y-auto border border-line bg-surface shadow-pop focus:outline-none', PLACEMENT[variant], className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="font-serif text-xl font-semibold text-ink">{title}</RadixDialog.Title>

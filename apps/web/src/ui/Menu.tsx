@@ -12,11 +12,15 @@ export interface MenuProps {
   label?: string;
 }
 
-/** A dropdown menu (Radix): arrow-key navigation, typeahead, Escape to close. */
+/**
+ * A dropdown menu (Radix): arrow-key navigation, typeahead, Escape and an outside click close it.
+ * Not modal: a modal Radix menu hides the rest of the page with aria-hidden while its controls
+ * stay focusable, which screen readers cannot follow.
+ */
 export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   return (
-    <RadixMenu.Root>
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content

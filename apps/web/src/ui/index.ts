@@ -13,3 +13,5 @@ export { cn } from './cn';
 export { useIsMobile, useMediaQuery } from './useMediaQuery';
 export { ActionCard, UploadIcon } from './ActionCard';
 export type { ActionCardProps } from './ActionCard';
+export { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+export type { SkipLinkProps } from './SkipLink';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { Button, Input, Spinner } from './index';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Button, Input, SkipLink, Spinner } from './index';
 
 afterEach(cleanup);
 
@@ -24,5 +24,18 @@ describe('design system', () => {
   it('gives the spinner a status role with a label', () => {
     render(<Spinner label="Loading Bree" />);
     expect(screen.getByRole('status', { name: 'Loading Bree' })).toBeTruthy();
+  });
+
+  it('moves focus to its target with a skip link, without changing the URL', () => {
+    render(
+      <>
+        <SkipLink targetId="main-content">Skip to main content</SkipLink>
+        <main id="main-content" tabIndex={-1} />
+      </>,
+    );
+    const before = window.location.href;
+    fireEvent.click(screen.getByRole('link', { name: 'Skip to main content' }));
+    expect(document.activeElement?.id).toBe('main-content');
+    expect(window.location.href).toBe(before);
   });
 });

@@ -51,7 +51,8 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
 
   return (
     <li
-      style={{ height: ROW_HEIGHT_PX }}
+      // At least one row high: a long name wraps (its badges move below it) rather than being cut.
+      style={{ minHeight: ROW_HEIGHT_PX }}
       className={cn('flex items-center gap-2 border-b border-line px-2 last:border-b-0 sm:gap-3 sm:px-4', selected ? 'bg-accent-soft/60' : 'hover:bg-cream/70')}
     >
       <label className="inline-flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-md">
@@ -64,14 +65,17 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
         />
       </label>
       <TagBadgeMenu tag={file.metadata.authenticity ?? 'Untagged'} fileName={name} disabled={transcribing} onSelect={(tag) => onTag(file, tag)} />
-      <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
-        <div className="flex min-w-0 items-center gap-2 sm:flex-1">
+      <div className="min-w-0 flex-1 py-1.5 sm:flex sm:items-center sm:gap-4">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 sm:flex-1">
           {transcribing ? (
-            <span aria-disabled="true" className="truncate font-medium text-muted">
+            <span aria-disabled="true" className="min-w-0 font-medium [overflow-wrap:anywhere] text-muted">
               {name}
             </span>
           ) : (
-            <Link to={`/app/${file.id}`} className="truncate rounded-sm font-medium text-ink underline-offset-4 hover:text-accent-strong hover:underline">
+            <Link
+              to={`/app/${file.id}`}
+              className="min-w-0 rounded-sm font-medium [overflow-wrap:anywhere] text-ink underline-offset-4 hover:text-accent-strong hover:underline"
+            >
               {name}
             </Link>
           )}

@@ -18,6 +18,7 @@ import { SelectionBar } from './SelectionBar';
 import { useDocumentList } from './useDocumentList';
 import { useFileDrag } from './useFileDrag';
 import { useFileTransfers } from '../files';
+import { NEW_DOCUMENT_STATE } from '../editor/newDocument';
 import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { ROW_HEIGHT_PX } from './visibleRows';
@@ -81,7 +82,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
     setCreating(true);
     const file = await operations.create();
     setCreating(false);
-    if (file) void navigate(`/app/${file.id}`);
+    if (file) void navigate(`/app/${file.id}`, { state: NEW_DOCUMENT_STATE });
   }, [navigate, operations]);
 
   const toggle = useCallback((file: FileSummary) => {

@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
 import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { Dialog, useIsMobile } from '../../ui';
+import { Dialog, SkipLink, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
 import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
+import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
+import { isNewDocumentState } from './newDocument';
 import { SaveIndicator } from './SaveIndicator';
 import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
@@ -48,6 +50,9 @@ export interface LoadedDocument {
   wordGoal: number | null;
 }
 
+/** Id of the editable text: the skip link's target. */
+const EDITOR_TEXT_ID = 'editor-text';
+
 /** The prosemirror-history plugin marks undo/redo transactions with this meta key. */
 const HISTORY_META = 'history$';
 
@@ -65,7 +70,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   // ?tab=history (links into a panel) opens that panel first.
   const [tab, setTab] = useState<PanelTab>(() => PANEL_TABS.find((t) => t === params.get('tab')) ?? 'document');
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement | null>(null);
   const [editing, setEditing] = useState(false);
   // The link popover and the find bar: a new number each time one is asked for, 0 while closed.
   const [linkRequest, setLinkRequest] = useState(0);
@@ -73,6 +80,16 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const requests = useRef(0);
   const openLink = useCallback(() => setLinkRequest(++requests.current), []);
   const openFind = useCallback(() => setFindRequest(++requests.current), []);
+  const location = useLocation();
+  const isNewDocument = isNewDocumentState(location.state);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // Opening a sheet closes the menu (and any other sheet).
+  const openSettings = useCallback(() => {
+    setMenuOpen(false);
+    setSheetOpen(false);
+    setSettingsOpen(true);
+  }, []);
+  useDocumentSettingsEvent(openSettings);
 
   const navigate = useNavigate();
   // Deleting the open file clears the editor (1-core §4.3): the text goes, the list comes back.
@@ -101,7 +118,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     shouldRerenderOnTransaction: false,
     immediatelyRender: true,
     editorProps: {
-      attributes: { class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor' },
+      attributes: { id: EDITOR_TEXT_ID, class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor' },
       clipboardTextParser: (text, _context, _plain, view) => pastedTextSlice(view.state.schema, text),
     },
     onUpdate: ({ transaction }) => {
@@ -116,7 +133,11 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       }
       machine.markEdited();
     },
-    onFocus: () => setEditing(true),
+    onFocus: () => {
+      setEditing(true);
+      // Writing (or selecting, which brings up the actions sheet) closes the mobile menu.
+      setMenuOpen(false);
+    },
     onBlur: () => setEditing(false),
   });
   editorRef.current = editor;
@@ -127,6 +148,11 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const assistant = useAssistant(editor, doc.fileId, { onStart: persistIds });
   const assistantMenu = <AssistantMenu onRun={assistant.run} />;
   const wordGoal = useWordGoal({ api, tenantId: doc.tenantId, fileId: doc.fileId, initial: doc.wordGoal });
+
+  // A document just created opens with the caret in its text: typing goes straight into it.
+  useEffect(() => {
+    if (isNewDocument) editor.commands.focus('end');
+  }, [editor, isNewDocument]);
 
   // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
   // runs (effects run in order), so the page-load flush sends them.
@@ -200,6 +226,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
 
   return (
     <div className={`flex h-dvh flex-col bg-paper transition-opacity duration-200 ${leaving ? 'opacity-40' : 'opacity-100'}`} data-leaving={leaving}>
+      <SkipLink targetId={EDITOR_TEXT_ID} onSkip={() => editor.commands.focus()}>
+        Skip to editor
+      </SkipLink>
       {isMobile ? (
         <MobileHeader
           title={doc.title}
@@ -207,8 +236,11 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           scrollRef={scrollRef}
           editing={editing}
           menuOpen={menuOpen}
+          menuButtonRef={menuButtonRef}
           onBack={() => void leave()}
           onOpenActions={() => {
+            setMenuOpen(false);
+            setSettingsOpen(false);
             setTab('document');
             setSheetOpen(true);
           }}
@@ -268,16 +300,18 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         />
       )}
       {isMobile && (
-        <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" className="top-auto bottom-0 translate-y-0 rounded-b-none">
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" variant="sheet">
           <div className="h-[60dvh]">{panel}</div>
         </Dialog>
       )}
+      {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
       {isMobile && (
         <MobileMenu
           open={menuOpen}
           file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+          toggleRef={menuButtonRef}
           onFiles={() => void leave()}
-          onClose={() => setMenuOpen(false)}
+          onClose={closeMenu}
         />
       )}
       <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />

@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import type { SaveStatus } from '@bree/editor';
 import { cn } from '../../ui';
 import { SaveDot } from './SaveIndicator';
+import { MOBILE_MENU_ID } from './MobileMenu';
 
 /** The document-level event the settings tap raises (1-core §2.4). */
 export const DOCUMENT_SETTINGS_EVENT = 'bree:document-settings';
@@ -21,6 +22,8 @@ interface Props {
   scrollRef: RefObject<HTMLElement | null>;
   editing: boolean;
   menuOpen: boolean;
+  /** The menu toggle, so the menu can give focus back to it. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
   onBack(): void;
   onOpenActions(): void;
   onUndo(): void;
@@ -32,7 +35,7 @@ const iconButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep focus-visible:outline-2 focus-visible:outline-accent';
 
 /** The cream mobile header: back, document actions (status icon), settings, title, undo, redo, menu. */
-export function MobileHeader({ title, status, scrollRef, editing, menuOpen, onBack, onOpenActions, onUndo, onRedo, onToggleMenu }: Props) {
+export function MobileHeader({ title, status, scrollRef, editing, menuOpen, menuButtonRef, onBack, onOpenActions, onUndo, onRedo, onToggleMenu }: Props) {
   const [hidden, setHidden] = useState(false);
   const lastTap = useRef(0);
 
@@ -83,7 +86,15 @@ export function MobileHeader({ title, status, scrollRef, editing, menuOpen, onBa
         <button type="button" aria-label="Redo last action" className={iconButton} onClick={onRedo}>
           ↷
         </button>
-        <button type="button" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} className={iconButton} onClick={onToggleMenu}>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          className={iconButton}
+          onClick={onToggleMenu}
+        >
           {editing ? '✓' : '☰'}
         </button>
       </div>

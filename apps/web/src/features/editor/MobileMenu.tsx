@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { ulid } from 'ulid';
 import { useServices } from '../../app/services';
@@ -7,10 +8,16 @@ import { claimBlankDocument } from '../documents/api';
 import { DOWNLOAD_FORMATS, useFileTransfers } from '../files';
 import type { TransferTarget } from '../files';
 import { UploadDialog } from '../import';
+import { NEW_DOCUMENT_STATE } from './newDocument';
+
+/** Id of the menu, named by its toggle's aria-controls. */
+export const MOBILE_MENU_ID = 'mobile-menu';
 
 interface Props {
   open: boolean;
   file: TransferTarget & { isRepository: boolean };
+  /** The header button that opens and closes the menu: Escape returns focus to it. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
   /** Back to the document list (saves first). */
   onFiles(): void;
   onClose(): void;
@@ -18,14 +25,45 @@ interface Props {
 
 const item = 'w-full rounded px-3 py-2 text-left text-sm text-ink hover:bg-cream-deep disabled:opacity-50';
 
-/** The mobile menu (1-core §2.4): files, create, download, repository move and upload. */
-export function MobileMenu({ open, file, onFiles, onClose }: Props) {
+/**
+ * The mobile menu (1-core §2.4): files, create, download, repository move and upload. Opening
+ * it moves focus to its first item; Escape closes it and returns focus to its button; a tap
+ * anywhere outside it closes it (the page also closes it when a sheet opens or writing starts).
+ */
+export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
   const { api } = useServices();
   const navigate = useNavigate();
   const { download, moveToRepository } = useFileTransfers();
   const [inRepository, setInRepository] = useState(file.isRepository);
   const [creating, setCreating] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (open) navRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      // The toggle closes the menu itself; a tap on it must not close and reopen it.
+      if (target && (navRef.current?.contains(target) || toggleRef.current?.contains(target))) return;
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, [open, onClose, toggleRef]);
 
   const create = async () => {
     setCreating(true);
@@ -33,7 +71,7 @@ export function MobileMenu({ open, file, onFiles, onClose }: Props) {
       const created = await claimBlankDocument(api, ulid());
       onClose();
       // Leaving this editor by route change still sends its pending edits (useAutosave).
-      navigate(`/app/${created.id}`);
+      navigate(`/app/${created.id}`, { state: NEW_DOCUMENT_STATE });
     } catch {
       notify.error('Could not create a document. Please try again.');
     } finally {
@@ -49,7 +87,12 @@ export function MobileMenu({ open, file, onFiles, onClose }: Props) {
   return (
     <>
       {open && (
-        <nav aria-label="Menu" className="fixed top-14 right-2 z-40 w-64 rounded-md border border-line bg-surface p-1 shadow-pop">
+        <nav
+          ref={navRef}
+          id={MOBILE_MENU_ID}
+          aria-label="Menu"
+          className="fixed top-14 right-2 z-40 w-64 rounded-md border border-line bg-surface p-1 shadow-pop"
+        >
           <button type="button" className={item} onClick={onFiles}>
             Files
           </button>

@@ -33,6 +33,24 @@ function ToolButton({ label, pressed, disabled, onClick, children }: ToolButtonP
   );
 }
 
+/** The list buttons' icons: the buttons are named by their tooltips, so they show no text of their own. */
+function ListIcon({ numbered }: { numbered: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true">
+      <path d="M8 5h9M8 10h9M8 15h9" />
+      {numbered ? (
+        <path d="M3 3.5 4 3v4M2.8 12.2a1.1 1.1 0 0 1 2 .6c0 .8-2 1.6-2 2.7h2.2" strokeWidth="1.2" />
+      ) : (
+        <g fill="currentColor" stroke="none">
+          <circle cx="3.5" cy="5" r="1.3" />
+          <circle cx="3.5" cy="10" r="1.3" />
+          <circle cx="3.5" cy="15" r="1.3" />
+        </g>
+      )}
+    </svg>
+  );
+}
+
 interface ToolbarProps {
   editor: Editor;
   /** Undo/redo go through the page so autosave is suppressed while they run. */
@@ -105,10 +123,10 @@ export function Toolbar({ editor, onUndo, onRedo, onLink, onFind, variant, botto
         </svg>
       </ToolButton>
       <ToolButton label="Bullet list" pressed={s.bullet} onClick={() => chain().toggleBulletList().run()}>
-        •
+        <ListIcon numbered={false} />
       </ToolButton>
       <ToolButton label="Ordered list" pressed={s.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        1.
+        <ListIcon numbered />
       </ToolButton>
       <ToolButton label="Find and replace" onClick={onFind}>
         <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" className="size-4" aria-hidden="true">

@@ -125,10 +125,12 @@ export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogP
       title="Upload Files"
       description="TXT, Markdown, HTML or DOCX · up to 10 files · 1 MB each, 5 MB in total"
     >
+      {/* Outside the drop area: a control inside a button could not be reached on its own. */}
+      <input {...getInputProps({ 'aria-label': 'Files to import' })} />
+      {/* Named by its own text, so what is read out is what is shown. */}
       <div
         {...getRootProps({
           role: 'button',
-          'aria-label': 'Choose files to import',
           'aria-disabled': busy || undefined,
           className: cn(
             'flex min-h-36 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors',
@@ -138,7 +140,6 @@ export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogP
           ),
         })}
       >
-        <input {...getInputProps({ 'aria-label': 'Files to import' })} />
         <p className="font-medium text-ink">Drag &amp; drop files here, or click to browse</p>
         <p className="text-xs text-muted">.txt, .md, .markdown, .html, .htm, .docx</p>
       </div>

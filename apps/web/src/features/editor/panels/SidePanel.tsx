@@ -45,7 +45,8 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
   const base = useId();
   return (
     <div className="flex h-full flex-col">
-      <div role="tablist" aria-label="Document panels" className="flex justify-between gap-1 overflow-x-auto border-b border-line px-2">
+      {/* No gaps or side padding: the five tabs fit a 360 px phone's sheet without scrolling. */}
+      <div role="tablist" aria-label="Document panels" className="flex overflow-x-auto border-b border-line">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -56,7 +57,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
             aria-controls={`${base}-${t.id}`}
             onClick={() => onTab(t.id)}
             className={cn(
-              'shrink-0 whitespace-nowrap border-b-2 px-1 py-2 text-[13px]',
+              'flex-auto whitespace-nowrap border-b-2 px-1 py-2 text-[13px]',
               tab === t.id ? 'border-accent font-semibold text-ink' : 'border-transparent text-muted hover:text-ink',
             )}
           >

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Dialog } from '../../ui';
+import { DOCUMENT_SETTINGS_EVENT } from './MobileHeader';
+import type { DocumentSettingsDetail } from './MobileHeader';
+import { SettingsPanel } from './panels/SettingsPanel';
+
+/** Calls `onOpen` whenever the mobile header's settings tap raises the document settings event. */
+export function useDocumentSettingsEvent(onOpen: () => void): void {
+  useEffect(() => {
+    const listener = (event: Event) => {
+      const detail = (event as CustomEvent<DocumentSettingsDetail | undefined>).detail;
+      if (detail?.source === 'mobile-header') onOpen();
+    };
+    document.addEventListener(DOCUMENT_SETTINGS_EVENT, listener);
+    return () => document.removeEventListener(DOCUMENT_SETTINGS_EVENT, listener);
+  }, [onOpen]);
+}
+
+/** The Mobile Document Settings sheet (2-ai-sharing-billing §2): this document's settings. */
+export function MobileSettingsSheet({ fileId, open, onOpenChange }: { fileId: string; open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Document settings" variant="sheet">
+      <SettingsPanel fileId={fileId} />
+    </Dialog>
+  );
+}
