@@ -4,10 +4,12 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
 import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
+import type { FileSummary } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { Dialog, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
+import { DocumentTitle } from './DocumentTitle';
 import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
 import { SaveIndicator } from './SaveIndicator';
@@ -21,6 +23,7 @@ import { createVersion } from './api';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useDeletedDocument } from './useDeletedDocument';
+import { useDocumentName } from './useDocumentName';
 import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
@@ -30,6 +33,8 @@ import './editor.css';
 export interface LoadedDocument {
   fileId: string;
   tenantId: string;
+  /** The document as the list knows it (renames go through the list's operations with it). */
+  summary: FileSummary;
   title: string;
   /** Where the document lives (downloads and repository moves name it by path). */
   filePath: string;
@@ -60,6 +65,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
 
+  // The name and path now: renamed in place, or named after its first line by a save.
+  const { file, rename, onNamed, awaitsName } = useDocumentName({ tenantId: doc.tenantId, summary: doc.summary, editorRef });
+
   const navigate = useNavigate();
   // Deleting the open file clears the editor (1-core §4.3): the text goes, the list comes back.
   const onDeleted = useCallback(() => {
@@ -68,7 +76,16 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     notify.info('This document was deleted.');
     navigate('/app', { replace: true });
   }, [doc.tenantId, doc.fileId, navigate]);
-  const { machine, saveState } = useAutosave({ api, tenantId: doc.tenantId, fileId: doc.fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted });
+  const { machine, saveState } = useAutosave({
+    api,
+    tenantId: doc.tenantId,
+    fileId: doc.fileId,
+    editorRef,
+    revisionRef,
+    onConflict: setConflict,
+    onDeleted,
+    onNamed,
+  });
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
   const editor = useEditor({
@@ -111,8 +128,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
 
   useOfflineSync({ machine, tenantId: doc.tenantId, fileId: doc.fileId });
   useBeforeUnload(machine);
-  useEditorPageMeta(doc.title);
-  const { leaving, leave } = useLeave({ machine, fileId: doc.fileId, editedRef });
+  useEditorPageMeta(file.displayName);
+  const { leaving, leave } = useLeave({ machine, fileId: doc.fileId, editedRef, awaitsName });
 
   /** Loads server content into the editor without it counting as an edit. */
   const loadCommitted = useCallback(
@@ -165,7 +182,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       editor={editor}
       fileId={doc.fileId}
       tenantId={doc.tenantId}
-      file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+      file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
       tab={tab}
       onTab={setTab}
       onRestored={loadCommitted}
@@ -176,7 +193,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     <div className={`flex h-dvh flex-col bg-paper transition-opacity duration-200 ${leaving ? 'opacity-40' : 'opacity-100'}`} data-leaving={leaving}>
       {isMobile ? (
         <MobileHeader
-          title={doc.title}
+          title={file.displayName}
           status={saveState.status}
           scrollRef={scrollRef}
           editing={editing}
@@ -204,7 +221,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           >
             ← Documents
           </button>
-          <h1 className="min-w-0 flex-1 truncate font-serif text-lg font-semibold text-ink">{doc.title}</h1>
+          <DocumentTitle title={file.displayName} onRename={rename} />
           <SaveIndicator state={saveState} />
         </header>
       )}
@@ -236,7 +253,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       {isMobile && (
         <MobileMenu
           open={menuOpen}
-          file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+          file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
           onFiles={() => void leave()}
           onClose={() => setMenuOpen(false)}
         />
