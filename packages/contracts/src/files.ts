@@ -19,7 +19,15 @@ export const FILES = {
   versionIntervalMs: 5 * 60 * 1000,
   /** The largest word goal a document can have. */
   maxWordGoal: 1_000_000,
+  /** Longest name the editor's title field takes (the stored name adds .txt; paths go to maxPathLength). */
+  maxNameLength: 200,
 } as const;
+
+/**
+ * metadata.status of a claimed blank document (1-core §3 'claimed' or other): 'claimed' while it
+ * waits to take its name from its first line, 'named' once it has (or once the writer renamed it).
+ */
+export const CLAIM_STATUS = { claimed: 'claimed', named: 'named' } as const;
 
 /** Every metadata field of 1-core §3 (plus wordGoal); unknown keys are refused so metadata stays clean. */
 export const fileMetadataSchema = z
@@ -198,6 +206,9 @@ export const contentUpdateBodySchema = z.object({
   skipEmbedding: z.boolean().optional(),
   options: z.record(z.string(), z.unknown()).optional(),
 });
+/** The name an Untitled document took from its first line, in the save that named it. */
+export const savedNameSchema = z.object({ name: z.string(), displayName: z.string(), filePath: z.string() });
+export type SavedName = z.infer<typeof savedNameSchema>;
 export const contentUpdateAnswerSchema = z.object({
   success: z.literal(true),
   saved: z.boolean(),
@@ -206,6 +217,8 @@ export const contentUpdateAnswerSchema = z.object({
   operationId: z.string(),
   revision: z.number().int(),
   lastModified: z.string(),
+  /** Present when this save gave a claimed Untitled document its name (a repeat of the save says it again). */
+  named: savedNameSchema.optional(),
 });
 export type ContentUpdateAnswer = z.infer<typeof contentUpdateAnswerSchema>;
 
@@ -226,6 +239,13 @@ export const copyBodySchema = z.object({ tenantId: z.string().optional(), fileId
 export function displayName(name: string): string {
   const base = name.split('/').pop() ?? name;
   return base.toLowerCase().endsWith(FILES.extension) ? base.slice(0, -FILES.extension.length) : base;
+}
+
+/** The names claim-blank gives out: Untitled.txt, Untitled 2.txt… */
+export function isDefaultFileName(name: string): boolean {
+  const stem = FILES.defaultName.slice(0, -FILES.extension.length);
+  const base = name.split('/').pop() ?? name;
+  return base === FILES.defaultName || new RegExp(`^${stem} [0-9]+\\${FILES.extension}$`).test(base);
 }
 
 /** File names are trimmed and always end in .txt (1-core §5). */

@@ -3,3 +3,4 @@ export * from './document';
 export * from './save-machine';
 export * from './block-ids';
 export * from './paste';
+export * from './naming';

@@ -13,7 +13,7 @@ export default function PrivacyRoute() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      updated="June 1, 2025"
+      updated={new Date(2025, 5, 1)}
       intro={
         <p>
           {name} is a writing studio. You trust it with unfinished drafts, personal notes and the way you write. This policy explains what we collect, why we

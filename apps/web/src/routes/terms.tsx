@@ -13,7 +13,7 @@ export default function TermsRoute() {
   return (
     <LegalDocument
       title="Terms of Service"
-      updated="June 1, 2025"
+      updated={new Date(2025, 5, 1)}
       intro={
         <p>
           These terms are the agreement between you and us when you use {name}. We have tried to keep them short and plain. By creating an account or using{' '}

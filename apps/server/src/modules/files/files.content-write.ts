@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { FILES, type ContentWriteSource, type FileMetadata, type VersionReason } from '@bree/contracts';
+import { CLAIM_STATUS, FILES, type ContentWriteSource, type FileMetadata, type VersionReason } from '@bree/contracts';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/db';
 import type { PreparedContent } from './files.content';
@@ -38,10 +38,19 @@ export interface ContentWrite {
 }
 
 export type WriteOutcome =
-  { kind: 'written'; revision: number; lastModified: string; answer: Record<string, unknown> } | { kind: 'replayed'; answer: Record<string, unknown> };
+  | {
+      kind: 'written';
+      revision: number;
+      lastModified: string;
+      answer: Record<string, unknown>;
+      /** The document is a claimed blank still waiting for its name (metadata.status 'claimed', files.naming.ts). */
+      claimed: boolean;
+    }
+  | { kind: 'replayed'; answer: Record<string, unknown> };
 
 interface WrittenRow {
   revision: number;
+  claimed: boolean;
 }
 
 /**
@@ -80,7 +89,7 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
           and (${opId}::text is null or not exists (select 1 from file_operations o where o.tenant_id = ${tenantId} and o.operation_id = ${opId}))
         returning f.id, f.revision, f.content, f.content_text, f.word_count, f.last_version_at = ${iso}::timestamptz as versioned,
           old.revision as old_revision, old.content as old_content, old.content_text as old_text, old.word_count as old_words,
-          old.last_write_source as old_source
+          old.last_write_source as old_source, coalesce(f.metadata->>'status' = ${CLAIM_STATUS.claimed}, false) as claimed
       ), ver as (
         insert into file_versions (id, tenant_id, file_id, revision, reason, source, content, content_text, word_count, created_at)
         select ${newId()}, ${tenantId}, upd.id,
@@ -96,7 +105,7 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
         from upd where ${opId}::text is not null
         on conflict do nothing
       )
-      select revision from upd`,
+      select revision, claimed from upd`,
     );
     return rows[0];
   }
@@ -111,7 +120,9 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
         const at = now();
         const row = await attempt(w, at);
         const lastModified = at.toISOString();
-        if (row) return { kind: 'written', revision: row.revision, lastModified, answer: { ...w.answer, lastModified, revision: row.revision } };
+        if (row) {
+          return { kind: 'written', revision: row.revision, lastModified, answer: { ...w.answer, lastModified, revision: row.revision }, claimed: row.claimed };
+        }
         if (w.operationId) {
           const replay = await repo.findOperation({ tenantId: w.tenantId, operationId: w.operationId });
           if (replay) return { kind: 'replayed', answer: replay.answer as Record<string, unknown> };
@@ -122,7 +133,8 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
           // A stale send of the text the server already holds (the same edits sent by a closing tab and
           // again from its offline copy) loses nothing: it is answered as saved, with nothing written.
           const lastModified = current.updatedAt.toISOString();
-          return { kind: 'written', revision: current.revision, lastModified, answer: { ...w.answer, lastModified, revision: current.revision } };
+          const claimed = current.metadata.status === CLAIM_STATUS.claimed;
+          return { kind: 'written', revision: current.revision, lastModified, answer: { ...w.answer, lastModified, revision: current.revision }, claimed };
         }
         if (w.baseRevision !== 'current' || tries >= CURRENT_WRITE_TRIES) {
           throw filesErrors.revisionConflict({ currentRevision: current.revision, content: current.content, lastModified: current.updatedAt.toISOString() });

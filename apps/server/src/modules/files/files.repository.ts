@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { hasUnstorableText, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
+import { CLAIM_STATUS, hasUnstorableText, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/db';
+import { selectRows, type Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { fileOperations, files, type FileRow } from './files.table';
 
@@ -24,6 +24,12 @@ export interface NewFile {
   /** What wrote the first content; 'create' when not said. */
   source?: ContentWriteSource;
   now: Date;
+}
+
+/** A unique index refused the write (PostgreSQL 23505), whether or not the driver's error is wrapped. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** Escapes LIKE wildcards so a directory name is matched literally. */
@@ -207,6 +213,42 @@ export function createFilesRepository({ db }: { db: Db }) {
         .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id)))
         .returning(rowColumns);
       return rows[0] ?? null;
+    },
+    /**
+     * Moves a claimed blank document from `fromPath` to `path` and marks it named, in one
+     * statement that also adds `named` to the remembered answer of the save that named it.
+     * false when it was renamed, named or moved meanwhile; a taken path throws 23505.
+     */
+    async nameClaimed(q: {
+      tenantId: string;
+      id: string;
+      fromPath: string;
+      path: string;
+      name: string;
+      operationId?: string;
+      named: object;
+    }): Promise<boolean> {
+      const rows = await selectRows<{ id: string }>(
+        db,
+        sql`
+        with upd as (
+          update files set path = ${q.path}, name = ${q.name}, metadata = metadata || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)
+          where tenant_id = ${q.tenantId} and id = ${q.id} and path = ${q.fromPath} and metadata->>'status' = ${CLAIM_STATUS.claimed}
+          returning id
+        ), op as (
+          update file_operations o set answer = o.answer || jsonb_build_object('named', ${JSON.stringify(q.named)}::jsonb)
+          from upd where ${q.operationId ?? null}::text is not null and o.tenant_id = ${q.tenantId} and o.operation_id = ${q.operationId ?? null}
+        )
+        select id from upd`,
+      );
+      return rows.length > 0;
+    },
+    /** Marks a claimed document named without moving it (it was claimed under a chosen name). */
+    async settleClaim({ tenantId, id }: { tenantId: string; id: string }): Promise<void> {
+      await db
+        .update(files)
+        .set({ metadata: sql`${files.metadata} || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)` })
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), sql`${files.metadata}->>'status' = ${CLAIM_STATUS.claimed}`));
     },
     async deleteByIds({ tenantId, ids }: { tenantId: string; ids: string[] }): Promise<string[]> {
       if (ids.length === 0) return [];

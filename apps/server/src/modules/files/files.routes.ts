@@ -72,7 +72,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     async (req) => {
       const { tenantId } = requireAuth(req);
       const { fileId, content, baseRevision, operationId, source } = req.body;
-      return saves.saveContent({ tenantId, fileId, content, baseRevision, operationId, source });
+      return saves.saveContent({ tenantId, fileId, content, baseRevision, operationId, source }, { log: req.log });
     },
   );
 

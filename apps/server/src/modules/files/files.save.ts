@@ -1,8 +1,10 @@
 import type { ContentUpdateAnswer, DocContent, SaveSourceName } from '@bree/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import { prepareContent } from './files.content';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
+import { createDocumentNamer } from './files.naming';
 import { createFilesRepository } from './files.repository';
 
 export interface SaveInput {
@@ -18,14 +20,16 @@ export interface SaveInput {
  * Saves never lose data: a save names the revision it was based on and applies only if that
  * is still current (else 409 with the server's text); the same operationId is answered again
  * from memory without a second write; blank content is not saved. The write itself is the
- * content writer's (files.content-write.ts).
+ * content writer's (files.content-write.ts). A claimed Untitled document takes the name of its
+ * first line after the save that gives it one (files.naming.ts).
  */
 export function createSaveService({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
   const repo = createFilesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
+  const namer = createDocumentNamer({ db });
 
   return {
-    async saveContent(input: SaveInput): Promise<ContentUpdateAnswer> {
+    async saveContent(input: SaveInput, options: { log?: Pick<FastifyBaseLogger, 'warn'> } = {}): Promise<ContentUpdateAnswer> {
       const { tenantId, fileId, operationId, baseRevision } = input;
       const prepared = prepareContent(input.content);
       if (prepared.text.trim() === '') {
@@ -54,7 +58,16 @@ export function createSaveService({ db, now = () => new Date(), newId }: { db: D
         operationId,
         answer: { success: true, saved: true, contentSize: prepared.size, operationId },
       });
-      return outcome.answer as ContentUpdateAnswer;
+      const answer = outcome.answer as ContentUpdateAnswer;
+      if (outcome.kind !== 'written' || !outcome.claimed) return answer;
+      try {
+        const named = await namer.nameFromContent({ tenantId, fileId, doc: prepared.doc, source: input.source, operationId });
+        return named ? { ...answer, named } : answer;
+      } catch (error) {
+        // The text is saved: a name that could not be given is tried again on the next save.
+        options.log?.warn({ err: error, fileId }, 'could not name a document after its first line');
+        return answer;
+      }
     },
   };
 }

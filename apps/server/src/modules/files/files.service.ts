@@ -1,4 +1,13 @@
-import { displayName, FILES, type Authenticity, type ContentWriteSource, type DocContent, type FileMetadata, type ListSort } from '@bree/contracts';
+import {
+  CLAIM_STATUS,
+  displayName,
+  FILES,
+  type Authenticity,
+  type ContentWriteSource,
+  type DocContent,
+  type FileMetadata,
+  type ListSort,
+} from '@bree/contracts';
 import { emptyDoc, type DocJSON } from '@bree/editor';
 import { exportDocument, type ExportFormat } from './files.export';
 import type { Db } from '../../db/db';
@@ -7,7 +16,7 @@ import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
 import { baseName, normalizeDirectory, normalizePath, uniquePath } from './files.paths';
 import { presentFile, presentSummary } from './files.presenter';
-import { createFilesRepository, decodeCursor, type FileView } from './files.repository';
+import { createFilesRepository, decodeCursor, isUniqueViolation, type FileView } from './files.repository';
 import type { FileRow } from './files.table';
 
 export interface FilesServiceDeps {
@@ -170,12 +179,14 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       const path = normalizePath(newFilePath);
       if (path === row.path) return { oldFilePath: row.path, newFilePath: path, file: presentSummary(row) };
       if (await repo.findByPath({ tenantId, path })) throw filesErrors.pathExists(path);
-      const metadata = preserveMetadata ? row.metadata : { authenticity: row.metadata.authenticity ?? 'Untagged' };
+      const kept: FileMetadata = preserveMetadata ? row.metadata : { authenticity: row.metadata.authenticity ?? 'Untagged' };
+      // The writer named it: it no longer takes a name from its text (files.naming.ts), even if that name is 'Untitled'.
+      const metadata = kept.status === CLAIM_STATUS.claimed ? { ...kept, status: CLAIM_STATUS.named } : kept;
       try {
         const updated = await repo.update({ tenantId, id: row.id, set: { path, name: baseName(path), metadata, updatedAt: now() } });
         return { oldFilePath: row.path, newFilePath: path, file: presentSummary(updated!) };
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw filesErrors.pathExists(path);
+        if (isUniqueViolation(error)) throw filesErrors.pathExists(path);
         throw error;
       }
     },

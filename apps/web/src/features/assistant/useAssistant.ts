@@ -9,6 +9,7 @@ import { notify } from '../../lib/toast';
 import { createVersion } from '../editor/api';
 import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses } from './api';
 import { followOperation } from './stream';
+import { BACKGROUND_COMPLETED, arrivedWhileAway, createSeenResults } from './backgroundNotice';
 import { budgetAllowsAction } from './budget';
 import {
   OPERATION_TYPE_OF,
@@ -92,6 +93,8 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
   const current = useRef<Suggestion | null>(null);
   // Operations started on this page are already on screen; the background list must not repeat them.
   const startedRef = useRef(new Set<string>());
+  // Results already put on screen in this browser: coming back to them is not news.
+  const [seen] = useState(createSeenResults);
   current.current = suggestion;
 
   const forget = useCallback(
@@ -120,10 +123,10 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         view: 'suggested',
         orphan: !target,
       });
-      notify.success('Background operation completed');
+      seen.add(r.operationId);
       return true;
     },
-    [editor],
+    [editor, seen],
   );
 
   const next = useCallback(() => {
@@ -143,6 +146,8 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       .then((responses) => {
         if (cancelled) return;
         queueRef.current = responses.filter((r) => !startedRef.current.has(r.operationId));
+        // Once per arrival, and only when something finished while the writer was away.
+        if (arrivedWhileAway(queueRef.current, seen)) notify.success(BACKGROUND_COMPLETED);
         if (!current.current && queueRef.current.length > 0) next();
       })
       .catch(() => undefined);
@@ -150,7 +155,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       cancelled = true;
       abortRef.current?.abort();
     };
-  }, [api, fileId, next]);
+  }, [api, fileId, next, seen]);
 
   const run = useCallback(
     (action: AiAction, instruction?: string) => {
@@ -227,6 +232,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
           const mapped = getPreview(editor)?.target ?? target;
           setPreview(editor, { target: mapped, mode: 'suggested', paragraphs });
           update({ phase: 'ready', response, paragraphs, view: 'suggested', reconnecting: false });
+          seen.add(response.operationId);
         } catch (error) {
           if (abort.signal.aborted) return;
           const message = assistantErrorMessage(error);
@@ -236,7 +242,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         }
       })();
     },
-    [api, editor, fileId, forget, onStart],
+    [api, editor, fileId, forget, onStart, seen],
   );
 
   const toggleView = useCallback(

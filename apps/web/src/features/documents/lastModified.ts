@@ -1,13 +1,9 @@
+import { browserLocale, formatDate, formatTime, formatWeekday, toDate } from '../../lib/dates';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the list may receive as a modification time (1-core §3: number, date or string). */
 export type ModifiedValue = string | number | Date | null | undefined;
-
-function toDate(value: ModifiedValue): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /** Whole calendar days between two local dates; counting midnights keeps "yesterday at 23:59" right. */
 function calendarDaysBetween(earlier: Date, later: Date): number {
@@ -20,14 +16,14 @@ function calendarDaysBetween(earlier: Date, later: Date): number {
  * The row's last-modified text (1-core §2.1): today / yesterday / weekday for 2–7 days ago /
  * a date otherwise; 'Unknown date' when missing or unreadable.
  */
-export function formatLastModified(value: ModifiedValue, now: Date, locale?: string): string {
+export function formatLastModified(value: ModifiedValue, now: Date, locale = browserLocale()): string {
   const date = toDate(value);
   if (!date) return 'Unknown date';
-  const time = date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  const time = formatTime(date, locale);
   const days = calendarDaysBetween(date, now);
   // A server clock slightly ahead of ours still reads as today, not as a future date.
   if (days <= 0 && days > -1) return `Edited today at ${time}`;
   if (days === 1) return `Edited yesterday at ${time}`;
-  if (days >= 2 && days <= 7) return `Edited ${date.toLocaleDateString(locale, { weekday: 'long' })} at ${time}`;
-  return `Edited on ${date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })}`;
+  if (days >= 2 && days <= 7) return `Edited ${formatWeekday(date, locale)} at ${time}`;
+  return `Edited on ${formatDate(date, locale)}`;
 }

@@ -34,9 +34,11 @@ export function EditorPage({ fileId }: { fileId: string }) {
         const file = await getFile(api, fileId, controller.signal);
         const offline = await getOfflineSave(tenantId, fileId).catch(() => undefined);
         // Unsent offline edits are newer than the server's copy: show them, based on their revision.
+        const { content: _content, ...summary } = file;
         const doc: LoadedDocument = {
           fileId,
           tenantId,
+          summary,
           title: displayName(file.name),
           filePath: file.filePath,
           isRepository: file.isRepository,

@@ -4,10 +4,12 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
 import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
+import type { FileSummary } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { Dialog, SkipLink, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
+import { DocumentTitle } from './DocumentTitle';
 import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
 import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
@@ -28,6 +30,7 @@ import { createVersion } from './api';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useDeletedDocument } from './useDeletedDocument';
+import { useDocumentName } from './useDocumentName';
 import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
@@ -38,6 +41,8 @@ import './editor.css';
 export interface LoadedDocument {
   fileId: string;
   tenantId: string;
+  /** The document as the list knows it (renames go through the list's operations with it). */
+  summary: FileSummary;
   title: string;
   /** Where the document lives (downloads and repository moves name it by path). */
   filePath: string;
@@ -91,6 +96,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   }, []);
   useDocumentSettingsEvent(openSettings);
 
+  // The name and path now: renamed in place, or named after its first line by a save.
+  const { file, rename, onNamed, awaitsName } = useDocumentName({ tenantId: doc.tenantId, summary: doc.summary, editorRef });
+
   const navigate = useNavigate();
   // Deleting the open file clears the editor (1-core §4.3): the text goes, the list comes back.
   const onDeleted = useCallback(() => {
@@ -99,7 +107,16 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     notify.info('This document was deleted.');
     navigate('/app', { replace: true });
   }, [doc.tenantId, doc.fileId, navigate]);
-  const { machine, saveState } = useAutosave({ api, tenantId: doc.tenantId, fileId: doc.fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted });
+  const { machine, saveState } = useAutosave({
+    api,
+    tenantId: doc.tenantId,
+    fileId: doc.fileId,
+    editorRef,
+    revisionRef,
+    onConflict: setConflict,
+    onDeleted,
+    onNamed,
+  });
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
   const editor = useEditor({
@@ -162,8 +179,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
 
   useOfflineSync({ machine, tenantId: doc.tenantId, fileId: doc.fileId });
   useBeforeUnload(machine);
-  useEditorPageMeta(doc.title);
-  const { leaving, leave } = useLeave({ machine, fileId: doc.fileId, editedRef });
+  useEditorPageMeta(file.displayName);
+  const { leaving, leave } = useLeave({ machine, fileId: doc.fileId, editedRef, awaitsName });
 
   /** Loads server content into the editor without it counting as an edit. */
   const loadCommitted = useCallback(
@@ -216,7 +233,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       editor={editor}
       fileId={doc.fileId}
       tenantId={doc.tenantId}
-      file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+      file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
       tab={tab}
       onTab={setTab}
       onRestored={loadCommitted}
@@ -231,7 +248,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       </SkipLink>
       {isMobile ? (
         <MobileHeader
-          title={doc.title}
+          title={file.displayName}
           status={saveState.status}
           scrollRef={scrollRef}
           editing={editing}
@@ -262,7 +279,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           >
             ← Documents
           </button>
-          <h1 className="min-w-0 flex-1 truncate font-serif text-lg font-semibold text-ink">{doc.title}</h1>
+          <DocumentTitle title={file.displayName} onRename={rename} />
           <SaveIndicator state={saveState} />
         </header>
       )}
@@ -308,7 +325,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       {isMobile && (
         <MobileMenu
           open={menuOpen}
-          file={{ tenantId: doc.tenantId, filePath: doc.filePath, displayName: doc.title, isRepository: doc.isRepository }}
+          file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
           toggleRef={menuButtonRef}
           onFiles={() => void leave()}
           onClose={closeMenu}

@@ -1,14 +1,9 @@
 import type { SaveState } from '@bree/editor';
+import { formatTimeAgo } from '../../lib/dates';
 
-/** 'just now', '5 minutes ago', '2 hours ago', or a date for older saves. */
+/** 'just now', '5 minutes ago', '2 hours ago', or 'on {date}' for older saves (lib/dates). */
 export function relativeTime(at: number, now: number): string {
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  return `on ${new Date(at).toLocaleDateString()}`;
+  return formatTimeAgo(at, now);
 }
 
 /** The indicator text of 1-core §4.3: 'Saved {relative time}', 'Saving…', 'Not saved', 'Error saving'. */

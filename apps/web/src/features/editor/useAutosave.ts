@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { Editor } from '@tiptap/core';
 import { ulid } from 'ulid';
+import type { SavedName } from '@bree/contracts';
 import { createSaveMachine } from '@bree/editor';
 import type { SaveMachine, SaveState, SendOutcome } from '@bree/editor';
 import type { ApiClient } from '../../lib/api';
@@ -30,10 +31,12 @@ interface AutosaveInput {
   onConflict(info: ConflictInfo): void;
   /** The document no longer exists on the server (deleted elsewhere). */
   onDeleted(): void;
+  /** A save gave this Untitled document the name of its first line (server-side, files.naming.ts). */
+  onNamed?(named: SavedName): void;
 }
 
 /** The editor's save machine wired to the server, IndexedDB (offline) and the conflict dialog. */
-export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted }: AutosaveInput): {
+export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted, onNamed }: AutosaveInput): {
   machine: SaveMachine;
   saveState: SaveState;
 } {
@@ -42,6 +45,8 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
   conflictRef.current = onConflict;
   const deletedRef = useRef(onDeleted);
   deletedRef.current = onDeleted;
+  const namedRef = useRef(onNamed);
+  namedRef.current = onNamed;
   // The machine retries an offline save by itself: the writer is told once per offline spell.
   const offlineToldRef = useRef(false);
 
@@ -64,6 +69,7 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
           case 'committed':
             revisionRef.current = outcome.revision;
             offlineToldRef.current = false;
+            if (outcome.named) namedRef.current?.(outcome.named);
             await deleteOfflineSave(tenantId, fileId).catch(() => undefined);
             return 'committed';
           case 'offline':

@@ -1,5 +1,5 @@
 import { contentUpdateAnswerSchema, ERROR_CODES } from '@bree/contracts';
-import type { SAVE_SOURCES } from '@bree/contracts';
+import type { SAVE_SOURCES, SavedName } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
@@ -23,8 +23,8 @@ export interface SaveRequest {
 
 /** What a save came to, classified once. */
 export type SaveOutcome =
-  /** The server holds the content at `revision`. */
-  | { kind: 'committed'; revision: number }
+  /** The server holds the content at `revision`; `named` when this save gave an Untitled document its name. */
+  | { kind: 'committed'; revision: number; named?: SavedName }
   /** No answer from the server (offline, unreachable, timed out): keep the text and try later. */
   | { kind: 'offline' }
   /** Someone saved first: the server's current text and revision, from the 409's own body. */
@@ -45,7 +45,7 @@ export async function sendSave(api: ApiClient, input: SaveRequest): Promise<Save
       { fileId, content, baseRevision, operationId, source },
       { schema: contentUpdateAnswerSchema, operationId, ...(signal ? { signal } : {}) },
     );
-    return { kind: 'committed', revision: answer.revision };
+    return { kind: 'committed', revision: answer.revision, ...(answer.named ? { named: answer.named } : {}) };
   } catch (error) {
     if (signal?.aborted || !isApiError(error)) throw error;
     // No answer from Bree itself (network, timeout, a gateway while it restarts): keep the text, try later.

@@ -1,4 +1,5 @@
 import type { VoiceProfileAnswer } from '@bree/contracts';
+import { formatDateTime } from '../../lib/dates';
 import { Button, Spinner } from '../../ui';
 import { countOf, describeVoiceStats } from './format';
 import { useVoiceProfile } from './useVoiceProfile';
@@ -55,7 +56,7 @@ export function VoicePanel() {
           </Button>
         )}
         {profile.status === 'failed' && !analyzing && <p className="text-sm text-danger">Last analysis failed{profile.error ? `: ${profile.error}` : '.'}</p>}
-        {profile.analyzedAt && <p className="text-xs text-muted">Last analyzed {new Date(profile.analyzedAt).toLocaleString()}</p>}
+        {profile.analyzedAt && <p className="text-xs text-muted">Last analyzed {formatDateTime(profile.analyzedAt)}</p>}
         <Figures profile={profile} />
       </section>
       <section aria-labelledby="voice-texts-heading" className="space-y-2">

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { BackButton } from '../../app/BackButton';
 import { PublicLayout } from '../../app/PublicLayout';
+import { formatDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Frame of a legal page: back button, title, last-updated date and readable prose. */
-export function LegalDocument({ title, updated, intro, children }: { title: string; updated: string; intro: ReactNode; children: ReactNode }) {
+export function LegalDocument({ title, updated, intro, children }: { title: string; updated: Date; intro: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
   return (
     <PublicLayout narrow>
@@ -12,7 +13,7 @@ export function LegalDocument({ title, updated, intro, children }: { title: stri
       <article className="mt-4">
         <header>
           <h1 className="font-serif text-display font-semibold tracking-tight text-ink">{title}</h1>
-          <p className="mt-2 text-sm text-muted">Last updated: {updated}</p>
+          <p className="mt-2 text-sm text-muted">Last updated: {formatDate(updated)}</p>
           <div className="mt-6 text-lg text-ink-soft">{intro}</div>
         </header>
         <div className="mt-10 space-y-10">{children}</div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { VERSION_REASON_LABELS } from '@bree/contracts';
 import type { Version } from '@bree/contracts';
 import { useServices } from '../../../app/services';
+import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { Button, Spinner, cn } from '../../../ui';
 import { getVersionContent, listVersions, restoreVersion } from '../api';
@@ -14,8 +15,6 @@ interface Props {
   /** Loads the restored content and revision into the editor. */
   onRestored(content: unknown, revision: number): void;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Version history: list (time, words, what made it), a read-only preview, Restore. */
 export function HistoryPanel({ fileId, tenantId, onRestored }: Props) {
@@ -60,7 +59,7 @@ export function HistoryPanel({ fileId, tenantId, onRestored }: Props) {
               onClick={() => setSelected(v)}
               className={cn('w-full rounded-md border border-line p-2 text-left hover:bg-cream-deep', selected?.id === v.id && 'border-accent bg-cream-deep')}
             >
-              <span className="block text-sm font-medium text-ink">{when(v.createdAt)}</span>
+              <span className="block text-sm font-medium text-ink">{formatDateTime(v.createdAt)}</span>
               <span className="block text-xs text-muted">
                 {v.wordCount} words · {VERSION_REASON_LABELS[v.reason]}
               </span>

@@ -1,0 +1,83 @@
+import type { DocJSON } from './document';
+
+/** The longest name a document takes from its text, in characters (the user may choose longer ones). */
+export const AUTO_NAME_MAX_LENGTH = 60;
+
+/** A name taken from a document's text (without .txt), and whether that line is finished. */
+export interface TextName {
+  name: string;
+  /**
+   * The line is finished: something follows it (the writer pressed Enter), or it is longer
+   * than a name may be, so the cut falls after a whole word. An unfinished line may still be
+   * growing ("The quick br…"), so only a save made on leaving names a document after it.
+   */
+  settled: boolean;
+}
+
+/** Never kept in a name: controls, zero-width and direction marks, line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g;
+/** The prefix that hides a file from the list (1-core §2.1): a document never names itself into hiding. */
+const HIDDEN_PREFIX = /^(?:__UNASSIGNED__)+/;
+
+/**
+ * A line of text made safe as a document name: path separators become '-', invisible
+ * characters go, spaces collapse, no leading dots or hiding prefix, no trailing '.', ',', ';'
+ * or ':', at most AUTO_NAME_MAX_LENGTH characters cut after a whole word. '' when nothing is left.
+ */
+export function sanitizeName(line: string): { name: string; cut: boolean } {
+  let name = line
+    .normalize('NFC')
+    .replace(INVISIBLE, ' ')
+    .replace(/[/\\]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+  name = name.replace(HIDDEN_PREFIX, '').replace(/^[\s.]+/, '');
+  const chars = Array.from(name);
+  let cut = false;
+  if (chars.length > AUTO_NAME_MAX_LENGTH) {
+    cut = true;
+    const head = chars.slice(0, AUTO_NAME_MAX_LENGTH + 1).join('');
+    const space = head.lastIndexOf(' ');
+    // After the last whole word; a single very long word is cut at the limit.
+    name = space > 0 ? head.slice(0, space) : chars.slice(0, AUTO_NAME_MAX_LENGTH).join('');
+  }
+  name = name.replace(/[\s.,;:]+$/, '');
+  return { name, cut };
+}
+
+/** The lines of a document in order: each paragraph or heading split at its hard breaks. */
+function linesOf(doc: DocJSON): string[] {
+  const lines: string[] = [];
+  const walk = (node: DocJSON) => {
+    if (node.type === 'paragraph' || node.type === 'heading') {
+      let line = '';
+      for (const child of node.content ?? []) {
+        if (child.type === 'hardBreak') {
+          lines.push(line);
+          line = '';
+        } else if (child.type === 'text') line += child.text ?? '';
+      }
+      lines.push(line);
+      return;
+    }
+    for (const child of node.content ?? []) walk(child);
+  };
+  walk(doc);
+  return lines;
+}
+
+/**
+ * The name an Untitled document takes from its text: its first line with something to name it
+ * by — the first heading when the document opens with one — made safe by `sanitizeName`.
+ * null while the document has no such line.
+ */
+export function nameFromText(doc: DocJSON): TextName | null {
+  const lines = linesOf(doc);
+  for (let i = 0; i < lines.length; i++) {
+    const { name, cut } = sanitizeName(lines[i]!);
+    if (!name) continue;
+    return { name, settled: cut || i < lines.length - 1 };
+  }
+  return null;
+}
