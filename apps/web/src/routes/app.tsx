@@ -1,30 +1,17 @@
-import { Link } from 'react-router';
-import { useServices } from '../app/services';
-import { ProfileMenu } from '../features/auth';
+import { AppFrame } from '../app/AppFrame';
 import { DocumentsPage } from '../features/documents';
 import { getCurrentTenant } from '../features/tenancy';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** /app: the document list (repository view) under the app header. /app/:fileId is routes/editor. */
 export default function AppRoute() {
-  const { config } = useServices();
   const tenantId = getCurrentTenant();
   useDocumentTitle('Documents');
 
   return (
-    <div className="flex min-h-dvh flex-col bg-paper">
-      <header className="sticky top-0 z-30 border-b border-line bg-cream">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/app" className="rounded-sm font-serif text-lg font-semibold tracking-tight text-ink">
-            {config.productName}
-          </Link>
-          <ProfileMenu />
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-        {/* Keyed by tenant: another account's list must not inherit this one's state. */}
-        <DocumentsPage key={tenantId} tenantId={tenantId} />
-      </main>
-    </div>
+    <AppFrame>
+      {/* Keyed by tenant: another account's list must not inherit this one's state. */}
+      <DocumentsPage key={tenantId} tenantId={tenantId} />
+    </AppFrame>
   );
 }

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ProfileMenu } from '../features/auth';
+import { useServices } from './services';
+
+/** The signed-in pages outside the editor (/app, /app/trash): the cream header with the brand and the profile menu. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { config } = useServices();
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper">
+      <header className="sticky top-0 z-30 border-b border-line bg-cream">
+        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to="/app" className="rounded-sm font-serif text-lg font-semibold tracking-tight text-ink">
+            {config.productName}
+          </Link>
+          <ProfileMenu />
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">{children}</main>
+    </div>
+  );
+}
