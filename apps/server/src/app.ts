@@ -12,6 +12,7 @@ import type { Identity } from './modules/identity/identity.types';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
@@ -65,7 +66,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, saves, versions, ai, providers, usage, voice, replays } = services ?? createServices({ database, config });
+  const { tenants, files, trash, saves, versions, ai, providers, usage, voice, replays } = services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(tenantsRoutes, { service: tenants });
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });
+      await api.register(filesTrashRoutes, { trash });
       await api.register(versionsRoutes, { versions });
       await api.register(aiRoutes, { ai, providers });
       await api.register(usageRoutes, { usage });

@@ -14,6 +14,7 @@ import { createAiService } from './modules/ai/operations/operations.service';
 import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
+import { createTrashService } from './modules/files/files.trash';
 import { createReplayService } from './modules/replays/replays.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
@@ -44,6 +45,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   return {
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files: createFilesService({ db, newId, now }),
+    trash: createTrashService({ db, now }),
     saves: createSaveService({ db, newId, now }),
     saveAnswers: createSaveAnswers({ db, now }),
     replays: createReplayService({ db }),

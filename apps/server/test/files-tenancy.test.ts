@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, newUser, type TestUser } from './api-client';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
-/** Two tenants: whatever B names of A's — file id, path or version id — is 404 to B, and A's data is untouched. */
+/** Two tenants: whatever B names of A's — file id, path, version id or a document in A's Trash — is 404 to B, and A's data is untouched. */
 describe('files and versions are isolated between tenants', () => {
   let t: TestApp;
   let a: TestUser;
   let b: TestUser;
   let fileId: string;
   let versionId: string;
+  let binnedId: string;
   const path = 'Private diary.txt';
   const enc = encodeURIComponent;
 
@@ -19,6 +20,8 @@ describe('files and versions are isolated between tenants', () => {
     b = await newUser(t.app, 'tenant-b');
     fileId = (await a.call('POST', '/api/files/create', { filePath: path, content: doc('secret of A') })).body.file.id;
     versionId = (await a.call('POST', '/api/versions/create', { fileId, reason: 'manual' })).body.version.id;
+    binnedId = (await a.call('POST', '/api/files/create', { filePath: 'Binned.txt', content: doc('binned secret of A') })).body.file.id;
+    expect((await a.call('POST', '/api/files/delete', { filePath: 'Binned.txt' })).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -39,6 +42,10 @@ describe('files and versions are isolated between tenants', () => {
       ['GET', `/api/versions/get?fileId=${fileId}&versionId=${versionId}`],
       ['POST', '/api/versions/create', { fileId, reason: 'manual' }],
       ['POST', `/api/versions/restore/${enc(b.sub)}/${fileId}`, { versionId }],
+      ['POST', `/api/files/${binnedId}/restore`],
+      ['DELETE', `/api/files/${binnedId}/forever`],
+      ['POST', `/api/files/${fileId}/restore`],
+      ['DELETE', `/api/files/${fileId}/forever`],
     ];
     for (const [method, url, payload] of attempts) {
       const res = await b.call(method as 'GET', url, payload);
@@ -50,6 +57,7 @@ describe('files and versions are isolated between tenants', () => {
     expect((await b.call('GET', '/api/files/list')).body.files).toEqual([]);
     expect((await b.call('GET', '/api/files/list-paged')).body.items).toEqual([]);
     expect((await b.call('GET', '/api/files/search?q=diary')).body.items).toEqual([]);
+    expect((await b.call('GET', '/api/files/trash')).body.items).toEqual([]);
     expect((await b.call('POST', '/api/files/bulk-tag', { fileIds: [fileId], authenticity: 'AI' })).body.updated).toEqual([]);
     expect((await b.call('POST', '/api/files/bulk-delete', { fileIds: [fileId] })).body.deleted).toEqual([]);
   });
@@ -65,5 +73,6 @@ describe('files and versions are isolated between tenants', () => {
     expect(res.body.file).toMatchObject({ name: path, revision: 1, isRepository: false });
     expect(res.body.file.content.content[0].content[0].text).toBe('secret of A');
     expect(res.body.file.metadata.authenticity).toBe('Untagged');
+    expect((await a.call('GET', '/api/files/trash')).body.items.map((f: { id: string }) => f.id)).toEqual([binnedId]);
   });
 });

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../src/config';
 import { createDatabase, type Database } from '../src/db/db';
 import { createIdentity } from '../src/modules/identity/identity';
 import type { Identity } from '../src/modules/identity/identity.types';
+import { createServices, type Services } from '../src/services';
 
 /**
  * One database per test worker (PGlite takes ~3 s to open): in memory by default, or the
@@ -41,21 +42,28 @@ export interface TestApp {
   config: Config;
   database: Database;
   identity: Identity;
+  /** The app's own services (for the jobs' parts, such as the Trash purge). */
+  services: Services;
   close(): Promise<void>;
 }
 
-/** A full Bree server on the worker's database, with the embedded issuer at http://localhost:3999. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A full Bree server on the worker's database, with the embedded issuer at http://localhost:3999;
+ * `now` replaces the services' clock (sign-in keeps the real one).
+ */
+export async function createTestApp(env: Record<string, string> = {}, { now }: { now?: () => Date } = {}): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', ...env });
   const database = await getTestDatabase();
   const identity = await createIdentity({ config, database });
-  const app = await buildApp({ config, database, identity });
+  const services = createServices({ database, config, now });
+  const app = await buildApp({ config, database, identity, services });
   await app.ready();
   return {
     app,
     config,
     database,
     identity,
+    services,
     async close() {
       await app.close();
       await identity.close();

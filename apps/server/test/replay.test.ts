@@ -143,6 +143,26 @@ const EXAMPLES: Record<string, Example> = {
     request: (v, me) => ({ url: `/api/files/metadata/${enc(me.sub)}/${enc(v.path!)}`, body: { metadata: { authenticity: 'Human', topics: ['craft'] } } }),
     other: (v, me) => ({ url: `/api/files/metadata/${enc(me.sub)}/${enc(v.path!)}`, body: { metadata: { topics: ['other'] } } }),
   },
+  'POST /api/files/:id/restore': {
+    setup: async ({ me, newDoc }) => {
+      const gone = await newDoc('Restored');
+      const spare = await newDoc('Also binned');
+      await me.call('POST', '/api/files/bulk-delete', { fileIds: [gone.id, spare.id] });
+      return { id: gone.id, spare: spare.id };
+    },
+    request: (v) => ({ url: `/api/files/${v.id}/restore` }),
+    other: (v) => ({ url: `/api/files/${v.spare}/restore` }),
+  },
+  'DELETE /api/files/:id/forever': {
+    setup: async ({ me, newDoc }) => {
+      const gone = await newDoc('Forever gone');
+      const spare = await newDoc('Binned, not gone');
+      await me.call('POST', '/api/files/bulk-delete', { fileIds: [gone.id, spare.id] });
+      return { id: gone.id, spare: spare.id };
+    },
+    request: (v) => ({ url: `/api/files/${v.id}/forever` }),
+    other: (v) => ({ url: `/api/files/${v.spare}/forever` }),
+  },
   'POST /api/files/copy': {
     setup: async ({ newDoc }) => ({ id: (await newDoc('Original')).id, spare: (await newDoc('Second original')).id }),
     request: (v) => ({ url: '/api/files/copy', body: { fileId: v.id } }),

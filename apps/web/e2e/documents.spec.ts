@@ -222,17 +222,29 @@ test('phone layout: short selection labels, five rows, no sideways scrolling', a
     page,
     Array.from({ length: 9 }, (_, i) => `A rather long document title number ${i + 1}`),
   );
+  const firstPage = () => page.waitForRequest((r) => r.url().includes('/api/files/list-paged') && !r.url().includes('cursor='));
+  let asked = firstPage();
   await page.reload();
-  // Nothing stored yet: 5 rows on mobile, first page 5 + 2.
-  await expect(rowsOf(page)).toHaveCount(7);
+  // Nothing stored yet: 5 rows on mobile, so the first page asks for 5 + 2.
+  expect(new URL((await asked).url()).searchParams.get('limit')).toBe('7');
   await expect(page.getByLabel('Rows')).toHaveValue('5');
+  // The list grows with the window, which scrolls (no inner box): the rest loads as its end comes near.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 2000);
+        return rowsOf(page).count();
+      },
+      { intervals: [300] },
+    )
+    .toBe(9);
 
   await page.getByRole('checkbox', { name: 'Select A rather long document title number 9' }).check();
   await expect(page.getByText('1 file selected')).toBeVisible();
   await expect(page.getByRole('button', { name: 'All', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'All', exact: true }).click();
-  await expect(page.getByText('7 files selected')).toBeVisible();
+  await expect(page.getByText('9 files selected')).toBeVisible();
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(page.getByText('files selected')).toHaveCount(0);
 
@@ -240,7 +252,9 @@ test('phone layout: short selection labels, five rows, no sideways scrolling', a
 
   // The setting is kept per tenant.
   await page.getByLabel('Rows').selectOption('15');
+  asked = firstPage();
   await page.reload();
+  expect(new URL((await asked).url()).searchParams.get('limit')).toBe('17');
   await expect(page.getByLabel('Rows')).toHaveValue('15');
   await expect(rowsOf(page)).toHaveCount(9);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

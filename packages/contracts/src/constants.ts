@@ -39,6 +39,8 @@ export const TOAST = {
   maxToasts: 20,
   dedupeWindowMs: 3000,
   minVisibleMs: 1000,
+  /** Ours (the spec has no toast with an action): a toast offering Undo stays long enough to reach its button. */
+  actionDurationMs: 8000,
 } as const;
 
 export const LAZY_LOAD = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 2000 } as const;

@@ -21,6 +21,8 @@ export const FILES = {
   maxWordGoal: 1_000_000,
   /** Longest name the editor's title field takes (the stored name adds .txt; paths go to maxPathLength). */
   maxNameLength: 200,
+  /** A deleted document stays in the Trash this long, then the maintenance job deletes it for good. */
+  trashRetentionDays: 30,
 } as const;
 
 /**
@@ -224,6 +226,19 @@ export type ContentUpdateAnswer = z.infer<typeof contentUpdateAnswerSchema>;
 
 /** Details of a 409 revision_conflict: the server's current text, so nothing is lost. */
 export const revisionConflictDetailsSchema = z.object({ currentRevision: z.number().int(), content: z.unknown(), lastModified: z.string() });
+
+/** GET /files/trash — the Trash, most recently deleted first, paged like the list. */
+export const trashQuerySchema = z.object({
+  tenantId: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(FILES.pagedMaxLimit).default(FILES.pagedDefaultLimit),
+  cursor: z.string().max(2000).optional(),
+});
+/** A document in the Trash: when it was deleted and when it will be gone for good. */
+export const trashedFileSchema = fileSummarySchema.extend({ deletedAt: z.string(), purgeAt: z.string() });
+export type TrashedFile = z.infer<typeof trashedFileSchema>;
+export const trashPageAnswerSchema = z.object({ items: z.array(trashedFileSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+/** POST /files/:id/restore and DELETE /files/:id/forever name a document of the Trash by id. */
+export const fileIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const bulkDeleteBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500) });
 export const bulkDeleteAnswerSchema = z.object({ success: z.literal(true), deleted: z.array(z.string()), notFound: z.array(z.string()) });

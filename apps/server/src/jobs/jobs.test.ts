@@ -19,7 +19,7 @@ describe('background maintenance on pg-boss', () => {
     await t.close();
   });
 
-  it('thins old versions and forgets remembered answers older than 24 h when the maintenance job runs', async () => {
+  it('thins old versions, forgets remembered answers older than 24 h and empties the Trash of 30-day-old deletions when the maintenance job runs', async () => {
     const user = await newUser(t.app, 'jobs');
     const fileId = (await user.call('POST', '/api/files/create', { filePath: 'Aged', content: doc('aged text') })).body.file.id as string;
     const repo = createVersionsRepository({ db: t.database.db });
@@ -60,6 +60,14 @@ describe('background maintenance on pg-boss', () => {
         [user.sub, id, fileId, age],
       );
     }
+    // Two documents in the Trash: one deleted 31 days ago (goes), one yesterday (stays).
+    for (const [name, age] of [
+      ['Long gone', '31 days'],
+      ['Just binned', '1 day'],
+    ] as const) {
+      const id = (await user.call('POST', '/api/files/create', { filePath: name, content: doc(name) })).body.file.id as string;
+      await t.database.query(`update files set deleted_at = now() - $2::interval where id = $1`, [id, age]);
+    }
     const services = createServices({ database: t.database });
     jobs = await startJobs({ database: t.database, maintenance: services, log: pino({ level: 'silent' }) });
     const jobId = await jobs.boss.send(QUEUES.maintenance, {});
@@ -75,5 +83,6 @@ describe('background maintenance on pg-boss', () => {
     expect(left).toEqual(['01J0000000000000000000NEW1', '01J0000000000000000000OLD3']);
     expect(await t.database.query('select operation_id from request_replays')).toEqual([{ operation_id: 'op-new' }]);
     expect(await t.database.query('select operation_id from file_operations')).toEqual([{ operation_id: 'op-new' }]);
+    expect(await t.database.query('select name from files where deleted_at is not null')).toEqual([{ name: 'Just binned.txt' }]);
   });
 });

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import type { DeliveryOptions, OperationJobQueue } from '../modules/ai/operations/operations.queue';
 import type { SaveAnswers } from '../modules/files/files.operations';
+import type { TrashService } from '../modules/files/files.trash';
 import type { ReplayService } from '../modules/replays/replays.service';
 import { BOSS_SCHEMA } from './boss';
 import type { VersionsService } from '../modules/versions/versions.service';
@@ -21,6 +22,8 @@ export interface MaintenanceServices {
   replays: Pick<ReplayService, 'sweep'>;
   /** Answers of content saves past 24 h. */
   saveAnswers: Pick<SaveAnswers, 'sweep'>;
+  /** Documents deleted 30 days ago or more, deleted for good with their versions. */
+  trash: Pick<TrashService, 'purge'>;
 }
 
 export interface Jobs {
@@ -30,8 +33,8 @@ export interface Jobs {
 
 /**
  * Starts pg-boss on Bree's own database (PGlite through `executeSql`, or PostgreSQL) and the
- * hourly maintenance: version thinning and forgetting remembered answers (of X-Operation-Id
- * requests and of content saves) older than 24 h. Handlers only call module services. With the voice service:
+ * hourly maintenance: version thinning, forgetting remembered answers (of X-Operation-Id
+ * requests and of content saves) older than 24 h, and emptying the Trash of documents deleted 30 days ago. Handlers only call module services. With the voice service:
  * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
  * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
@@ -59,7 +62,8 @@ export async function startJobs({
     const thinned = await maintenance.versions.thin();
     const forgotten = await maintenance.replays.sweep();
     await maintenance.saveAnswers.sweep();
-    log.info({ thinned, forgotten }, 'maintenance done');
+    const purged = await maintenance.trash.purge();
+    log.info({ thinned, forgotten, purged }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
   if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });

@@ -10,6 +10,7 @@ import { SignedInShell } from './SignedInShell';
 // One lazily loaded module per route (1-core §2, 3-public-admin §2.1).
 const Landing = lazyWithRetry(() => import('../routes/landing'), 'Landing page');
 const AppHome = lazyWithRetry(() => import('../routes/app'), 'Documents');
+const Trash = lazyWithRetry(() => import('../routes/trash'), 'Trash');
 const Editor = lazyWithRetry(() => import('../routes/editor'), 'Editor');
 const Callback = lazyWithRetry(() => import('../routes/callback'), 'Sign-in');
 const SilentCallback = lazyWithRetry(() => import('../routes/silent-callback'), 'Silent sign-in');
@@ -46,6 +47,7 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Landing /> },
         { path: 'app', element: protectedRoute(<AppHome />) },
+        { path: 'app/trash', element: protectedRoute(<Trash />) },
         { path: 'app/:fileId', element: protectedRoute(<Editor />) },
         { path: 'callback', element: <Callback /> },
         { path: 'silent-callback', element: <SilentCallback /> },

@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createNotifier, toastDuration } from './toast';
-import type { ToastBackend, ToastKind } from './toast';
+import type { ToastAction, ToastBackend, ToastKind } from './toast';
 
 function setup(width = 1280) {
   let clock = 0;
   let seq = 0;
-  const shown: Array<{ kind: ToastKind; message: string; duration: number; id: string }> = [];
+  const shown: Array<{ kind: ToastKind; message: string; duration: number; id: string; action?: ToastAction }> = [];
   const dismissed: string[] = [];
   const scheduled: Array<{ fn: () => void; ms: number }> = [];
   const backend: ToastBackend = {
-    show(kind, message, { id, duration }) {
+    show(kind, message, { id, duration, action }) {
       const toastId = id ?? `t${++seq}`;
-      shown.push({ kind, message, duration, id: toastId });
+      shown.push({ kind, message, duration, id: toastId, action });
       return toastId;
     },
     dismiss: (id) => dismissed.push(id),
@@ -73,6 +73,19 @@ describe('toast notifier', () => {
     mobile.notify.info('fyi');
     mobile.notify.warning('careful');
     expect(mobile.shown.map((s) => s.duration)).toEqual([4000, 6000, 5000, 5000]);
+  });
+
+  it('shows every toast with an action (each Undo has its own target) and keeps it up long enough to reach the button', () => {
+    const { notify, shown } = setup(767);
+    const undoA = { label: 'Undo', run: vi.fn() };
+    const undoB = { label: 'Undo', run: vi.fn() };
+    const a = notify.success('File deleted', { action: undoA });
+    const b = notify.success('File deleted', { action: undoB });
+    expect(a).not.toBe(b);
+    expect(shown.map((s) => [s.action, s.duration])).toEqual([
+      [undoA, 8000],
+      [undoB, 8000],
+    ]);
   });
 
   it('keeps loading toasts until they are dismissed', () => {

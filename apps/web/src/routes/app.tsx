@@ -1,32 +1,17 @@
-import { Link } from 'react-router';
-import { useServices } from '../app/services';
-import { ProfileMenu } from '../features/auth';
+import { AppFrame } from '../app/AppFrame';
 import { DocumentsPage } from '../features/documents';
 import { getCurrentTenant } from '../features/tenancy';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { MAIN_CONTENT_ID, SkipLink } from '../ui';
 
 /** /app: the document list (repository view) under the app header. /app/:fileId is routes/editor. */
 export default function AppRoute() {
-  const { config } = useServices();
   const tenantId = getCurrentTenant();
   useDocumentTitle('Documents');
 
   return (
-    <div className="flex min-h-dvh flex-col bg-paper">
-      <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
-      <header className="sticky top-0 z-30 border-b border-line bg-cream">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/app" className="rounded-sm font-serif text-lg font-semibold tracking-tight text-ink">
-            {config.productName}
-          </Link>
-          <ProfileMenu />
-        </div>
-      </header>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10">
-        {/* Keyed by tenant: another account's list must not inherit this one's state. */}
-        <DocumentsPage key={tenantId} tenantId={tenantId} />
-      </main>
-    </div>
+    <AppFrame>
+      {/* Keyed by tenant: another account's list must not inherit this one's state. */}
+      <DocumentsPage key={tenantId} tenantId={tenantId} />
+    </AppFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { AiTier } from '@bree/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { files } from '../files/files.table';
 import { aiFileProviders, aiTenantSettings, backgroundResponses, type BackgroundResponseRow } from './ai.table';
@@ -19,7 +19,7 @@ export function createAiRepository({ db }: { db: Db }) {
   return {
     /**
      * The document's existence, its Fast/Premium override and the tenant default in ONE query:
-     * this sits on the time-to-first-token path, where every round trip shows. Null: no such document.
+     * this sits on the time-to-first-token path, where every round trip shows. Null: no such document (or it is in the Trash).
      */
     async operationContext({ tenantId, fileId, withText }: { tenantId: string; fileId: string; withText: boolean }): Promise<OperationContextRow | null> {
       const rows = await db
@@ -31,7 +31,8 @@ export function createAiRepository({ db }: { db: Db }) {
         .from(files)
         .leftJoin(aiFileProviders, and(eq(aiFileProviders.tenantId, files.tenantId), eq(aiFileProviders.fileId, files.id)))
         .leftJoin(aiTenantSettings, eq(aiTenantSettings.tenantId, files.tenantId))
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)))
+        // A document in the Trash is no document to write in.
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt)))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -75,7 +75,7 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
       sql`
       with upd as (
         update files f set content = ${prepared.json}::jsonb, content_text = ${prepared.text}, content_size = ${prepared.size},
-          word_count = ${prepared.wordCount}, revision = f.revision + 1, updated_at = ${iso}::timestamptz,
+          word_count = ${prepared.wordCount}, revision = f.revision + 1, updated_at = ${iso}::timestamptz, content_updated_at = ${iso}::timestamptz,
           last_write_source = ${w.source},
           metadata = f.metadata || ${JSON.stringify(w.metadataPatch ?? {})}::jsonb,
           is_repository = coalesce(${w.isRepository ?? null}::boolean, f.is_repository),
@@ -83,6 +83,8 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
             then ${iso}::timestamptz else f.last_version_at end
         from files old
         where f.tenant_id = ${tenantId} and f.id = ${fileId} and old.tenant_id = f.tenant_id and old.id = f.id
+          -- A document in the Trash takes no writes: the miss below answers 404, as for a deleted one.
+          and f.deleted_at is null
           -- A concurrent writer changes f's revision but not old's: the recheck then fails and nothing is overwritten unseen.
           and f.revision = old.revision
           and (${w.baseRevision === 'current'} or old.revision = ${w.baseRevision === 'current' ? -1 : w.baseRevision})
@@ -113,7 +115,7 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
   return {
     /**
      * Writes content, or explains why not: a repeated operation id → its first answer; no such
-     * document → 404; a stale base revision → 409 revision_conflict with the server's text.
+     * document (or one in the Trash) → 404; a stale base revision → 409 revision_conflict with the server's text.
      */
     async write(w: ContentWrite): Promise<WriteOutcome> {
       for (let tries = 1; ; tries++) {
@@ -132,12 +134,16 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
         if (w.baseRevision !== 'current' && isDeepStrictEqual(JSON.parse(w.prepared.json), current.content)) {
           // A stale send of the text the server already holds (the same edits sent by a closing tab and
           // again from its offline copy) loses nothing: it is answered as saved, with nothing written.
-          const lastModified = current.updatedAt.toISOString();
+          const lastModified = current.contentUpdatedAt.toISOString();
           const claimed = current.metadata.status === CLAIM_STATUS.claimed;
           return { kind: 'written', revision: current.revision, lastModified, answer: { ...w.answer, lastModified, revision: current.revision }, claimed };
         }
         if (w.baseRevision !== 'current' || tries >= CURRENT_WRITE_TRIES) {
-          throw filesErrors.revisionConflict({ currentRevision: current.revision, content: current.content, lastModified: current.updatedAt.toISOString() });
+          throw filesErrors.revisionConflict({
+            currentRevision: current.revision,
+            content: current.content,
+            lastModified: current.contentUpdatedAt.toISOString(),
+          });
         }
       }
     },

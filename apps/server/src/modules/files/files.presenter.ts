@@ -1,11 +1,14 @@
-import { displayName, type FileSummary, type FileWithContent } from '@bree/contracts';
+import { displayName, type FileSummary, type FileWithContent, type TrashedFile } from '@bree/contracts';
 import type { FileRow } from './files.table';
 
 export type FileSummaryRow = Omit<FileRow, 'content' | 'contentText'>;
 
-/** A file without its content, for lists. Only whitelisted fields leave the server. */
+/**
+ * A file without its content, for lists. Only whitelisted fields leave the server. Its
+ * lastModified is when the text last changed: renaming or tagging is not editing.
+ */
 export function presentSummary(row: FileSummaryRow): FileSummary {
-  const lastModified = row.updatedAt.toISOString();
+  const lastModified = row.contentUpdatedAt.toISOString();
   return {
     id: row.id,
     fileId: row.id,
@@ -27,4 +30,9 @@ export function presentSummary(row: FileSummaryRow): FileSummary {
 /** A file with its document tree, for the editor. */
 export function presentFile(row: FileRow): FileWithContent {
   return { ...presentSummary(row), content: row.content };
+}
+
+/** A document in the Trash: its summary, when it was deleted and when the maintenance job deletes it for good. */
+export function presentTrashed(row: FileSummaryRow & { deletedAt: Date }, retentionMs: number): TrashedFile {
+  return { ...presentSummary(row), deletedAt: row.deletedAt.toISOString(), purgeAt: new Date(row.deletedAt.getTime() + retentionMs).toISOString() };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_STATUS, hasUnstorableText, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { z } from 'zod';
 import { selectRows, type Db } from '../../db/db';
@@ -31,6 +31,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/** Live documents: not in the Trash. Every read but the Trash's puts this in its WHERE. */
+const live = isNull(files.deletedAt);
 
 /** Escapes LIKE wildcards so a directory name is matched literally. */
 function likePrefix(prefix: string): string {
@@ -80,7 +83,7 @@ export function decodeCursor(raw: string): Cursor | null {
   }
 }
 
-/** ORDER BY and "after the cursor" condition for each sort; transcribing files always first. */
+/** ORDER BY and "after the cursor" condition for each sort; transcribing files always first; dates are content dates. */
 function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | undefined } {
   const tr = sql`${files.isTranscribing} desc nulls last`;
   if (sort === 'name') {
@@ -93,21 +96,22 @@ function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | un
   }
   if (sort === 'tag') {
     return {
-      order: sql`${tr}, ${files.tagRank} asc, ${files.updatedAt} desc nulls last, ${files.id} desc nulls last`,
+      order: sql`${tr}, ${files.tagRank} asc, ${files.contentUpdatedAt} desc nulls last, ${files.id} desc nulls last`,
       after: c
-        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.tagRank} > ${c.r ?? 3} or (${files.tagRank} = ${c.r ?? 3} and (${files.updatedAt}, ${files.id}) < (${c.u}::timestamptz, ${c.i})))))`
+        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.tagRank} > ${c.r ?? 3} or (${files.tagRank} = ${c.r ?? 3} and (${files.contentUpdatedAt}, ${files.id}) < (${c.u}::timestamptz, ${c.i})))))`
         : undefined,
     };
   }
   return {
-    order: sql`${tr}, ${files.updatedAt} desc nulls last, ${files.id} desc nulls last`,
-    after: c ? sql`(${files.isTranscribing}, ${files.updatedAt}, ${files.id}) < (${c.t}, ${c.u}::timestamptz, ${c.i})` : undefined,
+    order: sql`${tr}, ${files.contentUpdatedAt} desc nulls last, ${files.id} desc nulls last`,
+    after: c ? sql`(${files.isTranscribing}, ${files.contentUpdatedAt}, ${files.id}) < (${c.t}, ${c.u}::timestamptz, ${c.i})` : undefined,
   };
 }
 
 /**
  * Data access for documents. Every function filters by tenantId: tenancy lives in the WHERE.
- * Content is written here only on creation; every later content write is files.content-write.ts's.
+ * Every function but the Trash's reads live documents only. Content is written here only on
+ * creation; every later content write is files.content-write.ts's.
  */
 export function createFilesRepository({ db }: { db: Db }) {
   return {
@@ -115,7 +119,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const rows = await db
         .select(rowColumns)
         .from(files)
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, id)))
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), live))
         .limit(1);
       return rows[0] ?? null;
     },
@@ -123,7 +127,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const rows = await db
         .select(rowColumns)
         .from(files)
-        .where(and(eq(files.tenantId, tenantId), eq(files.path, path)))
+        .where(and(eq(files.tenantId, tenantId), eq(files.path, path), live))
         .limit(1);
       return rows[0] ?? null;
     },
@@ -132,18 +136,18 @@ export function createFilesRepository({ db }: { db: Db }) {
       const rows = await db
         .select({ path: files.path })
         .from(files)
-        .where(and(eq(files.tenantId, tenantId), like(files.path, pattern)));
+        .where(and(eq(files.tenantId, tenantId), like(files.path, pattern), live));
       return new Set(rows.map((r) => r.path));
     },
     async hasChildren({ tenantId, directory }: { tenantId: string; directory: string }): Promise<boolean> {
       const rows = await db
         .select({ id: files.id })
         .from(files)
-        .where(and(eq(files.tenantId, tenantId), like(files.path, likePrefix(directory))))
+        .where(and(eq(files.tenantId, tenantId), like(files.path, likePrefix(directory)), live))
         .limit(1);
       return rows.length > 0;
     },
-    /** Inserts a document; returns null if the path is taken. */
+    /** Inserts a document; returns null if a live document has the path. */
     async insert(f: NewFile): Promise<FileRow | null> {
       const rows = await db
         .insert(files)
@@ -161,19 +165,20 @@ export function createFilesRepository({ db }: { db: Db }) {
           lastWriteSource: f.source ?? 'create',
           createdAt: f.now,
           updatedAt: f.now,
+          contentUpdatedAt: f.now,
           revision: 1,
         })
-        .onConflictDoNothing({ target: [files.tenantId, files.path] })
+        .onConflictDoNothing({ target: [files.tenantId, files.path], where: sql`deleted_at is null` })
         .returning(rowColumns);
       return rows[0] ?? null;
     },
     async listSummaries({ tenantId, directory }: { tenantId: string; directory: string }): Promise<FileSummaryRow[]> {
-      const where = directory ? and(eq(files.tenantId, tenantId), like(files.path, likePrefix(directory))) : eq(files.tenantId, tenantId);
+      const where = and(eq(files.tenantId, tenantId), live, directory ? like(files.path, likePrefix(directory)) : undefined);
       return db.select(summaryColumns).from(files).where(where).orderBy(asc(files.path));
     },
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
       const { order, after } = keyset(q.sort, q.cursor);
-      const conditions = [eq(files.tenantId, q.tenantId), viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
+      const conditions = [eq(files.tenantId, q.tenantId), live, viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
       const rows = await db
         .select(summaryColumns)
         .from(files)
@@ -185,7 +190,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const last = items.at(-1);
       const nextCursor =
         hasMore && last
-          ? encodeCursor({ t: last.isTranscribing ?? false, u: last.updatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
+          ? encodeCursor({ t: last.isTranscribing ?? false, u: last.contentUpdatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
           : null;
       return { items, hasMore, nextCursor };
     },
@@ -197,9 +202,14 @@ export function createFilesRepository({ db }: { db: Db }) {
         .select(summaryColumns)
         .from(files)
         .where(
-          and(eq(files.tenantId, tenantId), viewFilter(view), sql`(${files.nameKey} like ${contains} or word_similarity(${needle}, ${files.nameKey}) > 0.3)`),
+          and(
+            eq(files.tenantId, tenantId),
+            live,
+            viewFilter(view),
+            sql`(${files.nameKey} like ${contains} or word_similarity(${needle}, ${files.nameKey}) > 0.3)`,
+          ),
         )
-        .orderBy(sql`(${files.nameKey} like ${contains}) desc, word_similarity(${needle}, ${files.nameKey}) desc, ${files.updatedAt} desc`)
+        .orderBy(sql`(${files.nameKey} like ${contains}) desc, word_similarity(${needle}, ${files.nameKey}) desc, ${files.contentUpdatedAt} desc`)
         .limit(limit);
     },
     async update(u: {
@@ -210,7 +220,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const rows = await db
         .update(files)
         .set(u.set)
-        .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id)))
+        .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id), live))
         .returning(rowColumns);
       return rows[0] ?? null;
     },
@@ -250,19 +260,64 @@ export function createFilesRepository({ db }: { db: Db }) {
         .set({ metadata: sql`${files.metadata} || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)` })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), sql`${files.metadata}->>'status' = ${CLAIM_STATUS.claimed}`));
     },
-    async deleteByIds({ tenantId, ids }: { tenantId: string; ids: string[] }): Promise<string[]> {
+    /** Moves live documents to the Trash; returns the ids moved. */
+    async trashByIds({ tenantId, ids, now }: { tenantId: string; ids: string[]; now: Date }): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
-        .delete(files)
-        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)))
+        .update(files)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids), live))
         .returning({ id: files.id });
       return rows.map((r) => r.id);
+    },
+    /** A page of the Trash, most recently deleted first. */
+    async listTrash({ tenantId, limit, cursor }: { tenantId: string; limit: number; cursor: { u: string; i: string } | null }) {
+      const after = cursor ? sql`(${files.deletedAt}, ${files.id}) < (${cursor.u}::timestamptz, ${cursor.i})` : undefined;
+      const rows = await db
+        .select(summaryColumns)
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), isNotNull(files.deletedAt), after))
+        .orderBy(sql`${files.deletedAt} desc, ${files.id} desc`)
+        .limit(limit + 1);
+      // The WHERE says every row has a deletion date.
+      return { items: rows.slice(0, limit).map((r) => ({ ...r, deletedAt: r.deletedAt! })), hasMore: rows.length > limit };
+    },
+    async findTrashed({ tenantId, id }: { tenantId: string; id: string }): Promise<FileSummaryRow | null> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** Brings a document back from the Trash at `path` (null if it is not in the Trash; a live path clash throws 23505). */
+    async restore({ tenantId, id, path, name, now }: { tenantId: string; id: string; path: string; name: string; now: Date }) {
+      const rows = await db
+        .update(files)
+        .set({ deletedAt: null, path, name, updatedAt: now })
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .returning(summaryColumns);
+      return rows[0] ?? null;
+    },
+    /** Deletes a document in the Trash for good (its versions go with it); false if it is not in the Trash. */
+    async deleteTrashed({ tenantId, id }: { tenantId: string; id: string }): Promise<boolean> {
+      const rows = await db
+        .delete(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .returning({ id: files.id });
+      return rows.length > 0;
+    },
+    /** Maintenance across tenants: deletes up to `limit` documents trashed at `before` or earlier; returns how many. */
+    async purgeTrash({ before, limit }: { before: Date; limit: number }): Promise<number> {
+      const batch = db.select({ id: files.id }).from(files).where(lte(files.deletedAt, before)).limit(limit);
+      const rows = await db.delete(files).where(inArray(files.id, batch)).returning({ id: files.id });
+      return rows.length;
     },
     async setAuthenticity({ tenantId, ids, authenticity, now }: { tenantId: string; ids: string[]; authenticity: string; now: Date }) {
       const rows = await db
         .update(files)
         .set({ metadata: sql`${files.metadata} || jsonb_build_object('authenticity', ${authenticity}::text)`, updatedAt: now })
-        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)))
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids), live))
         .returning({ id: files.id });
       return rows.map((r) => r.id);
     },

@@ -45,7 +45,7 @@ export function createSaveService({ db, now = () => new Date(), newId }: { db: D
           contentSize: 0,
           operationId,
           revision: current.revision,
-          lastModified: current.updatedAt.toISOString(),
+          lastModified: current.contentUpdatedAt.toISOString(),
         };
       }
       const outcome = await writer.write({

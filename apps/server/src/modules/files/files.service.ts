@@ -25,7 +25,7 @@ export interface FilesServiceDeps {
   newId: () => string;
 }
 
-/** Documents: create, read, list, rename, tag, delete and revision-checked saves. */
+/** Documents: create, read, list, rename, tag, delete (to the Trash) and revision-checked saves. */
 export function createFilesService({ db, now = () => new Date(), newId }: FilesServiceDeps) {
   const repo = createFilesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
@@ -142,6 +142,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       return { items: (await repo.search({ ...q, limit: Math.min(q.limit, FILES.searchLimit) })).map(presentSummary) };
     },
 
+    /** Deleting moves the document to the Trash (files.trash.ts restores, deletes for good and purges). */
     async deleteByPath({ tenantId, filePath }: { tenantId: string; filePath: string }) {
       const path = normalizePath(filePath);
       const row = await repo.findByPath({ tenantId, path });
@@ -150,12 +151,13 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
         if (await repo.hasChildren({ tenantId, directory: folder })) throw filesErrors.folderDelete();
         throw filesErrors.notFound(`at "${path}"`);
       }
-      await repo.deleteByIds({ tenantId, ids: [row.id] });
+      await repo.trashByIds({ tenantId, ids: [row.id], now: now() });
     },
 
+    /** Moves the documents to the Trash; ids that are not live documents of the tenant are notFound. */
     async bulkDelete({ tenantId, fileIds }: { tenantId: string; fileIds: string[] }) {
       const unique = [...new Set(fileIds)];
-      const deleted = await repo.deleteByIds({ tenantId, ids: unique });
+      const deleted = await repo.trashByIds({ tenantId, ids: unique, now: now() });
       return { deleted, notFound: unique.filter((id) => !deleted.includes(id)) };
     },
 

@@ -5,10 +5,17 @@ import { VOICE_SAMPLE_SQL, VOICE_TERMS_MAX_CHARS } from '../voice/voice.table';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** Rows in the Trash: kept (and restorable) until the maintenance job purges them. */
+const LIVE = sql`deleted_at is null`;
+
 /**
  * A document. `content` is the editor's document tree; `content_text` its plain text, kept
  * for search and counts. `revision` rises by one on every content change (saves check it).
  * Sort and filter columns are generated from metadata so they can never drift from it.
+ * `updated_at` moves on any change of the row (the voice refresh watches it); `content_updated_at`
+ * only when the text changes, so 'Edited …' and the date sort ignore renames and tags.
+ * A deleted document is in the Trash (`deleted_at` set): every read but the Trash's ignores it,
+ * and its path is free again (the unique path index covers live documents only).
  */
 export const files = pgTable(
   'files',
@@ -26,6 +33,9 @@ export const files = pgTable(
     metadata: jsonb('metadata').$type<FileMetadata>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    contentUpdatedAt: timestamp('content_updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the document was moved to the Trash; null while it is live. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     lastVersionAt: timestamp('last_version_at', { withTimezone: true, mode: 'date' }),
     /** What wrote the current content ('autosave', 'upload', 'restore'…): set by the one content write and on creation. */
     lastWriteSource: text('last_write_source'),
@@ -47,10 +57,13 @@ export const files = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('files_tenant_path_uq').on(t.tenantId, t.path),
-    index('files_tenant_date_idx').on(t.tenantId, t.isTranscribing.desc(), t.updatedAt.desc(), t.id.desc()),
-    index('files_tenant_name_idx').on(t.tenantId, t.isTranscribing.desc(), t.nameKey, t.id),
-    index('files_tenant_tag_idx').on(t.tenantId, t.isTranscribing.desc(), t.tagRank, t.updatedAt.desc(), t.id.desc()),
+    uniqueIndex('files_tenant_path_uq').on(t.tenantId, t.path).where(LIVE),
+    index('files_tenant_date_idx').on(t.tenantId, t.isTranscribing.desc(), t.contentUpdatedAt.desc(), t.id.desc()).where(LIVE),
+    index('files_tenant_name_idx').on(t.tenantId, t.isTranscribing.desc(), t.nameKey, t.id).where(LIVE),
+    index('files_tenant_tag_idx').on(t.tenantId, t.isTranscribing.desc(), t.tagRank, t.contentUpdatedAt.desc(), t.id.desc()).where(LIVE),
+    index('files_trash_idx')
+      .on(t.tenantId, t.deletedAt.desc(), t.id.desc())
+      .where(sql`deleted_at is not null`),
     index('files_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('files_voice_terms_idx')
       .using('gin', t.voiceTerms)

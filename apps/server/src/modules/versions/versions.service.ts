@@ -28,6 +28,8 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
     },
 
     async get({ tenantId, fileId, versionId }: { tenantId: string; fileId: string; versionId: string }) {
+      // The history of a document in the Trash is as gone as the document.
+      await requireFile(tenantId, fileId);
       const row = await versions.find({ tenantId, fileId, id: versionId });
       if (!row) throw versionsErrors.notFound();
       return { ...presentVersion(row), content: row.content };

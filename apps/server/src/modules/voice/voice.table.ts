@@ -3,13 +3,15 @@ import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Which files teach the voice (DESIGN §7): repository files and documents tagged Human, never
- * those tagged AI or AI-Assisted — even in the repository, a machine-written text is not the author's.
+ * those tagged AI or AI-Assisted — even in the repository, a machine-written text is not the author's —
+ * and never a document in the Trash.
  * Plain SQL over the files table's own columns, so that the generated search column of `files`
  * (files.table.ts) and the voice queries share one definition.
  */
 export const VOICE_SAMPLE_SQL = `(is_repository or metadata->>'authenticity' = 'Human')
   and coalesce(metadata->>'authenticity', '') not in ('AI', 'AI-Assisted')
-  and length(content_text) > 0`;
+  and length(content_text) > 0
+  and deleted_at is null`;
 
 /**
  * How much of a sample its search vector covers: ~17,000 words find a topic, and the bound keeps

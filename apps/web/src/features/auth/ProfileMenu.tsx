@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { Button, Popover } from '../../ui';
+import { Link } from 'react-router';
+import { Button, buttonClasses, Dialog, Popover, PopoverClose } from '../../ui';
 import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';
+import { VoicePanel } from '../voice';
 
 /** Avatar text: first letter of the name, else of the e-mail, else '?'. */
 export function avatarLetter(name?: string, email?: string): string {
@@ -20,8 +22,23 @@ function Avatar({ picture, letter, size }: { picture?: string; letter: string; s
   );
 }
 
-/** The header's profile popover: avatar, name, e-mail and Sign Out (back to the site origin). */
+/**
+ * The header's profile menu: avatar, name, e-mail, the Voice panel (the same one as in the editor,
+ * in a dialog that outlives the popover), the Trash, and Sign Out (back to the site origin).
+ */
 export function ProfileMenu() {
+  const [voiceOpen, setVoiceOpen] = useState(false);
+  return (
+    <>
+      <ProfilePopover onVoice={() => setVoiceOpen(true)} />
+      <Dialog open={voiceOpen} onOpenChange={setVoiceOpen} title="Voice" description="What Bree has learned about how you write." className="max-w-xl">
+        {voiceOpen && <VoicePanel />}
+      </Dialog>
+    </>
+  );
+}
+
+function ProfilePopover({ onVoice }: { onVoice: () => void }) {
   const auth = useAuth();
   const { tokens } = useServices();
   const [signingOut, setSigningOut] = useState(false);
@@ -54,6 +71,18 @@ export function ProfileMenu() {
       </div>
       <div className="mt-4 border-t border-line pt-3">
         <QualityToggle />
+      </div>
+      <div className="mt-3 flex flex-col border-t border-line pt-3">
+        <PopoverClose asChild>
+          <Button variant="ghost" className="w-full justify-start" onClick={onVoice}>
+            Voice
+          </Button>
+        </PopoverClose>
+        <PopoverClose asChild>
+          <Link to="/app/trash" className={buttonClasses({ variant: 'ghost', className: 'w-full justify-start' })}>
+            Trash
+          </Link>
+        </PopoverClose>
       </div>
       <div className="mt-3 border-t border-line pt-3">
         <Button

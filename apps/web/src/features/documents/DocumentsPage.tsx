@@ -1,9 +1,9 @@
 import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { Button, useIsMobile } from '../../ui';
+import { Button, buttonClasses, useIsMobile } from '../../ui';
 import { NetworkPill } from '../network';
 import { documentKeys } from './api';
 import { DocumentListBody } from './DocumentListBody';
@@ -21,7 +21,6 @@ import { useFileTransfers } from '../files';
 import { NEW_DOCUMENT_STATE } from '../editor/newDocument';
 import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
-import { ROW_HEIGHT_PX } from './visibleRows';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -29,7 +28,15 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** What "Convert to workspace" says while this Bree has no workspaces. */
 const WORKSPACES_UNAVAILABLE = 'Workspaces are not available yet.';
 
-/** Under the viewport: how many rows are loaded, and a hint when scrolling loads more. */
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4" aria-hidden="true">
+      <path d="M4 6h12M8 6V4h4v2M6 6l.8 10h6.4L14 6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Under the rows: how many rows are loaded, and a hint when scrolling loads more. */
 function ListFooter({ count, searching, hasMore }: { count: number; searching: boolean; hasMore: boolean }) {
   if (count === 0) return null;
   const noun = searching ? (count === 1 ? 'result' : 'results') : count === 1 ? 'document' : 'documents';
@@ -58,12 +65,12 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const [importOpen, setImportOpen] = useState(false);
   const transfers = useFileTransfers();
   const [creating, setCreating] = useState(false);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listEndRef = useRef<HTMLDivElement>(null);
   // Files dropped on the list go straight to the upload dialog, which shows each file's result.
   const [dropped, setDropped] = useState<File[] | null>(null);
   const drag = useFileDrag(setDropped);
 
-  const onScroll = useInfiniteScroll({ ref: scrollRef, hasMore: list.hasMore, busy: list.isFetchingMore, loadMore: list.loadMore, rows: list.items.length });
+  useInfiniteScroll({ ref: listEndRef, hasMore: list.hasMore, busy: list.isFetchingMore, loadMore: list.loadMore, rows: list.items.length });
 
   // Only rows on screen count as selected: a search or a delete never leaves hidden files selected.
   const selected = useMemo(() => list.items.filter((f) => selectedIds.has(f.id)), [list.items, selectedIds]);
@@ -154,8 +161,9 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
         ) : (
           <div className="flex flex-col gap-4">
             <ListControls search={search} onSearch={setSearch} sort={sort} onSort={setSort} rows={rows} onRows={setRows} isMobile={isMobile} />
-            <section aria-label="Document list" className="overflow-hidden rounded-xl border border-line bg-surface shadow-card">
-              <div className="flex min-h-12 items-center border-b border-line bg-cream/60 px-3 py-1.5 sm:px-4">
+            {/* overflow-clip, not -hidden: the column header (and the selection bar) can stick under the app header as the window scrolls. */}
+            <section aria-label="Document list" className="overflow-clip rounded-xl border border-line bg-surface shadow-card">
+              <div className="sticky top-14 z-10 flex min-h-12 items-center border-b border-line bg-cream px-3 py-1.5 sm:px-4">
                 {selected.length > 0 ? (
                   <SelectionBar
                     count={selected.length}
@@ -173,7 +181,8 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
                   </div>
                 )}
               </div>
-              <div ref={scrollRef} onScroll={onScroll} tabIndex={-1} style={{ maxHeight: rows * ROW_HEIGHT_PX }} className="overflow-y-auto overscroll-contain">
+              {/* The rows grow with the page and the window scrolls: never an inner scroll box, whatever the rows per page. */}
+              <div ref={listEndRef}>
                 <DocumentListBody
                   list={list}
                   query={query}
@@ -190,6 +199,12 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
             </section>
           </div>
         )}
+        <div className="mt-4 flex justify-end">
+          <Link to="/app/trash" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            <TrashIcon />
+            Trash
+          </Link>
+        </div>
       </div>
 
       {drag.dragging && (

@@ -11,8 +11,9 @@ import {
   searchFilesAnswerSchema,
   successSchema,
   summaryAnswerSchema,
+  trashPageAnswerSchema,
 } from '@bree/contracts';
-import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
+import type { Authenticity, FileSummary, ListSort, TrashedFile } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import { hasErrorCode, TRANSIENT_CODES } from '../../lib/errorCodes';
@@ -25,6 +26,7 @@ export const documentKeys = {
   all: (tenantId: string) => ['documents', tenantId] as const,
   list: (tenantId: string, sort: ListSort) => ['documents', tenantId, 'list', sort] as const,
   search: (tenantId: string, query: string) => ['documents', tenantId, 'search', query] as const,
+  trash: (tenantId: string) => ['documents', tenantId, 'trash'] as const,
 };
 
 /** `{prefix}/{tenant}/{path}` with the path encoded as one segment (it may contain slashes). */
@@ -120,6 +122,35 @@ export async function copyDocument(api: ApiClient, q: { fileId: string; operatio
   const answer = await api.post('/files/copy', { fileId: q.fileId }, { schema: fileAnswerSchema, operationId: q.operationId, ...filesTimeout });
   const { content: _content, ...summary } = answer.file;
   return summary;
+}
+
+/** One page of GET /files/trash: what was deleted, most recent first. */
+export interface TrashPage {
+  items: TrashedFile[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** GET /files/trash — paged like the list. */
+export function fetchTrashPage(api: ApiClient, q: { limit: number; cursor: string | null; signal?: AbortSignal }): Promise<TrashPage> {
+  const params = new URLSearchParams({ limit: String(q.limit) });
+  if (q.cursor) params.set('cursor', q.cursor);
+  return api.get(`/files/trash?${params.toString()}`, { schema: trashPageAnswerSchema, signal: q.signal, ...filesTimeout });
+}
+
+/** POST /files/{id}/restore — back from the Trash; the answer has the name it came back under. */
+export async function restoreDocument(api: ApiClient, q: { fileId: string; operationId: string }): Promise<FileSummary> {
+  const answer = await api.post(
+    `/files/${encodeURIComponent(q.fileId)}/restore`,
+    {},
+    { schema: summaryAnswerSchema, operationId: q.operationId, ...filesTimeout },
+  );
+  return answer.file;
+}
+
+/** DELETE /files/{id}/forever — out of the Trash for good. */
+export async function deleteDocumentForever(api: ApiClient, q: { fileId: string; operationId: string }): Promise<void> {
+  await api.delete(`/files/${encodeURIComponent(q.fileId)}/forever`, { schema: successSchema, operationId: q.operationId, ...filesTimeout });
 }
 
 /** Whether trying again could help: no answer, rate limited, or a server-side failure. */

@@ -64,7 +64,47 @@ describe('deleting documents', () => {
     expect(env.visible().map((f) => f.id)).toEqual(['a', 'c']);
     expect(await done).toBe(true);
     expect(env.calls).toEqual(['DELETE /files/t1/Beta.txt']);
-    expect(env.notify.success).toHaveBeenCalledWith(MESSAGES.deleted);
+    expect(env.notify.success).toHaveBeenCalledWith(MESSAGES.deleted, { action: expect.objectContaining({ label: 'Undo', ariaLabel: 'Undo deleting Beta' }) });
+    expect(env.visible().map((f) => f.id)).toEqual(['a', 'c']);
+  });
+
+  it("offers Undo on 'File deleted': it restores the file from the Trash and shows it again at once", async () => {
+    const env = setup({ delete: () => ({ success: true }), post: () => ({ success: true, file: env.files[1] }) });
+    await env.ops.remove(env.files[1]);
+    const [, options] = env.notify.success.mock.calls[0] as unknown as [string, { action: { run(): void } }];
+    options.action.run();
+    await vi.waitFor(() => expect(env.notify.success).toHaveBeenCalledWith(MESSAGES.restored('Beta')));
+    expect(env.calls).toEqual(['DELETE /files/t1/Beta.txt', 'POST /files/b/restore']);
+    expect(env.visible().map((f) => f.id)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('restores one file of a bulk delete (the Trash view) without bringing back the others', async () => {
+    const env = setup({
+      post: (path, body) =>
+        path === '/files/bulk-delete'
+          ? { success: true, deleted: (body as { fileIds: string[] }).fileIds, notFound: [] }
+          : { success: true, file: { ...env.files[0], name: 'Alpha 2.txt', displayName: 'Alpha 2', filePath: 'Alpha 2.txt' } },
+    });
+    await env.ops.removeMany([env.files[0], env.files[1]]);
+    expect(env.visible().map((f) => f.id)).toEqual(['c']);
+    await env.ops.restore(env.files[0]);
+    expect(env.visible().map((f) => [f.id, f.displayName])).toEqual([
+      ['a', 'Alpha 2'],
+      ['c', 'Gamma'],
+    ]);
+    expect(env.notify.success).toHaveBeenLastCalledWith(MESSAGES.restored('Alpha 2'));
+  });
+
+  it('keeps the file hidden and says so when the restore fails', async () => {
+    const env = setup({
+      delete: () => ({ success: true }),
+      post: () => {
+        throw fail(404, 'file_not_found');
+      },
+    });
+    await env.ops.remove(env.files[1]);
+    expect(await env.ops.restore(env.files[1])).toBeNull();
+    expect(env.notify.error).toHaveBeenCalledWith(MESSAGES.restoreFailed);
     expect(env.visible().map((f) => f.id)).toEqual(['a', 'c']);
   });
 

@@ -13,6 +13,7 @@ import {
   documentKeys,
   isTransientFailure,
   renameDocument,
+  restoreDocument,
   tagDocument,
 } from './api';
 import { captureFiles, patchFiles, restoreFiles } from './cachePatch';
@@ -28,7 +29,11 @@ export const MESSAGES = {
   renamed: 'File renamed successfully',
   renameFailed: 'Failed to rename file',
   deleted: 'File deleted',
+  undo: 'Undo',
+  undoDelete: (name: string) => `Undo deleting ${name}`,
   deleteFailed: 'Failed to delete file',
+  restored: (name: string) => `“${name}” restored`,
+  restoreFailed: 'Failed to restore file',
   bulkDeleted: (n: number) => `${n} file(s) deleted`,
   bulkDeleteFailed: (n: number, total: number) => `Failed to delete ${n} of ${total} file(s)`,
   updateFailed: 'Update failed',
@@ -128,7 +133,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
     refresh();
   }
 
-  return {
+  const operations = {
     /** Claims a blank Untitled.txt; resolves to the new file, or null after telling the user it failed. */
     async create(): Promise<FileSummary | null> {
       const opId = newId();
@@ -174,14 +179,18 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       }
     },
 
-    /** Deletes one file (the caller has asked first): gone at once, restored if the server refuses. */
+    /**
+     * Deletes one file (the caller has asked first): gone at once, back if the server refuses.
+     * The server keeps it in the Trash, so 'File deleted' offers Undo.
+     */
     async remove(file: FileSummary): Promise<boolean> {
       const opId = newId();
       const change = showChange(opId, [file], { kind: 'delete' }, () => null);
       try {
         await enqueue(opId, [file.id], () => retrying(DELETE_RETRY, () => deleteDocumentOnce(api, { tenantId, filePath: pathOf(file), operationId: opId })));
         change.confirm();
-        notify.success(MESSAGES.deleted);
+        const undo = { label: MESSAGES.undo, ariaLabel: MESSAGES.undoDelete(file.displayName), run: () => void operations.restore(file) };
+        notify.success(MESSAGES.deleted, { action: undo });
         return true;
       } catch (error) {
         console.error('[documents] delete failed', error);
@@ -277,6 +286,28 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       }
     },
 
+    /**
+     * Brings a file back from the Trash ('File deleted' → Undo, or the Trash view): it shows in the
+     * list at once, under the name the server gave it (a taken name gets " 2").
+     */
+    async restore(file: Pick<FileSummary, 'id' | 'displayName'>): Promise<FileSummary | null> {
+      const opId = newId();
+      try {
+        const restored = await enqueue(opId, [file.id], () => retrying(FILE_OP_RETRY, () => restoreDocument(api, { fileId: file.id, operationId: opId })));
+        paths.set(restored.id, restored.filePath);
+        // Its delete's tombstone (single or bulk) would hide it for the rest of its 30 s.
+        for (const e of overlay.entries()) if (e.fileId === file.id && e.patch.kind === 'delete') overlay.remove(e.id, file.id);
+        recordCreated(restored);
+        notify.success(MESSAGES.restored(restored.displayName));
+        return restored;
+      } catch (error) {
+        console.error('[documents] restore failed', error);
+        notify.error(MESSAGES.restoreFailed);
+        refresh();
+        return null;
+      }
+    },
+
     /** Copies a file as "{name} (copy)"; the copy shows in the list at once. */
     async copy(file: FileSummary): Promise<FileSummary | null> {
       const opId = newId();
@@ -292,4 +323,5 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       }
     },
   };
+  return operations;
 }

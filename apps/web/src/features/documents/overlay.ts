@@ -24,8 +24,8 @@ export interface OverlayStore {
   add(entry: Omit<OverlayEntry, 'status' | 'expiresAt'>): void;
   /** The server accepted the change: keep it for the overlay lifetime, then let the server's list speak. */
   confirm(id: string): void;
-  /** Rollback: the change never happened. */
-  remove(id: string): void;
+  /** Rollback: the change never happened (for one file of the operation when `fileId` is given). */
+  remove(id: string, fileId?: string): void;
   entries(): readonly OverlayEntry[];
   subscribe(listener: () => void): () => void;
 }
@@ -66,8 +66,9 @@ export function createOverlayStore({
       set(list.map((e) => (e.id === id ? { ...e, status: 'confirmed' as const, expiresAt } : e)));
       schedule(prune, lifetimeMs);
     },
-    remove(id) {
-      if (list.some((e) => e.id === id)) set(list.filter((e) => e.id !== id));
+    remove(id, fileId) {
+      const gone = (e: OverlayEntry) => e.id === id && (fileId === undefined || e.fileId === fileId);
+      if (list.some(gone)) set(list.filter((e) => !gone(e)));
     },
     entries: () => list,
     subscribe(listener) {

@@ -49,30 +49,39 @@ function openPrompt<T>(cancelValue: T, render: (finish: (value: T) => void) => R
   });
 }
 
-function DeletePrompt({ name, finish }: { name: string; finish: (ok: boolean) => void }) {
+function DeletePrompt({ question, confirm, finish }: { question: ReactNode; confirm: string; finish: (ok: boolean) => void }) {
   const labelId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
   return (
     <PromptCard labelId={labelId} onCancel={() => finish(false)}>
       <p id={labelId} className="leading-relaxed">
-        Are you sure you want to delete <strong className="font-semibold break-words">{name}</strong>?
+        {question}
       </p>
       <div className="mt-3 flex justify-end gap-2">
         <Button ref={cancelRef} variant="secondary" size="sm" onClick={() => finish(false)}>
           Cancel
         </Button>
         <Button variant="danger" size="sm" onClick={() => finish(true)}>
-          Delete
+          {confirm}
         </Button>
       </div>
     </PromptCard>
   );
 }
 
+const strong = (name: string) => <strong className="font-semibold break-words">{name}</strong>;
+
 /** 'Are you sure you want to delete' + the name, with Cancel and Delete; resolves true on Delete. */
 export function confirmDelete(name: string): Promise<boolean> {
-  return openPrompt(false, (finish) => <DeletePrompt name={name} finish={finish} />);
+  return openPrompt(false, (finish) => <DeletePrompt question={<>Are you sure you want to delete {strong(name)}?</>} confirm="Delete" finish={finish} />);
+}
+
+/** The Trash's 'Delete forever': says it cannot be undone, with Cancel and Delete forever; resolves true on Delete forever. */
+export function confirmDeleteForever(name: string): Promise<boolean> {
+  return openPrompt(false, (finish) => (
+    <DeletePrompt question={<>Delete {strong(name)} forever? This cannot be undone.</>} confirm="Delete forever" finish={finish} />
+  ));
 }
 
 function RenamePrompt({ name, finish }: { name: string; finish: (value: string | null) => void }) {

@@ -50,7 +50,7 @@ export function useDocumentList({
 
   const list = useInfiniteQuery({
     // The page size is left out of the key on purpose: changing rows per page keeps the loaded
-    // rows, and the scroll check fetches more if the taller viewport is not filled.
+    // rows, and the scroll check fetches more if the window is not filled.
     queryKey: documentKeys.list(tenantId, sort),
     queryFn: ({ pageParam, signal }) =>
       fetchDocumentsPage(api, { limit: pageParam ? FILES.pagedDefaultLimit : firstPageSize(visibleRows), cursor: pageParam, sort, signal }),

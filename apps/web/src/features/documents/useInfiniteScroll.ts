@@ -14,9 +14,15 @@ export function isNearEnd(
   return scrollHeight - scrollTop - clientHeight <= threshold;
 }
 
+/** The window's scroll position over the list: the list's end is `bottom` px below the top of the window. */
+function windowOver(el: HTMLElement) {
+  return { scrollTop: 0, scrollHeight: el.getBoundingClientRect().bottom, clientHeight: window.innerHeight };
+}
+
 /**
- * Calls `loadMore` 150 ms after the viewport comes within 100 px of its end, if more can load
- * and nothing is loading. Rechecks after each load, so a short page keeps filling the viewport.
+ * Calls `loadMore` 150 ms after the end of the list (`ref`) comes within 100 px of the bottom of
+ * the window, if more can load and nothing is loading. The list grows with the page and the window
+ * scrolls: there is no inner scroll box. Rechecks after each load, so a short page keeps filling the window.
  */
 export function useInfiniteScroll({
   ref,
@@ -30,7 +36,7 @@ export function useInfiniteScroll({
   busy: boolean;
   loadMore: () => void;
   rows: number;
-}): () => void {
+}): void {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef({ hasMore, busy, loadMore });
   useEffect(() => {
@@ -39,11 +45,11 @@ export function useInfiniteScroll({
 
   const check = useCallback(() => {
     const el = ref.current;
-    if (!el || timer.current || !latest.current.hasMore || latest.current.busy || !isNearEnd(el)) return;
+    if (!el || timer.current || !latest.current.hasMore || latest.current.busy || !isNearEnd(windowOver(el))) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       const now = ref.current;
-      if (now && latest.current.hasMore && !latest.current.busy && isNearEnd(now)) latest.current.loadMore();
+      if (now && latest.current.hasMore && !latest.current.busy && isNearEnd(windowOver(now))) latest.current.loadMore();
     }, LOAD_MORE_DELAY_MS);
   }, [ref]);
 
@@ -52,11 +58,14 @@ export function useInfiniteScroll({
     check();
   }, [check, hasMore, busy, rows]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
       if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return check;
+      timer.current = null;
+    };
+  }, [check]);
 }

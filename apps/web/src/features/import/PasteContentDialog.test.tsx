@@ -99,6 +99,19 @@ describe("the 'Add Content to Repository' modal", () => {
     expect(ui.onOpenChange).not.toHaveBeenCalled();
   });
 
+  it('asks, as the upload dialog does, whether the text is a voice sample (on here); unticked, it makes a plain document', async () => {
+    const ui = setup();
+    const option = screen.getByRole('checkbox', { name: 'Add to my voice samples (repository)' }) as HTMLInputElement;
+    expect(option.checked).toBe(true);
+    fireEvent.click(option);
+    fireEvent.change(ui.name(), { target: { value: 'Memo' } });
+    fireEvent.change(ui.content(), { target: { value: 'Not mine' } });
+    fireEvent.click(ui.button('Create'));
+    expect(ui.pending[0]?.body).toMatchObject({ filePath: 'Memo.txt', isRepository: false });
+    await act(async () => ui.pending[0]?.resolve());
+    expect(notify.success).toHaveBeenCalledWith('Memo added to your documents');
+  });
+
   it('Create closes the modal once the document is saved', async () => {
     const ui = setup();
     fireEvent.change(ui.name(), { target: { value: 'Essay' } });

@@ -9,6 +9,7 @@ import { Button, Dialog, Input, Label } from '../../ui';
 import { getCurrentTenant } from '../tenancy';
 import { announceNewFiles, createDocument } from './save';
 import { IMPORT_MESSAGES } from './validate';
+import { VoiceSampleChoice } from './VoiceSampleChoice';
 
 /** Controlled open state of the paste modal. */
 export interface PasteContentDialogProps {
@@ -19,9 +20,10 @@ export interface PasteContentDialogProps {
 type Mode = 'close' | 'continue';
 
 /**
- * 'Add Content to Repository' (1-core §2.2, §4.4, §5): pasted text becomes a repository file
- * (a voice sample) with its authenticity tag. Create closes; Create & Continue (also Ctrl/Cmd+Enter)
- * clears the fields for the next piece while the first one is still being saved.
+ * 'Add Content to Repository' (1-core §2.2, §4.4, §5): pasted text becomes a document with its
+ * authenticity tag, and, as the upload dialog asks too, a voice sample (repository file) unless the
+ * author unticks it. Create closes; Create & Continue (also Ctrl/Cmd+Enter) clears the fields for
+ * the next piece while the first one is still being saved.
  */
 export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogProps) {
   const { api, queryClient } = useServices();
@@ -30,6 +32,8 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [tag, setTag] = useState<Authenticity>('Untagged');
+  // On by default here: pasting one's own writing to teach the voice is what this dialog is for.
+  const [toRepository, setToRepository] = useState(true);
   const [error, setError] = useState<string | null>(null);
   // A ref as well as state: two quick submits in one tick must both see the first one counted.
   const inFlight = useRef(0);
@@ -46,7 +50,7 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
       setError(IMPORT_MESSAGES.pasteBusy);
       return;
     }
-    const draft = { name: name.trim(), content, tag };
+    const draft = { name: name.trim(), content, tag, isRepository: toRepository };
     if (!draft.name) {
       setError(IMPORT_MESSAGES.pasteNameRequired);
       nameRef.current?.focus();
@@ -69,10 +73,10 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
       const file = await createDocument(api, {
         name: draft.name,
         content: fromText(draft.content, { markFirstParagraph: true }),
-        isRepository: true,
+        isRepository: draft.isRepository,
         metadata: { authenticity: draft.tag },
       });
-      notify.success(`${displayName(file.name)} added to your repository`);
+      notify.success(draft.isRepository ? `${displayName(file.name)} added to your repository` : `${displayName(file.name)} added to your documents`);
       announceNewFiles(queryClient, getCurrentTenant());
       if (mode === 'close') {
         reset();
@@ -111,7 +115,7 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
       open={open}
       onOpenChange={onOpenChangeAndClear}
       title="Add Content to Repository"
-      description="Paste blog posts, newsletters, LinkedIn posts, X/Twitter threads, emails or essays. They teach the assistant your voice."
+      description="Paste blog posts, newsletters, LinkedIn posts, X/Twitter threads, emails or essays. As voice samples, they teach the assistant your voice."
       className="max-w-2xl"
     >
       <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} className="flex flex-col gap-4">
@@ -153,6 +157,7 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
             ))}
           </select>
         </div>
+        <VoiceSampleChoice checked={toRepository} onChange={setToRepository} />
         {error && (
           <p id={ids.error} role="alert" className="text-sm text-danger">
             {error}

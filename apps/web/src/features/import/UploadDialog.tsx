@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { FileRejection } from 'react-dropzone';
 import { Button, cn, Dialog } from '../../ui';
 import type { FileImportStatus } from './importFiles';
 import { ProgressBar } from './ProgressBar';
 import { useImportFiles } from './useImportFiles';
+import { VoiceSampleChoice } from './VoiceSampleChoice';
 import { DROPZONE_ACCEPT, dropzoneRejectionMessage, IMPORT_LIMITS, IMPORT_MESSAGES } from './validate';
 
 /** Controlled open state of the upload dialog, and files to import straight away. */
@@ -40,7 +41,6 @@ function RowStatus({ status }: { status: Row['status'] }) {
  */
 export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogProps) {
   const runImport = useImportFiles();
-  const repositoryId = useId();
   const [toRepository, setToRepository] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
@@ -144,18 +144,8 @@ export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogP
         <p className="text-xs text-muted">.txt, .md, .markdown, .html, .htm, .docx</p>
       </div>
 
-      <div className="mt-4 flex items-center gap-2">
-        <input
-          id={repositoryId}
-          type="checkbox"
-          checked={toRepository}
-          disabled={busy}
-          onChange={(e) => setToRepository(e.target.checked)}
-          className="size-4 accent-accent"
-        />
-        <label htmlFor={repositoryId} className="text-sm text-ink-soft">
-          Add to my voice samples (repository)
-        </label>
+      <div className="mt-4">
+        <VoiceSampleChoice checked={toRepository} disabled={busy} onChange={setToRepository} />
       </div>
 
       {problems.length > 0 && (

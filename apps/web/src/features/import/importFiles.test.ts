@@ -92,7 +92,10 @@ describe('importing files', () => {
       metadata: { sourceFilename: 'Essay.md', authenticity: 'Untagged', importedAt: '2025-06-18T12:00:00.000Z' },
     });
     expect(env.progress).toEqual(['0/2', '1/2', '2/2']);
-    expect(env.notifier.success.mock.calls.map((c) => c[0])).toEqual(['Essay.md imported', 'Letter.docx imported', 'Imported 2 file(s)']);
+    // One import, one toast: the summary (each file's result is the dialog's to show).
+    expect(env.notifier.success.mock.calls.map((c) => c[0])).toEqual(['Imported 2 file(s)']);
+    expect(env.notifier.error).not.toHaveBeenCalled();
+    expect(env.notifier.warning).not.toHaveBeenCalled();
     expect(summary.imported.map((f) => f.name)).toEqual(['Essay.txt', 'Letter.txt']);
     expect(env.invalidate).toHaveBeenCalledTimes(1);
     expect(env.events).toEqual([{ tenantId: 't1' }]);
@@ -110,16 +113,18 @@ describe('importing files', () => {
     const env = setup();
     const summary = await importFiles([file('bad.docx'), file('good.txt')], env.deps);
     expect(env.log).toEqual(['convert bad.docx', 'convert good.txt', 'save good.txt']);
-    expect(env.notifier.error).toHaveBeenCalledWith('Failed to import bad.docx: The file is damaged or is not a Word document.');
-    expect(env.notifier.warning).toHaveBeenCalledWith('Imported 1/2 files');
-    expect(summary.failed.map((f) => f.name)).toEqual(['bad.docx']);
+    expect(env.notifier.warning.mock.calls.map((c) => c[0])).toEqual(['Imported 1/2 files']);
+    expect(env.notifier.error).not.toHaveBeenCalled();
+    expect(env.notifier.success).not.toHaveBeenCalled();
+    expect(summary.failed).toEqual([{ name: 'bad.docx', message: 'Failed to import bad.docx: The file is damaged or is not a Word document.' }]);
     env.stop();
   });
 
   it("reports a refused save as 'Failed to import {name}'", async () => {
     const env = setup({}, 'gone.txt');
-    await importFiles([file('gone.md')], env.deps);
-    expect(env.notifier.error.mock.calls.map((c) => c[0])).toEqual(['Failed to import gone.md', 'No files imported']);
+    const summary = await importFiles([file('gone.md')], env.deps);
+    expect(env.notifier.error.mock.calls.map((c) => c[0])).toEqual(['No files imported']);
+    expect(summary.failed.map((f) => f.message)).toEqual(['Failed to import gone.md']);
     expect(env.events).toEqual([]);
     env.stop();
   });
@@ -137,9 +142,15 @@ describe('importing files', () => {
 
   it('skips a file over 1 MB or of another type with its own message, and counts it in the result', async () => {
     const env = setup();
-    await importFiles([file('huge.txt', 'x', 1_048_577), file('photo.png'), file('ok.html', '<p>ok</p>')], env.deps);
-    expect(env.notifier.error.mock.calls.map((c) => c[0])).toEqual(['huge.txt exceeds 1 MB per-file limit', 'Unsupported file type: photo.png']);
-    expect(env.notifier.warning).toHaveBeenCalledWith('Imported 1/3 files');
+    const problems: string[] = [];
+    const summary = await importFiles([file('huge.txt', 'x', 1_048_577), file('photo.png'), file('ok.html', '<p>ok</p>')], {
+      ...env.deps,
+      onProblem: (m) => problems.push(m),
+    });
+    expect(problems).toEqual(['huge.txt exceeds 1 MB per-file limit', 'Unsupported file type: photo.png']);
+    expect(summary.failed.map((f) => f.message)).toEqual(problems);
+    expect(env.notifier.error).not.toHaveBeenCalled();
+    expect(env.notifier.warning.mock.calls.map((c) => c[0])).toEqual(['Imported 1/3 files']);
     expect(env.progress).toEqual(['0/1', '1/1']);
     env.stop();
   });
@@ -158,9 +169,10 @@ describe('importing files', () => {
 
   it('refuses a converted tree the schema would refuse, without a round trip', async () => {
     const env = setup({ convert: async () => ({ type: 'doc', content: [{ type: 'table' }] }) });
-    await importFiles([file('odd.html')], env.deps);
+    const summary = await importFiles([file('odd.html')], env.deps);
     expect(env.log).toEqual([]);
-    expect(env.notifier.error).toHaveBeenCalledWith('Failed to import odd.html');
+    expect(summary.failed.map((f) => f.message)).toEqual(['Failed to import odd.html']);
+    expect(env.notifier.error.mock.calls.map((c) => c[0])).toEqual(['No files imported']);
     env.stop();
   });
 });

@@ -29,7 +29,10 @@ export interface ImportDeps {
   /** Save into the repository (voice samples); imports are plain documents by default (1-core §3). */
   isRepository?: boolean;
   notifier?: Pick<Notifier, 'success' | 'error' | 'warning' | 'loading' | 'dismiss'>;
-  /** A refusal before anything is converted; error toasts unless the caller shows them itself. */
+  /**
+   * A refusal before anything is converted (the whole batch, or one file): a dialog lists them.
+   * Without it a refused batch is the import's one toast, and refused files count in its result.
+   */
   onProblem?: (message: string) => void;
   onProgress?: (progress: { done: number; total: number }) => void;
   onFileStatus?: (file: File, status: FileImportStatus) => void;
@@ -61,13 +64,14 @@ function failureReason(error: unknown): string | undefined {
 
 /**
  * Imports files as documents (1-core §4.4, §5): the list-level checks first, then each file
- * is converted in the browser and saved, one at a time, with progress done/total; a toast per
- * file and a closing result; then the file lists are refreshed and fileListChanged is emitted.
- * A file that fails to convert is never saved, so nothing partial is left behind.
+ * is converted in the browser and saved, one at a time, with progress done/total; then ONE
+ * summary toast ('Imported 3 file(s)', 'Imported 2/3 files', 'No files imported'): each file's
+ * own outcome goes to onFileStatus (the dialog's rows), never to a toast of its own. Then the
+ * file lists are refreshed and fileListChanged is emitted. A file that fails to convert is
+ * never saved, so nothing partial is left behind.
  */
 export async function importFiles(files: readonly File[], deps: ImportDeps): Promise<ImportSummary> {
   const toast = deps.notifier ?? notify;
-  const onProblem = deps.onProblem ?? ((message: string) => void toast.error(message));
   const convert = deps.convert ?? convertFile;
   const now = deps.now ?? (() => new Date());
   const earlier = deps.refusedEarlier ?? [];
@@ -76,13 +80,14 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
   const check = checkSelection(files);
   if (!check.ok) {
     summary.refused = check.message;
-    onProblem(check.message);
+    if (deps.onProblem) deps.onProblem(check.message);
+    else toast.error(check.message);
     return summary;
   }
   for (const { file, message } of check.rejected) {
     summary.failed.push({ name: file.name, message });
     deps.onFileStatus?.(file, { state: 'refused', message });
-    onProblem(message);
+    deps.onProblem?.(message);
   }
 
   const total = check.accepted.length;
@@ -107,13 +112,11 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
       const { content: _content, ...summaryOnly } = saved;
       summary.imported.push(summaryOnly);
       deps.onFileStatus?.(file, { state: 'imported', file: summaryOnly });
-      toast.success(IMPORT_MESSAGES.imported(file.name));
     } catch (error) {
       const message = IMPORT_MESSAGES.failed(file.name, failureReason(error));
       console.warn(`[import] ${file.name} failed`, error);
       summary.failed.push({ name: file.name, message });
       deps.onFileStatus?.(file, { state: 'failed', message });
-      toast.error(message);
     }
     done += 1;
     deps.onProgress?.({ done, total });
@@ -121,6 +124,7 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
   }
 
   if (progressId) toast.dismiss(progressId);
+  // The import's one toast; each file's reason is in the dialog's rows.
   const result = importResultMessage(summary.imported.length, summary.total);
   if (summary.imported.length === 0) toast.error(result);
   else if (summary.imported.length < summary.total) toast.warning(result);

@@ -33,7 +33,6 @@ export const IMPORT_MESSAGES = {
   fileTooLarge: (name: string) => `${name} exceeds 1 MB per-file limit`,
   unsupportedType: (name: string) => `Unsupported file type: ${name}`,
   allowedTypes: 'File type must be .txt, .md, .markdown, .html, .htm or .docx.',
-  imported: (name: string) => `${name} imported`,
   failed: (name: string, reason?: string) => (reason ? `Failed to import ${name}: ${reason}` : `Failed to import ${name}`),
   docxTooLargeUnpacked: 'This DOCX file is too large when unpacked.',
   docxMalformed: 'The file is damaged or is not a Word document.',
