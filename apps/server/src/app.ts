@@ -66,7 +66,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, ai, providers, usage, voice, replays } = services ?? createServices({ database, config });
+  const { tenants, files, trash, saves, versions, ai, providers, usage, voice, replays, aiSetup } = services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
@@ -76,7 +76,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   app.addHook('onClose', async () => voice.close());
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, database });
+      await api.register(systemRoutes, { config, database, aiSetup });
       await api.register(tenantsRoutes, { service: tenants });
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });

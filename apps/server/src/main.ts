@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const signIn = config.oidc.mode === 'embedded' ? 'embedded sign-in' : `sign-in via ${config.oidc.issuer}`;
   console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
+  // Said once, here: authors only see 'AI is not set up on this server' (administrators also see these notes in the settings).
+  for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
   // Background work starts once Bree is serving: installing pg-boss's schema on a new database
   // takes a moment that nobody should wait for. Until then voice analyses and AI operations run in this process.
   if (!stopping)

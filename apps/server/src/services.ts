@@ -7,6 +7,7 @@ import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
 import { createMeteredAi } from './modules/ai/ai.metered';
 import { createAiRepository } from './modules/ai/ai.repository';
+import { describeAiSetup } from './modules/ai/ai.setup';
 import { createOperationQueue } from './modules/ai/operations/operations.queue';
 import { createOperationRegistry } from './modules/ai/operations/operations.registry';
 import { createOperationRunner } from './modules/ai/operations/operations.runner';
@@ -43,6 +44,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   return {
+    /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
+    aiSetup: describeAiSetup(config, gateway.isConfigured),
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files: createFilesService({ db, newId, now }),
     trash: createTrashService({ db, now }),

@@ -10,10 +10,10 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Creates an account through the real sign-up flow and returns an API caller for it. */
-export async function newUser(app: FastifyInstance, label = 'user'): Promise<TestUser> {
+/** Creates an account through the real sign-up flow and returns an API caller for it; `email` picks its address (an administrator's). */
+export async function newUser(app: FastifyInstance, label = 'user', email?: string): Promise<TestUser> {
   counter += 1;
-  const { accessToken, sub } = await signUp(app, { email: `${label}-${counter}-${Date.now()}@example.com`, password: 'a long password' });
+  const { accessToken, sub } = await signUp(app, { email: email ?? `${label}-${counter}-${Date.now()}@example.com`, password: 'a long password' });
   return {
     sub,
     token: accessToken,

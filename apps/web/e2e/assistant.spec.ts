@@ -1,4 +1,4 @@
-import { test, expect, newAccount, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
+import { test, expect, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
 import { apiAnswer } from './fixtures/api';
 
 test.describe('assistant with a configured provider', () => {
@@ -98,14 +98,4 @@ test.describe('assistant with a configured provider', () => {
     await page.getByRole('radio', { name: /Premium/ }).click();
     await expect(page.getByText('AI Provider set to Premium')).toBeVisible();
   });
-});
-
-test('a Bree without AI configured explains which settings are missing', async ({ page, auth, bree }) => {
-  await auth.signUp(newAccount('noai'));
-  await openDoc(page, bree);
-  await selectParagraph(page);
-  await page.getByRole('button', { name: 'Enhance' }).click();
-  await expect(page.getByTestId('ai-error')).toContainText('AI is not configured');
-  await expect(page.getByTestId('ai-error')).toContainText('set ');
-  await expect(page.getByTestId('editor')).toContainText(ORIGINAL);
 });

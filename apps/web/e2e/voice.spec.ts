@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, newAccount } from './fixtures/bree';
+import { test, expect, signUp } from './fixtures/assistant';
 import { callApi } from './fixtures/api';
 
 const PROSE = [
@@ -12,9 +12,11 @@ async function createRepositoryDoc(page: Page, name: string, content: string): P
   return answer.file.id;
 }
 
+// 'Analyze my voice' is for a Bree with an AI provider (without one it is unavailable: ai-availability.spec.ts).
 test.describe('voice panel', () => {
-  test('with no samples yet, Analyze my voice says what to do first', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('voice-empty'));
+  test('with no samples yet, Analyze my voice says what to do first', async ({ page, ai }) => {
+    const bree = ai.server;
+    await signUp(page, bree);
     const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Draft.txt', content: 'Not a sample yet' });
     await page.goto(`${bree.url}/app/${doc.file.id}`);
     await page.getByRole('tab', { name: 'Voice' }).first().click();
@@ -23,8 +25,10 @@ test.describe('voice panel', () => {
     await expect(page.getByRole('button', { name: 'Analyze my voice' })).toBeEnabled();
   });
 
-  test('analyzes the repository samples and keeps the author’s notes', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('voice'));
+  test('analyzes the repository samples and keeps the author’s notes', async ({ page, ai }) => {
+    const bree = ai.server;
+    const removeRule = ai.fake.answer(/Write the style guide for this author/, '- Short sentences, weather in every opening.');
+    await signUp(page, bree);
     const fileId = await createRepositoryDoc(page, 'Rain in March', PROSE[0] ?? '');
     await createRepositoryDoc(page, 'Driving north', PROSE[1] ?? '');
 
@@ -47,7 +51,8 @@ test.describe('voice panel', () => {
     await expect(page.getByTestId('voice-samples')).toContainText('2 samples');
     await expect(page.getByText('Average sentence length')).toBeVisible();
     await expect(page.getByText('Readability', { exact: true })).toBeVisible();
-    await expect(page.getByLabel('Style guide')).toHaveValue(/is not configured/);
+    await expect(page.getByLabel('Style guide')).toHaveValue('- Short sentences, weather in every opening.');
+    removeRule();
 
     const notes = 'Keep the weather in every opening.';
     await page.getByLabel('Your notes').fill(notes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiTierSchema } from './ai';
 
 /** GET /api/config — public: what the SPA needs before sign-in. */
 export const publicConfigSchema = z.object({
@@ -19,3 +20,26 @@ export const healthSchema = z.object({
   database: z.enum(['ok', 'unreachable']),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** The plain words every AI entry point shows while its tier has no provider (tooltip and failure alike). */
+export const AI_NOT_SET_UP = 'AI is not set up on this server';
+
+/** One model tier as authors see it: whether it has a provider, and the configured model by name. */
+export const aiTierInfoSchema = z.object({
+  available: z.boolean(),
+  /** The configured model, e.g. 'llama3.1 (local)' or 'gemini-2.5-flash (Google)'; never a URL or a key. */
+  model: z.string(),
+});
+export type AiTierInfo = z.infer<typeof aiTierInfoSchema>;
+
+/** What an administrator is told about a tier without a provider (variables to set). */
+export const aiSetupNoteSchema = z.object({ tier: aiTierSchema, model: z.string(), advice: z.string() });
+export type AiSetupNote = z.infer<typeof aiSetupNoteSchema>;
+
+/** GET /api/config/ai — signed in: which tiers have a provider, before any AI button is pressed. */
+export const aiConfigSchema = z.object({
+  tiers: z.object({ fast: aiTierInfoSchema, premium: aiTierInfoSchema }),
+  /** Administrators only (ADMIN_EMAILS): one note per tier without a provider; absent for everyone else. */
+  setup: z.array(aiSetupNoteSchema).optional(),
+});
+export type AiConfig = z.infer<typeof aiConfigSchema>;

@@ -46,7 +46,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
   ai: {
     factories: aiErrors,
     calls: {
-      notConfigured: () => aiErrors.notConfigured({ tier: 'fast', provider: 'google' }),
+      notConfigured: () => aiErrors.notConfigured(),
       invalidInput: () => aiErrors.invalidInput('No selection.'),
       operationNotFound: () => aiErrors.operationNotFound(),
       documentNotFound: () => aiErrors.documentNotFound(),

@@ -132,11 +132,11 @@ export function createAiGateway({ config, retry }: { config: Config; retry?: Par
     spec: (tier) => specs[tier],
     isConfigured: (tier) => models[tier] !== null,
     assertConfigured(tier) {
-      if (!models[tier]) throw aiErrors.notConfigured({ tier, provider: specs[tier].provider });
+      if (!models[tier]) throw aiErrors.notConfigured();
     },
     async *stream({ tier, ...request }) {
       const model = models[tier];
-      if (!model) throw aiErrors.notConfigured({ tier, provider: specs[tier].provider });
+      if (!model) throw aiErrors.notConfigured();
       for (let retry = 0; ; retry += 1) {
         const end = yield* streamAttempt(model, request);
         if (!end.failed) return;

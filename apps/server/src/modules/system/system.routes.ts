@@ -1,10 +1,12 @@
-import { healthSchema, PRODUCT_NAME, publicConfigSchema } from '@bree/contracts';
+import { aiConfigSchema, healthSchema, PRODUCT_NAME, publicConfigSchema } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { isDatabaseReachable, type Database } from '../../db/db';
+import { requireAuth } from '../../plugins/auth';
+import { presentAiConfig, type AiSetup } from '../ai/ai.setup';
 
-/** Public endpoints: health (database reachable) and what the SPA needs to sign in. */
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (app, { config, database }) => {
+/** Health (database reachable), what the SPA needs to sign in, and, once signed in, which AI tiers this server has. */
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database; aiSetup: AiSetup }> = async (app, { config, database, aiSetup }) => {
   app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_req, reply) => {
     const ok = await isDatabaseReachable(database);
     const body = { status: ok ? ('ok' as const) : ('degraded' as const), database: ok ? ('ok' as const) : ('unreachable' as const) };
@@ -21,4 +23,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       scope: 'openid profile email offline_access',
     },
   }));
+
+  // Signed in: the editor reads it before any AI button is pressed. Operator notes (variables to set) go to administrators only.
+  app.get('/config/ai', { schema: { response: { 200: aiConfigSchema } } }, async (req) => presentAiConfig(aiSetup, { isAdmin: requireAuth(req).isAdmin }));
 };

@@ -1,9 +1,10 @@
 import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStats } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
 import type { MeteredAi } from '../ai/ai.metered';
+import { usableTier } from '../ai/ai.setup';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
-import { presentVoiceProfile } from './voice.presenter';
+import { NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, presentVoiceProfile } from './voice.presenter';
 import { createPromptProfileCache } from './voice.cache';
 import type { VoiceQueue } from './voice.queue';
 import type { VoiceRepository } from './voice.repository';
@@ -31,11 +32,10 @@ const QUERY_TEXT_CHARS = 4_000;
 /** Tenants re-analysed per refresh run; the next run picks up the rest. */
 const REFRESH_BATCH = 50;
 
-export const NOT_CONFIGURED_GUIDE =
-  'No style guide yet: the AI model that writes it (the premium tier, AI_PREMIUM_MODEL and its provider key) is not configured on this server. The figures above are computed locally and are already used in every prompt.';
+export { NOT_CONFIGURED_GUIDE };
 const NO_SAMPLES_GUIDE = 'No samples yet: add files to the Repository or tag your own documents Human, then analyse again.';
 /** Guides that explain an absence: they say nothing about the voice, so prompts leave them out. */
-const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
+const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
 
 /** The author's voice: figures and a style guide learned from their samples, and the voice block of every AI prompt. */
 export function createVoiceService({ repository, ai, queue, now }: VoiceServiceDeps) {
@@ -49,10 +49,14 @@ export function createVoiceService({ repository, ai, queue, now }: VoiceServiceD
     return row;
   }
 
-  /** The premium model's style guide, through the metered gateway (402 budget_exceeded when the budget has no room); null when it failed. */
+  /**
+   * The style guide, by the premium model (the fast one when only it has a provider), through the
+   * metered gateway (402 budget_exceeded when the budget has no room); null when it failed.
+   */
   async function writeStyleGuide({ tenantId, stats, excerpts }: { tenantId: string; stats: VoiceStats; excerpts: string[] }): Promise<string | null> {
     const prompt = buildStyleGuidePrompt({ stats, excerpts });
-    const { text, failure } = await ai.text({ tenantId, tier: 'premium', ...prompt, maxOutputTokens: STYLE_GUIDE_MAX_OUTPUT_TOKENS });
+    const tier = usableTier('premium', ai.isConfigured);
+    const { text, failure } = await ai.text({ tenantId, tier, ...prompt, maxOutputTokens: STYLE_GUIDE_MAX_OUTPUT_TOKENS });
     return failure || !text.trim() ? null : text.trim();
   }
 
@@ -72,7 +76,7 @@ export function createVoiceService({ repository, ai, queue, now }: VoiceServiceD
         await saveProfile({ tenantId, set: { ...base, stats: null, styleGuide: NO_SAMPLES_GUIDE, status: 'ready', error: null } });
         return;
       }
-      if (!ai.isConfigured('premium')) {
+      if (!ai.isConfigured(usableTier('premium', ai.isConfigured))) {
         await saveProfile({ tenantId, set: { ...base, styleGuide: NOT_CONFIGURED_GUIDE, status: 'ready', error: null } });
         return;
       }

@@ -1,5 +1,7 @@
 import type { AiAction } from '@bree/contracts';
 import { Menu, MenuItem } from '../../ui';
+import { useAiAvailability } from './aiAvailability';
+import { UnavailableButton } from './UnavailableButton';
 
 /** The actions that write at the cursor, offered from the toolbar. */
 const CURSOR_ACTIONS: { action: AiAction; label: string }[] = [
@@ -8,8 +10,17 @@ const CURSOR_ACTIONS: { action: AiAction; label: string }[] = [
   { action: 'fill-sentence', label: 'Fill Sentence' },
 ];
 
-/** Toolbar menu: Add Content, Fill Paragraph, Fill Sentence at the cursor. */
+const TRIGGER_CLASSES = 'inline-flex h-9 items-center rounded-md px-2 text-sm text-ink-soft';
+
+/** Toolbar menu: Add Content, Fill Paragraph, Fill Sentence at the cursor; unavailable (and why) while the server has no AI provider. */
 export function AssistantMenu({ onRun }: { onRun(action: AiAction): void }) {
+  const { available } = useAiAvailability();
+  if (!available)
+    return (
+      <UnavailableButton aria-label="Assistant" className={TRIGGER_CLASSES}>
+        ✦ Assistant
+      </UnavailableButton>
+    );
   return (
     <Menu
       label="Assistant"
@@ -20,7 +31,7 @@ export function AssistantMenu({ onRun }: { onRun(action: AiAction): void }) {
           aria-label="Assistant"
           title="Assistant"
           onMouseDown={(e) => e.preventDefault()}
-          className="inline-flex h-9 items-center rounded-md px-2 text-sm text-ink-soft hover:bg-cream-deep hover:text-ink"
+          className={`${TRIGGER_CLASSES} hover:bg-cream-deep hover:text-ink`}
         >
           ✦ Assistant
         </button>

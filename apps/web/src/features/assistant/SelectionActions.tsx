@@ -6,6 +6,8 @@ import { useEditorState } from '@tiptap/react';
 import type { AiAction } from '@bree/contracts';
 import { AI_MAX_INSTRUCTION } from '@bree/contracts';
 import { cn } from '../../ui';
+import { useAiAvailability } from './aiAvailability';
+import { UnavailableButton } from './UnavailableButton';
 
 /** The rewrite actions on a selection, in the order the spec names them. */
 const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
@@ -30,6 +32,8 @@ interface Props {
 export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
   const [modifying, setModifying] = useState(false);
   const [instruction, setInstruction] = useState('');
+  // Before any click: with no AI provider on the server the actions show as unavailable, and why.
+  const { available } = useAiAvailability();
   // The bubble menu plugin keeps the first shouldShow it was given, so it reads these through refs.
   const live = useRef({ modifying, busy });
   live.current = { modifying, busy };
@@ -86,19 +90,25 @@ export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
         </form>
       ) : (
         <div role="toolbar" aria-label="Assistant actions" className={cn('flex gap-0.5', isMobile && 'justify-around')}>
-          {ACTIONS.map(({ action, label, hint }) => (
-            <button
-              key={action}
-              type="button"
-              title={hint}
-              // Keeps the selection in the editor while the button is pressed.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => (action === 'modify' ? setModifying(true) : run(action))}
-              className="h-9 rounded-md px-3 text-sm text-ink hover:bg-cream-deep"
-            >
-              {label}
-            </button>
-          ))}
+          {ACTIONS.map(({ action, label, hint }) =>
+            available ? (
+              <button
+                key={action}
+                type="button"
+                title={hint}
+                // Keeps the selection in the editor while the button is pressed.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => (action === 'modify' ? setModifying(true) : run(action))}
+                className="h-9 rounded-md px-3 text-sm text-ink hover:bg-cream-deep"
+              >
+                {label}
+              </button>
+            ) : (
+              <UnavailableButton key={action} className="h-9 rounded-md px-3 text-sm text-ink">
+                {label}
+              </UnavailableButton>
+            ),
+          )}
         </div>
       )}
     </div>

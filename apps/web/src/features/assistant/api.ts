@@ -1,4 +1,4 @@
-import { aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, ERROR_CODES, setAiProviderAnswerSchema } from '@bree/contracts';
+import { AI_NOT_SET_UP, aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, ERROR_CODES, setAiProviderAnswerSchema } from '@bree/contracts';
 import type { AiTier, BackgroundResponse } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
@@ -36,6 +36,7 @@ export function setDefaultProvider(api: ApiClient, provider: AiTier) {
 export function assistantErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === ERROR_CODES.budgetExceeded) return BUDGET_MESSAGE;
+    if (error.code === ERROR_CODES.aiNotConfigured) return `${AI_NOT_SET_UP}.`;
     return error.message;
   }
   return 'The assistant could not finish. Please try again.';

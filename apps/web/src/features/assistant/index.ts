@@ -6,3 +6,6 @@ export { SelectionActions } from './SelectionActions';
 export { AssistantMenu } from './AssistantMenu';
 export { ProviderSettings } from './ProviderSettings';
 export { QualityToggle } from './QualityToggle';
+export { UnavailableButton } from './UnavailableButton';
+export { AI_NOT_SET_UP, useAiAvailability } from './aiAvailability';
+export type { AiAvailability } from './aiAvailability';

@@ -10,6 +10,7 @@ import { createVersion } from '../editor/api';
 import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses } from './api';
 import { followOperation } from './stream';
 import { BACKGROUND_COMPLETED, arrivedWhileAway, createSeenResults } from './backgroundNotice';
+import { isAiNotConfigured, refreshAiAvailability } from './aiAvailability';
 import { budgetAllowsAction } from './budget';
 import {
   OPERATION_TYPE_OF,
@@ -86,7 +87,7 @@ export interface AssistantApi {
 /** The assistant's flow for one open document: start, stream, preview, accept/reject, background results. */
 export function useAssistant(editor: Editor, fileId: string, options: { onStart?: () => void } = {}): AssistantApi {
   const { onStart } = options;
-  const { api } = useServices();
+  const { api, queryClient } = useServices();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const queueRef = useRef<BackgroundResponse[]>([]);
@@ -238,11 +239,13 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
           const message = assistantErrorMessage(error);
           setPreview(editor, null);
           update({ phase: 'error', error: message });
-          notify.error(message);
+          // AI not set up (a call made before the buttons knew): the card alone says so, and the buttons learn it.
+          if (isAiNotConfigured(error)) refreshAiAvailability(queryClient);
+          else notify.error(message);
         }
       })();
     },
-    [api, editor, fileId, forget, onStart, seen],
+    [api, queryClient, editor, fileId, forget, onStart, seen],
   );
 
   const toggleView = useCallback(

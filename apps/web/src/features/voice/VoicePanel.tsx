@@ -1,6 +1,7 @@
 import type { VoiceProfileAnswer } from '@bree/contracts';
 import { formatDateTime } from '../../lib/dates';
-import { Button, Spinner } from '../../ui';
+import { Button, Spinner, buttonClasses } from '../../ui';
+import { UnavailableButton, useAiAvailability } from '../assistant';
 import { countOf, describeVoiceStats } from './format';
 import { useVoiceProfile } from './useVoiceProfile';
 import { VoiceTexts } from './VoiceTexts';
@@ -33,6 +34,8 @@ function EmptyState() {
 /** The Voice panel: what Bree has learned about the author's writing, and the texts that steer it. */
 export function VoicePanel() {
   const { profile, loadFailed, analyzing, saving, analyze, save } = useVoiceProfile();
+  // The style guide is written by the AI: without a provider the analysis is unavailable, and says why.
+  const ai = useAiAvailability();
   if (loadFailed && !profile) return <p className="text-sm text-danger">Failed to load your voice profile.</p>;
   if (!profile) return <Spinner label="Loading voice profile" showLabel />;
   return (
@@ -50,10 +53,12 @@ export function VoicePanel() {
         )}
         {analyzing ? (
           <Spinner label="Analyzing your samples…" showLabel size="sm" />
-        ) : (
+        ) : ai.available ? (
           <Button size="sm" variant="secondary" onClick={() => void analyze()}>
             Analyze my voice
           </Button>
+        ) : (
+          <UnavailableButton className={buttonClasses({ size: 'sm', variant: 'secondary' })}>Analyze my voice</UnavailableButton>
         )}
         {profile.status === 'failed' && !analyzing && <p className="text-sm text-danger">Last analysis failed{profile.error ? `: ${profile.error}` : '.'}</p>}
         {profile.analyzedAt && <p className="text-xs text-muted">Last analyzed {formatDateTime(profile.analyzedAt)}</p>}

@@ -1,5 +1,6 @@
 import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/contracts';
 import { tierInEffect } from '../ai-provider.service';
+import { usableTier } from '../ai.setup';
 import { aiErrors } from '../ai.errors';
 import type { MeteredAi } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
@@ -100,7 +101,7 @@ export function createAiService(deps: AiServiceDeps) {
       if (body.action === 'modify' && !body.instruction?.trim()) throw aiErrors.invalidInput('Type an instruction for Modify.');
       const found = await repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context });
       if (!found) throw aiErrors.documentNotFound();
-      const tier = body.tier ?? tierInEffect(found);
+      const tier = body.tier ?? usableTier(tierInEffect(found), ai.isConfigured);
       ai.assertConfigured(tier);
       const context = body.context
         ? { before: body.context.before ?? '', after: body.context.after ?? '' }
