@@ -39,10 +39,11 @@ function docOfSize(bytes: number, salt: string) {
 
 async function seed(database: Database, tenantId: string, count: number, offset: number) {
   await database.query(
-    `insert into files (id, tenant_id, path, name, content, content_text, word_count, metadata, created_at, updated_at)
+    `insert into files (id, tenant_id, path, name, content, content_text, word_count, metadata, created_at, updated_at, content_updated_at)
      select 'B' || lpad(g::text, 25, '0'), $1, 'Doc ' || g || '.txt', 'Doc ' || g || '.txt',
             '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"seed"}]}]}'::jsonb, 'seed', 1,
-            '{"authenticity":"Untagged"}'::jsonb, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+            '{"authenticity":"Untagged"}'::jsonb, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval,
+            now() - (g || ' seconds')::interval
      from generate_series($2::int, $3::int) g`,
     [tenantId, offset + 1, offset + count],
   );
@@ -73,9 +74,9 @@ async function run(kind: string, url: string | undefined) {
     const limit = 12; // first page = visible rows (10) + 2
     const raw = await time(200, () =>
       database.query(
-        `select id, tenant_id, path, name, is_repository, revision, metadata, word_count, created_at, updated_at, is_transcribing, tag_rank, name_key
-       from files where tenant_id = $1 and is_listed = true
-       order by is_transcribing desc nulls last, updated_at desc nulls last, id desc nulls last limit $2`,
+        `select id, tenant_id, path, name, is_repository, revision, metadata, word_count, created_at, updated_at, content_updated_at, is_transcribing, tag_rank, name_key
+       from files where tenant_id = $1 and deleted_at is null and is_listed = true
+       order by is_transcribing desc nulls last, content_updated_at desc nulls last, id desc nulls last limit $2`,
         [sub, limit + 1],
       ),
     );
@@ -105,11 +106,10 @@ async function run(kind: string, url: string | undefined) {
     let rawRevision = 1;
     const raw = await time(40, async (i) => {
       const content = JSON.stringify(bodies[Math.abs(i) % bodies.length]);
-      await database.query('update files set content = $3::jsonb, revision = revision + 1, updated_at = now() where id = $1 and revision = $2', [
-        rawIds[0]!.id,
-        rawRevision,
-        content,
-      ]);
+      await database.query(
+        'update files set content = $3::jsonb, revision = revision + 1, updated_at = now(), content_updated_at = now() where id = $1 and revision = $2',
+        [rawIds[0]!.id, rawRevision, content],
+      );
       rawRevision += 1;
     });
     const api = await time(40, async (i) => {

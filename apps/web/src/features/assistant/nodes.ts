@@ -105,7 +105,11 @@ function textIn(doc: PmNode, from: number, to: number): string {
   return doc.textBetween(from, to, '\n', '\n');
 }
 
-/** How much of a text block's own text goes to the model on each side of a selection. */
+/**
+ * How much of a text block's own text goes to the model on each side of a selection. (The server
+ * stores `before`'s length as the part's offset; past this cap the offset is short, and a result
+ * applied later finds its text by searching the block instead, `locateParts`.)
+ */
 const PART_CONTEXT = 4000;
 
 /**
