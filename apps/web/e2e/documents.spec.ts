@@ -162,15 +162,15 @@ test('forty documents: scroll paging, sort by name, fuzzy search, bulk tag and b
   await expect(page.getByText('1 file selected')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select Doc 02' }).check();
   await expect(page.getByText('2 files selected')).toBeVisible();
-  await page.getByRole('toolbar', { name: 'Selected files' }).getByRole('button', { name: /Tag/ }).click();
+  await page.getByRole('toolbar', { name: 'Selected documents' }).getByRole('button', { name: /Tag/ }).click();
   await page.getByRole('menuitem', { name: /^AI-Assisted/ }).click();
   await expect(page.getByRole('button', { name: 'Tag for Doc 01: AI-Assisted' })).toHaveText('AI+');
   await expect(page.getByRole('button', { name: 'Tag for Doc 02: AI-Assisted' })).toBeVisible();
-  await expect(page.getByText('2 file(s) tagged AI-Assisted')).toBeVisible();
+  await expect(page.getByText('2 document(s) tagged AI-Assisted')).toBeVisible();
 
   // Bulk delete the same two after confirming.
-  await page.getByRole('toolbar', { name: 'Selected files' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Are you sure you want to delete 2 files?')).toBeVisible();
+  await page.getByRole('toolbar', { name: 'Selected documents' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Are you sure you want to delete 2 documents?')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('2 file(s) deleted')).toBeVisible();
   await expect(docLink(page, 'Doc 01')).toHaveCount(0);

@@ -59,7 +59,7 @@ test.describe('phone layout', () => {
     await toggle.tap();
     await expect(mobileMenu(page)).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(mobileMenu(page).getByRole('button', { name: 'Files', exact: true })).toBeFocused();
+    await expect(mobileMenu(page).getByRole('button', { name: 'Documents', exact: true })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(mobileMenu(page)).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -130,7 +130,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const deleteSelected = async () => {
     const files = selected;
     if (files.length === 0) return;
-    const label = files.length === 1 ? (files[0]?.displayName ?? '') : `${files.length} files`;
+    const label = files.length === 1 ? (files[0]?.displayName ?? '') : `${files.length} documents`;
     if (!(await confirmDelete(label))) return;
     const { deleted } = await operations.removeMany(files);
     deselect(deleted);

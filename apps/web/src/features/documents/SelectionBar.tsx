@@ -15,7 +15,7 @@ export interface SelectionBarProps {
 /** '1 file selected' / 'N files selected' with Select All / Deselect All (All / Clear on mobile), Tag and Delete. */
 export function SelectionBar({ count, allSelected, isMobile, onSelectAll, onDeselectAll, onDelete, onTag }: SelectionBarProps) {
   return (
-    <div role="toolbar" aria-label="Selected files" className="flex w-full flex-wrap items-center gap-x-2 gap-y-1.5">
+    <div role="toolbar" aria-label="Selected documents" className="flex w-full flex-wrap items-center gap-x-2 gap-y-1.5">
       <p aria-live="polite" className="mr-1 text-sm font-medium text-ink">
         {count === 1 ? '1 file selected' : `${count} files selected`}
       </p>

@@ -70,7 +70,7 @@ export function TagBadgeMenu({
 /** The selection toolbar's Tag menu. */
 export function BulkTagMenu({ trigger, onSelect }: { trigger: ReactNode; onSelect: (tag: Authenticity) => void }) {
   return (
-    <Menu align="end" label="Tag selected files" trigger={trigger}>
+    <Menu align="end" label="Tag selected documents" trigger={trigger}>
       <TagItems onSelect={onSelect} />
     </Menu>
   );

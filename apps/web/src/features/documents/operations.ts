@@ -37,7 +37,7 @@ export const MESSAGES = {
   bulkDeleted: (n: number) => `${n} file(s) deleted`,
   bulkDeleteFailed: (n: number, total: number) => `Failed to delete ${n} of ${total} file(s)`,
   updateFailed: 'Update failed',
-  copyFailed: 'Failed to copy file',
+  copyFailed: 'Failed to copy document',
 } as const;
 
 /** Bulk endpoints take at most 500 ids per call. */
@@ -274,7 +274,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
           ),
         );
         change.confirm();
-        notify.success(`${eligible.length} file(s) tagged ${authenticity}`);
+        notify.success(`${eligible.length} document(s) tagged ${authenticity}`);
         return eligible.length;
       } catch (error) {
         console.error('[documents] bulk tag failed', error);

@@ -94,7 +94,7 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
           className="fixed top-14 right-2 z-40 w-64 rounded-md border border-line bg-surface p-1 shadow-pop"
         >
           <button type="button" className={item} onClick={onFiles}>
-            Files
+            Documents
           </button>
           <button type="button" className={item} disabled={creating} onClick={() => void create()}>
             New document
