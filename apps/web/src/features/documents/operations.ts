@@ -33,7 +33,7 @@ export const MESSAGES = {
   undoDelete: (name: string) => `Undo deleting ${name}`,
   deleteFailed: 'Failed to delete file',
   restored: (name: string) => `“${name}” restored`,
-  restoreFailed: 'Failed to restore file',
+  restoreFailed: 'Failed to restore document',
   bulkDeleted: (n: number) => `${n} file(s) deleted`,
   bulkDeleteFailed: (n: number, total: number) => `Failed to delete ${n} of ${total} file(s)`,
   updateFailed: 'Update failed',
