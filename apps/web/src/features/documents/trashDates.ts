@@ -1,10 +1,11 @@
+import { browserLocale, formatDate } from '../../lib/dates';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** 'Deleted {date}' of a Trash row. */
-export function formatDeletedOn(deletedAt: string, locale?: string): string {
-  const date = new Date(deletedAt);
-  if (Number.isNaN(date.getTime())) return 'Deleted';
-  return `Deleted ${date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })}`;
+/** 'Deleted {date}' of a Trash row, in the one date format of the app. */
+export function formatDeletedOn(deletedAt: string, locale = browserLocale()): string {
+  const date = formatDate(deletedAt, locale);
+  return date ? `Deleted ${date}` : 'Deleted';
 }
 
 /** How long a document stays in the Trash: whole days, rounded up ('30 days left' right after the delete). */
