@@ -40,9 +40,9 @@ test.describe('phone layout', () => {
     await expect(override.getByRole('radio')).toHaveCount(2);
     // Nothing in it speaks to the team instead of the writer.
     await expect(sheet).not.toContainText(/later|coming soon|not available|not yet|issue/i);
-    await override.getByRole('radio', { name: /Fast/ }).tap();
-    await expect(page.getByText('AI Provider set to Fast')).toBeVisible();
-    await expect(override.getByRole('radio', { name: /Fast/ })).toHaveAttribute('aria-checked', 'true');
+    // This Bree has no AI provider: the override says so plainly, before any tap.
+    await expect(override.getByRole('radio', { name: /Fast/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(sheet.getByTestId('model-fast')).toHaveText('Not set up on this server');
     // The sheet spans the screen and closes like any dialog, giving focus back.
     await expectWithinWidth(page, sheet, 375);
     await page.keyboard.press('Escape');
