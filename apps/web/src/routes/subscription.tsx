@@ -4,7 +4,7 @@ import { ProfileMenu, useSession } from '../features/auth';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Button, Card, LoadingScreen, PageHeader, cn } from '../ui';
 
-// Plan content of 3-public-admin §2.3; checkout arrives with the billing issue.
+// The plans as 3-public-admin §2.3 describes them; this page shows them and offers no checkout.
 const PLANS = [
   { name: 'Free', price: '$0', detail: '$1.00 AI credit, no credit card', featured: false },
   { name: 'Pro', price: '$20 / month', detail: '$20.00 AI credit per month · beta pricing', featured: true },
