@@ -14,6 +14,7 @@ import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
 import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
 import { isNewDocumentState } from './newDocument';
+import { takeTypeAhead, typeHeldKeys } from './typeAhead';
 import { SaveIndicator } from './SaveIndicator';
 import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
@@ -166,9 +167,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const assistantMenu = <AssistantMenu onRun={assistant.run} />;
   const wordGoal = useWordGoal({ api, tenantId: doc.tenantId, fileId: doc.fileId, initial: doc.wordGoal });
 
-  // A document just created opens with the caret in its text: typing goes straight into it.
+  // A document just created opens with the caret in its text: typing goes straight into it, and
+  // what was typed while it was being created comes first.
   useEffect(() => {
-    if (isNewDocument) editor.commands.focus('end');
+    if (!isNewDocument) return;
+    editor.commands.focus('end');
+    typeHeldKeys(editor, takeTypeAhead());
   }, [editor, isNewDocument]);
 
   // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
