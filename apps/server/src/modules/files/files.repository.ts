@@ -4,12 +4,21 @@ import { z } from 'zod';
 import { selectRows, type Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { fileOperations, files, type FileRow } from './files.table';
+import { workspaceVariants } from '../workspaces/workspaces.table';
 
 // The voice search column is for the voice queries only: reading it with every row would ship its terms on each save.
 const { voiceTerms: _voiceTerms, ...rowColumns } = getTableColumns(files);
 const { content: _content, contentText: _contentText, ...summaryColumns } = rowColumns;
 
 export type FileView = 'documents' | 'repository' | 'all';
+
+/**
+ * A list row's live variants (a workspace master's; 0 for any other document), counted on the
+ * variants' index. Columns are named with their table: a select of one table leaves them bare.
+ */
+const variantCount = sql<number>`(select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
+  where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id")`;
+const listColumns = { ...summaryColumns, variantCount };
 export interface NewFile {
   id: string;
   tenantId: string;
@@ -180,7 +189,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const { order, after } = keyset(q.sort, q.cursor);
       const conditions = [eq(files.tenantId, q.tenantId), live, viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
       const rows = await db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(files)
         .where(and(...conditions))
         .orderBy(order)
@@ -199,7 +208,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const needle = q.toLowerCase();
       const contains = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(files)
         .where(
           and(
