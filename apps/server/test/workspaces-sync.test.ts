@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newBlockId } from '@bree/editor';
+import type { VariantOperationJob } from '../src/modules/ai/operations/operations.runner';
+import { createContentWriter } from '../src/modules/files/files.content-write';
 import { periodOf } from '../src/modules/usage/usage.plans';
+import { createVariantSink } from '../src/modules/workspaces/workspaces.generation';
+import { createWorkspacesRepository } from '../src/modules/workspaces/workspaces.repository';
 import { doc, newUser, type TestUser } from './api-client';
 import { createAiTestApp, readStream } from './ai-helpers';
 import type { FakeAiProvider } from './fakes/fake-ai-provider';
@@ -77,6 +82,30 @@ describe('variants in step with their master, and the workspace export', () => {
     const versions = (await me.call('GET', `/api/versions/list?fileId=${variantId}`)).body.versions as { reason: string; preview: string }[];
     const kept = versions.find((v) => v.reason === 'before-update');
     expect(kept?.preview).toContain('First version of the story.');
+  });
+
+  it('does not run a retried generation again once it ended, nor one that a newer generation replaced', async () => {
+    const masterId = await workspace('Retried');
+    const created = await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'vary' });
+    await readStream(me, created.body.operationId);
+    const db = t.database.db;
+    const sink = createVariantSink({ repository: createWorkspacesRepository({ db }), writer: createContentWriter({ db, newId: randomUUID }), newBlockId });
+    const job = (operationId: string) =>
+      ({
+        operationId,
+        tenantId: me.sub,
+        fileId: created.body.variantId,
+        action: 'vary',
+        variant: { variantId: created.body.variantId, update: false },
+      }) as VariantOperationJob;
+    // The first run stored it: a retry of the same job tells 'ready' without calling the model.
+    expect(await sink.ended(job(created.body.operationId))).toEqual({ event: 'variant', data: { variantId: created.body.variantId, status: 'ready' } });
+    // A job of an older generation writes nothing.
+    const stale = job(randomUUID());
+    expect((await sink.ended(stale))?.event).toBe('error');
+    const before = (await me.call('POST', '/api/files/get', { fileId: created.body.variantId })).body.file.revision;
+    expect((await sink.store(stale, { text: 'Overwrite?', failure: null, reported: null })).event).toBe('error');
+    expect((await me.call('POST', '/api/files/get', { fileId: created.body.variantId })).body.file.revision).toBe(before);
   });
 
   it('updates a Duplicate from the master without AI, keeping its old text as a version', async () => {

@@ -35,6 +35,16 @@ export function createVariantSink({
   }
 
   return {
+    async ended(job: VariantOperationJob): Promise<OperationStreamEvent | null> {
+      const { tenantId, operationId } = job;
+      const variantId = job.variant.variantId;
+      const row = (await repository.findFile({ tenantId, fileId: variantId }))?.variant;
+      if (row?.operationId === operationId && row.status === 'generating') return null;
+      // Stored by an earlier run of this job (which then stopped before the job was done with).
+      if (row?.operationId === operationId && row.status === 'ready') return { event: 'variant', data: { variantId, status: 'ready' } };
+      return { event: 'error', data: { code: 'variant_failed', message: row?.failure ?? 'A newer version of this variant replaced this one.' } };
+    },
+
     async store(job: VariantOperationJob, outcome: CallOutcome): Promise<OperationStreamEvent> {
       const { tenantId, operationId } = job;
       const variantId = job.variant.variantId;

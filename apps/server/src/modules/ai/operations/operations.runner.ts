@@ -46,6 +46,8 @@ export interface VariantOperationJob extends OperationJobBase {
 export interface VariantSink {
   /** Stores the outcome in the variant document (or marks it failed) and says what to tell the subscribers. */
   store(job: VariantOperationJob, outcome: CallOutcome): Promise<OperationStreamEvent>;
+  /** A retried job: its last event when its generation already ended (it is not run again), else null. */
+  ended(job: VariantOperationJob): Promise<OperationStreamEvent | null>;
 }
 
 export interface RunOptions {
@@ -120,7 +122,13 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
   async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry }: RunOptions): Promise<RunOutcome> {
     const { tenantId, operationId } = job;
     // A retried job whose first run stored its answer (then crashed) is already done.
-    // (A variant's sink checks its own state: a finished generation writes nothing twice.)
+    if (retry && job.variant && deps.variants) {
+      const ended = await deps.variants.ended(job);
+      if (ended) {
+        registry.emit(operationId, ended);
+        return 'finished';
+      }
+    }
     const earlier = retry && !job.variant ? await repository.findResponse({ tenantId, operationId }) : null;
     if (earlier) {
       registry.emit(operationId, { event: 'done', data: { response: presentBackgroundResponse(earlier) } });
