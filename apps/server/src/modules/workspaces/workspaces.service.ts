@@ -119,6 +119,8 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
     const operationId = deps.newOperationId();
     return {
       operationId,
+      /** The variant could not be set up: the held budget goes back. */
+      release: () => ai.release(held),
       forVariant: (variantId: string): VariantOperationJob => ({
         operationId,
         tenantId: a.tenantId,
@@ -138,6 +140,41 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
     // Registered before the job can emit, so a subscriber arriving right after the answer sees every token.
     deps.registry.create({ operationId: job.operationId, tenantId: job.tenantId });
     await queue.enqueue(job);
+  }
+
+  /** The variant's document (empty for an AI variant until its generation fills it) and its link to the workspace. */
+  async function addVariantDocument(v: {
+    tenantId: string;
+    resolved: Resolved;
+    type: VariantType;
+    label: string;
+    instructions: string;
+    tier: AiTier | null;
+    doc: DocJSON | null;
+    operationId: string | null;
+  }): Promise<string> {
+    const { master, workspace } = v.resolved;
+    const link = { masterFileId: master.id, workspaceId: workspace.id, label: v.label, variantType: v.type };
+    const created = await deps.files.create({
+      tenantId: v.tenantId,
+      filePath: `${master.path.slice(0, -4).slice(0, MAX_STEM)} (${v.label}).txt`,
+      ...(v.doc ? { content: v.doc as DocContent } : {}),
+      isRepository: false,
+      // AI text never teaches the voice (DESIGN §7): AI variants are tagged AI. The link keeps it out of the main list from the start.
+      metadata: { authenticity: v.doc ? 'Untagged' : 'AI', ...variantMetadata(link) },
+    });
+    await repository.insertVariant({
+      ...link,
+      fileId: created.id,
+      tenantId: v.tenantId,
+      instructions: v.instructions,
+      tier: v.tier,
+      masterRevision: master.revision,
+      status: v.operationId ? 'generating' : 'ready',
+      operationId: v.operationId,
+      createdAt: now(),
+    });
+    return created.id;
   }
 
   async function entryOf(tenantId: string, workspaceId: string, variantId: string) {
@@ -190,34 +227,23 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       const tier = isAi ? await tierFor(tenantId, master.id, body.providerMode) : null;
       // The call is priced and held (or refused with 402) before anything is created.
       const job = isAi ? await prepareJob({ tenantId, action: body.type as VariantAction, text: source.text, instructions, tier: tier!, update: false }) : null;
-      const stem = master.path.slice(0, -4).slice(0, MAX_STEM);
-      const created = await deps.files.create({
-        tenantId,
-        filePath: `${stem} (${label}).txt`,
-        // A new AI variant starts empty ('generating'); a duplicate is the text itself.
-        ...(isAi ? {} : { content: source.doc as DocContent }),
-        isRepository: false,
-        // AI text never teaches the voice (DESIGN §7): AI variants are tagged AI.
-        metadata: {
-          authenticity: isAi ? 'AI' : 'Untagged',
-          ...variantMetadata({ masterFileId: master.id, workspaceId: workspace.id, label, variantType: body.type }),
-        },
-      });
-      const variantId = created.id;
-      await repository.insertVariant({
-        fileId: variantId,
-        tenantId,
-        workspaceId: workspace.id,
-        masterFileId: master.id,
-        variantType: body.type,
-        label,
-        instructions,
-        tier,
-        masterRevision: master.revision,
-        status: isAi ? 'generating' : 'ready',
-        operationId: job?.operationId ?? null,
-        createdAt: now(),
-      });
+      let variantId: string;
+      try {
+        variantId = await addVariantDocument({
+          tenantId,
+          resolved,
+          type: body.type,
+          label,
+          instructions,
+          tier,
+          doc: isAi ? null : source.doc,
+          operationId: job?.operationId ?? null,
+        });
+      } catch (error) {
+        // Not created (a name clash, a database error): the call will never be made, so its budget goes back.
+        await job?.release().catch(() => undefined);
+        throw error;
+      }
       if (job) await launch(job.forVariant(variantId));
       return {
         variantId,
