@@ -200,6 +200,30 @@ describe('workspaces and variants', () => {
     expect((await me.call('GET', '/api/files/list-paged')).body.items[0].variantCount).toBe(1);
   });
 
+  it('takes the variants to the Trash with their master; a variant whose master was deleted for good comes back as a plain document', async () => {
+    const masterId = await workspace();
+    const variantId = (await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;
+    expect((await me.call('POST', '/api/files/bulk-delete', { fileIds: [masterId] })).body).toEqual({ success: true, deleted: [masterId], notFound: [] });
+    expect((await me.call('GET', '/api/files/trash')).body.items.map((i: { id: string }) => i.id).sort()).toEqual([masterId, variantId].sort());
+
+    expect((await me.call('DELETE', `/api/files/${masterId}/forever`)).status).toBe(200);
+    const restored = await me.call('POST', `/api/files/${variantId}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.file.metadata.masterFileId).toBeUndefined();
+    expect((await me.call('GET', '/api/files/list-paged')).body.items.map((f: { id: string }) => f.id)).toEqual([variantId]);
+    expect((await me.call('GET', `/api/workspaces/metadata/${variantId}`)).body).toMatchObject({ masterFileId: null, workspaceId: null, variantType: null });
+  });
+
+  it('restores a variant deleted alone back into its workspace', async () => {
+    const masterId = await workspace();
+    const variantId = (await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;
+    await me.call('DELETE', `/api/workspaces/variants/${variantId}`);
+    const restored = await me.call('POST', `/api/files/${variantId}/restore`);
+    expect(restored.body.file.metadata.masterFileId).toBe(masterId);
+    expect((await me.call('GET', `/api/workspaces/${masterId}/files`)).body.items.map((i: { fileId: string }) => i.fileId)).toEqual([masterId, variantId]);
+    expect((await me.call('GET', '/api/files/list-paged')).body.items.map((f: { id: string }) => f.id)).toEqual([masterId]);
+  });
+
   it("answers 404 for another tenant's master and variant on every workspace route", async () => {
     const masterId = await workspace();
     const variantId = (await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;

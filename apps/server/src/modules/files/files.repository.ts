@@ -269,7 +269,10 @@ export function createFilesRepository({ db }: { db: Db }) {
         .set({ metadata: sql`${files.metadata} || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)` })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), sql`${files.metadata}->>'status' = ${CLAIM_STATUS.claimed}`));
     },
-    /** Moves live documents to the Trash; returns the ids moved. */
+    /**
+     * Moves live documents to the Trash; returns the ids moved. A workspace master takes its live
+     * variants with it (they would otherwise be listed nowhere); each can be restored on its own.
+     */
     async trashByIds({ tenantId, ids, now }: { tenantId: string; ids: string[]; now: Date }): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
@@ -277,7 +280,18 @@ export function createFilesRepository({ db }: { db: Db }) {
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids), live))
         .returning({ id: files.id });
-      return rows.map((r) => r.id);
+      const moved = rows.map((r) => r.id);
+      if (moved.length > 0) {
+        const variantsOfMoved = db
+          .select({ id: workspaceVariants.fileId })
+          .from(workspaceVariants)
+          .where(and(eq(workspaceVariants.tenantId, tenantId), inArray(workspaceVariants.masterFileId, moved)));
+        await db
+          .update(files)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(and(eq(files.tenantId, tenantId), inArray(files.id, variantsOfMoved), live));
+      }
+      return moved;
     },
     /** A page of the Trash, most recently deleted first. */
     async listTrash({ tenantId, limit, cursor }: { tenantId: string; limit: number; cursor: { u: string; i: string } | null }) {
@@ -303,7 +317,16 @@ export function createFilesRepository({ db }: { db: Db }) {
     async restore({ tenantId, id, path, name, now }: { tenantId: string; id: string; path: string; name: string; now: Date }) {
       const rows = await db
         .update(files)
-        .set({ deletedAt: null, path, name, updatedAt: now })
+        // A variant whose workspace is gone (its master deleted for good) comes back as a plain document, listed again.
+        .set({
+          deletedAt: null,
+          path,
+          name,
+          updatedAt: now,
+          metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not exists (
+          select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")
+          then ${files.metadata} - 'masterFileId' - 'workspaceId' - 'variantLabel' - 'variantType' - 'isThreadify' else ${files.metadata} end`,
+        })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
         .returning(summaryColumns);
       return rows[0] ?? null;
