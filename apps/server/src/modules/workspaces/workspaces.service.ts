@@ -244,13 +244,10 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
         await job?.release().catch(() => undefined);
         throw error;
       }
+      // Read before the generation starts, so the answer describes the variant as it was answered: 'generating'.
+      const variant = await entryOf(tenantId, workspace.id, variantId);
       if (job) await launch(job.forVariant(variantId));
-      return {
-        variantId,
-        operationId: job?.operationId ?? null,
-        status: isAi ? ('generating' as const) : ('ready' as const),
-        variant: await entryOf(tenantId, workspace.id, variantId),
-      };
+      return { variantId, operationId: job?.operationId ?? null, status: isAi ? ('generating' as const) : ('ready' as const), variant };
     },
 
     async rename({ tenantId, variantId, label }: { tenantId: string; variantId: string; label: string }) {
@@ -289,9 +286,16 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
         tier,
         update: true,
       });
-      await repository.restart({ tenantId, fileId: variantId, operationId: job.operationId, masterRevision: master.revision, tier });
+      let entry;
+      try {
+        await repository.restart({ tenantId, fileId: variantId, operationId: job.operationId, masterRevision: master.revision, tier });
+        entry = await entryOf(tenantId, variant.workspaceId, variantId);
+      } catch (error) {
+        await job.release().catch(() => undefined);
+        throw error;
+      }
       await launch(job.forVariant(variantId));
-      return { variantId, operationId: job.operationId, status: 'generating' as const, variant: await entryOf(tenantId, variant.workspaceId, variantId) };
+      return { variantId, operationId: job.operationId, status: 'generating' as const, variant: entry };
     },
 
     /** The master and its variants with their contents, for the workspace export. */
