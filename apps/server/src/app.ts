@@ -18,6 +18,7 @@ import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReplay } from './plugins/replay';
@@ -66,7 +67,8 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, ai, providers, usage, voice, replays, aiSetup } = services ?? createServices({ database, config });
+  const { tenants, files, trash, saves, versions, ai, providers, usage, voice, replays, aiSetup, workspaces } =
+    services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
@@ -85,6 +87,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(aiRoutes, { ai, providers });
       await api.register(usageRoutes, { usage });
       await api.register(voiceRoutes, { voice });
+      await api.register(workspacesRoutes, { workspaces });
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,10 @@ import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
+import { createContentWriter } from './modules/files/files.content-write';
+import { createVariantSink } from './modules/workspaces/workspaces.generation';
+import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 
 /**
  * Every domain service, wired to one database, clock and id generator. Without a config
@@ -40,14 +44,19 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
   const voice = createVoiceService({ repository: createVoiceRepository({ db }), ai, queue: createVoiceQueue(), now });
   const registry = createOperationRegistry();
-  const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId });
+  const workspacesRepository = createWorkspacesRepository({ db });
+  const writer = createContentWriter({ db, now, newId });
+  // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
+  const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId });
+  const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId, variants });
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
+  const files = createFilesService({ db, newId, now });
   return {
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured),
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
-    files: createFilesService({ db, newId, now }),
+    files,
     trash: createTrashService({ db, now }),
     saves: createSaveService({ db, newId, now }),
     saveAnswers: createSaveAnswers({ db, now }),
@@ -57,6 +66,19 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     providers,
     voice,
     aiQueue,
+    workspaces: createWorkspacesService({
+      repository: workspacesRepository,
+      files,
+      writer,
+      ai,
+      aiRepository,
+      queue: aiQueue,
+      registry,
+      voice,
+      newId,
+      newOperationId: randomUUID,
+      now,
+    }),
     ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
   };
 }

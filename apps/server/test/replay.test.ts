@@ -83,6 +83,20 @@ interface Example {
 
 const selection = { text: 'rough draft words', nodeIds: ['n1'] };
 
+/** A document converted into a workspace master. */
+async function newWorkspace({ me, newDoc }: Ctx): Promise<string> {
+  const { id } = await newDoc('Master');
+  expect((await me.call('POST', '/api/workspaces/convert', { fileId: id })).status).toBe(200);
+  return id;
+}
+
+/** A Duplicate variant of a master (no AI). */
+async function newVariant({ me }: Ctx, masterId: string): Promise<string> {
+  const res = await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate' });
+  expect(res.status).toBe(200);
+  return res.body.variantId as string;
+}
+
 const EXAMPLES: Record<string, Example> = {
   'POST /api/tenant/initialize': {
     request: (_v, me) => ({ url: '/api/tenant/initialize', body: { tenantId: me.sub } }),
@@ -206,6 +220,36 @@ const EXAMPLES: Record<string, Example> = {
   'PUT /api/ai-provider/default': {
     request: () => ({ url: '/api/ai-provider/default', body: { provider: 'fast' } }),
     other: () => ({ url: '/api/ai-provider/default', body: { provider: 'premium' } }),
+  },
+  'POST /api/workspaces/convert': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('To convert')).id, spare: (await newDoc('Not converted')).id }),
+    request: (v) => ({ url: '/api/workspaces/convert', body: { fileId: v.id } }),
+    other: (v) => ({ url: '/api/workspaces/convert', body: { fileId: v.spare } }),
+  },
+  'POST /api/workspaces/:fileId/variants': {
+    setup: async (ctx) => ({ id: await newWorkspace(ctx) }),
+    request: (v) => ({ url: `/api/workspaces/${v.id}/variants`, body: { type: 'vary', instructions: 'For sailors.' } }),
+    other: (v) => ({ url: `/api/workspaces/${v.id}/variants`, body: { type: 'duplicate' } }),
+    // The variant's generation runs on after the answer: its text and metering settle before its last event.
+    settle: async (first, me) => void (await readStream(me, first.json<{ operationId: string }>().operationId)),
+  },
+  'PATCH /api/workspaces/variants/:variantId': {
+    setup: async (ctx) => ({ id: await newVariant(ctx, await newWorkspace(ctx)) }),
+    request: (v) => ({ url: `/api/workspaces/variants/${v.id}`, body: { variantLabel: 'For LinkedIn' } }),
+    other: (v) => ({ url: `/api/workspaces/variants/${v.id}`, body: { variantLabel: 'For X' } }),
+  },
+  'DELETE /api/workspaces/variants/:variantId': {
+    setup: async (ctx) => {
+      const master = await newWorkspace(ctx);
+      return { id: await newVariant(ctx, master), spare: await newVariant(ctx, master) };
+    },
+    request: (v) => ({ url: `/api/workspaces/variants/${v.id}` }),
+    other: (v) => ({ url: `/api/workspaces/variants/${v.spare}` }),
+  },
+  'POST /api/workspaces/variants/:variantId/update-from-master': {
+    setup: async (ctx) => ({ id: await newVariant(ctx, await newWorkspace(ctx)) }),
+    request: (v) => ({ url: `/api/workspaces/variants/${v.id}/update-from-master`, body: {} }),
+    other: (v) => ({ url: `/api/workspaces/variants/${v.id}/update-from-master`, body: { providerMode: 'fast' } }),
   },
   'PUT /api/voice/profile': {
     request: () => ({ url: '/api/voice/profile', body: { userNotes: 'Short sentences.' } }),

@@ -119,7 +119,9 @@ export type OperationStreamEvent =
   | { event: 'started'; data: { operationId: string; tier: AiTier } }
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { response: BackgroundResponse } }
-  | { event: 'error'; data: { code: string; message: string } };
+  | { event: 'error'; data: { code: string; message: string } }
+  /** The end of a variant's generation (workspaces): the variant document is filled. */
+  | { event: 'variant'; data: { variantId: string; status: 'ready' } };
 
 export const aiProviderStatusAnswerSchema = z.object({ hasOverride: z.boolean(), provider: aiTierSchema, isActive: z.boolean() });
 export const setAiProviderBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), provider: aiTierSchema });

@@ -62,6 +62,17 @@ export const ERROR_CODES = {
   budgetExceeded: 'budget_exceeded',
   // The Author's Voice.
   noVoiceSamples: 'no_voice_samples',
+  // Workspaces and variants.
+  /** 400: Focus instructions longer than 500 characters. */
+  instructionsTooLong: 'instructions_too_long',
+  /** 409: a variant action on a document that is not (yet) a workspace. */
+  workspaceRequired: 'workspace_required',
+  /** 409: converting a variant (a variant belongs to its master's workspace). */
+  variantNotConvertible: 'variant_not_convertible',
+  /** 404: the id names no variant of this tenant. */
+  variantNotFound: 'variant_not_found',
+  /** The AI generation of a variant failed (its SSE error event and the variant's failure). */
+  variantFailed: 'variant_failed',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

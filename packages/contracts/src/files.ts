@@ -84,6 +84,8 @@ export const fileSummarySchema = z.object({
   lastModified: z.string(),
   lastUpdated: z.string(),
   syncStatus: z.object({ status: z.literal('synced'), revision: z.number().int() }),
+  /** Lists (the paged list and search) only, on a workspace master: how many live variants it has. */
+  variantCount: z.number().int().optional(),
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 

@@ -2,7 +2,7 @@ import { INT32_MAX } from './text';
 import { z } from 'zod';
 import { docContentSchema } from './files';
 
-export const VERSION_REASONS = ['autosave', 'leave', 'before-restore', 'restore', 'before-ai', 'conflict', 'manual', 'import'] as const;
+export const VERSION_REASONS = ['autosave', 'leave', 'before-restore', 'restore', 'before-ai', 'conflict', 'manual', 'import', 'before-update'] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
 /** What made a version, as the history panel says it. */
@@ -15,6 +15,7 @@ export const VERSION_REASON_LABELS: Record<VersionReason, string> = {
   conflict: 'Kept during a conflict',
   manual: 'Saved by you',
   import: 'Imported',
+  'before-update': 'Before an update from the master',
 };
 
 export const versionSchema = z.object({

@@ -125,6 +125,8 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
     assertConfigured: (tier: AiTier): void => gateway.assertConfigured(tier),
     reserve,
     stream,
+    /** Gives back a reservation whose call will never be made (what it was for could not be set up): nothing is charged or counted. */
+    release: (held: HeldCall): Promise<void> => usage.settle({ reservation: held, inputTokens: 0, outputTokens: 0 }),
     /** The whole metered call in one: reserve (or 402) → stream → settle; the outcome says what came back. */
     async text(plan: CallPlan & { abortSignal?: AbortSignal }): Promise<CallOutcome> {
       const held = await reserve(plan);

@@ -60,7 +60,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     });
     write = (e) => {
       res.write(frame(e));
-      if (e.event === 'done' || e.event === 'error') res.end();
+      if (e.event === 'done' || e.event === 'error' || e.event === 'variant') res.end();
     };
     for (const e of buffered) write(e);
     openStreams.add(res);

@@ -22,7 +22,7 @@ import type { FilesService } from './files.service';
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
 
 /** Content-Disposition for a download, safe for any file name (RFC 6266 / 5987). */
-function attachment(filename: string): string {
+export function attachment(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -7,7 +7,7 @@ export type FileSummaryRow = Omit<FileRow, 'content' | 'contentText'>;
  * A file without its content, for lists. Only whitelisted fields leave the server. Its
  * lastModified is when the text last changed: renaming or tagging is not editing.
  */
-export function presentSummary(row: FileSummaryRow): FileSummary {
+export function presentSummary(row: FileSummaryRow & { variantCount?: number }): FileSummary {
   const lastModified = row.contentUpdatedAt.toISOString();
   return {
     id: row.id,
@@ -24,6 +24,8 @@ export function presentSummary(row: FileSummaryRow): FileSummary {
     lastModified,
     lastUpdated: lastModified,
     syncStatus: { status: 'synced', revision: row.revision },
+    // A workspace is one row of the list (its master), saying how many variants it has.
+    ...(row.variantCount !== undefined && row.metadata.isWorkspaceMaster ? { variantCount: row.variantCount } : {}),
   };
 }
 

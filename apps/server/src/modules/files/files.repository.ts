@@ -4,12 +4,21 @@ import { z } from 'zod';
 import { selectRows, type Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { fileOperations, files, type FileRow } from './files.table';
+import { workspaceVariants } from '../workspaces/workspaces.table';
 
 // The voice search column is for the voice queries only: reading it with every row would ship its terms on each save.
 const { voiceTerms: _voiceTerms, ...rowColumns } = getTableColumns(files);
 const { content: _content, contentText: _contentText, ...summaryColumns } = rowColumns;
 
 export type FileView = 'documents' | 'repository' | 'all';
+
+/**
+ * A list row's live variants (a workspace master's; 0 for any other document), counted on the
+ * variants' index. Columns are named with their table: a select of one table leaves them bare.
+ */
+const variantCount = sql<number>`(select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
+  where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id")`;
+const listColumns = { ...summaryColumns, variantCount };
 export interface NewFile {
   id: string;
   tenantId: string;
@@ -180,7 +189,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const { order, after } = keyset(q.sort, q.cursor);
       const conditions = [eq(files.tenantId, q.tenantId), live, viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
       const rows = await db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(files)
         .where(and(...conditions))
         .orderBy(order)
@@ -199,7 +208,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       const needle = q.toLowerCase();
       const contains = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(files)
         .where(
           and(
@@ -260,7 +269,10 @@ export function createFilesRepository({ db }: { db: Db }) {
         .set({ metadata: sql`${files.metadata} || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)` })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), sql`${files.metadata}->>'status' = ${CLAIM_STATUS.claimed}`));
     },
-    /** Moves live documents to the Trash; returns the ids moved. */
+    /**
+     * Moves live documents to the Trash; returns the ids moved. A workspace master takes its live
+     * variants with it (they would otherwise be listed nowhere); each can be restored on its own.
+     */
     async trashByIds({ tenantId, ids, now }: { tenantId: string; ids: string[]; now: Date }): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
@@ -268,7 +280,18 @@ export function createFilesRepository({ db }: { db: Db }) {
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids), live))
         .returning({ id: files.id });
-      return rows.map((r) => r.id);
+      const moved = rows.map((r) => r.id);
+      if (moved.length > 0) {
+        const variantsOfMoved = db
+          .select({ id: workspaceVariants.fileId })
+          .from(workspaceVariants)
+          .where(and(eq(workspaceVariants.tenantId, tenantId), inArray(workspaceVariants.masterFileId, moved)));
+        await db
+          .update(files)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(and(eq(files.tenantId, tenantId), inArray(files.id, variantsOfMoved), live));
+      }
+      return moved;
     },
     /** A page of the Trash, most recently deleted first. */
     async listTrash({ tenantId, limit, cursor }: { tenantId: string; limit: number; cursor: { u: string; i: string } | null }) {
@@ -294,7 +317,16 @@ export function createFilesRepository({ db }: { db: Db }) {
     async restore({ tenantId, id, path, name, now }: { tenantId: string; id: string; path: string; name: string; now: Date }) {
       const rows = await db
         .update(files)
-        .set({ deletedAt: null, path, name, updatedAt: now })
+        // A variant whose workspace is gone (its master deleted for good) comes back as a plain document, listed again.
+        .set({
+          deletedAt: null,
+          path,
+          name,
+          updatedAt: now,
+          metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not exists (
+          select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")
+          then ${files.metadata} - 'masterFileId' - 'workspaceId' - 'variantLabel' - 'variantType' - 'isThreadify' else ${files.metadata} end`,
+        })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
         .returning(summaryColumns);
       return rows[0] ?? null;

@@ -1,4 +1,4 @@
-import type { AiAction, AiTier, BackgroundResponse, OperationStatus, OperationStreamEvent } from '@bree/contracts';
+import type { AiAction, AiTier, BackgroundResponse, OperationStatus, OperationStreamEvent, VariantAction } from '@bree/contracts';
 import { aiErrors, OPERATION_ERROR_CODES } from '../ai.errors';
 import type { CallOutcome, HeldCall, MeteredAi } from '../ai.metered';
 import { toResponse } from '../ai.nodes';
@@ -12,11 +12,12 @@ import type { OperationRegistry } from './operations.registry';
  * data, so a Bree restarted mid-generation (or another instance) can run it again from scratch.
  * The prompt is built (and counted for the reservation) when the operation starts.
  */
-export interface OperationJob {
+export type OperationJob = EditorOperationJob | VariantOperationJob;
+
+interface OperationJobBase {
   operationId: string;
   tenantId: string;
   fileId: string;
-  action: AiAction;
   /** The selected blocks, whose ids a rewrite keeps. */
   nodeIds: string[];
   /** A rewrite of a selection: where each selected stretch was (stored with the response for the editor). */
@@ -26,6 +27,27 @@ export interface OperationJob {
   prompt: string;
   /** The budget held for this call when it started; the run settles it (or holds it for the next run). */
   held: HeldCall;
+}
+
+/** An editor action: its answer is stored as a background response for the editor to apply. */
+export interface EditorOperationJob extends OperationJobBase {
+  action: AiAction;
+  variant?: undefined;
+}
+
+/** A workspace variant's generation: its answer fills the variant document (modules/workspaces). */
+export interface VariantOperationJob extends OperationJobBase {
+  action: VariantAction;
+  /** `update`: made again from the master, so the replaced text is kept as a version. */
+  variant: { variantId: string; update: boolean };
+}
+
+/** Where a variant's answer goes: given by the workspaces module, which owns variant documents. */
+export interface VariantSink {
+  /** Stores the outcome in the variant document (or marks it failed) and says what to tell the subscribers. */
+  store(job: VariantOperationJob, outcome: CallOutcome): Promise<OperationStreamEvent>;
+  /** A retried job: its last event when its generation already ended (it is not run again), else null. */
+  ended(job: VariantOperationJob): Promise<OperationStreamEvent | null>;
 }
 
 export interface RunOptions {
@@ -43,6 +65,8 @@ export interface OperationRunnerDeps {
   ai: MeteredAi;
   registry: OperationRegistry;
   newBlockId: () => string;
+  /** Fills variant documents; without it a variant job fails like a failed call. */
+  variants?: VariantSink;
   /** Longest generation; a stuck provider must not hold a job past its pg-boss expiry. */
   maxRunMs?: number;
 }
@@ -60,7 +84,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
   const running = new Map<string, { abort: AbortController; done: Promise<RunOutcome> }>();
 
   /** Stores the answer of a finished call (the metered call settles after this) and says what to tell its subscribers. */
-  async function store(job: OperationJob, { text, failure }: CallOutcome): Promise<OperationStreamEvent> {
+  async function store(job: EditorOperationJob, { text, failure }: CallOutcome): Promise<OperationStreamEvent> {
     const { tenantId, operationId } = job;
     const operationType = OPERATION_TYPE_OF[job.action];
     // A cut stream keeps what arrived: the author may still want the partial text.
@@ -87,10 +111,25 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
     return { event: 'error', data: { code: OPERATION_ERROR_CODES[operationType], message: error.message } };
   }
 
+  async function storeVariant(job: VariantOperationJob, call: CallOutcome): Promise<OperationStreamEvent> {
+    if (deps.variants) return deps.variants.store(job, call);
+    return { event: 'error', data: { code: 'variant_failed', message: 'Variants cannot be made on this server.' } };
+  }
+
+  /** The stable code of a failed operation (spec 2 §8 writing error kinds; variant_failed for workspaces). */
+  const failureCode = (job: OperationJob) => (job.variant ? 'variant_failed' : OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]]);
+
   async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry }: RunOptions): Promise<RunOutcome> {
     const { tenantId, operationId } = job;
     // A retried job whose first run stored its answer (then crashed) is already done.
-    const earlier = retry ? await repository.findResponse({ tenantId, operationId }) : null;
+    if (retry && job.variant && deps.variants) {
+      const ended = await deps.variants.ended(job);
+      if (ended) {
+        registry.emit(operationId, ended);
+        return 'finished';
+      }
+    }
+    const earlier = retry && !job.variant ? await repository.findResponse({ tenantId, operationId }) : null;
     if (earlier) {
       registry.emit(operationId, { event: 'done', data: { response: presentBackgroundResponse(earlier) } });
       return 'finished';
@@ -105,7 +144,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
       keep: async (call) => {
         // Handed back on shutdown: nothing stored, and the budget stays held for the next run.
         if (abort.signal.reason === SHUTDOWN && requeueOnShutdown) return 'hold';
-        told.last = await store(job, call);
+        told.last = job.variant ? await storeVariant(job, call) : await store(job, call);
         return 'settle';
       },
     });
@@ -127,7 +166,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
         .catch((error: unknown) => {
           registry.emit(job.operationId, {
             event: 'error',
-            data: { code: OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]], message: 'The AI operation failed.' },
+            data: { code: failureCode(job), message: 'The AI operation failed.' },
           });
           throw error;
         })

@@ -1,0 +1,31 @@
+import { displayName } from '@bree/contracts';
+import type { DocJSON } from '@bree/editor';
+import { zipSync } from 'fflate';
+import { exportDocument } from '../files/files.export';
+import type { WorkspaceFileRow } from './workspaces.repository';
+
+/** A name unique within the zip: "Name.md", then "Name 2.md"… */
+function uniqueName(base: string, extension: string, taken: Set<string>): string {
+  // Path separators would make folders inside the zip.
+  const safe = base.replace(/[\\/]/g, '-').trim() || 'Untitled';
+  let name = `${safe}.${extension}`;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${safe} ${n}.${extension}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/**
+ * The workspace as one .zip: the master and every variant, each rendered by the files module's
+ * export (.md or .docx), named after its document. The master comes first.
+ */
+export async function exportWorkspaceZip({ master, docs, format }: { master: WorkspaceFileRow; docs: WorkspaceFileRow[]; format: 'md' | 'docx' }) {
+  const taken = new Set<string>();
+  const entries: Record<string, Uint8Array> = {};
+  for (const file of docs) {
+    const title = displayName(file.name);
+    const rendered = await exportDocument(file.content as DocJSON, { title, format });
+    const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body, 'utf8') : rendered.body;
+    entries[uniqueName(title, rendered.extension, taken)] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  }
+  return { filename: `${displayName(master.name)} workspace.zip`, contentType: 'application/zip', body: Buffer.from(zipSync(entries)) };
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { aiTierSchema } from './ai';
+import { docContentSchema } from './files';
+
+/** Workspace kinds (spec 2 §2 'Mobile Document/Workspace sheet'): Standard is offered, Book is shown disabled. */
+export const WORKSPACE_TYPES = ['standard'] as const;
+export type WorkspaceType = (typeof WORKSPACE_TYPES)[number];
+
+/** The AI variant actions of the action grid (spec 2 §1). */
+export const VARIANT_ACTIONS = ['vary', 'shrinkify', 'expandify', 'emailify', 'postify', 'storify', 'threadify'] as const;
+export type VariantAction = (typeof VARIANT_ACTIONS)[number];
+/** Every kind of variant: a plain copy, or one of the AI actions. */
+export const VARIANT_TYPES = ['duplicate', ...VARIANT_ACTIONS] as const;
+export type VariantType = (typeof VARIANT_TYPES)[number];
+export const variantTypeSchema = z.enum(VARIANT_TYPES);
+
+/** The action's name as the UI says it ('{Action} created', 'Failed to create {action}'); also a new variant's label. */
+export const VARIANT_LABELS: Record<VariantType, string> = {
+  duplicate: 'Duplicate',
+  vary: 'Vary',
+  shrinkify: 'Shrinkify',
+  expandify: 'Expandify',
+  emailify: 'Emailify',
+  postify: 'Postify',
+  storify: 'Storify',
+  threadify: 'Threadify',
+};
+
+export const WORKSPACES = {
+  /** Focus instructions (spec 2 §5, §9). Longer ones are refused with 400 instructions_too_long. */
+  maxInstructions: 500,
+  /** Word hints of the Focus instructions box (spec 2 §2): 2500, and 850 for Postify and Storify. */
+  wordHint: 2500,
+  shortWordHint: 850,
+  /** Threadify: each post of the thread, its "n/N" number included. */
+  maxThreadPost: 280,
+  maxLabelLength: 200,
+} as const;
+
+/**
+ * A variant's life: 'generating' while its AI operation runs (the document exists and is empty),
+ * 'ready' once filled, 'failed' when the provider failed (the document stays, empty, with `failure`).
+ */
+export const VARIANT_STATUSES = ['generating', 'ready', 'failed'] as const;
+export type VariantStatus = (typeof VARIANT_STATUSES)[number];
+
+const fileIdSchema = z.string().min(1).max(64);
+export const workspaceFileParamsSchema = z.object({ fileId: fileIdSchema });
+export const variantParamsSchema = z.object({ variantId: fileIdSchema });
+
+/** POST /workspaces/convert */
+export const convertWorkspaceBodySchema = z.object({
+  tenantId: z.string().optional(),
+  fileId: fileIdSchema,
+  workspaceType: z.enum(WORKSPACE_TYPES).optional().default('standard'),
+});
+
+/** A workspace: one master document and its variants. */
+export const workspaceSchema = z.object({
+  workspaceId: z.string(),
+  masterFileId: z.string(),
+  workspaceType: z.enum(WORKSPACE_TYPES),
+  createdAt: z.string(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/**
+ * getFileMetadata(fileId) (spec 2 §3 'Workspace metadata from the server'), for any document:
+ * a plain one answers isMaster false, no workspace and no variants.
+ */
+export const workspaceMetadataSchema = z.object({
+  fileId: z.string(),
+  filename: z.string(),
+  originalPath: z.string(),
+  /** A master's variants (ids, oldest first); empty for a variant or a plain document. */
+  variants: z.array(z.string()),
+  variantLabel: z.string().nullable(),
+  variantType: variantTypeSchema.nullable(),
+  isMaster: z.boolean(),
+  isWorkspaceMaster: z.boolean(),
+  isThreadify: z.boolean(),
+  masterFileId: z.string().nullable(),
+  workspaceId: z.string().nullable(),
+  /** Variants only (null otherwise). */
+  status: z.enum(VARIANT_STATUSES).nullable(),
+  /** Why the last generation failed, as the UI shows it after 'Failed to create {action}'. */
+  failure: z.string().nullable(),
+  /** A variant whose master changed since the revision it was made from. */
+  stale: z.boolean(),
+  /** The master revision the variant was made from, and the master's revision now. */
+  masterRevision: z.number().int().nullable(),
+  currentMasterRevision: z.number().int().nullable(),
+  instructions: z.string().nullable(),
+});
+export type WorkspaceMetadata = z.infer<typeof workspaceMetadataSchema>;
+
+export const convertWorkspaceAnswerSchema = z.object({ success: z.literal(true), workspace: workspaceSchema, metadata: workspaceMetadataSchema });
+
+/** One entry of the variant picker: the master first, then its variants oldest first. */
+export const workspaceFileSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  isMaster: z.boolean(),
+  variantLabel: z.string().nullable(),
+  variantType: variantTypeSchema.nullable(),
+  isThreadify: z.boolean(),
+  status: z.enum(VARIANT_STATUSES).nullable(),
+  stale: z.boolean(),
+  wordCount: z.number().int(),
+  revision: z.number().int(),
+  createdAt: z.string(),
+  lastModified: z.string(),
+});
+export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
+export const workspaceFilesAnswerSchema = z.object({ workspace: workspaceSchema, items: z.array(workspaceFileSchema) });
+
+/**
+ * POST /workspaces/{fileId}/variants: Duplicate or one AI action. `fileId` is the master (or any
+ * variant of the workspace); the text comes from `currentContent` (the editor's unsaved JSON), else
+ * from the stored `currentDocumentId` (the master or a variant of this workspace), else the master.
+ */
+export const createVariantBodySchema = z.object({
+  tenantId: z.string().optional(),
+  type: variantTypeSchema,
+  // Bounded by the body limit only: over 500 the answer names the rule (instructions_too_long).
+  instructions: z.string().optional(),
+  providerMode: aiTierSchema.optional(),
+  currentDocumentId: fileIdSchema.optional(),
+  currentContent: docContentSchema.optional(),
+});
+export type CreateVariantBody = z.infer<typeof createVariantBodySchema>;
+export const createVariantAnswerSchema = z.object({
+  success: z.literal(true),
+  variantId: z.string(),
+  /** The AI operation filling the variant (follow it at GET /ai/operations/{id}/stream); null for Duplicate. */
+  operationId: z.string().nullable(),
+  status: z.enum(VARIANT_STATUSES),
+  variant: workspaceFileSchema,
+});
+
+/** PATCH /workspaces/variants/{variantId} */
+export const renameVariantBodySchema = z.object({
+  tenantId: z.string().optional(),
+  variantLabel: z.string().trim().min(1).max(WORKSPACES.maxLabelLength),
+});
+export const variantAnswerSchema = z.object({ success: z.literal(true), variant: workspaceFileSchema });
+export const deleteVariantAnswerSchema = z.object({ success: z.literal(true), variantId: z.string() });
+
+/** POST /workspaces/variants/{variantId}/update-from-master */
+export const updateVariantBodySchema = z.object({ tenantId: z.string().optional(), providerMode: aiTierSchema.optional() });
+
+/** GET /workspaces/{fileId}/export?format= */
+export const WORKSPACE_EXPORT_FORMATS = ['md', 'docx'] as const;
+export const workspaceExportQuerySchema = z.object({ tenantId: z.string().optional(), format: z.enum(WORKSPACE_EXPORT_FORMATS).default('md') });
