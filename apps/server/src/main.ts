@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const identity = await createIdentity({ config, database });
   const services = createServices({ database, config });
+  // Documents stored before the look-alike skeleton column (migration 0009) get theirs once.
+  await services.files.backfillNameSkeletons();
   const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 

@@ -7,3 +7,4 @@ export * from './versions';
 export * from './ai';
 export * from './voice';
 export * from './text';
+export * from './names';

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_STATUS, hasUnstorableText, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
+import { CLAIM_STATUS, hasUnstorableText, nameSkeleton, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { z } from 'zod';
 import { selectRows, type Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
@@ -156,6 +156,7 @@ export function createFilesRepository({ db }: { db: Db }) {
           tenantId: f.tenantId,
           path: f.path,
           name: f.name,
+          nameSkeleton: nameSkeleton(f.name),
           isRepository: f.isRepository,
           content: f.content,
           contentText: f.contentText,
@@ -194,6 +195,38 @@ export function createFilesRepository({ db }: { db: Db }) {
           : null;
       return { items, hasMore, nextCursor };
     },
+    /**
+     * Names a writer could confuse with the given ones: for each skeleton, up to two live listed
+     * documents of the tenant having it (two, so a document of the page always finds one that is
+     * not itself). An index lookup per skeleton (files_tenant_skeleton_idx).
+     */
+    async sameSkeletons({ tenantId, skeletons }: { tenantId: string; skeletons: string[] }) {
+      if (skeletons.length === 0) return [];
+      return selectRows<{ id: string; name: string; path: string; skeleton: string }>(
+        db,
+        sql`
+        select id, name, path, skeleton from (
+          select id, name, path, name_skeleton as skeleton,
+            row_number() over (partition by name_skeleton order by name_key, id) as rank
+          from files
+          where tenant_id = ${tenantId} and deleted_at is null and is_listed
+            and name_skeleton in (${sql.join(
+              skeletons.map((k) => sql`${k}`),
+              sql`, `,
+            )})
+        ) twins where rank <= 2`,
+      );
+    },
+    /** Documents stored before names had skeletons (null): a batch of them, for the startup backfill. */
+    async withoutSkeleton({ limit }: { limit: number }) {
+      return db.select({ id: files.id, name: files.name }).from(files).where(isNull(files.nameSkeleton)).limit(limit);
+    },
+    async setSkeleton({ id, name }: { id: string; name: string }) {
+      await db
+        .update(files)
+        .set({ nameSkeleton: nameSkeleton(name) })
+        .where(and(eq(files.id, id), eq(files.name, name)));
+    },
     /** Fuzzy name search: trigram similarity, or the query as a substring. */
     async search({ tenantId, q, limit, view }: { tenantId: string; q: string; limit: number; view: FileView }) {
       const needle = q.toLowerCase();
@@ -219,7 +252,7 @@ export function createFilesRepository({ db }: { db: Db }) {
     }) {
       const rows = await db
         .update(files)
-        .set(u.set)
+        .set(u.set.name === undefined ? u.set : { ...u.set, nameSkeleton: nameSkeleton(u.set.name) })
         .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id), live))
         .returning(rowColumns);
       return rows[0] ?? null;
@@ -242,7 +275,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         db,
         sql`
         with upd as (
-          update files set path = ${q.path}, name = ${q.name}, metadata = metadata || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)
+          update files set path = ${q.path}, name = ${q.name}, name_skeleton = ${nameSkeleton(q.name)}, metadata = metadata || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)
           where tenant_id = ${q.tenantId} and id = ${q.id} and path = ${q.fromPath} and metadata->>'status' = ${CLAIM_STATUS.claimed}
           returning id
         ), op as (
@@ -294,7 +327,7 @@ export function createFilesRepository({ db }: { db: Db }) {
     async restore({ tenantId, id, path, name, now }: { tenantId: string; id: string; path: string; name: string; now: Date }) {
       const rows = await db
         .update(files)
-        .set({ deletedAt: null, path, name, updatedAt: now })
+        .set({ deletedAt: null, path, name, nameSkeleton: nameSkeleton(name), updatedAt: now })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
         .returning(summaryColumns);
       return rows[0] ?? null;
