@@ -48,5 +48,15 @@ test.describe('names a person can tell apart', () => {
     // A lowercase twin is named too, after a reload as much as at once.
     await seed(page, ['report']);
     await expect(rowOf(page, 'report')).toContainText('Similar name:');
+
+    // Once the look-alikes are deleted, the last one has no twin and no hint.
+    for (const name of ['report', CYRILLIC_REPORT]) {
+      await page.getByRole('button', { name: `More actions for ${name}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(rowOf(page, name)).toHaveCount(0);
+    }
+    await expect(rowOf(page, 'Report')).toBeVisible();
+    await expect(page.getByText(/Similar name/)).toHaveCount(0);
   });
 });
