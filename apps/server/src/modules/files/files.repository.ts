@@ -221,11 +221,17 @@ export function createFilesRepository({ db }: { db: Db }) {
     async withoutSkeleton({ limit }: { limit: number }) {
       return db.select({ id: files.id, name: files.name }).from(files).where(isNull(files.nameSkeleton)).limit(limit);
     },
-    async setSkeleton({ id, name }: { id: string; name: string }) {
-      await db
-        .update(files)
-        .set({ nameSkeleton: nameSkeleton(name) })
-        .where(and(eq(files.id, id), eq(files.name, name)));
+    /** Writes the skeletons of a batch in one statement; a document renamed meanwhile already has its own. */
+    async setSkeletons(rows: { id: string; name: string }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}, ${r.name}, ${nameSkeleton(r.name)})`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update files set name_skeleton = v.skeleton
+        from (values ${values}) as v(id, name, skeleton)
+        where files.id = v.id and files.name = v.name and files.name_skeleton is null`);
     },
     /** Fuzzy name search: trigram similarity, or the query as a substring. */
     async search({ tenantId, q, limit, view }: { tenantId: string; q: string; limit: number; view: FileView }) {

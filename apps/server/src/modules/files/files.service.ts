@@ -113,14 +113,14 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
 
   return {
     /**
-     * Gives every document stored before names had skeletons its skeleton, in batches (run once
-     * at startup, after the migrations; a no-op once done). Answers how many were updated.
+     * Gives every document stored before names had skeletons its skeleton, one statement per
+     * batch (run at startup, after the migrations; a no-op once done). Answers how many were updated.
      */
     async backfillNameSkeletons({ batch = 500 }: { batch?: number } = {}): Promise<number> {
       let done = 0;
       for (;;) {
         const rows = await repo.withoutSkeleton({ limit: batch });
-        for (const row of rows) await repo.setSkeleton(row);
+        await repo.setSkeletons(rows);
         done += rows.length;
         if (rows.length < batch) return done;
       }
