@@ -228,7 +228,7 @@ describe('names that look the same get a hint in the list', () => {
     const seen = new Map<string, unknown>();
     do {
       const page: { items: any[]; nextCursor: string | null } = // eslint-disable-line @typescript-eslint/no-explicit-any
-      (await me.call('GET', `/api/files/list-paged?limit=1&sort=name${cursor ? `&cursor=${cursor}` : ''}`)).body;
+        (await me.call('GET', `/api/files/list-paged?limit=1&sort=name${cursor ? `&cursor=${cursor}` : ''}`)).body;
       expect(page.items).toHaveLength(1);
       seen.set(page.items[0].id, page.items[0].similarNameTo);
       cursor = page.nextCursor;
