@@ -1,3 +1,4 @@
+import { cleanName, NAME_MAX_LENGTH, nameStem } from './names';
 import { INT32_MAX } from './text';
 import { z } from 'zod';
 
@@ -10,7 +11,13 @@ export const authenticitySchema = z.enum(AUTHENTICITY_TAGS);
 export const FILES = {
   defaultName: 'Untitled.txt',
   extension: '.txt',
-  maxPathLength: 512,
+  /**
+   * The longest path Bree stores, in characters after cleaning (folders and name; each segment
+   * is at most NAME_MAX_LENGTH). Requests may send up to maxPathInputLength UTF-16 units, so
+   * every stored path (even all astral characters, or a name stored before cleaning) is accepted.
+   */
+  maxPathLength: 1024,
+  maxPathInputLength: 4096,
   searchLimit: 1000,
   pagedDefaultLimit: 15,
   pagedMaxLimit: 100,
@@ -19,8 +26,8 @@ export const FILES = {
   versionIntervalMs: 5 * 60 * 1000,
   /** The largest word goal a document can have. */
   maxWordGoal: 1_000_000,
-  /** Longest name the editor's title field takes (the stored name adds .txt; paths go to maxPathLength). */
-  maxNameLength: 200,
+  /** Longest stored name, .txt ending included, in characters after cleaning (names.ts). */
+  maxNameLength: NAME_MAX_LENGTH,
   /** A deleted document stays in the Trash this long, then the maintenance job deletes it for good. */
   trashRetentionDays: 30,
 } as const;
@@ -67,7 +74,7 @@ export type FileMetadata = z.infer<typeof fileMetadataSchema>;
 export const docContentSchema = z.union([z.string(), z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()).optional() })]);
 export type DocContent = z.infer<typeof docContentSchema>;
 
-export const filePathSchema = z.string().trim().min(1).max(FILES.maxPathLength);
+export const filePathSchema = z.string().trim().min(1).max(FILES.maxPathInputLength);
 
 export const fileSummarySchema = z.object({
   id: z.string(),
@@ -86,6 +93,12 @@ export const fileSummarySchema = z.object({
   syncStatus: z.object({ status: z.literal('synced'), revision: z.number().int() }),
   /** Lists (the paged list and search) only, on a workspace master: how many live variants it has. */
   variantCount: z.number().int().optional(),
+  /**
+   * In list answers: another document of the tenant whose name looks the same — equal after
+   * case folding and look-alike letters (`nameSkeleton`), like "Report", "report" and Cyrillic
+   * "Rероrt" — so the list can tell the writer (docs/HARDENING.md, "Names").
+   */
+  similarNameTo: z.object({ fileId: z.string(), displayName: z.string(), filePath: z.string() }).optional(),
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 
@@ -125,7 +138,7 @@ export const createFileBodySchema = z.object({
   metadata: fileMetadataSchema.optional().default({}),
 });
 
-export const listQuerySchema = z.object({ tenantId: z.string().optional(), directory: z.string().max(FILES.maxPathLength).optional() });
+export const listQuerySchema = z.object({ tenantId: z.string().optional(), directory: z.string().max(FILES.maxPathInputLength).optional() });
 export const listBodySchema = listQuerySchema;
 export const listAnswerSchema = z.object({ success: z.literal(true), files: z.array(fileSummarySchema), folders: z.array(folderSchema) });
 
@@ -137,7 +150,7 @@ export const listPagedQuerySchema = z.object({
   tenantId: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(FILES.pagedMaxLimit).default(FILES.pagedDefaultLimit),
   cursor: z.string().max(2000).optional(),
-  directory: z.string().max(FILES.maxPathLength).optional(),
+  directory: z.string().max(FILES.maxPathInputLength).optional(),
   sort: z.enum(LIST_SORTS).default('date'),
   /** 'documents' hides variants and __UNASSIGNED__ files (the main list); 'all' shows everything. */
   view: z.enum(['documents', 'repository', 'all']).default('documents'),
@@ -187,7 +200,7 @@ export const syncUlidAnswerSchema = z.object({
 /** POST /files/claim-blank */
 export const claimBlankBodySchema = z.object({
   tenantId: z.string().optional(),
-  displayPath: z.string().trim().max(FILES.maxPathLength).optional(),
+  displayPath: z.string().trim().max(FILES.maxPathInputLength).optional(),
   isRepository: z.boolean().optional().default(false),
 });
 export const claimBlankAnswerSchema = z.object({ success: z.literal(true), fileId: z.string(), filename: z.string(), file: fileSummarySchema });
@@ -265,9 +278,13 @@ export function isDefaultFileName(name: string): boolean {
   return base === FILES.defaultName || new RegExp(`^${stem} [0-9]+\\${FILES.extension}$`).test(base);
 }
 
-/** File names are trimmed and always end in .txt (1-core §5). */
+/**
+ * A stored file name: cleaned (names.ts: NFC, no bidi or zero-width characters, trimmed) and
+ * ending in .txt (1-core §5); 'Untitled.txt' when nothing is left. No length rule: callers that
+ * take a writer's name use `checkFileName`, names Bree makes use `fitFileName`.
+ */
 export function normalizeFileName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) return FILES.defaultName;
-  return trimmed.toLowerCase().endsWith(FILES.extension) ? trimmed : `${trimmed}${FILES.extension}`;
+  const cleaned = cleanName(name);
+  if (!nameStem(cleaned).trim()) return FILES.defaultName;
+  return cleaned.toLowerCase().endsWith(FILES.extension) ? cleaned : `${cleaned}${FILES.extension}`;
 }

@@ -8,3 +8,4 @@ export * from './ai';
 export * from './voice';
 export * from './workspaces';
 export * from './text';
+export * from './names';

@@ -1,3 +1,4 @@
+import { cleanName, fitName, nameLength } from '@bree/contracts';
 import type { DocJSON } from './document';
 
 /** The longest name a document takes from its text, in characters (the user may choose longer ones). */
@@ -14,33 +15,29 @@ export interface TextName {
   settled: boolean;
 }
 
-/** Never kept in a name: controls, zero-width and direction marks, line and paragraph separators. */
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g;
 /** The prefix that hides a file from the list (1-core §2.1): a document never names itself into hiding. */
 const HIDDEN_PREFIX = /^(?:__UNASSIGNED__)+/;
 
 /**
- * A line of text made safe as a document name: path separators become '-', invisible
- * characters go, spaces collapse, no leading dots or hiding prefix, no trailing '.', ',', ';'
+ * A line of text made safe as a document name: cleaned like every name (`cleanName` in
+ * packages/contracts: NFC, no bidi, zero-width or control characters), path separators become '-', spaces collapse, no leading dots or hiding prefix, no trailing '.', ',', ';'
  * or ':', at most AUTO_NAME_MAX_LENGTH characters cut after a whole word. '' when nothing is left.
  */
 export function sanitizeName(line: string): { name: string; cut: boolean } {
-  let name = line
-    .normalize('NFC')
-    .replace(INVISIBLE, ' ')
+  let name = cleanName(line)
     .replace(/[/\\]+/g, '-')
     .replace(/\s+/g, ' ')
     .trim();
   name = name.replace(HIDDEN_PREFIX, '').replace(/^[\s.]+/, '');
-  const chars = Array.from(name);
   let cut = false;
-  if (chars.length > AUTO_NAME_MAX_LENGTH) {
+  if (nameLength(name) > AUTO_NAME_MAX_LENGTH) {
     cut = true;
-    const head = chars.slice(0, AUTO_NAME_MAX_LENGTH + 1).join('');
+    const head = Array.from(name)
+      .slice(0, AUTO_NAME_MAX_LENGTH + 1)
+      .join('');
     const space = head.lastIndexOf(' ');
-    // After the last whole word; a single very long word is cut at the limit.
-    name = space > 0 ? head.slice(0, space) : chars.slice(0, AUTO_NAME_MAX_LENGTH).join('');
+    // After the last whole word; a single very long word is cut at the limit, between graphemes.
+    name = space > 0 ? head.slice(0, space) : fitName(name, AUTO_NAME_MAX_LENGTH);
   }
   name = name.replace(/[\s.,;:]+$/, '');
   return { name, cut };

@@ -4,6 +4,7 @@ import {
   bulkTagAnswerSchema,
   bulkTagBodySchema,
   copyBodySchema,
+  cleanName,
   deleteBodySchema,
   fileAnswerSchema,
   metadataBodySchema,
@@ -21,10 +22,17 @@ import type { FilesService } from './files.service';
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
 
-/** Content-Disposition for a download, safe for any file name (RFC 6266 / 5987). */
+/**
+ * Content-Disposition for a download, safe for any file name (RFC 6266 / 5987): the name passes
+ * the one name cleaning (no bidi or zero-width characters, NFC) for both forms, then the plain
+ * form keeps printable ASCII only.
+ */
 export function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const clean = cleanName(filename) || 'download';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * as they are, and ' ends the charset part.
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Renaming, tagging, moving into the repository, deleting, copying and downloading. */

@@ -5,7 +5,9 @@ export const filesErrors = {
   notFound: (what: string) => new AppError({ status: 404, code: 'file_not_found', message: `No document ${what}.` }),
   folderDelete: () => new AppError({ status: 400, code: 'folder_delete_unsupported', message: 'Deleting folders is not supported' }),
   pathExists: (path: string) => new AppError({ status: 409, code: 'path_exists', message: `A document named "${path}" already exists.` }),
-  invalidPath: (reason: string) => new AppError({ status: 400, code: 'invalid_path', message: `Invalid file path: ${reason}` }),
+  /** details.field names the request field when the path is one a writer sent to name a document. */
+  invalidPath: (reason: string, field?: string) =>
+    new AppError({ status: 400, code: 'invalid_path', message: `Invalid file path: ${reason}`, ...(field ? { details: { field } } : {}) }),
   invalidCursor: () => new AppError({ status: 400, code: 'invalid_cursor', message: 'This list cursor is not one this server gave out. Reload the list.' }),
   revisionConflict: (details: { currentRevision: number; content: unknown; lastModified: string }) =>
     new AppError({

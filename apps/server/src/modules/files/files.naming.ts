@@ -1,7 +1,7 @@
-import { CLAIM_STATUS, displayName, isDefaultFileName, normalizeFileName, type ContentWriteSource, type SavedName } from '@bree/contracts';
+import { CLAIM_STATUS, displayName, isDefaultFileName, type ContentWriteSource, type SavedName } from '@bree/contracts';
 import { nameFromText, type DocJSON } from '@bree/editor';
 import type { Db } from '../../db/db';
-import { baseName, uniquePath } from './files.paths';
+import { baseName, derivedPath, uniquePath, uniqueStem } from './files.paths';
 import { createFilesRepository, isUniqueViolation } from './files.repository';
 
 /**
@@ -46,9 +46,10 @@ export function createDocumentNamer({ db }: { db: Db }) {
       if (!fromText || (!fromText.settled && WHILE_TYPING.has(q.source))) return null;
       const slash = row.path.lastIndexOf('/');
       const folder = slash >= 0 ? row.path.slice(0, slash + 1) : '';
-      const wanted = `${folder}${normalizeFileName(fromText.name)}`;
+      // Cleaned and cut to fit like every name Bree makes (a folder kept from a longer stored path included).
+      const wanted = derivedPath(`${folder}${fromText.name}.txt`);
       for (let attempt = 0; attempt < TRIES; attempt++) {
-        const taken = await repo.pathsLike({ tenantId: q.tenantId, stem: wanted.slice(0, -4) });
+        const taken = await repo.pathsLike({ tenantId: q.tenantId, stem: uniqueStem(wanted) });
         taken.delete(row.path);
         const path = uniquePath(wanted, taken);
         const named: SavedName = { name: baseName(path), displayName: displayName(path), filePath: path };

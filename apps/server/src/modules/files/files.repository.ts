@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_STATUS, hasUnstorableText, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
+import { CLAIM_STATUS, hasUnstorableText, nameSkeleton, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { z } from 'zod';
 import { selectRows, type Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
@@ -165,6 +165,7 @@ export function createFilesRepository({ db }: { db: Db }) {
           tenantId: f.tenantId,
           path: f.path,
           name: f.name,
+          nameSkeleton: nameSkeleton(f.name),
           isRepository: f.isRepository,
           content: f.content,
           contentText: f.contentText,
@@ -203,6 +204,44 @@ export function createFilesRepository({ db }: { db: Db }) {
           : null;
       return { items, hasMore, nextCursor };
     },
+    /**
+     * Names a writer could confuse with the given ones: for each skeleton, up to two live listed
+     * documents of the tenant having it (two, so a document of the page always finds one that is
+     * not itself). An index lookup per skeleton (files_tenant_skeleton_idx).
+     */
+    async sameSkeletons({ tenantId, skeletons }: { tenantId: string; skeletons: string[] }) {
+      if (skeletons.length === 0) return [];
+      return selectRows<{ id: string; name: string; path: string; skeleton: string }>(
+        db,
+        sql`
+        select id, name, path, skeleton from (
+          select id, name, path, name_skeleton as skeleton,
+            row_number() over (partition by name_skeleton order by name_key, id) as rank
+          from files
+          where tenant_id = ${tenantId} and deleted_at is null and is_listed
+            and name_skeleton in (${sql.join(
+              skeletons.map((k) => sql`${k}`),
+              sql`, `,
+            )})
+        ) twins where rank <= 2`,
+      );
+    },
+    /** Documents stored before names had skeletons (null): a batch of them, for the startup backfill. */
+    async withoutSkeleton({ limit }: { limit: number }) {
+      return db.select({ id: files.id, name: files.name }).from(files).where(isNull(files.nameSkeleton)).limit(limit);
+    },
+    /** Writes the skeletons of a batch in one statement; a document renamed meanwhile already has its own. */
+    async setSkeletons(rows: { id: string; name: string }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}, ${r.name}, ${nameSkeleton(r.name)})`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update files set name_skeleton = v.skeleton
+        from (values ${values}) as v(id, name, skeleton)
+        where files.id = v.id and files.name = v.name and files.name_skeleton is null`);
+    },
     /** Fuzzy name search: trigram similarity, or the query as a substring. */
     async search({ tenantId, q, limit, view }: { tenantId: string; q: string; limit: number; view: FileView }) {
       const needle = q.toLowerCase();
@@ -228,7 +267,7 @@ export function createFilesRepository({ db }: { db: Db }) {
     }) {
       const rows = await db
         .update(files)
-        .set(u.set)
+        .set(u.set.name === undefined ? u.set : { ...u.set, nameSkeleton: nameSkeleton(u.set.name) })
         .where(and(eq(files.tenantId, u.tenantId), eq(files.id, u.id), live))
         .returning(rowColumns);
       return rows[0] ?? null;
@@ -251,7 +290,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         db,
         sql`
         with upd as (
-          update files set path = ${q.path}, name = ${q.name}, metadata = metadata || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)
+          update files set path = ${q.path}, name = ${q.name}, name_skeleton = ${nameSkeleton(q.name)}, metadata = metadata || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)
           where tenant_id = ${q.tenantId} and id = ${q.id} and path = ${q.fromPath} and metadata->>'status' = ${CLAIM_STATUS.claimed}
           returning id
         ), op as (
@@ -322,6 +361,7 @@ export function createFilesRepository({ db }: { db: Db }) {
           deletedAt: null,
           path,
           name,
+          nameSkeleton: nameSkeleton(name),
           updatedAt: now,
           metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not exists (
           select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")

@@ -1,11 +1,15 @@
 import {
   CLAIM_STATUS,
+  cleanName,
   displayName,
+  downloadFileName,
   FILES,
   type Authenticity,
   type ContentWriteSource,
+  nameSkeleton,
   type DocContent,
   type FileMetadata,
+  type FileSummary,
   type ListSort,
 } from '@bree/contracts';
 import { emptyDoc, type DocJSON } from '@bree/editor';
@@ -14,8 +18,8 @@ import type { Db } from '../../db/db';
 import { prepareContent } from './files.content';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
-import { baseName, normalizeDirectory, normalizePath, uniquePath } from './files.paths';
-import { presentFile, presentSummary } from './files.presenter';
+import { baseName, derivedPath, normalizeDirectory, normalizePath, uniquePath, uniqueStem } from './files.paths';
+import { presentFile, presentSummary, type FileSummaryRow } from './files.presenter';
 import { createFilesRepository, decodeCursor, isUniqueViolation, type FileView } from './files.repository';
 import type { FileRow } from './files.table';
 
@@ -35,11 +39,43 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     if (!row) throw filesErrors.notFound(`with id ${id}`);
     return row;
   }
-  async function requireByPath(tenantId: string, filePath: string): Promise<FileRow> {
-    const path = normalizePath(filePath);
+  /**
+   * The live document a path names: at its cleaned path, or — for a document stored before
+   * names were cleaned (a bidi mark or a zero-width space kept in it) — at exactly the path sent.
+   */
+  async function findByPath(tenantId: string, filePath: string): Promise<FileRow | null> {
+    const exact = filePath.trim();
+    let path: string;
+    try {
+      path = normalizePath(filePath);
+    } catch (error) {
+      // A stored name that cleans to nothing (only zero-width characters) is still found as stored.
+      const stored = exact ? await repo.findByPath({ tenantId, path: exact }) : null;
+      if (stored) return stored;
+      throw error;
+    }
     const row = await repo.findByPath({ tenantId, path });
-    if (!row) throw filesErrors.notFound(`at "${path}"`);
+    if (row) return row;
+    return exact !== path ? repo.findByPath({ tenantId, path: exact }) : null;
+  }
+  async function requireByPath(tenantId: string, filePath: string): Promise<FileRow> {
+    const row = await findByPath(tenantId, filePath);
+    if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
     return row;
+  }
+
+  /**
+   * List items with `similarNameTo`: for each, another live listed document of the tenant whose
+   * name has the same look-alike skeleton. One indexed query per page, whatever the page holds.
+   */
+  async function withSimilarNames(tenantId: string, rows: FileSummaryRow[]): Promise<FileSummary[]> {
+    const skeletonOf = new Map(rows.map((row) => [row.id, nameSkeleton(row.name)]));
+    const twins = await repo.sameSkeletons({ tenantId, skeletons: [...new Set(skeletonOf.values())].filter(Boolean) });
+    return rows.map((row) => {
+      const summary = presentSummary(row);
+      const twin = twins.find((t) => t.skeleton === skeletonOf.get(row.id) && t.id !== row.id);
+      return twin ? { ...summary, similarNameTo: { fileId: twin.id, displayName: displayName(twin.name), filePath: twin.path } } : summary;
+    });
   }
 
   /** Creates a document at a free path derived from `path` (adds " 2", " 3"… when taken). */
@@ -54,7 +90,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     const prepared = prepareContent(input.content ?? emptyDoc());
     const metadata: FileMetadata = { authenticity: 'Untagged', ...input.metadata };
     for (let attempt = 0; attempt < 5; attempt++) {
-      const taken = await repo.pathsLike({ tenantId: input.tenantId, stem: input.path.slice(0, -4) });
+      const taken = await repo.pathsLike({ tenantId: input.tenantId, stem: uniqueStem(input.path) });
       const path = uniquePath(input.path, taken);
       const row = await repo.insert({
         id: newId(),
@@ -76,6 +112,20 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
   }
 
   return {
+    /**
+     * Gives every document stored before names had skeletons its skeleton, one statement per
+     * batch (run at startup, after the migrations; a no-op once done). Answers how many were updated.
+     */
+    async backfillNameSkeletons({ batch = 500 }: { batch?: number } = {}): Promise<number> {
+      let done = 0;
+      for (;;) {
+        const rows = await repo.withoutSkeleton({ limit: batch });
+        await repo.setSkeletons(rows);
+        done += rows.length;
+        if (rows.length < batch) return done;
+      }
+    },
+
     async get({ tenantId, filePath, fileId }: { tenantId: string; filePath?: string; fileId?: string }) {
       const row = fileId ? await requireById(tenantId, fileId) : await requireByPath(tenantId, filePath!);
       return presentFile(row);
@@ -83,8 +133,8 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
 
     /** POST /files/upload: creates the document at filePath, or replaces its content. */
     async upload(input: { tenantId: string; filePath: string; content: DocContent; isRepository: boolean; metadata: FileMetadata }) {
-      const path = normalizePath(input.filePath);
-      const existing = await repo.findByPath({ tenantId: input.tenantId, path });
+      const existing = await findByPath(input.tenantId, input.filePath);
+      const path = existing?.path ?? normalizePath(input.filePath, { kind: 'write', field: 'filePath' });
       if (!existing) return presentFile(await createUnique({ ...input, path, source: 'upload' }));
       // No base revision in this call: whatever is current is replaced atomically, with a version when one is due.
       await writer.write({
@@ -101,13 +151,13 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     },
 
     async create(input: { tenantId: string; filePath?: string; content?: DocContent; isRepository: boolean; metadata: FileMetadata }) {
-      const path = normalizePath(input.filePath ?? FILES.defaultName);
+      const path = normalizePath(input.filePath ?? FILES.defaultName, { kind: 'write', field: 'filePath' });
       return presentFile(await createUnique({ ...input, path }));
     },
 
     /** POST /files/claim-blank: an empty document with a free name. */
     async claimBlank({ tenantId, displayPath, isRepository }: { tenantId: string; displayPath?: string; isRepository: boolean }) {
-      const path = normalizePath(displayPath || FILES.defaultName);
+      const path = normalizePath(displayPath || FILES.defaultName, { kind: 'write', field: 'displayPath' });
       const row = await createUnique({ tenantId, path, isRepository, metadata: { isULIDFile: true, status: 'claimed' } });
       return { fileId: row.id, filename: row.path, file: presentSummary(row) };
     },
@@ -126,7 +176,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
         }
       }
       return {
-        files: rows.map(presentSummary),
+        files: await withSimilarNames(tenantId, rows),
         folders: [...folders].map(([filePath, children]) => ({ isFolder: true as const, name: baseName(filePath), filePath, children })),
       };
     },
@@ -135,17 +185,17 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       const cursor = q.cursor ? decodeCursor(q.cursor) : null;
       if (q.cursor && !cursor) throw filesErrors.invalidCursor();
       const page = await repo.listPage({ ...q, cursor, directory: normalizeDirectory(q.directory) });
-      return { items: page.items.map(presentSummary), nextCursor: page.nextCursor, hasMore: page.hasMore };
+      return { items: await withSimilarNames(q.tenantId, page.items), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
 
     async search(q: { tenantId: string; q: string; limit: number; view: FileView }) {
-      return { items: (await repo.search({ ...q, limit: Math.min(q.limit, FILES.searchLimit) })).map(presentSummary) };
+      return { items: await withSimilarNames(q.tenantId, await repo.search({ ...q, limit: Math.min(q.limit, FILES.searchLimit) })) };
     },
 
     /** Deleting moves the document to the Trash (files.trash.ts restores, deletes for good and purges). */
     async deleteByPath({ tenantId, filePath }: { tenantId: string; filePath: string }) {
       const path = normalizePath(filePath);
-      const row = await repo.findByPath({ tenantId, path });
+      const row = await findByPath(tenantId, filePath);
       if (!row) {
         const folder = normalizeDirectory(filePath);
         if (await repo.hasChildren({ tenantId, directory: folder })) throw filesErrors.folderDelete();
@@ -178,7 +228,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       preserveMetadata: boolean;
     }) {
       const row = await requireByPath(tenantId, oldFilePath);
-      const path = normalizePath(newFilePath);
+      const path = normalizePath(newFilePath, { kind: 'write', field: 'newFilePath' });
       if (path === row.path) return { oldFilePath: row.path, newFilePath: path, file: presentSummary(row) };
       if (await repo.findByPath({ tenantId, path })) throw filesErrors.pathExists(path);
       const kept: FileMetadata = preserveMetadata ? row.metadata : { authenticity: row.metadata.authenticity ?? 'Untagged' };
@@ -228,9 +278,9 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       content: DocContent;
       options: { isRepository?: boolean; metadata?: FileMetadata };
     }) {
-      const path = normalizePath(filePath);
-      const existing = await repo.findByPath({ tenantId, path });
+      const existing = await findByPath(tenantId, filePath);
       if (!existing) {
+        const path = normalizePath(filePath, { kind: 'write', field: 'filePath' });
         const row = await createUnique({
           tenantId,
           path,
@@ -255,7 +305,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
 
     async copy({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       const row = await requireById(tenantId, fileId);
-      const copyPath = `${row.path.slice(0, -4)} (copy).txt`;
+      const copyPath = derivedPath(row.path, ' (copy)');
       const { masterFileId: _m, isMaster: _i, workspaceId: _w, isWorkspaceMaster: _wm, ...metadata } = row.metadata;
       return presentFile(await createUnique({ tenantId, path: copyPath, content: row.content as DocContent, isRepository: row.isRepository, metadata }));
     },
@@ -263,9 +313,10 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     /** The document rendered for download: .txt, .md, .html or .docx, named after the document. */
     async download({ tenantId, filePath, format }: { tenantId: string; filePath: string; format: ExportFormat }) {
       const row = await requireByPath(tenantId, filePath);
-      const title = displayName(row.name);
+      const title = cleanName(displayName(row.name));
       const file = await exportDocument(row.content as DocJSON, { title, format });
-      return { filename: `${title}.${file.extension}`, contentType: file.contentType, body: file.body };
+      // The download's name passes the one name cleaning (a name stored before it existed included).
+      return { filename: downloadFileName(row.name, file.extension), contentType: file.contentType, body: file.body };
     },
   };
 }

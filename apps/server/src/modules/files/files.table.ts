@@ -48,6 +48,14 @@ export const files = pgTable(
     ),
     nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
     /**
+     * The look-alike skeleton of the name (`nameSkeleton` in packages/contracts/src/names.ts:
+     * NFKC, case folded, Cyrillic and Greek look-alikes as Latin), written by files.repository with
+     * every name. The list finds documents whose names a writer could confuse with it. Computed in
+     * TypeScript (PostgreSQL's lower() depends on the database locale); null until the startup
+     * backfill reaches a document stored before the column existed.
+     */
+    nameSkeleton: text('name_skeleton'),
+    /**
      * The search terms of a voice sample (null on every other file), stored so that finding the
      * passages of a prompt reads an index instead of parsing every sample on each AI call.
      * Never selected with the row: files.repository leaves it out.
@@ -64,6 +72,7 @@ export const files = pgTable(
     index('files_trash_idx')
       .on(t.tenantId, t.deletedAt.desc(), t.id.desc())
       .where(sql`deleted_at is not null`),
+    index('files_tenant_skeleton_idx').on(t.tenantId, t.nameSkeleton).where(LIVE),
     index('files_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('files_voice_terms_idx')
       .using('gin', t.voiceTerms)

@@ -1,7 +1,7 @@
 import { FILES } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { filesErrors } from './files.errors';
-import { baseName, uniquePath } from './files.paths';
+import { baseName, uniquePath, uniqueStem } from './files.paths';
 import { presentSummary, presentTrashed } from './files.presenter';
 import { createFilesRepository, decodeCursor, encodeCursor } from './files.repository';
 
@@ -42,7 +42,7 @@ export function createTrashService({ db, now = () => new Date() }: { db: Db; now
       for (let attempt = 0; attempt < RESTORE_TRIES; attempt++) {
         const row = await repo.findTrashed({ tenantId, id: fileId });
         if (!row) throw filesErrors.notFound(`in the Trash with id ${fileId}`);
-        path = uniquePath(row.path, await repo.pathsLike({ tenantId, stem: row.path.slice(0, -FILES.extension.length) }));
+        path = uniquePath(row.path, await repo.pathsLike({ tenantId, stem: uniqueStem(row.path) }));
         try {
           const restored = await repo.restore({ tenantId, id: fileId, path, name: baseName(path), now: now() });
           if (restored) return presentSummary(restored);

@@ -39,4 +39,14 @@ describe('a document row', () => {
     expect(screen.getByText('Transcribing…')).toBeTruthy();
     expect(screen.getByText('Processing audio…')).toBeTruthy();
   });
+
+  it('shows when another document has a name that looks the same', () => {
+    renderRow({ ...file('c', 'R\u0435\u0440\u043Ert.txt'), similarNameTo: { fileId: 'l', displayName: 'Report', filePath: 'Report.txt' } });
+    expect(screen.getByText('Similar name: Report · this name has Cyrillic letters')).toBeTruthy();
+  });
+
+  it('shows no hint for a name like no other', () => {
+    renderRow(file('u', 'Unique.txt'));
+    expect(screen.queryByText(/Similar name/)).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { cn, Menu, MenuItem, MenuSeparator, Spinner } from '../../ui';
 import { formatLastModified } from './lastModified';
+import { similarNameHint } from './similarName';
 import { TagBadgeMenu } from './TagMenu';
 import { ROW_HEIGHT_PX } from './visibleRows';
 
@@ -48,6 +49,8 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
   const transcribing = Boolean(file.metadata.isTranscribing);
   const isMaster = Boolean(file.metadata.isMaster);
   const edited = transcribing ? 'Processing audio…' : formatLastModified(file.lastModified, now);
+  // Another document's name looks the same ("Report", "report", Cyrillic "Rероrt"): said, not left as silent twins.
+  const similar = similarNameHint(file);
 
   return (
     <li
@@ -92,6 +95,11 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
             <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-cream-deep px-2 py-0.5 text-xs text-ink-soft">
               <Spinner size="sm" label="Transcribing" className="[&>span]:size-3" />
               Transcribing…
+            </span>
+          )}
+          {similar && (
+            <span data-testid="similar-name" className="basis-full text-xs [overflow-wrap:anywhere] text-warning">
+              {similar}
             </span>
           )}
         </div>

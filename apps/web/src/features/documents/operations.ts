@@ -189,6 +189,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       try {
         await enqueue(opId, [file.id], () => retrying(DELETE_RETRY, () => deleteDocumentOnce(api, { tenantId, filePath: pathOf(file), operationId: opId })));
         change.confirm();
+        refresh(); // A name that looked like this one's no longer has a twin to be told apart from.
         const undo = { label: MESSAGES.undo, ariaLabel: MESSAGES.undoDelete(file.displayName), run: () => void operations.restore(file) };
         notify.success(MESSAGES.deleted, { action: undo });
         return true;
@@ -230,10 +231,9 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
         }
       });
       if (failed.length === 0) notify.success(MESSAGES.bulkDeleted(deleted.length));
-      else {
-        notify.error(MESSAGES.bulkDeleteFailed(failed.length, files.length));
-        refresh();
-      }
+      else notify.error(MESSAGES.bulkDeleteFailed(failed.length, files.length));
+      // Failed rows come back as the server has them; names that looked like a deleted one lose their hint.
+      refresh();
       return { deleted, failed };
     },
 

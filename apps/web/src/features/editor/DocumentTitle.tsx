@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { FILES } from '@bree/contracts';
+import { checkFileName, FILES } from '@bree/contracts';
 import { notify } from '../../lib/toast';
 import { cn } from '../../ui';
 
@@ -8,12 +8,15 @@ import { cn } from '../../ui';
 export const EMPTY_NAME_MESSAGE = 'Please enter a document name';
 /** A title is a name, not a path: a slash would move the document into a folder. */
 export const SLASH_NAME_MESSAGE = 'A document name cannot contain / or \\';
+/** The stored name (with its .txt ending) is at most FILES.maxNameLength characters after cleaning. */
+export const LONG_NAME_MESSAGE = `A document name can be at most ${FILES.maxNameLength - FILES.extension.length} characters`;
 
 /** Why a typed name is refused, or null when it can be sent. */
 export function titleProblem(input: string): string | null {
-  const name = input.trim();
-  if (!name) return EMPTY_NAME_MESSAGE;
-  if (/[/\\]/.test(name)) return SLASH_NAME_MESSAGE;
+  if (/[/\\]/.test(input)) return SLASH_NAME_MESSAGE;
+  // The server's own rule (names.ts): invisible characters do not count, the .txt ending does.
+  const checked = checkFileName(input);
+  if (!checked.ok) return checked.problem === 'empty' ? EMPTY_NAME_MESSAGE : LONG_NAME_MESSAGE;
   return null;
 }
 
@@ -106,7 +109,6 @@ export function DocumentTitle({ title, onRename, className }: Props) {
           }}
           onKeyDown={onKeyDown}
           onBlur={() => commit('blur')}
-          maxLength={FILES.maxNameLength}
           aria-label="Document name"
           aria-invalid={problem !== null}
           placeholder="Enter new name"

@@ -8,6 +8,14 @@ describe('file transfers', () => {
     expect(filenameFromDisposition(null, 'Fallback.docx')).toBe('Fallback.docx');
   });
 
+  it('cleans the name it reads: no bidi override, zero-width character or slash, NFC, at most 255 characters', () => {
+    expect(filenameFromDisposition(`attachment; filename*=UTF-8''Invoice%E2%80%AEfdp.exe%E2%80%8B.txt`, 'x')).toBe('Invoicefdp.exe.txt');
+    expect(filenameFromDisposition('attachment; filename="Cafe\u0301.md"', 'x')).toBe('Café.md');
+    expect(filenameFromDisposition(`attachment; filename*=UTF-8''..%2F..%2Fevil.txt`, 'x')).toBe('.._.._evil.txt');
+    expect(Array.from(filenameFromDisposition(`attachment; filename*=UTF-8''${'%F0%9F%99%82'.repeat(300)}`, 'x'))).toHaveLength(255);
+    expect(filenameFromDisposition(`attachment; filename*=UTF-8''%E2%80%8B`, 'Fall\u200Bback.md')).toBe('Fallback.md');
+  });
+
   it('keeps a nested path as one encoded segment', () => {
     expect(filePathUrl('t1', 'drafts/My essay.txt', '/download')).toBe('/api/files/t1/drafts%2FMy%20essay.txt/download');
   });

@@ -1,3 +1,4 @@
+import { cleanName, downloadFileName, fitName, NAME_MAX_LENGTH } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
 /** The formats a document can be downloaded in, as the menus name them (issue 5: export mirrors import). */
@@ -14,17 +15,23 @@ export function filePathUrl(tenantId: string, filePath: string, suffix = ''): st
   return `/api/files/${encodeURIComponent(tenantId)}/${encodeURIComponent(filePath)}${suffix}`;
 }
 
-/** The file name a download answer names (RFC 5987 `filename*` first), else the fallback. */
+/**
+ * The file name a download answer names (RFC 5987 `filename*` first), else the fallback — either
+ * way through the one name cleaning (names.ts: no bidi or zero-width characters, at most
+ * NAME_MAX_LENGTH characters), whatever the server sent.
+ */
 export function filenameFromDisposition(header: string | null, fallback: string): string {
+  const clean = (name: string) => fitName(cleanName(name.replace(/[/\\]/g, '_')), NAME_MAX_LENGTH);
   const star = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (star) {
     try {
-      return decodeURIComponent(star);
+      const name = clean(decodeURIComponent(star));
+      if (name) return name;
     } catch {
       /* fall through to the plain form */
     }
   }
-  return header?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+  return clean(header?.match(/filename="([^"]+)"/i)?.[1] ?? '') || clean(fallback);
 }
 
 /**
@@ -44,7 +51,7 @@ export async function downloadDocument(deps: {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-tenant-id': deps.tenantId },
   });
   if (!res.ok) throw new Error(`Download failed with status ${res.status}`);
-  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `${deps.displayName}.${deps.format}`);
+  const filename = filenameFromDisposition(res.headers.get('content-disposition'), downloadFileName(deps.displayName, deps.format));
   const url = URL.createObjectURL(await res.blob());
   try {
     const link = document.createElement('a');

@@ -1,4 +1,4 @@
-import { AUTHENTICITY_TAGS, displayName } from '@bree/contracts';
+import { AUTHENTICITY_TAGS, checkFileName, displayName } from '@bree/contracts';
 import type { Authenticity } from '@bree/contracts';
 import { fromText } from '@bree/editor';
 import { useId, useRef, useState } from 'react';
@@ -51,8 +51,9 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
       return;
     }
     const draft = { name: name.trim(), content, tag, isRepository: toRepository };
-    if (!draft.name) {
-      setError(IMPORT_MESSAGES.pasteNameRequired);
+    const checked = checkFileName(draft.name);
+    if (!checked.ok) {
+      setError(checked.problem === 'empty' ? IMPORT_MESSAGES.pasteNameRequired : IMPORT_MESSAGES.pasteNameTooLong);
       nameRef.current?.focus();
       return;
     }

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@bree/contracts';
+import { cleanName, ERROR_CODES, fitName, NAME_MAX_LENGTH } from '@bree/contracts';
 import type { FileSummary } from '@bree/contracts';
 import { DocumentValidationError } from '@bree/editor';
 import type { DocJSON } from '@bree/editor';
@@ -107,7 +107,7 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
         name: importedFileName(file.name),
         content,
         isRepository: deps.isRepository ?? false,
-        metadata: { sourceFilename: file.name, authenticity: 'Untagged', importedAt: now().toISOString() },
+        metadata: { sourceFilename: fitName(cleanName(file.name), NAME_MAX_LENGTH), authenticity: 'Untagged', importedAt: now().toISOString() },
       });
       const { content: _content, ...summaryOnly } = saved;
       summary.imported.push(summaryOnly);

@@ -65,6 +65,10 @@ describe('import naming and results', () => {
     expect(importedFileName('Essay.docx')).toBe('Essay.txt');
     expect(importedFileName('notes.v2.md')).toBe('notes.v2.txt');
     expect(importedFileName('plain.txt')).toBe('plain.txt');
+    // Cleaned and cut to fit the 255-character limit, never refused for its length.
+    expect(importedFileName('Re\u202Eport\u200B.md')).toBe('Report.txt');
+    expect(importedFileName(`${'long '.repeat(200)}.docx`)).toBe(`${'long '.repeat(50)}l.txt`);
+    expect(importedFileName('\u200B.md')).toBe('Imported.txt');
     expect(importedFileName('.md')).toBe('.md.txt');
   });
 

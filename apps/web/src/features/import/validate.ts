@@ -1,3 +1,5 @@
+import { fitFileName, FILES } from '@bree/contracts';
+
 /** Upload limits of 1-core §5 'Upload' (the drop zone's own caps and the list-level checks). */
 export const IMPORT_LIMITS = {
   maxFiles: 10,
@@ -40,6 +42,7 @@ export const IMPORT_MESSAGES = {
   empty: 'The file has no text.',
   documentTooLarge: 'The converted document is too large.',
   pasteNameRequired: 'Please enter a document name',
+  pasteNameTooLong: `A document name can be at most ${FILES.maxNameLength - FILES.extension.length} characters`,
   pasteContentRequired: 'Please enter some content',
   pasteBusy: 'Please wait for previous document to finish creating.',
   pasteFailed: 'Failed to create document. Please try again.',
@@ -61,7 +64,8 @@ export function importedFileName(name: string): string {
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
   const ext = extensionOf(base);
   const stem = (ext ? base.slice(0, -ext.length) : base).trim();
-  return `${stem || 'Imported'}.txt`;
+  // Cleaned and cut to fit like every name Bree makes (names.ts): a long file name is not refused.
+  return fitFileName(stem) || fitFileName('Imported');
 }
 
 /** The minimum a file needs for validation; real `File`s and test doubles both fit. */
