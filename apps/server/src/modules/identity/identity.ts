@@ -12,8 +12,10 @@ import { interactionRoutes } from './interaction.routes';
 import { loadIssuerSecrets, toPublicJwks } from './keys';
 import { createPasswordResetRepository } from './password-reset.repository';
 import { createPasswordResetService } from './password-reset.service';
+import { renderErrorPage } from './pages';
 import { createOidcProvider } from './provider';
 import { createAccountLimiter } from './rate-limit';
+import { isCrossSiteSignOut } from './sign-out';
 import { createLocalVerifier, createRemoteVerifier } from './verifier';
 import { withVerificationCache } from './verifier-cache';
 
@@ -76,7 +78,7 @@ export async function createIdentity({
     verifier: withVerificationCache(createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) })),
     async register(app) {
       log = app.log.child({ module: 'identity' });
-      mountIssuer({ app, provider, log });
+      mountIssuer({ app, provider, log, siteOrigin: new URL(config.publicUrl).origin, homeUrl: `${config.publicUrl}/` });
       await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset });
     },
     async close() {
@@ -98,7 +100,19 @@ export function isIssuerPath(url: string): boolean {
  * the full one in `originalUrl`, which oidc-provider reads to build its own URLs.
  * Security headers set by earlier onRequest hooks (helmet) are already on the raw response.
  */
-function mountIssuer({ app, provider, log }: { app: FastifyInstance; provider: Provider; log: FastifyBaseLogger }): void {
+function mountIssuer({
+  app,
+  provider,
+  log,
+  siteOrigin,
+  homeUrl,
+}: {
+  app: FastifyInstance;
+  provider: Provider;
+  log: FastifyBaseLogger;
+  siteOrigin: string;
+  homeUrl: string;
+}): void {
   // oidc-provider reports its own failures as events; route them to our logger, not stderr.
   provider.on('server_error', (_ctx: unknown, err: unknown) => log.error({ err }, 'oidc-provider server error'));
   // Koa's default prints to stderr whatever escapes oidc-provider's own error handling.
@@ -113,6 +127,19 @@ function mountIssuer({ app, provider, log }: { app: FastifyInstance; provider: P
     raw.originalUrl = url;
     const rest = url.slice(ISSUER_MOUNT.length);
     raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+    // A session ends only on a form sent from Bree's own sign-out page.
+    const origins = [siteOrigin, `${request.protocol}://${request.host}`];
+    if (isCrossSiteSignOut({ method: request.method, path: raw.url, headers: request.headers, origins })) {
+      reply.raw.writeHead(403, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      reply.raw.end(
+        renderErrorPage({
+          homeUrl,
+          title: 'Still signed in',
+          message: 'This sign-out was sent from another site, so it was ignored. You are still signed in.',
+        }),
+      );
+      return;
+    }
     await handle(raw, reply.raw);
   });
 }

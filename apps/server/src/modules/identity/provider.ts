@@ -4,6 +4,7 @@ import type { AccountsService } from './accounts.service';
 import { API_SCOPE, apiResourceIndicator, ensureGrant, OIDC_SCOPES } from './grants';
 import { SIGNING_ALG, type IssuerSecrets } from './keys';
 import { renderErrorPage, renderSignedOutPage, renderSignOutPage } from './pages';
+import { isFromOwnPage } from './sign-out';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -68,8 +69,11 @@ export function createOidcProvider({
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          const autosubmit = isFromOwnPage({ headers: ctx.req.headers, origins: [siteOrigin, `${ctx.protocol}://${ctx.host}`] });
           ctx.type = 'html';
-          ctx.body = renderSignOutPage({ homeUrl, form });
+          // Its form post then carries a real Origin header (helmet's no-referrer would send "null").
+          ctx.set('referrer-policy', 'same-origin');
+          ctx.body = renderSignOutPage({ homeUrl, appUrl: `${config.publicUrl}/app`, form, autosubmit });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
