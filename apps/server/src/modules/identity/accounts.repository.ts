@@ -17,6 +17,12 @@ export function createAccountsRepository({ db }: { db: Db }) {
       return rows[0] ?? null;
     },
 
+    /** Marks the account's address as verified; false when the account is gone. */
+    async markEmailVerified({ id }: { id: string }): Promise<boolean> {
+      const rows = await db.update(users).set({ emailVerified: true }).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     /** Inserts the user; null when the email is already taken (the unique index decides, no race). */
     async insert(input: { id: string; email: string; passwordHash: string; name: string | null; now: Date }): Promise<UserRow | null> {
       const rows = await db

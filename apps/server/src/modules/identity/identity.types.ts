@@ -5,6 +5,8 @@ export interface AuthContext {
   sub: string;
   tenantId: string;
   email: string | undefined;
+  /** True only when the issuer says the address was verified (`email_verified: true`). */
+  emailVerified: boolean;
   name: string | undefined;
   scopes: string[];
   isAdmin: boolean;

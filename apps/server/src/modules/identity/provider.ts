@@ -110,12 +110,13 @@ export function createOidcProvider({
         }),
       };
     },
-    // The API reads `email` from the access token (ADMIN_EMAILS) without a userinfo call.
+    // The API reads `email` and `email_verified` from the access token (ADMIN_EMAILS counts
+    // only a verified address) without a userinfo call.
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await accounts.findById(token.accountId);
       if (!user) return undefined;
-      return { email: user.email, ...(user.name ? { name: user.name } : {}) };
+      return { email: user.email, email_verified: user.emailVerified, ...(user.name ? { name: user.name } : {}) };
     },
     // First-party client: an existing session's grant is topped up instead of asking for consent.
     loadExistingGrant: async (ctx) => {
