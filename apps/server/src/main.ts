@@ -41,6 +41,11 @@ async function main(): Promise<void> {
   console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
   // Said once, here: authors only see 'AI is not set up on this server' (administrators also see these notes in the settings).
   for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
+  const adminNotice = await identity.adminNotice().catch((err: unknown) => {
+    app.log.warn({ err }, 'could not check the ADMIN_EMAILS accounts');
+    return null;
+  });
+  if (adminNotice) console.log(`  ${adminNotice}\n`);
   // Background work starts once Bree is serving: installing pg-boss's schema on a new database
   // takes a moment that nobody should wait for. Until then voice analyses and AI operations run in this process.
   if (!stopping)

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/db';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { createAccountsRepository } from './accounts.repository';
+import { adminVerificationNotice } from './admin-verification';
 import { createAccountsService } from './accounts.service';
 import { createPayloadAdapter, sweepExpiredPayloads } from './adapter';
 import type { Identity } from './identity.types';
@@ -47,6 +48,8 @@ export async function createIdentity({
       mode: 'external',
       verifier: withVerificationCache(createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails })),
       async register() {},
+      // The external issuer verifies addresses itself.
+      adminNotice: async () => null,
       async close() {},
     };
   }
@@ -55,10 +58,11 @@ export async function createIdentity({
   const secrets = await loadIssuerSecrets({ db });
   const accountsRepository = createAccountsRepository({ db });
   const accounts = createAccountsService({ repository: accountsRepository });
+  const mail = mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
   const passwordReset = createPasswordResetService({
     accounts: accountsRepository,
     repository: createPasswordResetRepository({ db }),
-    mailer: mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
+    mailer: mail,
     publicUrl: config.publicUrl,
     now,
   });
@@ -81,6 +85,7 @@ export async function createIdentity({
       mountIssuer({ app, provider, log, siteOrigin: new URL(config.publicUrl).origin, homeUrl: `${config.publicUrl}/` });
       await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset });
     },
+    adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
       clearInterval(sweep);
       limiter.close();
