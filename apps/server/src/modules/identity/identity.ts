@@ -8,6 +8,8 @@ import { createAccountsRepository } from './accounts.repository';
 import { adminVerificationNotice } from './admin-verification';
 import { createAccountsService } from './accounts.service';
 import { createPayloadAdapter, sweepExpiredPayloads } from './adapter';
+import { createEmailVerificationRepository } from './email-verification.repository';
+import { createEmailVerificationService } from './email-verification.service';
 import type { Identity } from './identity.types';
 import { interactionRoutes } from './interaction.routes';
 import { loadIssuerSecrets, toPublicJwks } from './keys';
@@ -37,9 +39,9 @@ export async function createIdentity({
 }: {
   config: Config;
   database: Database;
-  /** Sends the password-reset mails; made from SMTP_URL when not given, none without it. */
+  /** Sends the password-reset and email-verification mails; made from SMTP_URL when not given, none without it. */
   mailer?: Mailer | null;
-  /** The clock of password-reset links (tests move it). */
+  /** The clock of password-reset and email-verification links (tests move it). */
   now?: () => Date;
 }): Promise<Identity> {
   const { issuer, audience } = config.oidc;
@@ -66,6 +68,13 @@ export async function createIdentity({
     publicUrl: config.publicUrl,
     now,
   });
+  const verification = createEmailVerificationService({
+    accounts: accountsRepository,
+    repository: createEmailVerificationRepository({ db }),
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const provider = createOidcProvider({ config, secrets, adapter: createPayloadAdapter({ db }), accounts });
   const limiter = createAccountLimiter();
   let log: FastifyBaseLogger | null = null;
@@ -74,6 +83,7 @@ export async function createIdentity({
   const sweep = setInterval(() => {
     sweepExpiredPayloads({ db }).catch((err: unknown) => log?.warn({ err }, 'could not sweep expired oidc payloads'));
     passwordReset.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired password-reset links'));
+    verification.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired email-verification links'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -83,12 +93,13 @@ export async function createIdentity({
     async register(app) {
       log = app.log.child({ module: 'identity' });
       mountIssuer({ app, provider, log, siteOrigin: new URL(config.publicUrl).origin, homeUrl: `${config.publicUrl}/` });
-      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset });
+      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset, verification });
     },
     adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
       clearInterval(sweep);
       limiter.close();
+      await verification.close();
       await passwordReset.close();
     },
   };

@@ -29,7 +29,7 @@ interface LayoutInput {
   autosubmitFormId?: string;
 }
 
-function layout({ title, homeUrl, body, autosubmitFormId }: LayoutInput): string {
+export function layout({ title, homeUrl, body, autosubmitFormId }: LayoutInput): string {
   const bodyAttrs = autosubmitFormId ? ` data-autosubmit="${escapeHtml(autosubmitFormId)}"` : '';
   const script = autosubmitFormId ? `\n<script src="${AUTOSUBMIT_SCRIPT_PATH}" defer></script>` : '';
   return `<!doctype html>
@@ -54,7 +54,7 @@ ${body}
 `;
 }
 
-function alert(error: FormError | undefined): string {
+export function alert(error: FormError | undefined): string {
   return error ? `<div class="alert" role="alert" id="form-error">${escapeHtml(error.message)}</div>\n` : '';
 }
 
