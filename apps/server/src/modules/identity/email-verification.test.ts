@@ -108,6 +108,11 @@ describe('email verification with a mail server', () => {
     expect(again.body).toContain('href="/interaction/verify-email/resend"');
   });
 
+  it('is offered to the web app through GET /api/config', async () => {
+    const config = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().oidc.emailConfirmationUrl).toBe(`${ORIGIN}/interaction/verify-email/resend`);
+  });
+
   it('refuses a link after 24 hours, a made-up token and a confirmation sent from another site', async () => {
     await signUp(app, { email: 'late@example.com', password: 'my password' });
     const token = tokenOf(linkIn(await sink.waitForMail('late@example.com')));
@@ -154,6 +159,7 @@ describe('email verification without a mail server', () => {
     const page = await browser().get('/interaction/verify-email/resend');
 
     expect(page.body).toContain('This Bree does not send emails. Ask your administrator to confirm your email address.');
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).json().oidc).not.toHaveProperty('emailConfirmationUrl');
     expect(await database.db.select().from(emailVerificationTokens)).toHaveLength(0);
     expect(sink.mails).toHaveLength(0);
   });
