@@ -41,7 +41,12 @@ async function main(): Promise<void> {
   console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
   // Said once, here: authors only see 'AI is not set up on this server' (administrators also see these notes in the settings).
   for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
-  // Documents stored before the look-alike skeleton column (migration 0009) get theirs, while Bree serves:
+  const adminNotice = await identity.adminNotice().catch((err: unknown) => {
+    app.log.warn({ err }, 'could not check the ADMIN_EMAILS accounts');
+    return null;
+  });
+  if (adminNotice) console.log(`  ${adminNotice}\n`);
+  // Documents stored before the look-alike skeleton column (migration 0010) get theirs, while Bree serves:
   // until then the list simply has no 'Similar name' hint for them.
   void services.files.backfillNameSkeletons().catch((error: unknown) => app.log.error({ err: error }, 'name skeleton backfill failed'));
   // Background work starts once Bree is serving: installing pg-boss's schema on a new database

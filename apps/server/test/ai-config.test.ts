@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { doc, newUser } from './api-client';
+import { doc, newUser, newVerifiedUser } from './api-client';
 import { createAiTestApp } from './ai-helpers';
 import type { FakeAiProvider } from './fakes/fake-ai-provider';
 import { createTestApp, getTestDatabase, type TestApp } from './harness';
@@ -42,7 +42,7 @@ describe('GET /api/config/ai: which AI tiers this server has', () => {
     });
     expect(JSON.stringify(answer.body)).not.toMatch(OPERATOR_WORDS);
 
-    const admin = await newUser(t.app, 'admin', 'Operator@Example.com');
+    const admin = await newVerifiedUser(t, 'Operator@Example.com');
     const adminAnswer = await admin.call('GET', '/api/config/ai');
     expect(adminAnswer.body.tiers).toEqual(answer.body.tiers);
     expect(adminAnswer.body.setup).toEqual([
@@ -65,7 +65,7 @@ describe('GET /api/config/ai: which AI tiers this server has', () => {
       tiers: { fast: { available: true, model: 'fake-fast (local)' }, premium: { available: true, model: 'fake-premium (local)' } },
     });
     expect(JSON.stringify(answer.body)).not.toMatch(OPERATOR_WORDS);
-    const admin = await newUser(t.app, 'admin', 'keeper@example.com');
+    const admin = await newVerifiedUser(t, 'keeper@example.com');
     expect((await admin.call('GET', '/api/config/ai')).body.setup).toEqual([]);
   });
 

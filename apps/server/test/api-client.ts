@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { signUp } from './auth-helpers';
+import type { Database } from '../src/db/db';
+import { createAccountsRepository } from '../src/modules/identity/accounts.repository';
+import { refresh, signUp } from './auth-helpers';
 
 /** A signed-in test user calling the API through app.inject with its bearer token and tenant header. */
 export interface TestUser {
@@ -10,10 +12,25 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Creates an account through the real sign-up flow and returns an API caller for it; `email` picks its address (an administrator's). */
+/** Creates an account through the real sign-up flow and returns an API caller for it; `email` picks its address. */
 export async function newUser(app: FastifyInstance, label = 'user', email?: string): Promise<TestUser> {
   counter += 1;
   const { accessToken, sub } = await signUp(app, { email: email ?? `${label}-${counter}-${Date.now()}@example.com`, password: 'a long password' });
+  return apiCaller(app, sub, accessToken);
+}
+
+/**
+ * {@link newUser} whose address is then verified (as its link or `npm run verify-email` would),
+ * with a fresh access token saying so: what an administrator named in ADMIN_EMAILS needs.
+ */
+export async function newVerifiedUser(t: { app: FastifyInstance; database: Database }, email: string): Promise<TestUser> {
+  const session = await signUp(t.app, { email, password: 'a long password' });
+  await createAccountsRepository({ db: t.database.db }).markEmailVerified({ id: session.sub });
+  const { accessToken } = await refresh(t.app, session.refreshToken);
+  return apiCaller(t.app, session.sub, accessToken);
+}
+
+function apiCaller(app: FastifyInstance, sub: string, accessToken: string): TestUser {
   return {
     sub,
     token: accessToken,

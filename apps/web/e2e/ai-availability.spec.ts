@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { test as base, expect, newAccount, AuthPages, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
 import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
@@ -5,12 +7,12 @@ import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
 const NOT_SET_UP = 'AI is not set up on this server';
 const ADMIN_EMAIL = `operator-${Date.now()}@example.com`;
 
-/** `noAi`: a Bree started with no AI provider at all, whose administrator is ADMIN_EMAIL. */
+/** `noAi`: a Bree started with no AI provider at all. */
 const test = base.extend<object, { noAi: BreeServer }>({
   noAi: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see no fixture dependencies
     async ({}, use) => {
-      const server = await startBree({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+      const server = await startBree();
       await use(server);
       await server.stop();
       removeDataDir(server.dataDir);
@@ -111,15 +113,39 @@ test.describe('a Bree with no AI provider', () => {
     }
   });
 
-  test('an administrator sees which variables to set in the AI Provider Override', async ({ page, noAi }) => {
-    await new AuthPages(page, noAi).signUp({ email: ADMIN_EMAIL, password: 'a long enough password' });
-    await openDoc(page, noAi);
-    await page.getByRole('tab', { name: 'Settings' }).first().click();
-    const notes = page.getByTestId('ai-admin-setup');
-    await expect(notes).toContainText('shown to administrators only');
-    await expect(notes).toContainText('GOOGLE_GENERATIVE_AI_API_KEY');
-    await expect(notes).toContainText('ANTHROPIC_API_KEY');
-    await expect(notes).toContainText('AI_PREMIUM_MODEL');
+  test('an administrator, once their address is verified, sees which variables to set in the AI Provider Override', async ({ page }) => {
+    // Without SMTP_URL the operator verifies the address on the server, with Bree stopped.
+    const admin = { email: ADMIN_EMAIL, password: 'a long enough password' };
+    const env = { ADMIN_EMAILS: admin.email };
+    const first = await startBree({ env });
+    let second: BreeServer | null = null;
+    try {
+      const auth = new AuthPages(page, first);
+      await auth.signUp(admin);
+      await auth.signOut();
+      await first.stop();
+      const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', admin.email], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, DATA_DIR: first.dataDir },
+        encoding: 'utf8',
+      });
+      expect(verified.stdout).toContain(`The email ${admin.email} is now verified.`);
+
+      second = await startBree({ dataDir: first.dataDir, port: first.port, env });
+      await new AuthPages(page, second).signIn(admin);
+      await page.waitForURL(`${second.url}/app`);
+      await openDoc(page, second);
+      await page.getByRole('tab', { name: 'Settings' }).first().click();
+      const notes = page.getByTestId('ai-admin-setup');
+      await expect(notes).toContainText('shown to administrators only');
+      await expect(notes).toContainText('GOOGLE_GENERATIVE_AI_API_KEY');
+      await expect(notes).toContainText('ANTHROPIC_API_KEY');
+      await expect(notes).toContainText('AI_PREMIUM_MODEL');
+    } finally {
+      await first.stop();
+      await second?.stop();
+      removeDataDir(first.dataDir);
+    }
   });
 });
 

@@ -10,6 +10,8 @@ export const publicConfigSchema = z.object({
     clientId: z.string(),
     audience: z.string(),
     scope: z.string(),
+    /** The embedded sign-in's page that mails a new email-confirmation link; absent when Bree sends no mail or uses an external issuer. */
+    emailConfirmationUrl: z.string().optional(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

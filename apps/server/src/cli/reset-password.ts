@@ -6,15 +6,11 @@
  * end with the old password.
  */
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase, type Database } from '../db/db';
-import { pgliteLockHolder, pgliteLockPath } from '../db/pglite-lock';
+import type { Database } from '../db/db';
 import { createAccountsRepository } from '../modules/identity/accounts.repository';
 import { hashPassword, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../modules/identity/accounts.service';
 import { createPasswordResetRepository } from '../modules/identity/password-reset.repository';
+import { openBreeDatabase, Stop, type Io } from './cli-support';
 
 const USAGE = `Usage: npm run reset-password -- EMAIL [--generate]
 
@@ -22,22 +18,6 @@ Sets a new password for the Bree account with this email. Asks for it twice (or 
 line from standard input when it is not a terminal); --generate makes one up and prints it.
 Run it where Bree runs, with the same DATA_DIR or DATABASE_URL. With the embedded database,
 stop Bree first.`;
-
-/** A failure the command explains in one message, then exits with `code`. */
-class Stop extends Error {
-  constructor(
-    message: string,
-    readonly code = 1,
-  ) {
-    super(message);
-  }
-}
-
-interface Io {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-}
 
 /** Four groups of five letters and digits, without look-alikes (about 99 bits). */
 export function generatePassword(): string {
@@ -53,43 +33,6 @@ function parseArgs(argv: string[]): { email: string; generate: boolean } {
   if (unknown.length > 0) throw new Stop(`Unknown option ${unknown[0]}.\n\n${USAGE}`, 2);
   if (positional.length !== 1) throw new Stop(USAGE, 2);
   return { email: positional[0]!, generate: argv.includes('--generate') };
-}
-
-/** Opens Bree's database, refusing an embedded one that does not exist or that a running Bree holds. */
-async function openDatabase(): Promise<Database> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new Stop(error.message);
-    throw error;
-  }
-  if (config.oidc.mode === 'external') {
-    throw new Stop(`Bree signs people in through ${config.oidc.issuer} (OIDC_ISSUER): reset passwords there.`);
-  }
-  if (!config.databaseUrl) {
-    const pgliteDir = path.resolve(config.dataDir, 'pglite');
-    if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-      throw new Stop(`No Bree database in ${pgliteDir}.\nRun this command where Bree runs, with the same DATA_DIR (or DATABASE_URL).`);
-    }
-    const holder = pgliteLockHolder(config.dataDir);
-    if (holder) {
-      const where = holder.hostname === os.hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
-      throw new Stop(
-        `Bree is running on this data directory (${where}). Stop Bree first, then run this command again.\n` +
-          `If Bree is not running, delete ${pgliteLockPath(config.dataDir)} and try again.`,
-      );
-    }
-  }
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    // The same migrations Bree runs at start: a data dir from an older Bree gets today's tables.
-    await database.migrate();
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return database;
 }
 
 /** One line typed without echo (Enter ends it, Ctrl+C cancels). */
@@ -159,7 +102,7 @@ export async function resetPasswordCommand(argv: string[], io: Io = { stdin: pro
     // Someone at a terminal learns of a wrong email before typing a password; a script's password is checked first.
     const interactive = !generate && io.stdin.isTTY === true;
     let password = interactive ? '' : await choosePassword(generate, io);
-    database = await openDatabase();
+    database = await openBreeDatabase({ externalIssuer: (issuer) => `Bree signs people in through ${issuer} (OIDC_ISSUER): reset passwords there.` });
     const user = await createAccountsRepository({ db: database.db }).findByEmail({ email });
     if (!user) throw new Stop(`No account uses the email ${email}; nothing was changed.`);
     if (interactive) password = await choosePassword(generate, io);

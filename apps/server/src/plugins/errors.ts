@@ -2,6 +2,7 @@ import type { ErrorCode } from '@bree/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/errors';
+import { DRAIN_LIMIT_FACTOR, drainRejectedBody } from './body-drain';
 
 interface ErrorAnswer {
   status: number;
@@ -55,8 +56,14 @@ function fieldName(instancePath: string, params: unknown): string {
 
 /** Installs the JSON error answer `{ error: { code, message } }` and the /api 404. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const answer = toErrorAnswer(error);
+    if (answer.code === 'payload_too_large') {
+      // Fastify marks the answer `Connection: close`; closing while the client still uploads
+      // resets the connection and loses the 413. Read the rest first, then keep it open.
+      const ended = await drainRejectedBody(request.raw, { maxBytes: DRAIN_LIMIT_FACTOR * request.routeOptions.bodyLimit });
+      if (ended) reply.removeHeader('connection');
+    }
     // Only failures nobody planned for deserve a stack in the log; Bree's own errors (a 503
     // ai_not_configured, a 409 conflict…) are expected answers.
     if (isAppError(error)) request.log[answer.status >= 500 ? 'warn' : 'info']({ code: answer.code, status: answer.status }, 'request answered with an error');

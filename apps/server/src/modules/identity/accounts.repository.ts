@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { users } from './identity.table';
 
@@ -15,6 +15,21 @@ export function createAccountsRepository({ db }: { db: Db }) {
     async findByEmail({ email }: { email: string }): Promise<UserRow | null> {
       const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /** The accounts of these (normalized) emails; unknown ones are left out. */
+    async findByEmails({ emails }: { emails: readonly string[] }): Promise<UserRow[]> {
+      if (emails.length === 0) return [];
+      return db
+        .select()
+        .from(users)
+        .where(inArray(users.email, [...emails]));
+    },
+
+    /** Marks the account's address as verified; false when the account is gone. */
+    async markEmailVerified({ id }: { id: string }): Promise<boolean> {
+      const rows = await db.update(users).set({ emailVerified: true }).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /** Inserts the user; null when the email is already taken (the unique index decides, no race). */

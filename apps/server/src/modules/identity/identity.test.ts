@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { alertText, browserRequest, postToken, refresh, signIn, signUp, startAuthorization, submitForm } from '../../../test/auth-helpers';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from '../../../test/harness';
+import { createAccountsRepository } from './accounts.repository';
 import { verifyPassword } from './accounts.service';
 import { createIdentity } from './identity';
 import { users } from './identity.table';
@@ -117,13 +119,20 @@ describe('signing in', () => {
     expect(created.sub).toBeTruthy();
   });
 
-  it('names admins from ADMIN_EMAILS through the access token email', async () => {
+  it('names admins from ADMIN_EMAILS through the access token email, once the address is verified', async () => {
     await t.close();
     t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
     const boss = await signUp(t.app, { email: 'Boss@Example.com', password: 'in charge!' });
     const staff = await signUp(t.app, { email: 'staff@example.com', password: 'not in charge' });
 
-    expect((await t.identity.verifier.verify(boss.accessToken)).isAdmin).toBe(true);
+    // Anyone can sign up with an administrator's address: it counts only once verified.
+    expect(decodeJwt(boss.accessToken)).toMatchObject({ email: 'boss@example.com', email_verified: false });
+    expect(await t.identity.verifier.verify(boss.accessToken)).toMatchObject({ emailVerified: false, isAdmin: false });
+
+    await createAccountsRepository({ db: t.database.db }).markEmailVerified({ id: boss.sub });
+    const verified = await refresh(t.app, boss.refreshToken);
+    expect(decodeJwt(verified.accessToken)).toMatchObject({ email: 'boss@example.com', email_verified: true });
+    expect(await t.identity.verifier.verify(verified.accessToken)).toMatchObject({ emailVerified: true, isAdmin: true });
     expect((await t.identity.verifier.verify(staff.accessToken)).isAdmin).toBe(false);
   });
 });

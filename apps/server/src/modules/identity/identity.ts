@@ -5,15 +5,20 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/db';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { createAccountsRepository } from './accounts.repository';
+import { adminVerificationNotice } from './admin-verification';
 import { createAccountsService } from './accounts.service';
 import { createPayloadAdapter, sweepExpiredPayloads } from './adapter';
+import { createEmailVerificationRepository } from './email-verification.repository';
+import { createEmailVerificationService } from './email-verification.service';
 import type { Identity } from './identity.types';
 import { interactionRoutes } from './interaction.routes';
 import { loadIssuerSecrets, toPublicJwks } from './keys';
 import { createPasswordResetRepository } from './password-reset.repository';
 import { createPasswordResetService } from './password-reset.service';
+import { renderErrorPage } from './pages';
 import { createOidcProvider } from './provider';
 import { createAccountLimiter } from './rate-limit';
+import { isCrossSiteSignOut } from './sign-out';
 import { createLocalVerifier, createRemoteVerifier } from './verifier';
 import { withVerificationCache } from './verifier-cache';
 
@@ -34,9 +39,9 @@ export async function createIdentity({
 }: {
   config: Config;
   database: Database;
-  /** Sends the password-reset mails; made from SMTP_URL when not given, none without it. */
+  /** Sends the password-reset and email-verification mails; made from SMTP_URL when not given, none without it. */
   mailer?: Mailer | null;
-  /** The clock of password-reset links (tests move it). */
+  /** The clock of password-reset and email-verification links (tests move it). */
   now?: () => Date;
 }): Promise<Identity> {
   const { issuer, audience } = config.oidc;
@@ -45,6 +50,8 @@ export async function createIdentity({
       mode: 'external',
       verifier: withVerificationCache(createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails })),
       async register() {},
+      // The external issuer verifies addresses itself.
+      adminNotice: async () => null,
       async close() {},
     };
   }
@@ -53,10 +60,18 @@ export async function createIdentity({
   const secrets = await loadIssuerSecrets({ db });
   const accountsRepository = createAccountsRepository({ db });
   const accounts = createAccountsService({ repository: accountsRepository });
+  const mail = mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
   const passwordReset = createPasswordResetService({
     accounts: accountsRepository,
     repository: createPasswordResetRepository({ db }),
-    mailer: mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const verification = createEmailVerificationService({
+    accounts: accountsRepository,
+    repository: createEmailVerificationRepository({ db }),
+    mailer: mail,
     publicUrl: config.publicUrl,
     now,
   });
@@ -68,6 +83,7 @@ export async function createIdentity({
   const sweep = setInterval(() => {
     sweepExpiredPayloads({ db }).catch((err: unknown) => log?.warn({ err }, 'could not sweep expired oidc payloads'));
     passwordReset.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired password-reset links'));
+    verification.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired email-verification links'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -76,12 +92,14 @@ export async function createIdentity({
     verifier: withVerificationCache(createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) })),
     async register(app) {
       log = app.log.child({ module: 'identity' });
-      mountIssuer({ app, provider, log });
-      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset });
+      mountIssuer({ app, provider, log, siteOrigin: new URL(config.publicUrl).origin, homeUrl: `${config.publicUrl}/` });
+      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset, verification });
     },
+    adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
       clearInterval(sweep);
       limiter.close();
+      await verification.close();
       await passwordReset.close();
     },
   };
@@ -98,7 +116,19 @@ export function isIssuerPath(url: string): boolean {
  * the full one in `originalUrl`, which oidc-provider reads to build its own URLs.
  * Security headers set by earlier onRequest hooks (helmet) are already on the raw response.
  */
-function mountIssuer({ app, provider, log }: { app: FastifyInstance; provider: Provider; log: FastifyBaseLogger }): void {
+function mountIssuer({
+  app,
+  provider,
+  log,
+  siteOrigin,
+  homeUrl,
+}: {
+  app: FastifyInstance;
+  provider: Provider;
+  log: FastifyBaseLogger;
+  siteOrigin: string;
+  homeUrl: string;
+}): void {
   // oidc-provider reports its own failures as events; route them to our logger, not stderr.
   provider.on('server_error', (_ctx: unknown, err: unknown) => log.error({ err }, 'oidc-provider server error'));
   // Koa's default prints to stderr whatever escapes oidc-provider's own error handling.
@@ -113,6 +143,19 @@ function mountIssuer({ app, provider, log }: { app: FastifyInstance; provider: P
     raw.originalUrl = url;
     const rest = url.slice(ISSUER_MOUNT.length);
     raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+    // A session ends only on a form sent from Bree's own sign-out page.
+    const origins = [siteOrigin, `${request.protocol}://${request.host}`];
+    if (isCrossSiteSignOut({ method: request.method, path: raw.url, headers: request.headers, origins })) {
+      reply.raw.writeHead(403, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      reply.raw.end(
+        renderErrorPage({
+          homeUrl,
+          title: 'Still signed in',
+          message: 'This sign-out was sent from another site, so it was ignored. You are still signed in.',
+        }),
+      );
+      return;
+    }
     await handle(raw, reply.raw);
   });
 }

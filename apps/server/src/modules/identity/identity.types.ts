@@ -5,6 +5,8 @@ export interface AuthContext {
   sub: string;
   tenantId: string;
   email: string | undefined;
+  /** True only when the issuer says the address was verified (`email_verified: true`). */
+  emailVerified: boolean;
   name: string | undefined;
   scopes: string[];
   isAdmin: boolean;
@@ -21,5 +23,7 @@ export interface Identity {
   verifier: AccessTokenVerifier;
   /** Mounts the issuer and its sign-in pages (embedded mode); nothing for an external issuer. */
   register(app: FastifyInstance): Promise<void>;
+  /** What the operator should do at start about ADMIN_EMAILS (one line), or null. */
+  adminNotice(): Promise<string | null>;
   close(): Promise<void>;
 }

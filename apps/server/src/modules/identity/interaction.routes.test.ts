@@ -151,42 +151,6 @@ describe('rate limits', () => {
   });
 });
 
-describe('signing out', () => {
-  it('auto-submits a styled page and returns to the site, ending the issuer session', async () => {
-    const session = await signUp(t.app, { email: 'leaving@example.com', password: 'my password' });
-    const browser = { app: t.app, jar: session.jar, remoteAddress: '198.51.100.1', settings: (await startAuthorization(t.app)).settings };
-    const query = new URLSearchParams({ id_token_hint: session.idToken, post_logout_redirect_uri: 'http://localhost:3999/' });
-
-    const page = await browserRequest(browser, { method: 'GET', url: `/oidc/session/end?${query}` });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<body data-autosubmit="op.logoutForm">');
-    expect(page.body).toContain('<script src="/interaction/assets/autosubmit.js" defer></script>');
-    expect(page.body).toContain('<button class="button" type="submit" form="op.logoutForm">Sign out</button>');
-    expect(page.body).toContain('<input type="hidden" name="logout" value="yes" form="op.logoutForm">');
-
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
-    expect(xsrf).toBeTruthy();
-    const done = await browserRequest(browser, { method: 'POST', url: '/oidc/session/end/confirm', form: { xsrf: xsrf!, logout: 'yes' } });
-    expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe('http://localhost:3999/');
-
-    // The issuer session is gone: a new authorization request asks to sign in again.
-    const again = await browserRequest(browser, {
-      method: 'GET',
-      url: `/oidc/auth?${new URLSearchParams({ client_id: 'bree-web', response_type: 'code', scope: 'openid', redirect_uri: 'http://localhost:3999/callback', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', prompt: 'none' })}`,
-    });
-    expect(again.headers.location).toContain('error=login_required');
-  });
-
-  it('without a return address ends on a styled "signed out" page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/oidc/session/end/success', headers: { host: 'localhost:3999' } });
-
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<h1 id="page-title">Signed out</h1>');
-    expect(res.body).toContain('href="http://localhost:3999/"');
-  });
-});
-
 describe('issuer errors', () => {
   it('render a styled page without internals', async () => {
     const res = await t.app.inject({

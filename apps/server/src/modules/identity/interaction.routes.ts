@@ -7,6 +7,8 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../../config';
 import { AppError, isAppError } from '../../lib/errors';
 import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
+import { registerEmailVerificationRoutes } from './email-verification.routes';
+import type { EmailVerificationService } from './email-verification.service';
 import { apiResourceIndicator, ensureGrant } from './grants';
 import { formField, sendHtml, takeNotice } from './html-forms';
 import { ASSET_PREFIX, renderErrorPage, renderForgotPasswordPage, renderSignInPage, renderSignUpPage, type FormError } from './pages';
@@ -23,6 +25,7 @@ export interface InteractionRoutesOptions {
   accounts: AccountsService;
   limiter: AccountLimiter;
   passwordReset: PasswordResetService;
+  verification: EmailVerificationService;
 }
 
 const INCORRECT = 'Incorrect email or password.';
@@ -45,7 +48,10 @@ const tooMany = (retryAfterSeconds: number) =>
  * and their static assets. Encapsulated: the form parser and the HTML error pages apply
  * only here.
  */
-export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (app, { config, provider, accounts, limiter, passwordReset }) => {
+export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (
+  app,
+  { config, provider, accounts, limiter, passwordReset, verification },
+) => {
   const homeUrl = `${config.publicUrl}/`;
   const siteOrigin = new URL(config.publicUrl).origin;
   const secureCookie = config.publicUrl.startsWith('https://');
@@ -209,10 +215,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       const status = result.reason === 'email_taken' ? 409 : 400;
       return sendHtml(reply, status, renderSignUpPage({ uid, homeUrl, email, name, error: SIGN_UP_ERRORS[result.reason] }));
     }
+    verification.sendLinkInBackground(result.user, (err) => request.log.error({ err }, 'could not send an email-verification link'));
     return finish(request, reply, interaction, result.user.id, true);
   });
 
   registerPasswordResetRoutes(app, { config, passwordReset, homeUrl, checkSameOrigin, ipLimit });
+  registerEmailVerificationRoutes(app, { config, verification, homeUrl, checkSameOrigin, ipLimit });
 };
 
 function originOf(url: string): string {

@@ -19,7 +19,8 @@ describe('sign-in pages', () => {
   it('give every page the Bree header band, a title and the stylesheet', () => {
     for (const html of [
       renderSignInPage({ uid: 'u', homeUrl: 'http://h/' }),
-      renderSignOutPage({ homeUrl: 'http://h/', form: '<form id="op.logoutForm"></form>' }),
+      renderSignOutPage({ homeUrl: 'http://h/', appUrl: 'http://h/app', form: '<form id="op.logoutForm"></form>', autosubmit: true }),
+      renderSignOutPage({ homeUrl: 'http://h/', appUrl: 'http://h/app', form: '<form id="op.logoutForm"></form>', autosubmit: false }),
       renderErrorPage({ homeUrl: 'http://h/', title: 'Oops', message: 'm' }),
     ]) {
       expect(html).toContain('<html lang="en">');

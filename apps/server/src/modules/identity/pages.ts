@@ -29,7 +29,7 @@ interface LayoutInput {
   autosubmitFormId?: string;
 }
 
-function layout({ title, homeUrl, body, autosubmitFormId }: LayoutInput): string {
+export function layout({ title, homeUrl, body, autosubmitFormId }: LayoutInput): string {
   const bodyAttrs = autosubmitFormId ? ` data-autosubmit="${escapeHtml(autosubmitFormId)}"` : '';
   const script = autosubmitFormId ? `\n<script src="${AUTOSUBMIT_SCRIPT_PATH}" defer></script>` : '';
   return `<!doctype html>
@@ -54,7 +54,7 @@ ${body}
 `;
 }
 
-function alert(error: FormError | undefined): string {
+export function alert(error: FormError | undefined): string {
   return error ? `<div class="alert" role="alert" id="form-error">${escapeHtml(error.message)}</div>\n` : '';
 }
 
@@ -191,17 +191,29 @@ export function renderResetLinkInvalidPage(input: { homeUrl: string; requestUrl:
 }
 
 /**
- * The sign-out page: oidc-provider's confirm form (with its xsrf token) plus logout=yes,
- * submitted on load by the external script; the button is the no-JavaScript fallback.
+ * The sign-out page: oidc-provider's confirm form (with its xsrf token) plus logout=yes.
+ * Opened from Bree's own app it is submitted on load by the external script (one click to
+ * sign out); opened from anywhere else it waits for the person to press the button, so a
+ * link on another site cannot sign anyone out.
  */
-export function renderSignOutPage(input: { homeUrl: string; form: string }): string {
+export function renderSignOutPage(input: { homeUrl: string; appUrl: string; form: string; autosubmit: boolean }): string {
   const formId = /id="([^"]+)"/.exec(input.form)?.[1] ?? 'op.logoutForm';
   // `form` is oidc-provider's own markup (escaped by it), inserted as-is on purpose.
-  const body = `<p class="lead">Signing you out of Bree…</p>
-${input.form}
+  const controls = `${input.form}
 <input type="hidden" name="logout" value="yes" form="${escapeHtml(formId)}">
 <button class="button" type="submit" form="${escapeHtml(formId)}">Sign out</button>`;
-  return layout({ title: 'Signing out', homeUrl: input.homeUrl, body, autosubmitFormId: formId });
+  if (input.autosubmit) {
+    return layout({
+      title: 'Signing out',
+      homeUrl: input.homeUrl,
+      body: `<p class="lead">Signing you out of Bree…</p>\n${controls}`,
+      autosubmitFormId: formId,
+    });
+  }
+  const body = `<p class="lead">Do you want to sign out of Bree?</p>
+${controls}
+<p class="switch"><a href="${escapeHtml(input.appUrl)}">Stay signed in</a></p>`;
+  return layout({ title: 'Sign out', homeUrl: input.homeUrl, body });
 }
 
 /** Shown when sign-out finished without a return address. */

@@ -43,7 +43,8 @@ async function startApp(env: Record<string, string>): Promise<void> {
 }
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
+  // Sign-up also mails a verification link (email-verification.test.ts); these tests read reset mails only.
+  sink = await startSmtpSink({ keep: (mail) => mail.subject !== 'Confirm your email address for Bree' });
   database = await getTestDatabase();
 });
 afterAll(async () => {

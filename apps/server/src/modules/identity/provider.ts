@@ -4,6 +4,7 @@ import type { AccountsService } from './accounts.service';
 import { API_SCOPE, apiResourceIndicator, ensureGrant, OIDC_SCOPES } from './grants';
 import { SIGNING_ALG, type IssuerSecrets } from './keys';
 import { renderErrorPage, renderSignedOutPage, renderSignOutPage } from './pages';
+import { isFromOwnPage } from './sign-out';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -68,8 +69,11 @@ export function createOidcProvider({
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          const autosubmit = isFromOwnPage({ headers: ctx.req.headers, origins: [siteOrigin, `${ctx.protocol}://${ctx.host}`] });
           ctx.type = 'html';
-          ctx.body = renderSignOutPage({ homeUrl, form });
+          // Its form post then carries a real Origin header (helmet's no-referrer would send "null").
+          ctx.set('referrer-policy', 'same-origin');
+          ctx.body = renderSignOutPage({ homeUrl, appUrl: `${config.publicUrl}/app`, form, autosubmit });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -106,12 +110,13 @@ export function createOidcProvider({
         }),
       };
     },
-    // The API reads `email` from the access token (ADMIN_EMAILS) without a userinfo call.
+    // The API reads `email` and `email_verified` from the access token (ADMIN_EMAILS counts
+    // only a verified address) without a userinfo call.
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await accounts.findById(token.accountId);
       if (!user) return undefined;
-      return { email: user.email, ...(user.name ? { name: user.name } : {}) };
+      return { email: user.email, email_verified: user.emailVerified, ...(user.name ? { name: user.name } : {}) };
     },
     // First-party client: an existing session's grant is topped up instead of asking for consent.
     loadExistingGrant: async (ctx) => {

@@ -6,6 +6,8 @@ export const IP_LIMITS = {
   forgotPassword: { max: 10, timeWindow: 60_000 },
   /** New passwords sent from a reset link. */
   resetPassword: { max: 20, timeWindow: 60_000 },
+  /** Email confirmations, and requests for a new confirmation link (each may send an email). */
+  verifyEmail: { max: 10, timeWindow: 60_000 },
 } as const;
 
 /** Failed sign-ins allowed per account in one window before it is locked for the rest of it. */

@@ -4,7 +4,7 @@ import type { AuthContext } from './identity.types';
 import { withVerificationCache } from './verifier-cache';
 
 const secret = new TextEncoder().encode('test-secret-for-shape-only-0123456789');
-const ctx: AuthContext = { sub: 's', tenantId: 's', email: undefined, name: undefined, scopes: [], isAdmin: false };
+const ctx: AuthContext = { sub: 's', tenantId: 's', email: undefined, emailVerified: false, name: undefined, scopes: [], isAdmin: false };
 const tokenExpiringAt = (expSeconds: number, sub = 's') => new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(expSeconds).sign(secret);
 
 describe('verified-token cache', () => {

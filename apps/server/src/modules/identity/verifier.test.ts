@@ -120,9 +120,24 @@ describe('an external issuer', () => {
     const identity = await createIdentity({ config, database: await getTestDatabase() });
     expect(identity.mode).toBe('external');
 
-    const token = await externalToken({ sub: 'auth0|abc', iss: issuer, aud: 'https://api.bree.test', email: 'Root@example.com', scope: 'openid api' });
+    const token = await externalToken({
+      sub: 'auth0|abc',
+      iss: issuer,
+      aud: 'https://api.bree.test',
+      email: 'Root@example.com',
+      email_verified: true,
+      scope: 'openid api',
+    });
     const auth = await identity.verifier.verify(token);
-    expect(auth).toEqual({ sub: 'auth0|abc', tenantId: 'auth0|abc', email: 'Root@example.com', name: undefined, scopes: ['openid', 'api'], isAdmin: true });
+    expect(auth).toEqual({
+      sub: 'auth0|abc',
+      tenantId: 'auth0|abc',
+      email: 'Root@example.com',
+      emailVerified: true,
+      name: undefined,
+      scopes: ['openid', 'api'],
+      isAdmin: true,
+    });
 
     // Auth0-style issuer with a trailing slash in `iss`.
     const slashed = await externalToken({ sub: 'u2', iss: `${issuer}/`, aud: 'https://api.bree.test' });
@@ -157,10 +172,17 @@ describe('an external issuer', () => {
 });
 
 describe('toAuthContext', () => {
-  it('reads scopes from `scope` or `scp` and never trusts an explicitly unverified admin email', () => {
+  it('reads scopes from `scope` or `scp`', () => {
     expect(toAuthContext({ sub: 's', scp: ['a', 'b'] }, []).scopes).toEqual(['a', 'b']);
     expect(toAuthContext({ sub: 's' }, []).scopes).toEqual([]);
-    expect(toAuthContext({ sub: 's', email: 'a@x.io', email_verified: false }, ['a@x.io']).isAdmin).toBe(false);
-    expect(toAuthContext({ sub: 's', email: ' A@X.io' }, ['a@x.io']).isAdmin).toBe(true);
+  });
+
+  it('names an admin from ADMIN_EMAILS only when the issuer says the address is verified', () => {
+    expect(toAuthContext({ sub: 's', email: ' A@X.io', email_verified: true }, ['a@x.io'])).toMatchObject({ isAdmin: true, emailVerified: true });
+    expect(toAuthContext({ sub: 's', email: 'a@x.io', email_verified: false }, ['a@x.io'])).toMatchObject({ isAdmin: false, emailVerified: false });
+    // No claim is no promise; a string "true" is not the boolean the standard defines.
+    expect(toAuthContext({ sub: 's', email: 'a@x.io' }, ['a@x.io']).isAdmin).toBe(false);
+    expect(toAuthContext({ sub: 's', email: 'a@x.io', email_verified: 'true' }, ['a@x.io']).isAdmin).toBe(false);
+    expect(toAuthContext({ sub: 's', email: 'b@x.io', email_verified: true }, ['a@x.io']).isAdmin).toBe(false);
   });
 });

@@ -107,15 +107,17 @@ export function toAuthContext(payload: JWTPayload, adminEmails: readonly string[
   if (!sub) throw commonErrors.invalidToken();
   const email = typeof payload.email === 'string' ? payload.email : undefined;
   const name = typeof payload.name === 'string' ? payload.name : undefined;
-  // An issuer that says outright the address is unverified does not get to name an admin.
-  const emailTrusted = payload.email_verified !== false;
+  // Only an issuer that vouches for the address may name an admin: anyone can sign up with
+  // an administrator's address, only its owner can verify it.
+  const emailVerified = payload.email_verified === true;
   return {
     sub,
     tenantId: sub,
     email,
+    emailVerified,
     name,
     scopes: readScopes(payload),
-    isAdmin: Boolean(email && emailTrusted && adminEmails.includes(email.trim().toLowerCase())),
+    isAdmin: Boolean(email && emailVerified && adminEmails.includes(email.trim().toLowerCase())),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { isDatabaseReachable, type Database } from '../../db/db';
 import { requireAuth } from '../../plugins/auth';
 import { presentAiConfig, type AiSetup } from '../ai/ai.setup';
+import { RESEND_VERIFICATION_PATH } from '../identity/email-verification.routes';
 
 /** Health (database reachable), what the SPA needs to sign in, and, once signed in, which AI tiers this server has. */
 export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database; aiSetup: AiSetup }> = async (app, { config, database, aiSetup }) => {
@@ -21,6 +22,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       clientId: config.oidc.clientId,
       audience: config.oidc.audience,
       scope: 'openid profile email offline_access',
+      // Offered to signed-in writers whose address is unconfirmed, only where a link can be mailed.
+      ...(config.oidc.mode === 'embedded' && config.mail ? { emailConfirmationUrl: `${config.publicUrl}${RESEND_VERIFICATION_PATH}` } : {}),
     },
   }));
 

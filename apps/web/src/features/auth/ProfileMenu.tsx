@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses, Dialog, Popover, PopoverClose } from '../../ui';
 import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';
+import { emailConfirmationLink } from './emailConfirmation';
 import { VoicePanel } from '../voice';
 
 /** Avatar text: first letter of the name, else of the e-mail, else '?'. */
@@ -24,7 +25,8 @@ function Avatar({ picture, letter, size }: { picture?: string; letter: string; s
 
 /**
  * The header's profile menu: avatar, name, e-mail, the Voice panel (the same one as in the editor,
- * in a dialog that outlives the popover), the Trash, and Sign Out (back to the site origin).
+ * in a dialog that outlives the popover), the Trash, and Sign Out (back to the site origin). A writer whose
+ * address is not confirmed yet, on a Bree that mails links, also finds where to get a new link.
  */
 export function ProfileMenu() {
   const [voiceOpen, setVoiceOpen] = useState(false);
@@ -40,13 +42,14 @@ export function ProfileMenu() {
 
 function ProfilePopover({ onVoice }: { onVoice: () => void }) {
   const auth = useAuth();
-  const { tokens } = useServices();
+  const { tokens, config } = useServices();
   const [signingOut, setSigningOut] = useState(false);
   const profile = auth.user?.profile;
   const name = typeof profile?.name === 'string' ? profile.name : undefined;
   const email = typeof profile?.email === 'string' ? profile.email : undefined;
   const picture = typeof profile?.picture === 'string' ? profile.picture : undefined;
   const letter = avatarLetter(name, email);
+  const confirmEmailUrl = emailConfirmationLink({ accessToken: auth.user?.access_token, url: config.oidc.emailConfirmationUrl });
 
   return (
     <Popover
@@ -69,6 +72,11 @@ function ProfilePopover({ onVoice }: { onVoice: () => void }) {
           {!name && !email && <p className="text-sm text-muted">Signed in</p>}
         </div>
       </div>
+      {confirmEmailUrl && (
+        <a href={confirmEmailUrl} className={buttonClasses({ variant: 'ghost', className: 'mt-3 w-full justify-start' })}>
+          Confirm your email address
+        </a>
+      )}
       <div className="mt-4 border-t border-line pt-3">
         <QualityToggle />
       </div>

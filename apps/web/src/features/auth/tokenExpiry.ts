@@ -9,8 +9,8 @@ export interface TokenUser {
   expires_at?: number;
 }
 
-/** Reads `exp` (seconds) from a JWT payload; null for opaque or malformed tokens. */
-export function jwtExpiry(token: string): number | null {
+/** The claims of a JWT's payload (read, not verified: the server verifies); null for opaque or malformed tokens. */
+export function jwtClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -19,11 +19,16 @@ export function jwtExpiry(token: string): number | null {
       .replace(/_/g, '/')
       .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const claims: unknown = JSON.parse(atob(base64));
-    if (claims && typeof claims === 'object' && 'exp' in claims && typeof claims.exp === 'number') return claims.exp;
-    return null;
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Reads `exp` (seconds) from a JWT payload; null for opaque or malformed tokens. */
+export function jwtExpiry(token: string): number | null {
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
 }
 
 /**

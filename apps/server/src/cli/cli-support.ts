@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { createDatabase, type Database } from '../db/db';
+import { pgliteLockHolder, pgliteLockPath } from '../db/pglite-lock';
+
+/** A failure an administrator command explains in one message, then exits with `code`. */
+export class Stop extends Error {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface Io {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+/**
+ * Opens Bree's database for an administrator command, refusing an embedded one that does not
+ * exist or that a running Bree holds (PGlite serves one process at a time). `externalIssuer`
+ * says what to do instead when accounts live at an external OIDC issuer.
+ */
+export async function openBreeDatabase({ externalIssuer }: { externalIssuer: (issuer: string) => string }): Promise<Database> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new Stop(error.message);
+    throw error;
+  }
+  if (config.oidc.mode === 'external') throw new Stop(externalIssuer(config.oidc.issuer));
+  if (!config.databaseUrl) {
+    const pgliteDir = path.resolve(config.dataDir, 'pglite');
+    if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+      throw new Stop(`No Bree database in ${pgliteDir}.\nRun this command where Bree runs, with the same DATA_DIR (or DATABASE_URL).`);
+    }
+    const holder = pgliteLockHolder(config.dataDir);
+    if (holder) {
+      const where = holder.hostname === os.hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
+      throw new Stop(
+        `Bree is running on this data directory (${where}). Stop Bree first, then run this command again.\n` +
+          `If Bree is not running, delete ${pgliteLockPath(config.dataDir)} and try again.`,
+      );
+    }
+  }
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    // The same migrations Bree runs at start: a data dir from an older Bree gets today's tables.
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
