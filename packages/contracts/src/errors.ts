@@ -62,6 +62,9 @@ export const ERROR_CODES = {
   budgetExceeded: 'budget_exceeded',
   // The Author's Voice.
   noVoiceSamples: 'no_voice_samples',
+  // Sharing.
+  /** 404: no live share has this slug (never existed, switched off or replaced: the answer is the same). */
+  shareNotFound: 'share_not_found',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -6,4 +6,5 @@ export * from './files';
 export * from './versions';
 export * from './ai';
 export * from './voice';
+export * from './shares';
 export * from './text';
