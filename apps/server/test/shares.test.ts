@@ -117,6 +117,7 @@ describe('sharing a document', () => {
     await page(shareSlug);
     await page(shareSlug);
     await read(shareSlug); // the SPA's read is not a page view: it follows a page the reader already has
+    await t.app.inject({ method: 'HEAD', url: `/share/${shareSlug}`, remoteAddress: '198.51.100.2' }); // nor is a link checker's HEAD
     expect((await me.call('GET', `/api/shares/status/${fileId}`)).body.viewCount).toBe(2);
     await me.call('POST', '/api/shares/disable', { fileId });
     await me.call('POST', '/api/shares/create', { fileId });

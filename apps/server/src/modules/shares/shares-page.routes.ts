@@ -22,7 +22,8 @@ function sendPage(reply: FastifyReply, status: number, html: string, indexable: 
  */
 export const sharePageRoutes: FastifyPluginAsync<{ shares: SharesService }> = async (app, { shares }) => {
   app.get<{ Params: { slug: string } }>('/share/:slug', { config: { public: true, rateLimit: shareReadRateLimit } }, async (req, reply) => {
-    const found = await shares.view(req.params.slug);
+    // A HEAD (link checkers, previews probing) is not a reader: only a GET counts a view.
+    const found = await shares.view(req.params.slug, { count: req.method === 'GET' });
     if (!found) return sendPage(reply, 404, renderUnavailablePage(), false);
     return sendPage(reply, 200, renderSharedPage({ document: found.document, url: shares.urlOf(found.slug) }), true);
   });

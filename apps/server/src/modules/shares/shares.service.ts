@@ -77,11 +77,11 @@ export function createSharesService({
       if (!row) throw sharesErrors.shareNotFound();
       return presentShared(row);
     },
-    /** Like read, for the server-rendered page: a found page counts one view. */
-    async view(slug: string): Promise<{ document: SharedDocument; slug: string } | null> {
+    /** Like read, for the server-rendered page: a found page counts one view when `count` says so. */
+    async view(slug: string, { count }: { count: boolean }): Promise<{ document: SharedDocument; slug: string } | null> {
       const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
       if (!row) return null;
-      await repository.countView(slug);
+      if (count) await repository.countView(slug);
       return { document: presentShared(row), slug };
     },
   };
