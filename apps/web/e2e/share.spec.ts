@@ -49,7 +49,18 @@ test.describe('sharing a document', () => {
     await expect(reader.page.getByText(SECOND)).toBeVisible();
     await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toHaveAttribute('href', '/');
     await expect(reader.page.getByRole('contentinfo')).toContainText('Last updated');
+    // On paper: the document and its date, without the page's header and button.
+    await reader.page.emulateMedia({ media: 'print' });
+    await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toBeHidden();
+    await expect(reader.page.getByRole('banner')).toBeHidden();
+    await expect(reader.page.getByText(FIRST)).toBeVisible();
+    await expect(reader.page.getByRole('contentinfo')).toBeVisible();
     await reader.close();
+
+    // The author sees the stranger's visit counted.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).first().click();
+    await expect(page.getByTestId('share-views')).toHaveText('1 view since sharing was switched on');
 
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByText('Share URL copied to clipboard!')).toBeVisible();
