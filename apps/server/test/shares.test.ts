@@ -46,15 +46,10 @@ describe('sharing a document', () => {
     await me.call('POST', '/api/shares/disable', { fileId });
   });
 
-  it('gives every document its own slug, never one seen before', async () => {
-    const seen = new Set<string>();
-    for (let i = 0; i < 5; i += 1) {
-      const slug =
-        (await me.call('POST', '/api/shares/regenerate-slug', { fileId })).body.shareSlug ??
-        (await me.call('POST', '/api/shares/create', { fileId })).body.shareSlug;
-      expect(seen.has(slug)).toBe(false);
-      seen.add(slug);
-    }
+  it('never hands out the same slug twice', async () => {
+    const seen = new Set<string>([(await me.call('POST', '/api/shares/create', { fileId })).body.shareSlug]);
+    for (let i = 0; i < 4; i += 1) seen.add((await me.call('POST', '/api/shares/regenerate-slug', { fileId })).body.shareSlug);
+    expect(seen.size).toBe(5);
     await me.call('POST', '/api/shares/disable', { fileId });
   });
 
