@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiAnswer } from './fixtures/api';
 import { expect, newAccount, test } from './fixtures/bree';
@@ -106,6 +107,32 @@ test.describe('sharing a document', () => {
     });
     await expect(page.getByRole('heading', { name: 'Document Not Available' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Document not found or sharing disabled');
+  });
+  test('the server-rendered page has no serious or critical accessibility violation, on screen or on a phone', async ({ page, auth, browser }) => {
+    await auth.signUp(newAccount('axe'));
+    const created = await apiAnswer(page, 'POST', '/files/create', { filePath: `Accessible ${Date.now()}`, content: `${FIRST}\n\n${SECOND}` });
+    const { id: fileId, filePath } = created.body.file as { id: string; filePath: string };
+    // With the authenticity badge, so axe sees it too.
+    const tenant = await page.evaluate(() => localStorage.getItem('currentTenant') ?? '');
+    const tagged = await apiAnswer(page, 'PATCH', `/files/metadata/${encodeURIComponent(tenant)}/${encodeURIComponent(filePath)}`, {
+      metadata: { authenticity: 'AI-Assisted' },
+    });
+    expect(tagged.status).toBe(200);
+    const { shareUrl } = (await apiAnswer(page, 'POST', '/shares/create', { fileId })).body as { shareUrl: string };
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const reader = await context.newPage();
+      await reader.goto(shareUrl);
+      await expect(reader.getByText(FIRST)).toBeVisible();
+      await expect(reader.getByText('AI-Assisted', { exact: true })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page: reader }).analyze();
+      const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+      expect(blocking, `${viewport.width} px`).toEqual([]);
+      await context.close();
+    }
   });
 });
 
