@@ -167,4 +167,15 @@ describe('sharing a document', () => {
     expect(refused.json().error.code).toBe('rate_limited');
     expect((await read(shareSlug, '203.0.113.10')).statusCode).toBe(200);
   });
+
+  it('limits the server-rendered page per address too', async () => {
+    const { shareSlug } = (await me.call('GET', `/api/shares/status/${fileId}`)).body;
+    const view = () => t.app.inject({ method: 'GET', url: `/share/${shareSlug}`, remoteAddress: '203.0.113.20' });
+    for (let i = 0; i < SHARE_READ_LIMIT.max; i += 1) expect((await view()).statusCode).toBe(200);
+    const refused = await view();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A refused request is not a view.
+    expect((await me.call('GET', `/api/shares/status/${fileId}`)).body.viewCount).toBe(SHARE_READ_LIMIT.max);
+  });
 });
