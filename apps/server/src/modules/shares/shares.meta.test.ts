@@ -1,16 +1,17 @@
+import type { DocJSON } from '@bree/editor';
 import { describe, expect, it } from 'vitest';
 import { metaDescription, sharePageDescription } from './shares.meta';
 
-const p = (text: string) => (text ? { type: 'paragraph', content: [{ type: 'text', text }] } : { type: 'paragraph' });
-const doc = (...content: object[]) => ({ type: 'doc', content });
+const p = (text: string): DocJSON => (text ? { type: 'paragraph', content: [{ type: 'text', text }] } : { type: 'paragraph' });
+const doc = (...content: DocJSON[]): DocJSON => ({ type: 'doc', content });
 
 describe('the shared page description', () => {
   it('reads the first non-empty paragraph, inside a list too, with hard breaks as spaces', () => {
-    const item = { type: 'bulletList', content: [{ type: 'listItem', content: [p('A list item comes first here.')] }] };
+    const item: DocJSON = { type: 'bulletList', content: [{ type: 'listItem', content: [p('A list item comes first here.')] }] };
     expect(metaDescription(doc({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'A heading is not a paragraph' }] }, p(''), item))).toBe(
       'A list item comes first here.',
     );
-    const broken = { type: 'paragraph', content: [{ type: 'text', text: 'Line one' }, { type: 'hardBreak' }, { type: 'text', text: 'line two' }] };
+    const broken: DocJSON = { type: 'paragraph', content: [{ type: 'text', text: 'Line one' }, { type: 'hardBreak' }, { type: 'text', text: 'line two' }] };
     expect(metaDescription(doc(broken))).toBe('Line one line two');
   });
 
