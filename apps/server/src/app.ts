@@ -13,6 +13,8 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
+import { sharePageRoutes } from './modules/shares/shares-page.routes';
+import { sharesRoutes } from './modules/shares/shares.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
@@ -67,7 +69,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, ai, providers, usage, voice, replays, aiSetup, workspaces } =
+  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, voice, replays, aiSetup, workspaces } =
     services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -88,9 +90,12 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(usageRoutes, { usage });
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces });
+      await api.register(sharesRoutes, { shares });
     },
     { prefix: '/api' },
   );
+  // Public pages rendered on the server answer before the SPA fallback.
+  await app.register(sharePageRoutes, { shares });
 
   await registerSpa(app, config);
   return app;

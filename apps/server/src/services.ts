@@ -16,6 +16,8 @@ import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
 import { createTrashService } from './modules/files/files.trash';
+import { createSharesRepository } from './modules/shares/shares.repository';
+import { createSharesService } from './modules/shares/shares.service';
 import { createReplayService } from './modules/replays/replays.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
@@ -62,6 +64,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     saveAnswers: createSaveAnswers({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, newId, now }),
+    shares: createSharesService({ repository: createSharesRepository({ db }), publicUrl: config.publicUrl, now }),
     usage,
     providers,
     voice,

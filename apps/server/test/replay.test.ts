@@ -251,6 +251,30 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: `/api/workspaces/variants/${v.id}/update-from-master`, body: {} }),
     other: (v) => ({ url: `/api/workspaces/variants/${v.id}/update-from-master`, body: { providerMode: 'fast' } }),
   },
+  'POST /api/shares/create': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('To share')).id, spare: (await newDoc('Also to share')).id }),
+    request: (v) => ({ url: '/api/shares/create', body: { fileId: v.id } }),
+    other: (v) => ({ url: '/api/shares/create', body: { fileId: v.spare } }),
+  },
+  'POST /api/shares/disable': {
+    setup: async ({ newDoc, me }) => {
+      const { id } = await newDoc('Shared, then not');
+      expect((await me.call('POST', '/api/shares/create', { fileId: id })).status).toBe(200);
+      return { id, spare: (await newDoc('Never shared')).id };
+    },
+    request: (v) => ({ url: '/api/shares/disable', body: { fileId: v.id } }),
+    other: (v) => ({ url: '/api/shares/disable', body: { fileId: v.spare } }),
+  },
+  'POST /api/shares/regenerate-slug': {
+    setup: async ({ newDoc, me }) => {
+      const { id } = await newDoc('Shared with a new link');
+      const spare = (await newDoc('Shared too')).id;
+      for (const fileId of [id, spare]) expect((await me.call('POST', '/api/shares/create', { fileId })).status).toBe(200);
+      return { id, spare };
+    },
+    request: (v) => ({ url: '/api/shares/regenerate-slug', body: { fileId: v.id } }),
+    other: (v) => ({ url: '/api/shares/regenerate-slug', body: { fileId: v.spare } }),
+  },
   'PUT /api/voice/profile': {
     request: () => ({ url: '/api/voice/profile', body: { userNotes: 'Short sentences.' } }),
     other: () => ({ url: '/api/voice/profile', body: { userNotes: 'Long sentences.' } }),

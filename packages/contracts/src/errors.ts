@@ -73,6 +73,9 @@ export const ERROR_CODES = {
   variantNotFound: 'variant_not_found',
   /** The AI generation of a variant failed (its SSE error event and the variant's failure). */
   variantFailed: 'variant_failed',
+  // Sharing.
+  /** 404: no live share has this slug (never existed, switched off or replaced: the answer is the same). */
+  shareNotFound: 'share_not_found',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

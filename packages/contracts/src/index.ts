@@ -7,5 +7,6 @@ export * from './versions';
 export * from './ai';
 export * from './voice';
 export * from './workspaces';
+export * from './shares';
 export * from './text';
 export * from './names';

@@ -1,0 +1,53 @@
+/**
+ * The shared page's stylesheet, inline in the page (the page loads nothing else, so it reads the
+ * same with every other request blocked). Colours and type are the editor's reading view
+ * (apps/web/src/styles.css, features/editor/editor.css); the print rules drop the page's chrome
+ * and print links' addresses, so paper keeps what a click would have opened.
+ */
+export const SHARE_PAGE_CSS = `
+:root{--cream:#fbf7ee;--cream-deep:#f3ecdd;--paper:#fffdf9;--line:#e6dfd1;--ink:#1f1b16;--ink-soft:#3d372f;--muted:#655d52;--accent:#5b4bc4;--accent-strong:#4a3ba8;--accent-soft:#eeebfb;
+--sans:'Inter',ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;--serif:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;background:var(--paper);color:var(--ink);font-family:var(--sans);line-height:1.5}
+a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.top{display:flex;align-items:center;justify-content:space-between;gap:1rem;max-width:48rem;margin:0 auto;padding:1rem 1.25rem;border-bottom:1px solid var(--line)}
+.brand{font-family:var(--serif);font-size:1.25rem;font-weight:700;color:var(--ink);text-decoration:none}
+.cta{display:inline-block;border-radius:.5rem;background:var(--accent);color:#fff;padding:.5rem .9rem;font-size:.875rem;font-weight:600;text-decoration:none}
+.cta:hover{background:var(--accent-strong)}
+main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
+.doc-title{font-family:var(--serif);font-size:2.25rem;line-height:1.2;margin:0 0 .5rem}
+.byline{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:0 0 2rem;color:var(--muted);font-size:.875rem}
+.badge{display:inline-block;border:1px solid var(--line);border-radius:999px;background:var(--accent-soft);color:var(--accent-strong);padding:.1rem .6rem;font-size:.75rem;font-weight:600}
+.bree-prose{font-family:var(--serif);font-size:1.125rem;line-height:1.75;color:var(--ink);overflow-wrap:anywhere}
+.bree-prose p{margin:0 0 .9em}
+.bree-prose h1{font-size:2em;font-weight:700;margin:.8em 0 .4em;line-height:1.2}
+.bree-prose h2{font-size:1.6em;font-weight:700;margin:.8em 0 .4em;line-height:1.25}
+.bree-prose h3{font-size:1.35em;font-weight:600;margin:.8em 0 .4em}
+.bree-prose h4{font-size:1.2em;font-weight:600;margin:.8em 0 .4em}
+.bree-prose h5{font-size:1.05em;font-weight:600;margin:.8em 0 .4em}
+.bree-prose h6{font-size:1em;font-weight:600;margin:.8em 0 .4em;text-transform:uppercase;letter-spacing:.04em}
+.bree-prose ul{list-style:disc;padding-left:1.5em;margin:0 0 .9em}
+.bree-prose ol{list-style:decimal;padding-left:1.5em;margin:0 0 .9em}
+.bree-prose li>p{margin:.2em 0}
+.bree-prose a{color:var(--accent);text-decoration:underline}
+.bree-prose code{font-family:ui-monospace,monospace;font-size:.9em;background:var(--cream-deep);border-radius:4px;padding:.1em .3em}
+footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--line);color:var(--muted);font-size:.875rem}
+.unavailable{text-align:center;padding-top:4rem}
+.unavailable h1{font-family:var(--serif);font-size:1.75rem;margin:0 0 .75rem}
+.unavailable p{color:var(--ink-soft);margin:0 0 1.5rem}
+@media print{
+  @page{margin:2cm}
+  body{background:#fff;color:#000}
+  .top,.cta{display:none}
+  main{max-width:none;padding:0}
+  .doc-title{font-size:22pt}
+  .bree-prose{font-size:12pt;line-height:1.5;color:#000}
+  .bree-prose h1,.bree-prose h2,.bree-prose h3,.bree-prose h4,.bree-prose h5,.bree-prose h6{break-after:avoid;page-break-after:avoid}
+  .bree-prose p,.bree-prose li{orphans:3;widows:3}
+  .bree-prose a{color:#000}
+  .bree-prose a[href^="http"]::after{content:" (" attr(href) ")";font-size:.85em;word-break:break-all}
+  .badge{border-color:#000;background:none;color:#000}
+  footer{border-top:1px solid #000;color:#000;padding:.5rem 0 0}
+}
+`;

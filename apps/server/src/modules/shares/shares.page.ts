@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { PRODUCT_NAME, SHARE_MESSAGES, type SharedDocument } from '@bree/contracts';
+import { normalizeDoc, type DocJSON } from '@bree/editor';
+import { docToHtml } from '../files/files.export';
+import { sharePageDescription } from './shares.meta';
+import { SHARE_PAGE_CSS } from './shares.page-style';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * The shared page's Content-Security-Policy: no script at all, no connections, no forms, no
+ * framing; the one stylesheet is allowed by its hash, so not even a style can come from the document.
+ */
+export const SHARE_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(SHARE_PAGE_CSS).digest('base64')}'`,
+  "img-src 'self' data: https:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The document's body: Bree's schema renders it (only its nodes and marks; text is escaped, links
+ * keep http, https and mailto only, even in a document stored before that rule). A reader's page also tells search engines not to vouch
+ * for the links, so spam pasted into a document earns nothing.
+ */
+export function sharedBodyHtml(content: unknown): string {
+  return docToHtml(normalizeDoc(content as DocJSON)).replaceAll('rel="noopener noreferrer"', 'rel="noopener noreferrer nofollow"');
+}
+
+/** "November 23, 2026", the same wherever the server runs. */
+function longDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+function page({ title, head, body }: { title: string; head: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${head}<style>${SHARE_PAGE_CSS}</style>
+</head>
+<body>
+<header class="top"><a class="brand" href="/">${PRODUCT_NAME}</a><a class="cta" href="/">Create Your Own</a></header>
+${body}
+</body>
+</html>
+`;
+}
+
+/** The complete page of a shared document: readable without JavaScript, with search and social-preview metadata. */
+export function renderSharedPage({ document, url }: { document: SharedDocument; url: string }): string {
+  const { title, lastModified, authenticity } = document.metadata;
+  const description = sharePageDescription(document.content as DocJSON, title);
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
+  const head =
+    meta('name', 'description', description) +
+    `<link rel="canonical" href="${escapeHtml(url)}">\n` +
+    meta('property', 'og:type', 'article') +
+    meta('property', 'og:site_name', PRODUCT_NAME) +
+    meta('property', 'og:title', title) +
+    meta('property', 'og:description', description) +
+    meta('property', 'og:url', url) +
+    meta('property', 'article:modified_time', lastModified) +
+    meta('name', 'twitter:card', 'summary') +
+    meta('name', 'twitter:title', title) +
+    meta('name', 'twitter:description', description);
+  const badge = authenticity ? `<span class="badge" title="Authenticity">${escapeHtml(authenticity)}</span>` : '';
+  const body = `<main>
+<article>
+<h1 class="doc-title">${escapeHtml(title)}</h1>
+<div class="byline">${badge}</div>
+<div class="bree-prose">${sharedBodyHtml(document.content)}</div>
+</article>
+</main>
+<footer>Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></footer>`;
+  return page({ title: `${title} | ${PRODUCT_NAME}`, head, body });
+}
+
+/** Unknown, switched-off and replaced links all get this page (with 404), so none reveals it ever existed. */
+export function renderUnavailablePage(): string {
+  return page({
+    title: SHARE_MESSAGES.unavailableTitle,
+    head: '<meta name="robots" content="noindex">\n',
+    body: `<main class="unavailable">
+<h1>${SHARE_MESSAGES.unavailableTitle}</h1>
+<p>${SHARE_MESSAGES.unavailableBody}</p>
+<a class="cta" href="/">Create Your Own</a>
+</main>`,
+  });
+}
+
+/** /share without a slug. */
+export function renderInvalidLinkPage(): string {
+  return page({
+    title: SHARE_MESSAGES.invalidLink,
+    head: '<meta name="robots" content="noindex">\n',
+    body: `<main class="unavailable">
+<h1>${SHARE_MESSAGES.invalidLink}</h1>
+<a class="cta" href="/">Create Your Own</a>
+</main>`,
+  });
+}

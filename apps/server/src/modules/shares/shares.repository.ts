@@ -1,0 +1,96 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FileMetadata } from '@bree/contracts';
+import type { Db } from '../../db/db';
+import { files } from '../files/files.table';
+import { shares } from './shares.table';
+
+/** A live shared document as its public page needs it. */
+export interface SharedRow {
+  content: unknown;
+  name: string;
+  wordCount: number;
+  metadata: FileMetadata;
+  contentUpdatedAt: Date;
+  sharedAt: Date;
+}
+
+/**
+ * Data access for shares. The author's functions filter by tenantId; the public ones find a
+ * share by its slug only, and only while its document is live (a document in the Trash is not shared).
+ */
+export function createSharesRepository({ db }: { db: Db }) {
+  return {
+    async fileExists({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<boolean> {
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt)))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async find({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+      const rows = await db
+        .select()
+        .from(shares)
+        .where(and(eq(shares.tenantId, tenantId), eq(shares.fileId, fileId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** Switches sharing on with this slug; a share switched on anew starts its date and view count again. */
+    async enable({ tenantId, fileId, slug, now }: { tenantId: string; fileId: string; slug: string; now: Date }): Promise<string> {
+      const rows = await db
+        .insert(shares)
+        .values({ tenantId, fileId, slug, createdAt: now, updatedAt: now, viewCount: 0 })
+        .onConflictDoUpdate({
+          target: [shares.tenantId, shares.fileId],
+          // Two tabs switching on at once get the same link: an existing slug is kept.
+          set: {
+            slug: sql`coalesce(${shares.slug}, excluded.slug)`,
+            createdAt: sql`case when ${shares.slug} is null then excluded.created_at else ${shares.createdAt} end`,
+            viewCount: sql`case when ${shares.slug} is null then 0 else ${shares.viewCount} end`,
+            updatedAt: now,
+          },
+        })
+        .returning({ slug: shares.slug });
+      return rows[0]!.slug!;
+    },
+    /** Replaces the slug of a shared document; null when it is not shared. */
+    async replaceSlug({ tenantId, fileId, slug, now }: { tenantId: string; fileId: string; slug: string; now: Date }): Promise<string | null> {
+      const rows = await db
+        .update(shares)
+        .set({ slug, updatedAt: now })
+        .where(and(eq(shares.tenantId, tenantId), eq(shares.fileId, fileId), isNotNull(shares.slug)))
+        .returning({ slug: shares.slug });
+      return rows[0]?.slug ?? null;
+    },
+    async disable({ tenantId, fileId, now }: { tenantId: string; fileId: string; now: Date }): Promise<void> {
+      await db
+        .update(shares)
+        .set({ slug: null, updatedAt: now })
+        .where(and(eq(shares.tenantId, tenantId), eq(shares.fileId, fileId)));
+    },
+    async findShared(slug: string): Promise<SharedRow | null> {
+      const rows = await db
+        .select({
+          content: files.content,
+          name: files.name,
+          wordCount: files.wordCount,
+          metadata: files.metadata,
+          contentUpdatedAt: files.contentUpdatedAt,
+          sharedAt: shares.createdAt,
+        })
+        .from(shares)
+        .innerJoin(files, and(eq(files.tenantId, shares.tenantId), eq(files.id, shares.fileId), isNull(files.deletedAt)))
+        .where(eq(shares.slug, slug))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async countView(slug: string): Promise<void> {
+      await db
+        .update(shares)
+        .set({ viewCount: sql`${shares.viewCount} + 1` })
+        .where(eq(shares.slug, slug));
+    },
+  };
+}
+export type SharesRepository = ReturnType<typeof createSharesRepository>;

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { SharedDocument, ShareLinkAnswer, ShareStatus } from '@bree/contracts';
+import { displayName } from '@bree/contracts';
+import { sharesErrors } from './shares.errors';
+import type { SharedRow, SharesRepository } from './shares.repository';
+
+/** 18 random bytes: 144 bits, 24 URL-safe characters. */
+const SLUG_BYTES = 18;
+/** What a slug this server made looks like; anything else is answered without a database query. */
+const SLUG_SHAPE = /^[A-Za-z0-9_-]{24}$/;
+
+export function newShareSlug(): string {
+  return randomBytes(SLUG_BYTES).toString('base64url');
+}
+
+/** A shared document as the public call and page present it. */
+export function presentShared(row: SharedRow): SharedDocument {
+  const tag = row.metadata.authenticity;
+  return {
+    content: row.content,
+    metadata: {
+      title: displayName(row.name),
+      lastModified: row.contentUpdatedAt.toISOString(),
+      wordCount: row.wordCount,
+      ...(tag && tag !== 'Untagged' ? { authenticity: tag } : {}),
+    },
+    shareInfo: { createdAt: row.sharedAt.toISOString() },
+  };
+}
+
+/** Public links of documents (spec 2 §4 'Sharing'): switch on, status, switch off, a new slug, and reading by slug. */
+export function createSharesService({
+  repository,
+  publicUrl,
+  now,
+  newSlug = newShareSlug,
+}: {
+  repository: SharesRepository;
+  /** The origin readers reach Bree at (PUBLIC_URL): share URLs are built on it. */
+  publicUrl: string;
+  now: () => Date;
+  newSlug?: () => string;
+}) {
+  const urlOf = (slug: string) => `${publicUrl}/share/${slug}`;
+  const link = (slug: string): ShareLinkAnswer => ({ success: true, shareUrl: urlOf(slug), shareSlug: slug });
+
+  async function requireFile(q: { tenantId: string; fileId: string }) {
+    if (!(await repository.fileExists(q))) throw sharesErrors.documentNotFound();
+  }
+
+  return {
+    urlOf,
+    async create(q: { tenantId: string; fileId: string }): Promise<ShareLinkAnswer> {
+      await requireFile(q);
+      return link(await repository.enable({ ...q, slug: newSlug(), now: now() }));
+    },
+    async status(q: { tenantId: string; fileId: string }): Promise<ShareStatus> {
+      await requireFile(q);
+      const row = await repository.find(q);
+      if (!row?.slug) return { isShared: false, shareUrl: null, shareSlug: null, viewCount: 0 };
+      return { isShared: true, shareUrl: urlOf(row.slug), shareSlug: row.slug, viewCount: row.viewCount };
+    },
+    async disable(q: { tenantId: string; fileId: string }): Promise<{ success: true }> {
+      await requireFile(q);
+      await repository.disable({ ...q, now: now() });
+      return { success: true };
+    },
+    async regenerate(q: { tenantId: string; fileId: string }): Promise<ShareLinkAnswer> {
+      await requireFile(q);
+      const slug = await repository.replaceSlug({ ...q, slug: newSlug(), now: now() });
+      if (!slug) throw sharesErrors.notShared();
+      return link(slug);
+    },
+    /** The shared document, or 404 share_not_found (the same for unknown, switched-off and replaced slugs). */
+    async read(slug: string): Promise<SharedDocument> {
+      const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
+      if (!row) throw sharesErrors.shareNotFound();
+      return presentShared(row);
+    },
+    /** Like read, for the server-rendered page: a found page counts one view when `count` says so. */
+    async view(slug: string, { count }: { count: boolean }): Promise<{ document: SharedDocument; slug: string } | null> {
+      const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
+      if (!row) return null;
+      if (count) await repository.countView(slug);
+      return { document: presentShared(row), slug };
+    },
+  };
+}
+export type SharesService = ReturnType<typeof createSharesService>;

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { apiAnswer } from './fixtures/api';
+import { expect, newAccount, test } from './fixtures/bree';
+import type { BreeServer } from './fixtures/server';
+
+const FIRST = 'The heron stood in the shallows until the mist lifted.';
+const SECOND = 'Then it flew, slow and low, over the reeds.';
+
+/** Creates a document through the API and opens it in the editor. */
+async function openNewDocument(page: Page, bree: BreeServer, name: string): Promise<string> {
+  const answer = await apiAnswer(page, 'POST', '/files/create', { filePath: `${name} ${Date.now()}`, content: `${FIRST}\n\n${SECOND}` });
+  expect(answer.status).toBe(200);
+  const fileId = (answer.body.file as { id: string }).id;
+  await page.goto(`${bree.url}/app/${fileId}`);
+  await expect(page.getByTestId('editor')).toContainText(FIRST);
+  return fileId;
+}
+
+/** Opens a link in a fresh browser context: no account, no cookies, and JavaScript off, so only the server's HTML can show the text. */
+async function readAsStranger(browser: Browser, url: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(url);
+  return { page, status: response?.status(), close: () => context.close() };
+}
+
+test.describe('sharing a document', () => {
+  test('switch on, read as a stranger, copy, regenerate (old link 404), switch off (404)', async ({ page, auth, bree, browser, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bree.url });
+    await auth.signUp(newAccount('sharer'));
+    await openNewDocument(page, bree, 'Heron');
+    await page.getByRole('tab', { name: 'Settings' }).first().click();
+
+    const toggle = page.getByRole('switch', { name: 'Document Sharing' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(page.getByText('Document sharing enabled')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const urlField = page.getByRole('textbox', { name: 'Share URL' });
+    await expect(urlField).toHaveValue(new RegExp(`^${bree.url}/share/[A-Za-z0-9_-]{24}$`));
+    const firstUrl = await urlField.inputValue();
+    await expect(page.getByRole('link', { name: 'Open' })).toHaveAttribute('href', firstUrl);
+
+    // A reader with no account and no JavaScript reads the whole document.
+    const reader = await readAsStranger(browser, firstUrl);
+    expect(reader.status).toBe(200);
+    await expect(reader.page.getByRole('heading', { level: 1 })).toHaveText(/^Heron \d+$/);
+    await expect(reader.page.getByText(FIRST)).toBeVisible();
+    await expect(reader.page.getByText(SECOND)).toBeVisible();
+    await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toHaveAttribute('href', '/');
+    await expect(reader.page.getByRole('contentinfo')).toContainText('Last updated');
+    // On paper: the document and its date, without the page's header and button.
+    await reader.page.emulateMedia({ media: 'print' });
+    await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toBeHidden();
+    await expect(reader.page.getByRole('banner')).toBeHidden();
+    await expect(reader.page.getByText(FIRST)).toBeVisible();
+    await expect(reader.page.getByRole('contentinfo')).toBeVisible();
+    await reader.close();
+
+    // The author sees the stranger's visit counted.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).first().click();
+    await expect(page.getByTestId('share-views')).toHaveText('1 view since sharing was switched on');
+
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('Share URL copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstUrl);
+
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(page.getByText('Share URL regenerated')).toBeVisible();
+    await expect(urlField).not.toHaveValue(firstUrl);
+    const secondUrl = await urlField.inputValue();
+    const old = await readAsStranger(browser, firstUrl);
+    expect(old.status).toBe(404);
+    await expect(old.page.getByRole('heading', { name: 'Document Not Available' })).toBeVisible();
+    await expect(old.page.getByText('This document may not exist, or sharing may have been disabled by the author.')).toBeVisible();
+    await old.close();
+    const renewed = await readAsStranger(browser, secondUrl);
+    expect(renewed.status).toBe(200);
+    await expect(renewed.page.getByText(FIRST)).toBeVisible();
+    await renewed.close();
+
+    await toggle.click();
+    await expect(page.getByText('Document sharing disabled')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(urlField).toHaveCount(0);
+    const off = await readAsStranger(browser, secondUrl);
+    expect(off.status).toBe(404);
+    await off.close();
+  });
+
+  test('the app route shows the shared page, and the not-found message for a dead link', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('reader'));
+    const fileId = await openNewDocument(page, bree, 'In app');
+    const { shareSlug } = (await apiAnswer(page, 'POST', '/shares/create', { fileId })).body as { shareSlug: string };
+    // Navigating inside the app (no page load) uses the app's own route.
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/share/${shareSlug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^In app \d+$/);
+    await expect(page.getByText(SECOND)).toBeVisible();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/share/AAAAAAAAAAAAAAAAAAAAAAAA');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Document Not Available' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Document not found or sharing disabled');
+  });
+  test('the server-rendered page has no serious or critical accessibility violation, on screen or on a phone', async ({ page, auth, browser }) => {
+    await auth.signUp(newAccount('axe'));
+    const created = await apiAnswer(page, 'POST', '/files/create', { filePath: `Accessible ${Date.now()}`, content: `${FIRST}\n\n${SECOND}` });
+    const { id: fileId, filePath } = created.body.file as { id: string; filePath: string };
+    // With the authenticity badge, so axe sees it too.
+    const tenant = await page.evaluate(() => localStorage.getItem('currentTenant') ?? '');
+    const tagged = await apiAnswer(page, 'PATCH', `/files/metadata/${encodeURIComponent(tenant)}/${encodeURIComponent(filePath)}`, {
+      metadata: { authenticity: 'AI-Assisted' },
+    });
+    expect(tagged.status).toBe(200);
+    const { shareUrl } = (await apiAnswer(page, 'POST', '/shares/create', { fileId })).body as { shareUrl: string };
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const reader = await context.newPage();
+      await reader.goto(shareUrl);
+      await expect(reader.getByText(FIRST)).toBeVisible();
+      await expect(reader.getByText('AI-Assisted', { exact: true })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page: reader }).analyze();
+      const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+      expect(blocking, `${viewport.width} px`).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the Document Settings sheet switches sharing on and shows the link with Copy, Regenerate and Open', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('phone-sharer'));
+    await openNewDocument(page, bree, 'Pocket');
+    await page.getByTestId('mobile-header').getByRole('button', { name: 'Open settings' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Document settings' });
+    await sheet.getByRole('switch', { name: 'Document Sharing' }).tap();
+    await expect(page.getByText('Document sharing enabled')).toBeVisible();
+    await expect(sheet.getByRole('textbox', { name: 'Share URL' })).toHaveValue(/\/share\/[A-Za-z0-9_-]{24}$/);
+    for (const name of ['Copy', 'Regenerate']) await expect(sheet.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'Open' })).toBeVisible();
+    await expect(sheet.getByRole('radiogroup', { name: 'AI Provider Override' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: /feedback/i })).toHaveCount(0);
+  });
+});

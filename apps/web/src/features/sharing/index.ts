@@ -1,0 +1,2 @@
+export { SharingSettings } from './SharingSettings';
+export { SharedDocumentPage } from './SharedDocumentPage';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { authenticitySchema } from './files';
+
+/** The sharing messages the author and the reader see (spec 2 §8 and 3 §8), word for word. */
+export const SHARE_MESSAGES = {
+  copied: 'Share URL copied to clipboard!',
+  copyFailed: 'Failed to copy URL',
+  enabled: 'Document sharing enabled',
+  disabled: 'Document sharing disabled',
+  enableFailed: 'Failed to enable sharing',
+  disableFailed: 'Failed to disable sharing',
+  updateFailed: 'Failed to update sharing settings',
+  regenerated: 'Share URL regenerated',
+  regenerateFailed: 'Failed to regenerate share URL',
+  statusFailed: 'Failed to load share status',
+  /** A reader's link names no share, or a share that was switched off or replaced. */
+  notFound: 'Document not found or sharing disabled',
+  loadFailed: 'Failed to load document. It may not exist or sharing may have been disabled.',
+  invalidLink: 'Invalid share link',
+  unavailableTitle: 'Document Not Available',
+  unavailableBody: 'This document may not exist, or sharing may have been disabled by the author.',
+} as const;
+
+/** The meta description rule of a shared page (spec 3 §2.6). */
+export const SHARE_DESCRIPTION = { minExclusive: 10, maxChars: 157, ellipsis: '...' } as const;
+
+const fileIdSchema = z.string().min(1).max(64);
+/** A share's public name in its URL: base64url, as made by the server (long enough that nobody guesses one). */
+export const shareSlugSchema = z.string().min(1).max(200);
+
+export const shareFileBodySchema = z.object({ tenantId: z.string().optional(), fileId: fileIdSchema });
+export const shareFileParamsSchema = z.object({ fileId: fileIdSchema });
+
+/** POST /shares/create and /shares/regenerate-slug. */
+export const shareLinkAnswerSchema = z.object({ success: z.literal(true), shareUrl: z.string(), shareSlug: z.string() });
+export type ShareLinkAnswer = z.infer<typeof shareLinkAnswerSchema>;
+
+/** GET /shares/status/{fileId} (spec 2 §3 'Share status'), with the views the shared page had since sharing was switched on. */
+export const shareStatusAnswerSchema = z.object({
+  isShared: z.boolean(),
+  shareUrl: z.string().nullable(),
+  shareSlug: z.string().nullable(),
+  viewCount: z.number().int().nonnegative(),
+});
+export type ShareStatus = z.infer<typeof shareStatusAnswerSchema>;
+
+export const shareDisableAnswerSchema = z.object({ success: z.literal(true) });
+
+/** GET /shares/{slug}: the shared document (spec 2 §3 'Shared document'). */
+export const sharedDocumentSchema = z.object({
+  content: z.unknown(),
+  metadata: z.object({
+    title: z.string(),
+    lastModified: z.string(),
+    wordCount: z.number().int(),
+    /** Present when the author tagged the document Human, AI-Assisted or AI. */
+    authenticity: authenticitySchema.optional(),
+  }),
+  shareInfo: z.object({ createdAt: z.string() }),
+});
+export type SharedDocument = z.infer<typeof sharedDocumentSchema>;
+export const sharedDocumentAnswerSchema = z.object({ success: z.literal(true), data: sharedDocumentSchema, message: z.string() });
+export const shareSlugParamsSchema = z.object({ slugOrId: shareSlugSchema });
