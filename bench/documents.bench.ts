@@ -1,4 +1,4 @@
-// Issue 3 benchmarks, on PGlite and (when BENCH_DATABASE_URL is set) PostgreSQL:
+// Document benchmarks, on PGlite and (when BENCH_DATABASE_URL is set) PostgreSQL:
 // - GET /api/files/list-paged first page for a tenant with 10k and 100k documents, against a
 //   raw keyset SELECT of the same rows (target ≤ 2×, flat from 10k to 100k);
 // - content-only-update of a 10 KB and a 300 KB document against a raw

@@ -1,4 +1,4 @@
-// Issue 4 benchmark: p95 keystroke-to-next-paint (keydown → the frame after it) on a
+// Editor benchmark: p95 keystroke-to-next-paint (keydown → the frame after it) on a
 // 50,000-word document in the full Bree editor, against a plain contenteditable holding the
 // same HTML in the same Chromium run (target ≤ 1.3×), with the empty-document figure beside it.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 2 benchmarks: cold start of `npm start` to the first healthy answer, and the cost of
+// Foundation benchmarks: cold start of `npm start` to the first healthy answer, and the cost of
 // sign-in + tenancy checks on GET /api/tenant/status against a bare route running the same query.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 5 benchmark: converting a 1 MB DOCX in the Web Worker and ten 100 KB Markdown files in
+// Import benchmark: converting a 1 MB DOCX in the Web Worker and ten 100 KB Markdown files in
 // the browser (target: the DOCX under 2 s), each against the same text imported as plain
 // .txt in the same Chromium run. Uses the /api-test page's conversion timer (no saving).
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';

@@ -1,4 +1,4 @@
-// Issue 10 benchmark — offline drain: K offline edits across D documents, kept in the app's
+// Offline benchmark — offline drain: K offline edits across D documents, kept in the app's
 // IndexedDB as the editor keeps them (one record per document, the latest wins), flushed by the
 // app when the browser comes back online, against D single saves of the same bytes sent from the
 // same page in the same run. Target: ≤ 1.2×, and exactly D requests.

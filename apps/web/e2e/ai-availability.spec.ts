@@ -89,6 +89,12 @@ test.describe('a Bree with no AI provider', () => {
     // One place says it; no toast repeats it.
     await expect(page.getByRole('status').filter({ hasText: NOT_SET_UP })).toHaveCount(0);
     expect(aiRequests.map((r) => r.url())).toEqual([]);
+
+    // The admin portal tells an author it is not theirs, and shows no server settings.
+    await page.goto(`${noAi.url}/admin`);
+    await expect(page.getByText(/This page is for the administrators of this Bree\./)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AI models' })).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('API_KEY');
   });
 
   test('on a phone, the selection sheet’s actions are unavailable and a tap says why', async ({ browser, noAi }) => {
@@ -141,6 +147,12 @@ test.describe('a Bree with no AI provider', () => {
       await expect(notes).toContainText('GOOGLE_GENERATIVE_AI_API_KEY');
       await expect(notes).toContainText('ANTHROPIC_API_KEY');
       await expect(notes).toContainText('AI_PREMIUM_MODEL');
+
+      // The admin portal shows the same: each tier's model, not set up, and what to set.
+      await page.goto(`${second.url}/admin`);
+      await expect(page.getByRole('heading', { name: 'AI models' })).toBeVisible();
+      await expect(page.getByText(/· Not set up$/)).toHaveCount(2);
+      await expect(page.getByTestId('ai-admin-setup')).toContainText('ANTHROPIC_API_KEY');
     } finally {
       await first.stop();
       await second?.stop();

@@ -1,5 +1,5 @@
 /**
- * Every date and time Bree shows goes through here (issue 11: one date format everywhere):
+ * Every date and time Bree shows goes through here, so there is one date format everywhere:
  * Intl in the browser's locale, so the order of day and month, the 12- or 24-hour clock and
  * the names follow the writer's settings. The words around them ('Edited … at …', 'Saved …')
  * are the UI's own.

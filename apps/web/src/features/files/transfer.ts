@@ -1,7 +1,7 @@
 import { cleanName, downloadFileName, fitName, NAME_MAX_LENGTH } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
-/** The formats a document can be downloaded in, as the menus name them (issue 5: export mirrors import). */
+/** The formats a document can be downloaded in, as the menus name them (export mirrors import). */
 export const DOWNLOAD_FORMATS = [
   { format: 'txt', label: 'Download as text (.txt)' },
   { format: 'md', label: 'Download as Markdown (.md)' },
