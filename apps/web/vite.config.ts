@@ -23,6 +23,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html}'],
         // The import converters (mammoth, docx) are big; the shell must still work offline.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        // A classic script: every browser with service workers runs it, not only those with module workers.
+        rollupFormat: 'iife',
       },
       manifest: {
         name: 'Bree',
@@ -43,6 +45,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      checks: {
+        // Tailwind's generated CSS has no source of its own to map back to, and the PWA plugin's
+        // worker build is timed as ours: neither is something to act on at every start.
+        sourcemapBroken: false,
+        bundlerTimings: false,
+      },
       output: {
         // Stable vendor chunks: an app release doesn't make browsers re-download React or zod.
         codeSplitting: {
@@ -50,6 +58,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The editor's engine: only the editor and the views that show a document need it.
+            { name: 'editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

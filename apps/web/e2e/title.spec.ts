@@ -133,6 +133,42 @@ test.describe('a new document takes its first line as its name', () => {
     await expect(docLink(page, 'Untitled')).toHaveCount(0);
   });
 
+  test('typing straight after the click, before the editor is on screen, loses no key', async ({ page, auth }) => {
+    await auth.signUp(newAccount('type-ahead'));
+    // The create request is held back, so every key below is typed before the editor exists.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/files/claim-blank', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create new document' }).click();
+    await page.keyboard.type('Harbour notes');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Gulls over the mole, ');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await expect(page.getByTestId('editor')).toHaveCount(0);
+    release();
+    await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
+    // And on, while it opens: these keys go straight into the text.
+    await page.keyboard.type(' at noon.');
+    const editor = page.getByTestId('editor');
+    await expect(editor.locator('p')).toHaveText(['Harbour notes', 'Gulls over the mole at noon.']);
+    await expect(editor).toBeFocused();
+    await expect(title(page)).toHaveText('Harbour notes', { timeout: 15_000 });
+    const fileId = page.url().split('/').pop() ?? '';
+    await expect
+      .poll(async () => JSON.stringify((await callApi<{ file: { content: unknown } }>(page, 'POST', '/files/get', { fileId })).file.content), {
+        timeout: 15_000,
+      })
+      .toContain('Gulls over the mole at noon.');
+    // One document: the held Enter did not press the button a second time.
+    await page.getByRole('button', { name: 'Back to documents' }).click();
+    await expect(docLink(page, 'Harbour notes')).toBeVisible();
+    await expect(docLink(page, 'Untitled')).toHaveCount(0);
+  });
+
   test('a single unfinished line names it when the writer leaves', async ({ page, auth }) => {
     await auth.signUp(newAccount('one-line'));
     await page.getByRole('button', { name: 'Create new document' }).click();

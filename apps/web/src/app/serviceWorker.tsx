@@ -65,7 +65,7 @@ export function registerServiceWorker(): void {
     if (type === 'cache-updated') reloadOnce();
     else if (type === FLUSH_REQUEST_MESSAGE) window.dispatchEvent(new Event(FLUSH_REQUEST_EVENT));
   });
-  container.register(WORKER_URL, { type: 'module', scope: '/' }).then(
+  container.register(WORKER_URL, { scope: '/' }).then(
     (registration) => {
       // Only an update waits behind a controlling worker; a first install needs no prompt.
       const offer = () => {

@@ -71,9 +71,9 @@ export function ProviderSettings({ fileId }: { fileId: string }) {
 
   return (
     <section aria-labelledby="ai-provider-heading">
-      <h3 id="ai-provider-heading" className="font-serif text-base font-semibold text-ink">
+      <h2 id="ai-provider-heading" className="font-serif text-base font-semibold text-ink">
         AI Provider Override
-      </h3>
+      </h2>
       <p className="text-sm text-muted">{hasOverride ? 'This document uses its own model.' : 'This document follows your Default Bree Quality.'}</p>
       <div role="radiogroup" aria-label="AI Provider Override" className="mt-2 space-y-2">
         {TIER_OPTIONS.map(({ tier, label }) => {

@@ -19,6 +19,7 @@ import { useDocumentList } from './useDocumentList';
 import { useFileDrag } from './useFileDrag';
 import { useFileTransfers } from '../files';
 import { NEW_DOCUMENT_STATE } from '../editor/newDocument';
+import { cancelTypeAhead, startTypeAhead } from '../editor/typeAhead';
 import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
@@ -87,9 +88,11 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
 
   const create = useCallback(async () => {
     setCreating(true);
+    startTypeAhead();
     const file = await operations.create();
     setCreating(false);
     if (file) void navigate(`/app/${file.id}`, { state: NEW_DOCUMENT_STATE });
+    else cancelTypeAhead();
   }, [navigate, operations]);
 
   const toggle = useCallback((file: FileSummary) => {

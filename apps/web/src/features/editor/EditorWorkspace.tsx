@@ -14,6 +14,7 @@ import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
 import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
 import { isNewDocumentState } from './newDocument';
+import { takeTypeAhead, typeHeldKeys } from './typeAhead';
 import { SaveIndicator } from './SaveIndicator';
 import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
@@ -166,9 +167,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const assistantMenu = <AssistantMenu onRun={assistant.run} />;
   const wordGoal = useWordGoal({ api, tenantId: doc.tenantId, fileId: doc.fileId, initial: doc.wordGoal });
 
-  // A document just created opens with the caret in its text: typing goes straight into it.
+  // A document just created opens with the caret in its text: typing goes straight into it, and
+  // what was typed while it was being created comes first.
   useEffect(() => {
-    if (isNewDocument) editor.commands.focus('end');
+    if (!isNewDocument) return;
+    editor.commands.focus('end');
+    typeHeldKeys(editor, takeTypeAhead());
   }, [editor, isNewDocument]);
 
   // Offline edits loaded from IndexedDB are not on the server: marked before the sync below
@@ -270,17 +274,21 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           }}
         />
       ) : (
-        <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-cream px-4">
-          <button
-            type="button"
-            onClick={() => void leave()}
-            className="rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-cream-deep"
-            aria-label="Back to documents"
-          >
-            ← Documents
-          </button>
-          <DocumentTitle title={file.displayName} onRename={rename} />
-          <SaveIndicator state={saveState} />
+        // The formatting toolbar belongs to the page's top bar (a landmark), under the title row.
+        <header className="shrink-0">
+          <div className="flex h-14 items-center gap-3 border-b border-line bg-cream px-4">
+            <button
+              type="button"
+              onClick={() => void leave()}
+              className="rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-cream-deep"
+              aria-label="Back to documents"
+            >
+              ← Documents
+            </button>
+            <DocumentTitle title={file.displayName} onRename={rename} />
+            <SaveIndicator state={saveState} />
+          </div>
+          <Toolbar editor={editor} onUndo={undo} onRedo={redo} onLink={openLink} onFind={openFind} variant="desktop" extra={assistantMenu} />
         </header>
       )}
       {isMobile && (
@@ -288,7 +296,6 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           <SaveIndicator state={saveState} className="text-xs" />
         </div>
       )}
-      {!isMobile && <Toolbar editor={editor} onUndo={undo} onRedo={redo} onLink={openLink} onFind={openFind} variant="desktop" extra={assistantMenu} />}
       <div className="flex min-h-0 flex-1">
         <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
           <FindBar editor={editor} request={findRequest} onClose={() => setFindRequest(0)} onUndo={undo} onRedo={redo} isMobile={isMobile} />
@@ -297,6 +304,19 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
             <SelectionActions editor={editor} isMobile={isMobile} busy={assistant.suggestion !== null} onRun={assistant.run} />
             <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={() => setLinkRequest(0)} />
           </div>
+          {/* Fixed to the bottom of the screen; inside main so it sits in the page's landmarks. */}
+          {isMobile && (
+            <Toolbar
+              editor={editor}
+              onUndo={undo}
+              onRedo={redo}
+              onLink={openLink}
+              onFind={openFind}
+              variant="mobile"
+              bottomInset={keyboard.inset}
+              extra={assistantMenu}
+            />
+          )}
         </main>
         {!isMobile && (
           <aside aria-label="Document panel" className="hidden w-88 shrink-0 border-l border-line bg-surface md:block">
@@ -304,18 +324,6 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           </aside>
         )}
       </div>
-      {isMobile && (
-        <Toolbar
-          editor={editor}
-          onUndo={undo}
-          onRedo={redo}
-          onLink={openLink}
-          onFind={openFind}
-          variant="mobile"
-          bottomInset={keyboard.inset}
-          extra={assistantMenu}
-        />
-      )}
       {isMobile && (
         <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" variant="sheet">
           <div className="h-[60dvh]">{panel}</div>

@@ -79,7 +79,7 @@ export function MobileHeader({ title, status, scrollRef, editing, menuOpen, menu
         <button type="button" aria-label="Open settings" className={iconButton} onClick={openSettings}>
           ⚙
         </button>
-        <span className="min-w-0 flex-1 truncate px-1 text-center font-serif text-base font-semibold text-ink">{title || 'Bree'}</span>
+        <h1 className="min-w-0 flex-1 truncate px-1 text-center font-serif text-base font-semibold text-ink">{title || 'Bree'}</h1>
         <button type="button" aria-label="Undo last action" className={iconButton} onClick={onUndo}>
           ↶
         </button>

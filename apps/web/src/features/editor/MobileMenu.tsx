@@ -9,6 +9,7 @@ import { DOWNLOAD_FORMATS, useFileTransfers } from '../files';
 import type { TransferTarget } from '../files';
 import { UploadDialog } from '../import';
 import { NEW_DOCUMENT_STATE } from './newDocument';
+import { cancelTypeAhead, startTypeAhead } from './typeAhead';
 
 /** Id of the menu, named by its toggle's aria-controls. */
 export const MOBILE_MENU_ID = 'mobile-menu';
@@ -67,12 +68,14 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
 
   const create = async () => {
     setCreating(true);
+    startTypeAhead();
     try {
       const created = await claimBlankDocument(api, ulid());
       onClose();
       // Leaving this editor by route change still sends its pending edits (useAutosave).
       navigate(`/app/${created.id}`, { state: NEW_DOCUMENT_STATE });
     } catch {
+      cancelTypeAhead();
       notify.error('Could not create a document. Please try again.');
     } finally {
       setCreating(false);

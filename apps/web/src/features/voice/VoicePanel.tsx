@@ -41,9 +41,9 @@ export function VoicePanel() {
   return (
     <div className="space-y-4">
       <section aria-labelledby="voice-learned-heading" className="space-y-3">
-        <h3 id="voice-learned-heading" className="font-serif text-base font-semibold text-ink">
+        <h2 id="voice-learned-heading" className="font-serif text-base font-semibold text-ink">
           Your voice
-        </h3>
+        </h2>
         {profile.sampleCount === 0 ? (
           <EmptyState />
         ) : (
@@ -65,9 +65,9 @@ export function VoicePanel() {
         <Figures profile={profile} />
       </section>
       <section aria-labelledby="voice-texts-heading" className="space-y-2">
-        <h3 id="voice-texts-heading" className="font-serif text-base font-semibold text-ink">
+        <h2 id="voice-texts-heading" className="font-serif text-base font-semibold text-ink">
           Guide and notes
-        </h3>
+        </h2>
         <VoiceTexts
           key={`${profile.analyzedAt ?? 'never'}|${profile.styleGuide.length}|${profile.userNotes.length}`}
           styleGuide={profile.styleGuide}

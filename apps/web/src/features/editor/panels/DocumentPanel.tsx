@@ -55,9 +55,9 @@ export function DocumentPanel({ editor, file, wordGoal }: { editor: Editor; file
         </Button>
       </div>
       <section aria-labelledby="download-heading" className="space-y-2">
-        <h3 id="download-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">
+        <h2 id="download-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">
           Download
-        </h3>
+        </h2>
         <p className="text-xs text-muted">The last saved version, in the format you choose.</p>
         <div className="flex flex-col gap-2">
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
