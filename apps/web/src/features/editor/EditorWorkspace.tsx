@@ -27,7 +27,9 @@ import { Search } from './search';
 import { useWordGoal } from './WordGoal';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { useVirtualKeyboard } from './virtualKeyboard';
-import { createVersion } from './api';
+import { createVersion, getFile } from './api';
+import { toEditorContent } from './EditorPage';
+import { StaleBanner, ThreadCounts, useWorkspace } from '../workspaces';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useDeletedDocument } from './useDeletedDocument';
@@ -230,6 +232,15 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     }
   };
 
+  // The workspace this document belongs to: its variants' progress, a stale variant's banner, a thread's look.
+  const workspace = useWorkspace(doc.fileId);
+  const isThread = Boolean(workspace.metadata?.isThreadify);
+  /** Loads the stored text into the editor, as a version restore does (after 'Update from master'). */
+  const reloadStored = useCallback(async () => {
+    const stored = await getFile(api, doc.fileId);
+    loadCommitted(toEditorContent(stored.content), stored.revision);
+  }, [api, doc.fileId, loadCommitted]);
+
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (
@@ -299,7 +310,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       <div className="flex min-h-0 flex-1">
         <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
           <FindBar editor={editor} request={findRequest} onClose={() => setFindRequest(0)} onUndo={undo} onRedo={redo} isMobile={isMobile} />
-          <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
+          {workspace.metadata && <StaleBanner metadata={workspace.metadata} reload={reloadStored} />}
+          <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
+            {isThread && <ThreadCounts editor={editor} />}
             <EditorContent editor={editor} />
             <SelectionActions editor={editor} isMobile={isMobile} busy={assistant.suggestion !== null} onRun={assistant.run} />
             <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={() => setLinkRequest(0)} />
