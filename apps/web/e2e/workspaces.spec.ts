@@ -177,4 +177,52 @@ test.describe('workspaces', () => {
     await page.getByRole('list', { name: 'Versions' }).getByRole('button').filter({ hasText: 'First master text.' }).first().click();
     await expect(page.getByTestId('version-preview')).toContainText('First master text.');
   });
+
+  test('the workspace downloads as one zip of .md or .docx', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openWorkspace(page, ai.server, ['Zip me.']);
+    await panel(page).getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await expect(toast(page, 'Duplicate created')).toBeVisible();
+    for (const format of ['md', 'docx']) {
+      const downloading = page.waitForEvent('download');
+      await panel(page)
+        .getByRole('button', { name: `Download workspace (.zip of .${format})` })
+        .click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/workspace\.zip$/);
+      const bytes = await (await download.createReadStream()).toArray();
+      // A zip starts with 'PK'.
+      expect(Buffer.concat(bytes).subarray(0, 2).toString()).toBe('PK');
+    }
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+    test("the Document actions sheet renames, converts, duplicates and lists the workspace's files", async ({ page, ai }) => {
+      await signUp(page, ai.server);
+      await openDoc(page, ai.server, ['Written on a phone.']);
+      await page.getByRole('button', { name: 'Open Document Actions' }).tap();
+      const sheet = page.getByRole('dialog', { name: 'Document actions' });
+      await expect(sheet.getByTestId('sheet-save-status')).not.toBeEmpty();
+      await expect(sheet.getByTestId('stat-words')).toHaveText('4');
+      await expect(sheet.getByRole('button', { name: 'Copy as HTML' })).toBeVisible();
+
+      await sheet.getByTestId('document-title').tap();
+      const name = sheet.getByRole('textbox', { name: 'Document name' });
+      await name.fill('Phone piece');
+      await name.press('Enter');
+      await expect(toast(page, 'File renamed successfully')).toBeVisible();
+
+      await expect(sheet.getByRole('button', { name: 'Book Workspace' })).toBeDisabled();
+      await sheet.getByRole('button', { name: 'Standard Workspace' }).tap();
+      await expect(toast(page, 'Workspace ready')).toBeVisible();
+      await sheet.getByRole('button', { name: 'Duplicate', exact: true }).tap();
+      await expect(toast(page, 'Duplicate created')).toBeVisible();
+      const files = sheet.getByRole('list', { name: 'Workspace files' });
+      await expect(files.getByRole('link')).toHaveCount(2);
+      await expect(files.getByRole('link').first()).toContainText('Phone piece');
+      await expect(sheet.getByRole('group', { name: 'Create a variant' }).getByRole('button')).toHaveCount(8);
+    });
+  });
 });

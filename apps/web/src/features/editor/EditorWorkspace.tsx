@@ -7,8 +7,9 @@ import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/
 import type { FileSummary } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { Dialog, SkipLink, useIsMobile } from '../../ui';
+import { SkipLink, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
+import { DocumentActionsSheet } from './DocumentActionsSheet';
 import { DocumentTitle } from './DocumentTitle';
 import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
@@ -338,9 +339,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         )}
       </div>
       {isMobile && (
-        <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" variant="sheet">
-          <div className="h-[60dvh]">{panel}</div>
-        </Dialog>
+        <DocumentActionsSheet open={sheetOpen} onOpenChange={setSheetOpen} title={file.displayName} onRename={rename} saveState={saveState}>
+          {panel}
+        </DocumentActionsSheet>
       )}
       {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
       {isMobile && (
