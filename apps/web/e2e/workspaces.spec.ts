@@ -178,6 +178,29 @@ test.describe('workspaces', () => {
     await expect(page.getByTestId('version-preview')).toContainText('First master text.');
   });
 
+  test('a variant opened while being written, in a reopened tab, shows its text when ready', async ({ page, ai }) => {
+    const text = POSTS.join('\n\n');
+    const chunks = [text.slice(0, 20), text.slice(20, 40), text.slice(40, 60), text.slice(60)];
+    const remove = ai.fake.answer(TASKS.threadify, { kind: 'stream', chunks, intervalMs: 1_000 });
+    try {
+      await signUp(page, ai.server);
+      await openWorkspace(page, ai.server, ['An article to turn into a thread.']);
+      await panel(page).getByRole('button', { name: 'Threadify', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Threadify' }).getByRole('textbox').press('Enter');
+      // Opened at once, while still being written, then the tab is reloaded.
+      await picker(page)
+        .getByRole('link', { name: /^Threadify/ })
+        .click();
+      await expect(page.getByText('Writing this variant…')).toBeVisible();
+      await page.reload();
+      await expect(toast(page, 'Thread created')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('editor')).toContainText(POSTS[2]!);
+      await expect(page.getByTestId('thread-counts').getByRole('listitem')).toHaveCount(POSTS.length);
+    } finally {
+      remove();
+    }
+  });
+
   test('the workspace downloads as one zip of .md or .docx', async ({ page, ai }) => {
     await signUp(page, ai.server);
     await openWorkspace(page, ai.server, ['Zip me.']);

@@ -242,6 +242,15 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     loadCommitted(toEditorContent(stored.content), stored.revision);
   }, [api, doc.fileId, loadCommitted]);
 
+  // A variant opened while it was being written shows its text once written (unless the writer began typing).
+  const variantStatus = workspace.metadata?.status ?? null;
+  const statusRef = useRef(variantStatus);
+  useEffect(() => {
+    const before = statusRef.current;
+    statusRef.current = variantStatus;
+    if (before === 'generating' && variantStatus === 'ready' && !editedRef.current) void reloadStored().catch(() => undefined);
+  }, [variantStatus, reloadStored]);
+
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (

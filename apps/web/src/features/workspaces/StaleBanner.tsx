@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { WorkspaceMetadata } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { Button } from '../../ui';
+import { Button, Spinner } from '../../ui';
 import { assistantErrorMessage, getProviderStatus } from '../assistant/api';
 import { getWorkspaceMetadata, updateFromMaster, workspaceKeys } from './api';
 import { failedMessage, WORKSPACE_TIMINGS } from './rules';
@@ -23,6 +23,15 @@ interface Props {
 export function StaleBanner({ metadata, reload }: Props) {
   const { api, queryClient } = useServices();
   const [updating, setUpdating] = useState(false);
+  if (metadata.status === 'generating' && !updating) {
+    // Opened while Bree writes it: the text appears here when it is ready.
+    return (
+      <p role="status" className="mx-auto mt-4 flex max-w-3xl items-center gap-2 rounded-md border border-line bg-cream px-4 py-2 text-sm text-ink-soft">
+        <Spinner size="sm" label="Writing" />
+        Writing this variant…
+      </p>
+    );
+  }
   if (!metadata.stale || metadata.isMaster || !metadata.masterFileId) return null;
   const type = metadata.variantType ?? 'duplicate';
 
