@@ -1,4 +1,4 @@
-import { filenameFromDisposition } from '../files';
+import { filenameFromDisposition, saveBlob } from '../files';
 
 export type WorkspaceExportFormat = 'md' | 'docx';
 
@@ -26,17 +26,6 @@ export async function downloadWorkspace(deps: {
   });
   if (!res.ok) throw new Error(`Workspace export failed with status ${res.status}`);
   const filename = filenameFromDisposition(res.headers.get('content-disposition'), `${deps.name} workspace.zip`);
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveBlob(await res.blob(), filename);
   return filename;
 }
