@@ -201,6 +201,20 @@ test.describe('workspaces', () => {
     }
   });
 
+  test('a variant the budget has no room for says so, as the assistant does, and adds nothing', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openWorkspace(page, ai.server, ['A piece over budget.']);
+    await page.route('**/api/workspaces/*/variants', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 402, json: { error: { code: 'budget_exceeded', message: 'No room left in the plan.' } } })
+        : route.continue(),
+    );
+    await panel(page).getByRole('button', { name: 'Vary', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Vary' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(page, 'Failed to create vary: Budget limit exceeded. Please upgrade your plan to continue.')).toBeVisible();
+    await expect(picker(page).getByRole('link')).toHaveCount(1);
+  });
+
   test('the workspace downloads as one zip of .md or .docx', async ({ page, ai }) => {
     await signUp(page, ai.server);
     await openWorkspace(page, ai.server, ['Zip me.']);
