@@ -78,6 +78,18 @@ test.describe('a Bree with no AI provider', () => {
     await page.getByRole('tab', { name: 'Voice' }).first().click();
     await expectUnavailable(page, page.getByRole('button', { name: 'Analyze my voice' }));
 
+    // The workspace's action grid: Duplicate needs no AI; every AI action is unavailable and opens no focus box.
+    await page.getByRole('tab', { name: 'Document' }).first().click();
+    await page.getByRole('button', { name: 'Standard Workspace' }).click();
+    await expect(page.getByText('Workspace ready')).toBeVisible();
+    const grid = page.getByRole('group', { name: 'Create a variant' });
+    await expect(grid.getByRole('button', { name: 'Duplicate', exact: true })).toBeEnabled();
+    for (const name of ['Vary', 'Shrinkify', 'Expandify', 'Threadify', 'Storify', 'Emailify', 'Postify']) {
+      await expectUnavailable(page, grid.getByRole('button', { name, exact: true }));
+    }
+    await grid.getByRole('button', { name: 'Vary', exact: true }).click({ force: true });
+    await expect(page.getByRole('dialog', { name: 'Vary' })).toHaveCount(0);
+
     // The model choice says the tiers are not set up, and an author is told nothing about server settings.
     await page.getByRole('tab', { name: 'Settings' }).first().click();
     await expect(page.getByTestId('model-fast')).toHaveText('Not set up on this server');

@@ -82,10 +82,15 @@ test('import dialog, drop to import, create, rename, tag, copy and delete a docu
   await page.reload();
   await expect(page.getByRole('button', { name: 'Tag for Field notes: Human' })).toBeVisible();
 
-  // Convert to workspace says plainly it is not available; Copy makes "(copy)".
+  // Convert to workspace offers its kinds, and closing the choice converts nothing (workspaces.spec.ts converts); Copy makes "(copy)".
   await page.getByRole('button', { name: 'More actions for Field notes', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Convert to workspace' }).click();
-  await expect(page.getByText('Workspaces are not available yet.')).toBeVisible();
+  const choice = page.getByRole('dialog', { name: 'Convert to workspace' });
+  await expect(choice.getByRole('button', { name: 'Standard Workspace' })).toBeEnabled();
+  await expect(choice.getByRole('button', { name: 'Book Workspace' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(choice).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Workspace' })).toHaveCount(0);
   await page.getByRole('button', { name: 'More actions for Field notes', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Copy' }).click();
   await expect(page.getByText('Copied as “Field notes (copy)”')).toBeVisible();

@@ -83,6 +83,11 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
             </Link>
           )}
           {isMaster && <WorkspaceIcon />}
+          {isMaster && file.variantCount !== undefined && (
+            <span className="shrink-0 rounded-full bg-cream-deep px-2 py-0.5 text-xs text-ink-soft" data-testid="variant-count">
+              {file.variantCount} {file.variantCount === 1 ? 'variant' : 'variants'}
+            </span>
+          )}
           {file.isRepository && (
             <span
               title="In your repository: Bree learns your voice from it"

@@ -2,7 +2,6 @@ import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../app/services';
-import { notify } from '../../lib/toast';
 import { Button, buttonClasses, useIsMobile } from '../../ui';
 import { NetworkPill } from '../network';
 import { documentKeys } from './api';
@@ -22,12 +21,10 @@ import { NEW_DOCUMENT_STATE } from '../editor/newDocument';
 import { cancelTypeAhead, startTypeAhead } from '../editor/typeAhead';
 import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { ConvertDialog, useConvertWorkspace } from '../workspaces';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** What "Convert to workspace" says while this Bree has no workspaces. */
-const WORKSPACES_UNAVAILABLE = 'Workspaces are not available yet.';
 
 function TrashIcon() {
   return (
@@ -65,6 +62,8 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [importOpen, setImportOpen] = useState(false);
   const transfers = useFileTransfers();
+  const { convert } = useConvertWorkspace(tenantId);
+  const [converting, setConverting] = useState<FileSummary | null>(null);
   const [creating, setCreating] = useState(false);
   const listEndRef = useRef<HTMLDivElement>(null);
   // Files dropped on the list go straight to the upload dialog, which shows each file's result.
@@ -123,7 +122,8 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
       } else if (typeof action === 'object') {
         await transfers.download({ tenantId, filePath: file.filePath, displayName: file.displayName }, action.download);
       } else {
-        notify.info(WORKSPACES_UNAVAILABLE);
+        // The kind is chosen in a dialog; the row becomes the master, with its variant count, once ready.
+        setConverting(file);
       }
     },
     [deselect, operations, tenantId, transfers],
@@ -215,6 +215,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
           <p className="font-serif text-xl font-semibold text-accent-strong">Drop files to import</p>
         </div>
       )}
+      <ConvertDialog name={converting?.displayName ?? null} onClose={() => setConverting(null)} onStandard={() => converting && void convert(converting.id)} />
       {/* Always mounted: it owns the upload and paste dialogs it opens. */}
       <ImportChooserDialog open={importOpen} onOpenChange={setImportOpen} />
       <UploadDialog open={dropped !== null} onOpenChange={(open) => !open && setDropped(null)} initialFiles={dropped ?? undefined} />

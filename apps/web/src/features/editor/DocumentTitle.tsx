@@ -25,6 +25,8 @@ interface Props {
   /** Renames the document; resolves true when the new name is kept (the toasts are the rename's own). */
   onRename(name: string): Promise<boolean>;
   className?: string;
+  /** The page's heading (h1) by default; the phone's Document actions sheet shows it as a plain field. */
+  as?: 'h1' | 'div';
 }
 
 /**
@@ -32,7 +34,7 @@ interface Props {
  * the field saves, Escape cancels. A blank name is refused with a message: Enter keeps the
  * field open, leaving it keeps the old name. An unchanged name sends nothing.
  */
-export function DocumentTitle({ title, onRename, className }: Props) {
+export function DocumentTitle({ title, onRename, className, as: Heading = 'h1' }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
   const [problem, setProblem] = useState<string | null>(null);
@@ -122,7 +124,7 @@ export function DocumentTitle({ title, onRename, className }: Props) {
     );
   }
   return (
-    <h1 className={cn('min-w-0 flex-1', font, className)}>
+    <Heading className={cn('min-w-0 flex-1', font, className)}>
       <button
         ref={buttonRef}
         type="button"
@@ -133,6 +135,6 @@ export function DocumentTitle({ title, onRename, className }: Props) {
       >
         {pending ?? title}
       </button>
-    </h1>
+    </Heading>
   );
 }

@@ -7,8 +7,9 @@ import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/
 import type { FileSummary } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { Dialog, SkipLink, useIsMobile } from '../../ui';
+import { SkipLink, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
+import { DocumentActionsSheet } from './DocumentActionsSheet';
 import { DocumentTitle } from './DocumentTitle';
 import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
@@ -27,7 +28,9 @@ import { Search } from './search';
 import { useWordGoal } from './WordGoal';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { useVirtualKeyboard } from './virtualKeyboard';
-import { createVersion } from './api';
+import { createVersion, getFile } from './api';
+import { toEditorContent } from './EditorPage';
+import { StaleBanner, ThreadCounts, useWorkspace } from '../workspaces';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useDeletedDocument } from './useDeletedDocument';
@@ -230,6 +233,24 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     }
   };
 
+  // The workspace this document belongs to: its variants' progress, a stale variant's banner, a thread's look.
+  const workspace = useWorkspace(doc.fileId);
+  const isThread = Boolean(workspace.metadata?.isThreadify);
+  /** Loads the stored text into the editor, as a version restore does (after 'Update from master'). */
+  const reloadStored = useCallback(async () => {
+    const stored = await getFile(api, doc.fileId);
+    loadCommitted(toEditorContent(stored.content), stored.revision);
+  }, [api, doc.fileId, loadCommitted]);
+
+  // A variant opened while it was being written shows its text once written (unless the writer began typing).
+  const variantStatus = workspace.metadata?.status ?? null;
+  const statusRef = useRef(variantStatus);
+  useEffect(() => {
+    const before = statusRef.current;
+    statusRef.current = variantStatus;
+    if (before === 'generating' && variantStatus === 'ready' && !editedRef.current) void reloadStored().catch(() => undefined);
+  }, [variantStatus, reloadStored]);
+
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (
@@ -299,7 +320,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       <div className="flex min-h-0 flex-1">
         <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
           <FindBar editor={editor} request={findRequest} onClose={() => setFindRequest(0)} onUndo={undo} onRedo={redo} isMobile={isMobile} />
-          <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
+          {workspace.metadata && <StaleBanner metadata={workspace.metadata} reload={reloadStored} />}
+          <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
+            {isThread && <ThreadCounts editor={editor} />}
             <EditorContent editor={editor} />
             <SelectionActions editor={editor} isMobile={isMobile} busy={assistant.suggestion !== null} onRun={assistant.run} />
             <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={() => setLinkRequest(0)} />
@@ -325,9 +348,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         )}
       </div>
       {isMobile && (
-        <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Document actions" variant="sheet">
-          <div className="h-[60dvh]">{panel}</div>
-        </Dialog>
+        <DocumentActionsSheet open={sheetOpen} onOpenChange={setSheetOpen} title={file.displayName} onRename={rename} saveState={saveState}>
+          {panel}
+        </DocumentActionsSheet>
       )}
       {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
       {isMobile && (

@@ -1,2 +1,2 @@
-export { DOWNLOAD_FORMATS, downloadDocument, filenameFromDisposition, filePathUrl, setInRepository, type DownloadFormat } from './transfer';
+export { DOWNLOAD_FORMATS, downloadDocument, filenameFromDisposition, filePathUrl, saveBlob, setInRepository, type DownloadFormat } from './transfer';
 export { useFileTransfers, type TransferTarget } from './useFileTransfers';

@@ -52,7 +52,13 @@ export async function downloadDocument(deps: {
   });
   if (!res.ok) throw new Error(`Download failed with status ${res.status}`);
   const filename = filenameFromDisposition(res.headers.get('content-disposition'), downloadFileName(deps.displayName, deps.format));
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), filename);
+  return filename;
+}
+
+/** Hands a downloaded answer to the browser as a file of this name. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
@@ -65,7 +71,6 @@ export async function downloadDocument(deps: {
     // Revoked on the next tick: the click has started the download by then.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
-  return filename;
 }
 
 /** Moves a document into the repository (the author's voice samples) or out of it. */

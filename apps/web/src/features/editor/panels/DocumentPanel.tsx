@@ -7,14 +7,15 @@ import { WordGoal } from '../WordGoal';
 import type { WordGoalControl } from '../WordGoal';
 import { DOWNLOAD_FORMATS, useFileTransfers } from '../../files';
 import type { PanelFile } from './SidePanel';
+import { WorkspaceSection } from '../../workspaces';
 
 /** Plain text of the editor with blank lines between blocks (what 'Copy document' copies). */
 export function editorPlainText(editor: Editor): string {
   return editor.getText({ blockSeparator: '\n\n' });
 }
 
-/** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document'. */
-export function DocumentPanel({ editor, file, wordGoal }: { editor: Editor; file: PanelFile; wordGoal?: WordGoalControl }) {
+/** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document', downloads, the workspace. */
+export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Editor; fileId: string; file: PanelFile; wordGoal?: WordGoalControl }) {
   const stats = useDocumentStats(editor);
   const { download } = useFileTransfers();
   const rows: [string, number][] = [
@@ -67,6 +68,7 @@ export function DocumentPanel({ editor, file, wordGoal }: { editor: Editor; file
           ))}
         </div>
       </section>
+      <WorkspaceSection editor={editor} tenantId={file.tenantId} fileId={fileId} name={file.displayName} words={stats.words} />
     </div>
   );
 }

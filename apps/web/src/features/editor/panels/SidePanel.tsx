@@ -66,7 +66,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
         ))}
       </div>
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
-        {tab === 'document' && <DocumentPanel editor={editor} file={file} wordGoal={wordGoal} />}
+        {tab === 'document' && <DocumentPanel editor={editor} fileId={fileId} file={file} wordGoal={wordGoal} />}
         {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
         {tab === 'repository' && <RepositoryPanel file={file} />}
         {tab === 'voice' && <VoicePanel />}
