@@ -1,14 +1,11 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_STATUS, hasUnstorableText, nameSkeleton, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
-import { z } from 'zod';
+import { and, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { CLAIM_STATUS, nameSkeleton, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { selectRows, type Db } from '../../db/db';
+import { encodeCursor, keyset, type Cursor } from './files.cursor';
+import { createTrashQueries } from './files.trash.queries';
 import type { FileSummaryRow } from './files.presenter';
-import { fileOperations, files, type FileRow } from './files.table';
+import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
 import { workspaceVariants } from '../workspaces/workspaces.table';
-
-// The voice search column is for the voice queries only: reading it with every row would ship its terms on each save.
-const { voiceTerms: _voiceTerms, ...rowColumns } = getTableColumns(files);
-const { content: _content, contentText: _contentText, ...summaryColumns } = rowColumns;
 
 export type FileView = 'documents' | 'repository' | 'all';
 
@@ -55,68 +52,6 @@ function viewFilter(view: FileView): SQL | undefined {
   return undefined;
 }
 
-// An ISO time between 1970 and 9999 (PostgreSQL's timestamptz holds it; a forged year like
-// -271821 would reach the database as an error).
-const cursorTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/)
-  .refine((u) => {
-    const ms = Date.parse(u);
-    return Number.isFinite(ms) && ms >= 0;
-  });
-
-/** The keyset cursor: the sort key of the last row of a page. */
-const cursorSchema = z.strictObject({
-  t: z.boolean(),
-  u: cursorTime,
-  i: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/),
-  n: z
-    .string()
-    .max(4000)
-    .refine((n) => !hasUnstorableText(n))
-    .optional(),
-  r: z.number().int().min(0).max(1000).optional(),
-});
-type Cursor = z.infer<typeof cursorSchema>;
-
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-/** The cursor a client sent back, or null when it is not one this server could have given out. */
-export function decodeCursor(raw: string): Cursor | null {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** ORDER BY and "after the cursor" condition for each sort; transcribing files always first; dates are content dates. */
-function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | undefined } {
-  const tr = sql`${files.isTranscribing} desc nulls last`;
-  if (sort === 'name') {
-    return {
-      order: sql`${tr}, ${files.nameKey} asc, ${files.id} asc`,
-      after: c
-        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.nameKey}, ${files.id}) > (${c.n ?? ''}, ${c.i})))`
-        : undefined,
-    };
-  }
-  if (sort === 'tag') {
-    return {
-      order: sql`${tr}, ${files.tagRank} asc, ${files.contentUpdatedAt} desc nulls last, ${files.id} desc nulls last`,
-      after: c
-        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.tagRank} > ${c.r ?? 3} or (${files.tagRank} = ${c.r ?? 3} and (${files.contentUpdatedAt}, ${files.id}) < (${c.u}::timestamptz, ${c.i})))))`
-        : undefined,
-    };
-  }
-  return {
-    order: sql`${tr}, ${files.contentUpdatedAt} desc nulls last, ${files.id} desc nulls last`,
-    after: c ? sql`(${files.isTranscribing}, ${files.contentUpdatedAt}, ${files.id}) < (${c.t}, ${c.u}::timestamptz, ${c.i})` : undefined,
-  };
-}
-
 /**
  * Data access for documents. Every function filters by tenantId: tenancy lives in the WHERE.
  * Every function but the Trash's reads live documents only. Content is written here only on
@@ -124,6 +59,7 @@ function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | un
  */
 export function createFilesRepository({ db }: { db: Db }) {
   return {
+    ...createTrashQueries({ db }),
     async findById({ tenantId, id }: { tenantId: string; id: string }): Promise<FileRow | null> {
       const rows = await db
         .select(rowColumns)
@@ -307,83 +243,6 @@ export function createFilesRepository({ db }: { db: Db }) {
         .update(files)
         .set({ metadata: sql`${files.metadata} || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)` })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), sql`${files.metadata}->>'status' = ${CLAIM_STATUS.claimed}`));
-    },
-    /**
-     * Moves live documents to the Trash; returns the ids moved. A workspace master takes its live
-     * variants with it (they would otherwise be listed nowhere); each can be restored on its own.
-     */
-    async trashByIds({ tenantId, ids, now }: { tenantId: string; ids: string[]; now: Date }): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .update(files)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids), live))
-        .returning({ id: files.id });
-      const moved = rows.map((r) => r.id);
-      if (moved.length > 0) {
-        const variantsOfMoved = db
-          .select({ id: workspaceVariants.fileId })
-          .from(workspaceVariants)
-          .where(and(eq(workspaceVariants.tenantId, tenantId), inArray(workspaceVariants.masterFileId, moved)));
-        await db
-          .update(files)
-          .set({ deletedAt: now, updatedAt: now })
-          .where(and(eq(files.tenantId, tenantId), inArray(files.id, variantsOfMoved), live));
-      }
-      return moved;
-    },
-    /** A page of the Trash, most recently deleted first. */
-    async listTrash({ tenantId, limit, cursor }: { tenantId: string; limit: number; cursor: { u: string; i: string } | null }) {
-      const after = cursor ? sql`(${files.deletedAt}, ${files.id}) < (${cursor.u}::timestamptz, ${cursor.i})` : undefined;
-      const rows = await db
-        .select(summaryColumns)
-        .from(files)
-        .where(and(eq(files.tenantId, tenantId), isNotNull(files.deletedAt), after))
-        .orderBy(sql`${files.deletedAt} desc, ${files.id} desc`)
-        .limit(limit + 1);
-      // The WHERE says every row has a deletion date.
-      return { items: rows.slice(0, limit).map((r) => ({ ...r, deletedAt: r.deletedAt! })), hasMore: rows.length > limit };
-    },
-    async findTrashed({ tenantId, id }: { tenantId: string; id: string }): Promise<FileSummaryRow | null> {
-      const rows = await db
-        .select(summaryColumns)
-        .from(files)
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-    /** Brings a document back from the Trash at `path` (null if it is not in the Trash; a live path clash throws 23505). */
-    async restore({ tenantId, id, path, name, now }: { tenantId: string; id: string; path: string; name: string; now: Date }) {
-      const rows = await db
-        .update(files)
-        // A variant whose workspace is gone (its master deleted for good) comes back as a plain document, listed again.
-        .set({
-          deletedAt: null,
-          path,
-          name,
-          nameSkeleton: nameSkeleton(name),
-          updatedAt: now,
-          metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not exists (
-          select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")
-          then ${files.metadata} - 'masterFileId' - 'workspaceId' - 'variantLabel' - 'variantType' - 'isThreadify' else ${files.metadata} end`,
-        })
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
-        .returning(summaryColumns);
-      return rows[0] ?? null;
-    },
-    /** Deletes a document in the Trash for good (its versions go with it); false if it is not in the Trash. */
-    async deleteTrashed({ tenantId, id }: { tenantId: string; id: string }): Promise<boolean> {
-      const rows = await db
-        .delete(files)
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
-        .returning({ id: files.id });
-      return rows.length > 0;
-    },
-    /** Maintenance across tenants: deletes up to `limit` documents trashed at `before` or earlier; returns how many. */
-    async purgeTrash({ before, limit }: { before: Date; limit: number }): Promise<number> {
-      const batch = db.select({ id: files.id }).from(files).where(lte(files.deletedAt, before)).limit(limit);
-      const rows = await db.delete(files).where(inArray(files.id, batch)).returning({ id: files.id });
-      return rows.length;
     },
     async setAuthenticity({ tenantId, ids, authenticity, now }: { tenantId: string; ids: string[]; authenticity: string; now: Date }) {
       const rows = await db

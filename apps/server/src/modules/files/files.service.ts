@@ -20,7 +20,8 @@ import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
 import { baseName, derivedPath, normalizeDirectory, normalizePath, uniquePath, uniqueStem } from './files.paths';
 import { presentFile, presentSummary, type FileSummaryRow } from './files.presenter';
-import { createFilesRepository, decodeCursor, isUniqueViolation, type FileView } from './files.repository';
+import { decodeCursor } from './files.cursor';
+import { createFilesRepository, isUniqueViolation, type FileView } from './files.repository';
 import type { FileRow } from './files.table';
 
 export interface FilesServiceDeps {

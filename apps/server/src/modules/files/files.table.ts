@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FileMetadata } from '@bree/contracts';
 import { VOICE_SAMPLE_SQL, VOICE_TERMS_MAX_CHARS } from '../voice/voice.table';
@@ -94,3 +94,11 @@ export const fileOperations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.operationId] }), index('file_operations_created_idx').on(t.createdAt)],
 );
+
+// The voice search column is for the voice queries only: reading it with every row would ship its terms on each save.
+const { voiceTerms: _voiceTerms, ...readColumns } = getTableColumns(files);
+/** The columns of a document as the files module reads it. */
+export const rowColumns = readColumns;
+const { content: _content, contentText: _contentText, ...summaryOnly } = rowColumns;
+/** The columns of a document summary: everything but its content. */
+export const summaryColumns = summaryOnly;

@@ -3,7 +3,8 @@ import type { Db } from '../../db/db';
 import { filesErrors } from './files.errors';
 import { baseName, uniquePath, uniqueStem } from './files.paths';
 import { presentSummary, presentTrashed } from './files.presenter';
-import { createFilesRepository, decodeCursor, encodeCursor } from './files.repository';
+import { decodeCursor, encodeCursor } from './files.cursor';
+import { createFilesRepository } from './files.repository';
 
 /** How long a deleted document waits in the Trash before the maintenance job deletes it for good. */
 export const TRASH_RETENTION_MS = FILES.trashRetentionDays * 24 * 60 * 60 * 1000;

@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { nameSkeleton } from '@bree/contracts';
+import type { Db } from '../../db/db';
+import type { FileSummaryRow } from './files.presenter';
+import { files, summaryColumns } from './files.table';
+import { workspaceVariants } from '../workspaces/workspaces.table';
+
+const live = isNull(files.deletedAt);
+
+/**
+ * The Trash's queries (docs/TRASH.md), part of the files repository: deleting only marks a
+ * document, and these are the only queries that read marked ones. Every one filters by tenant,
+ * except the maintenance purge.
+ */
+export function createTrashQueries({ db }: { db: Db }) {
+  return {
+    /**
+     * Moves live documents to the Trash; returns the ids moved. A workspace master takes its live
+     * variants with it (they would otherwise be listed nowhere); each can be restored on its own.
+     */
+    async trashByIds({ tenantId, ids, now }: { tenantId: string; ids: string[]; now: Date }): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(files)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids), live))
+        .returning({ id: files.id });
+      const moved = rows.map((r) => r.id);
+      if (moved.length > 0) {
+        const variantsOfMoved = db
+          .select({ id: workspaceVariants.fileId })
+          .from(workspaceVariants)
+          .where(and(eq(workspaceVariants.tenantId, tenantId), inArray(workspaceVariants.masterFileId, moved)));
+        await db
+          .update(files)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(and(eq(files.tenantId, tenantId), inArray(files.id, variantsOfMoved), live));
+      }
+      return moved;
+    },
+    /** A page of the Trash, most recently deleted first. */
+    async listTrash({ tenantId, limit, cursor }: { tenantId: string; limit: number; cursor: { u: string; i: string } | null }) {
+      const after = cursor ? sql`(${files.deletedAt}, ${files.id}) < (${cursor.u}::timestamptz, ${cursor.i})` : undefined;
+      const rows = await db
+        .select(summaryColumns)
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), isNotNull(files.deletedAt), after))
+        .orderBy(sql`${files.deletedAt} desc, ${files.id} desc`)
+        .limit(limit + 1);
+      // The WHERE says every row has a deletion date.
+      return { items: rows.slice(0, limit).map((r) => ({ ...r, deletedAt: r.deletedAt! })), hasMore: rows.length > limit };
+    },
+    async findTrashed({ tenantId, id }: { tenantId: string; id: string }): Promise<FileSummaryRow | null> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** Brings a document back from the Trash at `path` (null if it is not in the Trash; a live path clash throws 23505). */
+    async restore({ tenantId, id, path, name, now }: { tenantId: string; id: string; path: string; name: string; now: Date }) {
+      const rows = await db
+        .update(files)
+        // A variant whose workspace is gone (its master deleted for good) comes back as a plain document, listed again.
+        .set({
+          deletedAt: null,
+          path,
+          name,
+          nameSkeleton: nameSkeleton(name),
+          updatedAt: now,
+          metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not exists (
+          select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")
+          then ${files.metadata} - 'masterFileId' - 'workspaceId' - 'variantLabel' - 'variantType' - 'isThreadify' else ${files.metadata} end`,
+        })
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .returning(summaryColumns);
+      return rows[0] ?? null;
+    },
+    /** Deletes a document in the Trash for good (its versions go with it); false if it is not in the Trash. */
+    async deleteTrashed({ tenantId, id }: { tenantId: string; id: string }): Promise<boolean> {
+      const rows = await db
+        .delete(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .returning({ id: files.id });
+      return rows.length > 0;
+    },
+    /** Maintenance across tenants: deletes up to `limit` documents trashed at `before` or earlier; returns how many. */
+    async purgeTrash({ before, limit }: { before: Date; limit: number }): Promise<number> {
+      const batch = db.select({ id: files.id }).from(files).where(lte(files.deletedAt, before)).limit(limit);
+      const rows = await db.delete(files).where(inArray(files.id, batch)).returning({ id: files.id });
+      return rows.length;
+    },
+  };
+}
