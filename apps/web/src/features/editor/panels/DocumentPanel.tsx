@@ -55,6 +55,8 @@ export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Edit
           Copy document
         </Button>
       </div>
+      <WorkspaceSection editor={editor} tenantId={file.tenantId} fileId={fileId} name={file.displayName} words={stats.words} />
+      {/* Repurposing comes before downloads: it is what the panel is mostly opened for. */}
       <section aria-labelledby="download-heading" className="space-y-2">
         <h2 id="download-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">
           Download
@@ -68,7 +70,6 @@ export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Edit
           ))}
         </div>
       </section>
-      <WorkspaceSection editor={editor} tenantId={file.tenantId} fileId={fileId} name={file.displayName} words={stats.words} />
     </div>
   );
 }
