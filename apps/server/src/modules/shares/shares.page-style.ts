@@ -34,7 +34,9 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 .bree-prose code{font-family:ui-monospace,monospace;font-size:.9em;background:var(--cream-deep);border-radius:4px;padding:.1em .3em}
 footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--line);color:var(--muted);font-size:.875rem}
 .unavailable{text-align:center;padding-top:4rem}
-.unavailable h1{font-family:var(--serif);font-size:1.75rem;margin:0 0 .75rem}
+.unavailable h1{font-weight:400;margin:0 0 1.5rem}
+.unavailable h1 .lead{display:block;font-family:var(--serif);font-size:1.75rem;font-weight:700;margin:0 0 .75rem}
+.unavailable h1 .why{display:block;font-size:1rem;color:var(--ink-soft)}
 .unavailable p{color:var(--ink-soft);margin:0 0 1.5rem}
 @media print{
   @page{margin:2cm}

@@ -89,8 +89,7 @@ export function renderUnavailablePage(): string {
     title: SHARE_MESSAGES.unavailableTitle,
     head: '<meta name="robots" content="noindex">\n',
     body: `<main class="unavailable">
-<h1>${SHARE_MESSAGES.unavailableTitle}</h1>
-<p>${SHARE_MESSAGES.unavailableBody}</p>
+<h1><span class="lead">${SHARE_MESSAGES.unavailableTitle}:</span> <span class="why">${SHARE_MESSAGES.unavailableBody}</span></h1>
 <a class="cta" href="/">Create Your Own</a>
 </main>`,
   });

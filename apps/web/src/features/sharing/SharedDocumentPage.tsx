@@ -65,8 +65,11 @@ export function SharedDocumentPage({ slug }: { slug: string | undefined }) {
     return (
       <Frame>
         <main className="mx-auto max-w-3xl px-5 pt-16 text-center">
-          <h1 className="font-serif text-2xl font-bold">{SHARE_MESSAGES.unavailableTitle}</h1>
-          <p className="mt-3 text-ink-soft">{SHARE_MESSAGES.unavailableBody}</p>
+          {/* One heading holds the whole sentence of the spec; its two parts are set as title and line. */}
+          <h1>
+            <span className="block font-serif text-2xl font-bold">{SHARE_MESSAGES.unavailableTitle}:</span>{' '}
+            <span className="mt-3 block text-base text-ink-soft">{SHARE_MESSAGES.unavailableBody}</span>
+          </h1>
           <p role="alert" className="mt-4 text-sm text-muted">
             {result.message}
           </p>
