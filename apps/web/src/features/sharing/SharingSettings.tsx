@@ -78,9 +78,9 @@ export function SharingSettings({ fileId }: { fileId: string }) {
   return (
     <section aria-labelledby={`${ids}-heading`}>
       <div className="flex items-center justify-between gap-4">
-        <h3 id={`${ids}-heading`} className="font-serif text-base font-semibold text-ink">
+        <h2 id={`${ids}-heading`} className="font-serif text-base font-semibold text-ink">
           Document Sharing
-        </h3>
+        </h2>
         <button
           type="button"
           role="switch"
