@@ -53,8 +53,11 @@ export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
 const isoDate = z.string().datetime({ offset: true });
 
-/** POST /api/billing/initialize-welcome — runs after every sign-in; the body is empty (or `{}`). */
-export const initializeWelcomeBodySchema = z.object({}).strict();
+/**
+ * POST /api/billing/initialize-welcome — runs after every sign-in; the body is empty (or `{}`).
+ * Like other bodies of the API, billing bodies may name the tenant (`tenantId`, checked against the token).
+ */
+export const initializeWelcomeBodySchema = z.object({ tenantId: z.string().optional() }).strict();
 /** `allocated` is true only for the call that granted the Free plan; later calls change nothing. */
 export const initializeWelcomeAnswerSchema = z.object({
   success: z.literal(true),
@@ -65,13 +68,13 @@ export const initializeWelcomeAnswerSchema = z.object({
 export type InitializeWelcomeAnswer = z.infer<typeof initializeWelcomeAnswerSchema>;
 
 /** POST /api/billing/create-checkout-session */
-export const createCheckoutSessionBodySchema = z.object({ planType: z.literal('PRO') }).strict();
+export const createCheckoutSessionBodySchema = z.object({ tenantId: z.string().optional(), planType: z.literal('PRO') }).strict();
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
 export const createCheckoutSessionAnswerSchema = z.object({ url: z.string().url(), sessionId: z.string() });
 export type CreateCheckoutSessionAnswer = z.infer<typeof createCheckoutSessionAnswerSchema>;
 
 /** POST /api/billing/create-portal-session — empty body. */
-export const createPortalSessionBodySchema = z.object({}).strict();
+export const createPortalSessionBodySchema = z.object({ tenantId: z.string().optional() }).strict();
 export const createPortalSessionAnswerSchema = z.object({ url: z.string().url() });
 export type CreatePortalSessionAnswer = z.infer<typeof createPortalSessionAnswerSchema>;
 
