@@ -18,6 +18,7 @@ import { planTypeOf, statusOf, usagePlanOf } from './billing.plans';
 import { presentTokenBalance } from './billing.presenter';
 import { createBillingRepository, type BillingAccount } from './billing.repository';
 import type { StripeGateway } from './billing.stripe';
+import { createPaygReporter } from './billing.meter';
 import { createWebhookHandler } from './billing.webhooks';
 
 /** The month's start and end (UTC) of a YYYY-MM period. */
@@ -61,6 +62,7 @@ export function createBillingService({
         .limit(1)
     )[0] ?? null;
   const webhooks = stripe ? createWebhookHandler({ db, stripe, now }) : null;
+  const payg = stripe ? createPaygReporter({ db, stripe, now }) : null;
 
   return {
     enabled: stripe !== null,
@@ -179,7 +181,10 @@ export function createBillingService({
       return { received: true, duplicate: !(await webhooks!.apply(event)) };
     },
 
-    repository,
+    /** Hourly maintenance: closed months' pay-as-you-go calls to Stripe's meter (nothing while billing is off). */
+    async reportPayAsYouGo(): Promise<number> {
+      return payg ? payg.report() : 0;
+    },
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;
