@@ -2,6 +2,7 @@ import {
   OVERAGE_THRESHOLD_DOLLARS,
   PAYG_DEFAULT_SPENDING_LIMIT,
   PAYG_DOLLARS_PER_CALL,
+  type BillingUsage,
   type BudgetData,
   type CheckoutSessionLookup,
   type InitializeWelcomeAnswer,
@@ -10,6 +11,7 @@ import {
 } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { PLANS, periodOf, type PlanName } from '../usage/usage.plans';
+import type { UsageReport } from '../usage/usage.report';
 import type { TenantPlan } from '../usage/usage.service';
 import { usagePeriods } from '../usage/usage.table';
 import { and, eq } from 'drizzle-orm';
@@ -41,8 +43,11 @@ export function createBillingService({
   defaultPlan,
   publicUrl,
   now,
+  usageReport,
 }: {
   db: Db;
+  /** The usage module's per-day and per-document report (it owns the metering). */
+  usageReport: UsageReport;
   stripe: StripeGateway | null;
   defaultPlan: PlanName;
   publicUrl: string;
@@ -179,6 +184,19 @@ export function createBillingService({
       const event = gateway.verifyEvent(rawBody, signature);
       if (!event) throw billingErrors.invalidSignature();
       return { received: true, duplicate: !(await webhooks!.apply(event)) };
+    },
+
+    /** This month's (or the given month's) usage per day and per document. */
+    async usage({ tenantId, period }: { tenantId: string; period: string | undefined }): Promise<BillingUsage> {
+      enabled();
+      return usageReport.report({ tenantId, period: period ?? periodOf(now()) });
+    },
+
+    /** The same report as CSV, named by its month. */
+    async usageCsv({ tenantId, period }: { tenantId: string; period: string | undefined }): Promise<{ period: string; csv: string }> {
+      enabled();
+      const month = period ?? periodOf(now());
+      return { period: month, csv: await usageReport.csv({ tenantId, period: month }) };
     },
 
     /** Hourly maintenance: closed months' pay-as-you-go calls to Stripe's meter (nothing while billing is off). */
