@@ -46,7 +46,11 @@ describe('pay-as-you-go past the Pro credit, and its meter events', () => {
   it('lets a Pro call through as pay-as-you-go once the $20 credit is spent, up to the spending limit', async () => {
     await exhaustCredit('20');
     expect((await me.call('POST', '/api/billing/spending-limit', { spendingLimit: 0.02 })).status).toBe(200);
-    expect(await reserve()).toMatchObject({ payg: true, dollars: '0' });
+    const first = await reserve();
+    expect(first).toMatchObject({ payg: true, dollars: '0' });
+    await t.services.usage.settle({ reservation: first, inputTokens: 30, outputTokens: 12 });
+    const balance = (await me.call('GET', '/api/billing/token-balance')).body;
+    expect(balance.payAsYouGoTokens).toMatchObject({ accumulatedCalls: 1, accumulatedTokens: 42, accumulatedCost: 0.01, spendingLimit: 0.02 });
     expect(await reserve()).toMatchObject({ payg: true });
     await expect(reserve()).rejects.toMatchObject({ status: 402, code: 'budget_exceeded' });
     const budget = (await me.call('GET', '/api/billing/budget')).body;

@@ -60,6 +60,10 @@ describe('the Stripe webhook', () => {
     const balance = (await me.call('GET', '/api/billing/token-balance')).body;
     expect(balance.subscriptionTokens).toMatchObject({ planType: 'PRO', subscriptionId: subscription.id, creditDollars: 20 });
     expect(balance.payAsYouGoTokens).toMatchObject({ accumulatedCalls: 0, accumulatedCost: 0, spendingLimit: 10 });
+    // A second checkout for a Pro account is refused; the portal manages the subscription.
+    const again = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('already_subscribed');
   });
 
   it('refuses unsigned, wrongly signed, tampered and stale events with 400 invalid_signature, changing nothing', async () => {

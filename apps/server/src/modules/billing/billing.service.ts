@@ -13,8 +13,8 @@ import type { Db } from '../../db/db';
 import { PLANS, periodOf, type PlanName } from '../usage/usage.plans';
 import type { UsageReport } from '../usage/usage.report';
 import type { TenantPlan } from '../usage/usage.service';
-import { usagePeriods } from '../usage/usage.table';
-import { and, eq } from 'drizzle-orm';
+import { usageEvents, usagePeriods } from '../usage/usage.table';
+import { and, eq, sql } from 'drizzle-orm';
 import { billingErrors } from './billing.errors';
 import { planTypeOf, statusOf, usagePlanOf } from './billing.plans';
 import { presentTokenBalance } from './billing.presenter';
@@ -130,7 +130,17 @@ export function createBillingService({
       enabled();
       const period = periodOf(now());
       const account = await repository.find(tenantId);
-      return presentTokenBalance({ account, row: await usageRow(tenantId, period), bounds: periodBounds(period), spendingLimit: spendingLimitOf(account) });
+      const [payg] = await db
+        .select({ tokens: sql<number>`coalesce(sum(${usageEvents.tokens}), 0)::int` })
+        .from(usageEvents)
+        .where(and(eq(usageEvents.tenantId, tenantId), eq(usageEvents.period, period), eq(usageEvents.payg, true)));
+      return presentTokenBalance({
+        account,
+        row: await usageRow(tenantId, period),
+        paygTokens: Number(payg?.tokens ?? 0),
+        bounds: periodBounds(period),
+        spendingLimit: spendingLimitOf(account),
+      });
     },
 
     /** The profile dropdown's budget blocks and the banner's figures. */
