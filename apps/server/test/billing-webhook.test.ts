@@ -100,6 +100,15 @@ describe('the Stripe webhook', () => {
     expect(await billingRows(t.database)).toEqual(after);
   });
 
+  it('applies an event once when two deliveries of it arrive at the same time', async () => {
+    const { session } = await paidCheckout();
+    const event = fake.event('checkout.session.completed', session);
+    const answers = await Promise.all([deliver(event), deliver(event)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().duplicate).sort()).toEqual([false, true]);
+    expect(await t.database.query('select event_id from billing_events')).toEqual([{ event_id: event.id }]);
+  });
+
   it('ends in the same state when subscription.updated arrives before checkout.session.completed', async () => {
     const { session, subscription } = await paidCheckout();
     const completed = fake.event('checkout.session.completed', session);
