@@ -37,6 +37,12 @@ const envSchema = z.object({
   AI_OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   AI_OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
   DEFAULT_PLAN: z.enum(['self-hosted', 'free', 'pro']).default('self-hosted'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_PAYG: z.string().min(1).optional(),
+  STRIPE_PAYG_METER_EVENT: z.string().min(1).default('bree_payg_calls'),
+  STRIPE_API_BASE: z.url().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:pass@host:port or smtps://…')
@@ -67,6 +73,18 @@ export interface Config {
   };
   /** The plan every tenant has while billing is off. */
   defaultPlan: 'self-hosted' | 'free' | 'pro';
+  /**
+   * Stripe; null without STRIPE_SECRET_KEY (billing off: every tenant has defaultPlan). `apiBase`
+   * points the SDK at another Stripe-compatible host (a local mock or proxy).
+   */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string | undefined;
+    pricePro: string | undefined;
+    pricePayg: string | undefined;
+    paygMeterEvent: string;
+    apiBase: string | undefined;
+  } | null;
   /** Outgoing mail (password-reset links); null without SMTP_URL. */
   mail: { smtpUrl: string; from: string } | null;
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
@@ -122,6 +140,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openaiCompatible: { baseUrl: e.AI_OPENAI_COMPATIBLE_BASE_URL, apiKey: e.AI_OPENAI_COMPATIBLE_API_KEY },
     },
     defaultPlan: e.DEFAULT_PLAN,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          pricePro: e.STRIPE_PRICE_PRO,
+          pricePayg: e.STRIPE_PRICE_PAYG,
+          paygMeterEvent: e.STRIPE_PAYG_METER_EVENT,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : null,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

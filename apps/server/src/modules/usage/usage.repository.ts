@@ -59,10 +59,41 @@ export function createUsageRepository({ db }: { db: Db }) {
       return rows.length === 1;
     },
 
+    /** Counts a pay-as-you-go call when fewer than `maxCalls` were made this period (the spending limit); false otherwise. */
+    async reservePayg({ tenantId, period, maxCalls }: { tenantId: string; period: string; maxCalls: number }): Promise<boolean> {
+      const rows = await db
+        .update(usagePeriods)
+        .set({ paygCalls: sql`${usagePeriods.paygCalls} + 1`, updatedAt: new Date() })
+        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), sql`${usagePeriods.paygCalls} + 1 <= ${maxCalls}`))
+        .returning({ tenantId: usagePeriods.tenantId });
+      return rows.length === 1;
+    },
+
     /** Swaps a reservation for the real cost and tokens; `refundCall` un-counts a call that produced nothing. */
-    async settle(opts: { tenantId: string; period: string; tier: AiTier; reserved: string; cost: string; tokens: number; refundCall: boolean }): Promise<void> {
+    async settle(opts: {
+      tenantId: string;
+      period: string;
+      tier: AiTier;
+      reserved: string;
+      cost: string;
+      tokens: number;
+      refundCall: boolean;
+      payg: boolean;
+    }): Promise<void> {
       const calls = callsColumn(opts.tier);
       const tokens = tokensColumn(opts.tier);
+      if (opts.payg) {
+        // Billed a call by Stripe: the tokens are recorded, the credit is left alone.
+        await db
+          .update(usagePeriods)
+          .set({
+            [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`,
+            paygCalls: opts.refundCall ? sql`greatest(${usagePeriods.paygCalls} - 1, 0)` : usagePeriods.paygCalls,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
+        return;
+      }
       await db
         .update(usagePeriods)
         .set({

@@ -3,6 +3,7 @@ import { integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-
 /**
  * AI usage of one tenant in one month (YYYY-MM). `cost` is settled dollars; `reserved` is
  * dollars held by calls still running, so parallel calls cannot all pass the same budget check.
+ * Pay-as-you-go calls are counted apart: they are billed by Stripe at a flat price a call.
  */
 export const usagePeriods = pgTable(
   'usage_periods',
@@ -16,6 +17,9 @@ export const usagePeriods = pgTable(
     voiceMinutes: numeric('voice_minutes', { precision: 12, scale: 2 }).notNull().default('0'),
     cost: numeric('cost', { precision: 14, scale: 6 }).notNull().default('0'),
     reserved: numeric('reserved', { precision: 14, scale: 6 }).notNull().default('0'),
+    /** Pay-as-you-go calls past the Pro credit, and how many of them Stripe has been sent as meter events. */
+    paygCalls: integer('payg_calls').notNull().default(0),
+    paygReportedCalls: integer('payg_reported_calls').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
