@@ -1,0 +1,3 @@
+export { BillingBanner, BillingBannerView } from './BillingBanner';
+export { ProfileBilling, ProfilePlanBadge } from './ProfileBilling';
+export { useBillingEnabled } from './useBilling';
