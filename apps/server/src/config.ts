@@ -79,8 +79,8 @@ export interface Config {
    */
   stripe: {
     secretKey: string;
-    webhookSecret: string | undefined;
-    pricePro: string | undefined;
+    webhookSecret: string;
+    pricePro: string;
     pricePayg: string | undefined;
     paygMeterEvent: string;
     apiBase: string | undefined;
@@ -108,6 +108,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none of them for the embedded sign-in).',
     );
+  }
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_PRO)) {
+    // Half a billing setup would take payments it cannot confirm, or offer a checkout with nothing to buy.
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO (or none of them: billing off).');
   }
   const oidc: Config['oidc'] =
     externalCount === 3
@@ -143,8 +147,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          pricePro: e.STRIPE_PRICE_PRO,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          pricePro: e.STRIPE_PRICE_PRO!,
           pricePayg: e.STRIPE_PRICE_PAYG,
           paygMeterEvent: e.STRIPE_PAYG_METER_EVENT,
           apiBase: e.STRIPE_API_BASE,

@@ -23,6 +23,7 @@ import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createBillingService } from './modules/billing/billing.service';
 import { createStripeGateway } from './modules/billing/billing.stripe';
+import { createUsageReport } from './modules/usage/usage.report';
 import { createUsageService } from './modules/usage/usage.service';
 import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
@@ -49,6 +50,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     defaultPlan: config.defaultPlan,
     publicUrl: config.publicUrl,
     now,
+    usageReport: createUsageReport({ db }),
   });
   const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
   // Every model call is metered through this one gateway function (reserve → call → settle → record).

@@ -38,6 +38,13 @@ describe('billing with Stripe (a local fake Stripe API)', () => {
     expect((await me.call('GET', '/api/usage/current')).body.limits).toEqual({ creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0 });
   });
 
+  it('grants Free to exactly one of several sign-ins arriving at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => me.call('POST', '/api/billing/initialize-welcome')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.body.allocated === true)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.allocatedAt)).size).toBe(1);
+  });
+
   it('opens a Pro checkout for the tenant own Stripe customer, and reports Pro once Stripe says it is paid', async () => {
     const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
     expect(checkout.status).toBe(200);

@@ -199,7 +199,7 @@ export const billingUsageAnswerSchema = z.object({
   documents: z.array(usageLineSchema.extend({ fileId: z.string().nullable() })),
 });
 export type BillingUsage = z.infer<typeof billingUsageAnswerSchema>;
-/** The CSV's header line; then one `day` row per day and one `document` row per document. */
+/** The CSV's header line; then one `day` row per day, one `document` row per document (key empty: outside a document) and one `total` row. */
 export const BILLING_USAGE_CSV_HEADER = 'kind,key,fast_calls,premium_calls,tokens,voice_minutes,cost_usd';
 
 /** POST /api/billing/webhook — Stripe's answer; the body is Stripe's signed event, read raw. */

@@ -13,11 +13,14 @@ const iso = (d: Date | null | undefined): string | null => d?.toISOString() ?? n
 export function presentTokenBalance({
   account,
   row,
+  paygTokens,
   bounds,
   spendingLimit,
 }: {
   account: BillingAccount | null;
   row: UsageRow | null;
+  /** Tokens of this period's pay-as-you-go calls. */
+  paygTokens: number;
   bounds: { start: Date; end: Date };
   spendingLimit: number;
 }): TokenBalance {
@@ -56,7 +59,7 @@ export function presentTokenBalance({
         : null,
     payAsYouGoTokens: isPro
       ? {
-          accumulatedTokens: 0,
+          accumulatedTokens: paygTokens,
           accumulatedCalls: paygCalls,
           accumulatedCost: Math.round(paygCalls * PAYG_DOLLARS_PER_CALL * 100) / 100,
           spendingLimit,

@@ -1,4 +1,6 @@
 import {
+  billingUsageAnswerSchema,
+  billingUsageQuerySchema,
   budgetAnswerSchema,
   checkoutSessionAnswerSchema,
   checkoutSessionParamsSchema,
@@ -18,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import type { BillingService } from './billing.service';
 
-/** The billing calls of 2-ai-sharing-billing.md §7 plus budget data and the spending limit. */
+/** The billing calls of 2-ai-sharing-billing.md §7 plus budget data, the spending limit and the usage report. */
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   app.post(
     '/billing/initialize-welcome',
@@ -59,6 +61,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
   app.get('/billing/checkout-session/:id', { schema: { params: checkoutSessionParamsSchema, response: { 200: checkoutSessionAnswerSchema } } }, async (req) =>
     billing.checkoutSession({ tenantId: requireAuth(req).tenantId, id: req.params.id }),
   );
+
+  app.get('/billing/usage', { schema: { querystring: billingUsageQuerySchema, response: { 200: billingUsageAnswerSchema } } }, async (req) =>
+    billing.usage({ tenantId: requireAuth(req).tenantId, period: req.query.period }),
+  );
+
+  app.get('/billing/usage.csv', { schema: { querystring: billingUsageQuerySchema } }, async (req, reply) => {
+    const { period, csv } = await billing.usageCsv({ tenantId: requireAuth(req).tenantId, period: req.query.period });
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="bree-usage-${period}.csv"`).send(csv);
+  });
 
   // Stripe calls this, not a signed-in user: no bearer token or tenant (the signature proves the
   // sender, the event names the customer), and no X-Operation-Id replay (events dedupe by event id).

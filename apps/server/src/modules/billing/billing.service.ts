@@ -2,6 +2,7 @@ import {
   OVERAGE_THRESHOLD_DOLLARS,
   PAYG_DEFAULT_SPENDING_LIMIT,
   PAYG_DOLLARS_PER_CALL,
+  type BillingUsage,
   type BudgetData,
   type CheckoutSessionLookup,
   type InitializeWelcomeAnswer,
@@ -10,14 +11,16 @@ import {
 } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { PLANS, periodOf, type PlanName } from '../usage/usage.plans';
+import type { UsageReport } from '../usage/usage.report';
 import type { TenantPlan } from '../usage/usage.service';
-import { usagePeriods } from '../usage/usage.table';
-import { and, eq } from 'drizzle-orm';
+import { usageEvents, usagePeriods } from '../usage/usage.table';
+import { and, eq, sql } from 'drizzle-orm';
 import { billingErrors } from './billing.errors';
 import { planTypeOf, statusOf, usagePlanOf } from './billing.plans';
 import { presentTokenBalance } from './billing.presenter';
 import { createBillingRepository, type BillingAccount } from './billing.repository';
 import type { StripeGateway } from './billing.stripe';
+import { createPaygReporter } from './billing.meter';
 import { createWebhookHandler } from './billing.webhooks';
 
 /** The month's start and end (UTC) of a YYYY-MM period. */
@@ -40,8 +43,11 @@ export function createBillingService({
   defaultPlan,
   publicUrl,
   now,
+  usageReport,
 }: {
   db: Db;
+  /** The usage module's per-day and per-document report (it owns the metering). */
+  usageReport: UsageReport;
   stripe: StripeGateway | null;
   defaultPlan: PlanName;
   publicUrl: string;
@@ -61,6 +67,7 @@ export function createBillingService({
         .limit(1)
     )[0] ?? null;
   const webhooks = stripe ? createWebhookHandler({ db, stripe, now }) : null;
+  const payg = stripe ? createPaygReporter({ db, stripe, now }) : null;
 
   return {
     enabled: stripe !== null,
@@ -123,7 +130,17 @@ export function createBillingService({
       enabled();
       const period = periodOf(now());
       const account = await repository.find(tenantId);
-      return presentTokenBalance({ account, row: await usageRow(tenantId, period), bounds: periodBounds(period), spendingLimit: spendingLimitOf(account) });
+      const [payg] = await db
+        .select({ tokens: sql<number>`coalesce(sum(${usageEvents.tokens}), 0)::int` })
+        .from(usageEvents)
+        .where(and(eq(usageEvents.tenantId, tenantId), eq(usageEvents.period, period), eq(usageEvents.payg, true)));
+      return presentTokenBalance({
+        account,
+        row: await usageRow(tenantId, period),
+        paygTokens: Number(payg?.tokens ?? 0),
+        bounds: periodBounds(period),
+        spendingLimit: spendingLimitOf(account),
+      });
     },
 
     /** The profile dropdown's budget blocks and the banner's figures. */
@@ -179,7 +196,23 @@ export function createBillingService({
       return { received: true, duplicate: !(await webhooks!.apply(event)) };
     },
 
-    repository,
+    /** This month's (or the given month's) usage per day and per document. */
+    async usage({ tenantId, period }: { tenantId: string; period: string | undefined }): Promise<BillingUsage> {
+      enabled();
+      return usageReport.report({ tenantId, period: period ?? periodOf(now()) });
+    },
+
+    /** The same report as CSV, named by its month. */
+    async usageCsv({ tenantId, period }: { tenantId: string; period: string | undefined }): Promise<{ period: string; csv: string }> {
+      enabled();
+      const month = period ?? periodOf(now());
+      return { period: month, csv: await usageReport.csv({ tenantId, period: month }) };
+    },
+
+    /** Hourly maintenance: closed months' pay-as-you-go calls to Stripe's meter (nothing while billing is off). */
+    async reportPayAsYouGo(): Promise<number> {
+      return payg ? payg.report() : 0;
+    },
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -2,7 +2,7 @@ import type { AiTier } from '@bree/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import type { PlanLimits } from './usage.plans';
-import { usagePeriods } from './usage.table';
+import { usageEvents, usagePeriods } from './usage.table';
 
 const callsColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastCalls : usagePeriods.premiumCalls);
 const tokensColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastTokens : usagePeriods.premiumTokens);
@@ -79,7 +79,21 @@ export function createUsageRepository({ db }: { db: Db }) {
       tokens: number;
       refundCall: boolean;
       payg: boolean;
+      event: { at: Date; fileId: string | null; cost: string };
     }): Promise<void> {
+      // A call that used nothing (refunded, no tokens) leaves no line in the report.
+      if (!opts.refundCall || opts.tokens > 0)
+        await db.insert(usageEvents).values({
+          tenantId: opts.tenantId,
+          period: opts.period,
+          at: opts.event.at,
+          fileId: opts.event.fileId,
+          tier: opts.tier,
+          calls: opts.refundCall ? 0 : 1,
+          tokens: opts.tokens,
+          cost: opts.refundCall && opts.payg ? '0' : opts.event.cost,
+          payg: opts.payg,
+        });
       const calls = callsColumn(opts.tier);
       const tokens = tokensColumn(opts.tier);
       if (opts.payg) {

@@ -12,6 +12,8 @@ export interface Reservation {
   tier: AiTier;
   modelId: string;
   dollars: string;
+  /** The document the call works on (the usage report groups by it). */
+  fileId?: string | null;
   /** A pay-as-you-go call (past the Pro credit): billed by Stripe a call, so it holds no credit. */
   payg?: boolean;
 }
@@ -50,8 +52,10 @@ export function createUsageService({
       modelId,
       promptTokens,
       maxOutputTokens,
+      fileId = null,
     }: {
       tenantId: string;
+      fileId?: string | null;
       tier: AiTier;
       modelId: string;
       promptTokens: number;
@@ -61,11 +65,11 @@ export function createUsageService({
       const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
       const { plan: tenantPlan, paygSpendingLimit } = await planOf(tenantId);
       const limits = PLANS[tenantPlan];
-      if (await repository.reserve({ tenantId, period, tier, dollars, limits })) return { tenantId, period, tier, modelId, dollars };
+      if (await repository.reserve({ tenantId, period, tier, dollars, limits })) return { tenantId, period, tier, modelId, dollars, fileId };
       // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
       const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
       if (tenantPlan === 'pro' && paygCalls > 0 && (await repository.reservePayg({ tenantId, period, maxCalls: paygCalls })))
-        return { tenantId, period, tier, modelId, dollars: '0', payg: true };
+        return { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
       throw usageErrors.budgetExceeded();
     },
 
@@ -81,6 +85,11 @@ export function createUsageService({
         tokens: inputTokens + outputTokens,
         refundCall: outputTokens === 0,
         payg: reservation.payg === true,
+        event: {
+          at: now(),
+          fileId: reservation.fileId ?? null,
+          cost: (reservation.payg ? PAYG_DOLLARS_PER_CALL : cost).toFixed(6),
+        },
       });
     },
 
