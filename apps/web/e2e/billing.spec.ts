@@ -1,0 +1,64 @@
+import { startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
+import { expect, newAccount, test, AuthPages } from './fixtures/bree';
+import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+
+test.describe('/subscription with billing off (no Stripe key)', () => {
+  test('says this Bree has no online payments, shows the plan every account has, and offers no Upgrade', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('billing-off'));
+    await page.goto(`${bree.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'This Bree has no online payments' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(/fast calls/);
+    await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
+    // The profile menu carries no billing blocks either.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'AI Credit Budget' })).toHaveCount(0);
+  });
+
+  test("'Please sign in' when signed out", async ({ page, bree }) => {
+    await page.goto(`${bree.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
+  });
+});
+
+test.describe('/subscription with billing on (the local fake Stripe)', () => {
+  let stripe: FakeStripe;
+  let server: BreeServer;
+  test.beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await startBree({ env: fakeStripeEnv(stripe) });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    removeDataDir(server.dataDir);
+    await stripe.close();
+  });
+
+  test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({ page }) => {
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-on'));
+    await page.goto(`${server.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
+
+    // Stripe's hosted page is played by the browser's router; the session id is the URL's last part.
+    let checkoutId = '';
+    await page.route('https://checkout.stripe.test/**', async (route) => {
+      checkoutId = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay Bree</h1>' });
+    });
+    await page.getByRole('button', { name: 'Upgrade' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay Bree' })).toBeVisible();
+    expect(checkoutId).toMatch(/^cs_/);
+
+    stripe.completeCheckout(checkoutId);
+    await page.goto(`${server.url}/billing/success?session_id=${checkoutId}`);
+    await expect(page.getByText('Confirming your subscription…')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  });
+
+  test('the success page without a session_id says so', async ({ page }) => {
+    await page.goto(`${server.url}/billing/success`);
+    await expect(page.getByRole('heading', { name: 'No checkout session found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to Editor' })).toBeVisible();
+  });
+});
