@@ -46,7 +46,16 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
       checkoutId = new URL(route.request().url()).pathname.split('/').pop() ?? '';
       await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay Bree</h1>' });
     });
+    // The checkout call is held until the button has been seen busy, as on a slow connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/billing/create-checkout-session', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Upgrade' }).click();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
     await expect(page.getByRole('heading', { name: 'Pay Bree' })).toBeVisible();
     expect(checkoutId).toMatch(/^cs_/);
 
