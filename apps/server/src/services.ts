@@ -44,6 +44,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const gateway = createAiGateway({ config });
   const aiRepository = createAiRepository({ db });
   // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
+  const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
   const billing = createBillingService({
     db,
     stripe: config.stripe ? createStripeGateway(config.stripe) : null,
@@ -51,8 +52,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     publicUrl: config.publicUrl,
     now,
     usageReport: createUsageReport({ db }),
+    usage,
   });
-  const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
   // Every model call is metered through this one gateway function (reserve → call → settle → record).
   const ai = createMeteredAi({ gateway, usage });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).

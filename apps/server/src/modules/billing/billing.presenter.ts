@@ -1,33 +1,28 @@
 import type { TokenBalance } from '@bree/contracts';
 import { PAYG_DOLLARS_PER_CALL } from '@bree/contracts';
 import { PLANS } from '../usage/usage.plans';
-import type { usagePeriods } from '../usage/usage.table';
 import { planTypeOf } from './billing.plans';
 import type { BillingAccount } from './billing.repository';
-
-type UsageRow = typeof usagePeriods.$inferSelect;
 
 const iso = (d: Date | null | undefined): string | null => d?.toISOString() ?? null;
 
 /** 2-ai-sharing-billing.md §3 'Token balance': the Free grant, the subscription and this period's pay-as-you-go. */
 export function presentTokenBalance({
   account,
-  row,
-  paygTokens,
+  figures,
   bounds,
   spendingLimit,
 }: {
   account: BillingAccount | null;
-  row: UsageRow | null;
-  /** Tokens of this period's pay-as-you-go calls. */
-  paygTokens: number;
+  /** This period's pay-as-you-go calls and their tokens. */
+  figures: { paygCalls: number; paygTokens: number };
   bounds: { start: Date; end: Date };
   spendingLimit: number;
 }): TokenBalance {
   const free = PLANS.free;
   const pro = PLANS.pro;
   const isPro = planTypeOf(account) === 'PRO';
-  const paygCalls = row?.paygCalls ?? 0;
+  const { paygCalls, paygTokens } = figures;
   return {
     freeTokens: account?.freeAllocatedAt
       ? {

@@ -12,9 +12,7 @@ import {
 import type { Db } from '../../db/db';
 import { PLANS, periodOf, type PlanName } from '../usage/usage.plans';
 import type { UsageReport } from '../usage/usage.report';
-import type { TenantPlan } from '../usage/usage.service';
-import { usageEvents, usagePeriods } from '../usage/usage.table';
-import { and, eq, sql } from 'drizzle-orm';
+import type { TenantPlan, UsageService } from '../usage/usage.service';
 import { billingErrors } from './billing.errors';
 import { planTypeOf, statusOf, usagePlanOf } from './billing.plans';
 import { presentTokenBalance } from './billing.presenter';
@@ -44,8 +42,11 @@ export function createBillingService({
   publicUrl,
   now,
   usageReport,
+  usage,
 }: {
   db: Db;
+  /** The usage module's figures; billing never reads its tables. */
+  usage: Pick<UsageService, 'billingFigures' | 'unreportedPayg' | 'markPaygReported'>;
   /** The usage module's per-day and per-document report (it owns the metering). */
   usageReport: UsageReport;
   stripe: StripeGateway | null;
@@ -58,16 +59,8 @@ export function createBillingService({
     if (!stripe) throw billingErrors.notConfigured();
     return stripe;
   };
-  const usageRow = async (tenantId: string, period: string) =>
-    (
-      await db
-        .select()
-        .from(usagePeriods)
-        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period)))
-        .limit(1)
-    )[0] ?? null;
   const webhooks = stripe ? createWebhookHandler({ db, stripe, now }) : null;
-  const payg = stripe ? createPaygReporter({ db, stripe, now }) : null;
+  const payg = stripe ? createPaygReporter({ usage, repository, stripe, now }) : null;
 
   return {
     enabled: stripe !== null,
@@ -130,14 +123,9 @@ export function createBillingService({
       enabled();
       const period = periodOf(now());
       const account = await repository.find(tenantId);
-      const [payg] = await db
-        .select({ tokens: sql<number>`coalesce(sum(${usageEvents.tokens}), 0)::int` })
-        .from(usageEvents)
-        .where(and(eq(usageEvents.tenantId, tenantId), eq(usageEvents.period, period), eq(usageEvents.payg, true)));
       return presentTokenBalance({
         account,
-        row: await usageRow(tenantId, period),
-        paygTokens: Number(payg?.tokens ?? 0),
+        figures: await usage.billingFigures({ tenantId, period }),
         bounds: periodBounds(period),
         spendingLimit: spendingLimitOf(account),
       });
@@ -148,11 +136,9 @@ export function createBillingService({
       enabled();
       const period = periodOf(now());
       const account = await repository.find(tenantId);
-      const row = await usageRow(tenantId, period);
+      const { cost: actualCosts, paygCalls } = await usage.billingFigures({ tenantId, period });
       const plan = usagePlanOf(account);
       const monthlyBudget = PLANS[plan].creditDollars;
-      const actualCosts = Number(row?.cost ?? 0);
-      const paygCalls = row?.paygCalls ?? 0;
       const spendingLimit = plan === 'pro' ? spendingLimitOf(account) : 0;
       return {
         period,

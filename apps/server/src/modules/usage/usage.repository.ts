@@ -1,5 +1,5 @@
 import type { AiTier } from '@bree/contracts';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import type { PlanLimits } from './usage.plans';
 import { usageEvents, usagePeriods } from './usage.table';
@@ -57,6 +57,31 @@ export function createUsageRepository({ db }: { db: Db }) {
         })
         .returning({ tenantId: usagePeriods.tenantId });
       return rows.length === 1;
+    },
+
+    /** Tokens of a period's pay-as-you-go calls (from the ledger). */
+    async paygTokens({ tenantId, period }: { tenantId: string; period: string }): Promise<number> {
+      const [row] = await db
+        .select({ tokens: sql<number>`coalesce(sum(${usageEvents.tokens}), 0)::int` })
+        .from(usageEvents)
+        .where(and(eq(usageEvents.tenantId, tenantId), eq(usageEvents.period, period), eq(usageEvents.payg, true)));
+      return Number(row?.tokens ?? 0);
+    },
+
+    /** Months before `period` with pay-as-you-go calls not yet sent to the payment provider. */
+    async unreportedPayg({ before }: { before: string }) {
+      return db
+        .select({ tenantId: usagePeriods.tenantId, period: usagePeriods.period, paygCalls: usagePeriods.paygCalls, reported: usagePeriods.paygReportedCalls })
+        .from(usagePeriods)
+        .where(and(lt(usagePeriods.period, before), gt(usagePeriods.paygCalls, usagePeriods.paygReportedCalls)));
+    },
+
+    /** Records that `calls` pay-as-you-go calls of a month were sent, unless another run recorded first. */
+    async markPaygReported({ tenantId, period, from, calls }: { tenantId: string; period: string; from: number; calls: number }): Promise<void> {
+      await db
+        .update(usagePeriods)
+        .set({ paygReportedCalls: calls })
+        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), eq(usagePeriods.paygReportedCalls, from)));
     },
 
     /** Counts a pay-as-you-go call when fewer than `maxCalls` were made this period (the spending limit); false otherwise. */

@@ -93,6 +93,16 @@ export function createUsageService({
       });
     },
 
+    /** A month's money figures for billing: credit spent, pay-as-you-go calls and their tokens. */
+    async billingFigures({ tenantId, period }: { tenantId: string; period: string }): Promise<{ cost: number; paygCalls: number; paygTokens: number }> {
+      const row = await repository.find({ tenantId, period });
+      return { cost: Number(row?.cost ?? 0), paygCalls: row?.paygCalls ?? 0, paygTokens: await repository.paygTokens({ tenantId, period }) };
+    },
+
+    /** Months before `before` whose pay-as-you-go calls are not all sent to Stripe yet. */
+    unreportedPayg: (opts: { before: string }) => repository.unreportedPayg(opts),
+    markPaygReported: (opts: { tenantId: string; period: string; from: number; calls: number }) => repository.markPaygReported(opts),
+
     /** This month's usage record. */
     async current({ tenantId }: { tenantId: string }): Promise<UsageCurrent> {
       const period = periodOf(now());
