@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
 import { startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
 import { expect, newAccount, test, AuthPages } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
@@ -63,6 +65,21 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await page.goto(`${server.url}/billing/success?session_id=${checkoutId}`);
     await expect(page.getByText('Confirming your subscription…')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  });
+
+  test("the usage report shows this period and downloads the server's CSV", async ({ page }) => {
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-usage'));
+    await page.goto(`${server.url}/subscription`);
+    const period = new Date().toISOString().slice(0, 7);
+    await expect(page.getByRole('heading', { name: `Usage for ${period}` })).toBeVisible();
+    await expect(page.getByText('No AI calls this period.')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`bree-usage-${period}.csv`);
+    const text = readFileSync(await file.path(), 'utf8');
+    expect(text.split(/\r?\n/)[0]).toBe(BILLING_USAGE_CSV_HEADER);
   });
 
   test('the success page without a session_id says so', async ({ page }) => {
