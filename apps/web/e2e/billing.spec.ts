@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
 import { startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
 import { expect, newAccount, test, AuthPages } from './fixtures/bree';
@@ -14,7 +15,7 @@ test.describe('/subscription with billing off (no Stripe key)', () => {
     // The profile menu carries no billing blocks either.
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'AI Credit Budget' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(0);
   });
 
   test("'Please sign in' when signed out", async ({ page, bree }) => {
@@ -74,6 +75,17 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     const period = new Date().toISOString().slice(0, 7);
     await expect(page.getByRole('heading', { name: `Usage for ${period}` })).toBeVisible();
     await expect(page.getByText('No AI calls this period.')).toBeVisible();
+    // The page and the profile menu with its billing blocks pass axe (nothing moderate or worse).
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    // One on the page, one in the menu.
+    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(2);
+    const axe = await new AxeBuilder({ page }).disableRules(['region']).analyze();
+    expect(
+      axe.violations
+        .filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''))
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;

@@ -53,11 +53,11 @@ describe('the profile dropdown for a Free user', () => {
     expect(await screen.findByText('FREE')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upgrade' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
-    const block = screen.getByRole('region', { name: 'AI Credit Budget' });
+    const block = screen.getByRole('group', { name: 'AI Credit Budget' });
     expect(within(block).getByText('$0.00 of $1.00 used · $1.00 left')).toBeTruthy();
     expect(within(block).getByText('0.050% used')).toBeTruthy();
     expect(within(block).getByRole('progressbar').getAttribute('data-colour')).toBe('purple');
-    expect(screen.queryByRole('region', { name: 'Pay-as-you-go' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Pay-as-you-go' })).toBeNull();
   });
 });
 
@@ -67,11 +67,11 @@ describe('the profile dropdown for a Pro user', () => {
     expect(await screen.findByText('PRO')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upgrade' })).toBeNull();
-    const block = screen.getByRole('region', { name: 'AI Credit Budget' });
+    const block = screen.getByRole('group', { name: 'AI Credit Budget' });
     expect(within(block).getByText('$52.00 of $80.00 used · $28.00 left')).toBeTruthy();
     expect(within(block).getByText('65.0% used')).toBeTruthy();
     expect(within(block).getByRole('progressbar').getAttribute('data-colour')).toBe('orange');
-    const payg = screen.getByRole('region', { name: 'Pay-as-you-go' });
+    const payg = screen.getByRole('group', { name: 'Pay-as-you-go' });
     expect(within(payg).getByText(/\$0\.42 accumulated this period \(42 calls\)/)).toBeTruthy();
   });
 

@@ -35,7 +35,9 @@ export function CreditBudgetBlock({ budget }: { budget: Pick<BudgetData, 'monthl
   const { monthlyBudget, actualCosts, remainingBudget } = budget;
   const percent = usagePercent(actualCosts, monthlyBudget);
   return (
-    <section aria-label="AI Credit Budget">
+    // A group, not a region: the block shows both on /subscription and in the profile menu, and two
+    // landmarks with one name would confuse landmark navigation.
+    <div role="group" aria-label="AI Credit Budget">
       <h3 className="text-sm font-semibold text-ink">AI Credit Budget</h3>
       {monthlyBudget == null ? (
         <p className="mt-1 text-sm text-muted">{formatDisplayedCost(actualCosts, monthlyBudget)} used · no monthly cap</p>
@@ -50,14 +52,14 @@ export function CreditBudgetBlock({ budget }: { budget: Pick<BudgetData, 'monthl
           </div>
         </>
       )}
-    </section>
+    </div>
   );
 }
 
 /** Pay-as-you-go: what this period has cost beyond the Pro credit, against the user's spending limit. */
 export function PayAsYouGoBlock({ payAsYouGo }: { payAsYouGo: BudgetData['payAsYouGo'] }) {
   return (
-    <section aria-label="Pay-as-you-go">
+    <div role="group" aria-label="Pay-as-you-go">
       <h3 className="text-sm font-semibold text-ink">Pay-as-you-go</h3>
       {payAsYouGo.enabled ? (
         <p className="mt-1 text-sm text-muted">
@@ -66,6 +68,6 @@ export function PayAsYouGoBlock({ payAsYouGo }: { payAsYouGo: BudgetData['payAsY
       ) : (
         <p className="mt-1 text-sm text-muted">Off · ${payAsYouGo.accumulatedCost.toFixed(2)} accumulated this period</p>
       )}
-    </section>
+    </div>
   );
 }
