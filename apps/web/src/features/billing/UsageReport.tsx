@@ -6,7 +6,7 @@ import { useServices } from '../../app/services';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/toast';
 import { Button, Card, Spinner } from '../../ui';
-import { useUsageReport } from './useBilling';
+import { useDocumentNames, useUsageReport } from './useBilling';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
@@ -98,6 +98,17 @@ function useCsvDownload(period: string) {
 export function UsageReport() {
   const report = useUsageReport();
   const csv = useCsvDownload(report.data?.period ?? '');
+  const names = useDocumentNames(report.data?.documents.some((doc) => doc.fileId !== null) ?? false);
+  const documentLabel = (fileId: string) => {
+    const name = names.data?.get(fileId);
+    if (name)
+      return (
+        <Link to={`/app/${fileId}`} className="text-accent underline">
+          {name}
+        </Link>
+      );
+    return names.data ? 'A deleted document' : fileId;
+  };
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -126,13 +137,7 @@ export function UsageReport() {
             totals={report.data.totals}
             rows={report.data.documents.map((doc) => ({
               key: doc.fileId ?? 'none',
-              label: doc.fileId ? (
-                <Link to={`/app/${doc.fileId}`} className="text-accent underline">
-                  {doc.fileId}
-                </Link>
-              ) : (
-                'Outside a document'
-              ),
+              label: doc.fileId ? documentLabel(doc.fileId) : 'Outside a document',
               line: doc,
             }))}
           />
