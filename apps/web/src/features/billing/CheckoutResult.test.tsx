@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSessionLookup } from '@bree/contracts';
 import { ApiError } from '../../lib/api';
 import { CheckoutResult } from './CheckoutResult';
+import { ProfilePlanBadge } from './ProfileBilling';
 import { withBillingServices } from './testServices';
 
 function setup(answer: Promise<CheckoutSessionLookup>) {
@@ -32,6 +33,28 @@ async function pass(ms: number) {
 }
 
 describe('the checkout success page', () => {
+  it('has the badge read afresh once the server confirmed the subscription', async () => {
+    const budget = { monthlyBudget: 1, planType: null };
+    let status = { planType: null as string | null, status: 'none' };
+    const get = vi.fn((path: string) => {
+      if (path === '/billing/subscription-status') return Promise.resolve(status);
+      if (path === '/billing/budget') return Promise.resolve(budget);
+      status = { planType: 'PRO', status: 'active' };
+      return Promise.resolve(lookup({}));
+    });
+    render(
+      <>
+        <ProfilePlanBadge />
+        <CheckoutResult sessionId="cs_test_1" />
+      </>,
+      { wrapper: withBillingServices({ get } as never) },
+    );
+    await pass(1500);
+    // Without the refresh the badge would keep the FREE answer it got first.
+    expect(get.mock.calls.filter(([path]) => path === '/billing/subscription-status')).toHaveLength(2);
+    expect(screen.getByText('PRO')).toBeTruthy();
+  });
+
   it('waits 1.5 s even when the server answered at once, then confirms the active subscription', async () => {
     const { get } = setup(Promise.resolve(lookup({})));
     expect(get).toHaveBeenCalledWith('/billing/checkout-session/cs_test_1', expect.anything());

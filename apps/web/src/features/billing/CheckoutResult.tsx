@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useServices } from '../../app/services';
 import { CHECKOUT_SUCCESS_WAIT_MS } from '@bree/contracts';
 import { errorMessage } from '../../lib/errors';
 import { Spinner } from '../../ui';
-import { useCheckoutSession } from './useBilling';
+import { billingKeys, useCheckoutSession } from './useBilling';
 
 const TITLE = 'font-serif text-2xl font-semibold text-ink';
 
@@ -17,6 +18,14 @@ export function CheckoutResult({ sessionId }: { sessionId: string }) {
     const timer = setTimeout(() => setWaited(true), CHECKOUT_SUCCESS_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
+  // A confirmed subscription changes the badge, the blocks and the plan: read them afresh.
+  const { queryClient } = useServices();
+  const active = session.data?.subscriptionActive === true;
+  useEffect(() => {
+    if (!active) return;
+    void queryClient.invalidateQueries({ queryKey: billingKeys.status });
+    void queryClient.invalidateQueries({ queryKey: billingKeys.budget });
+  }, [active, queryClient]);
 
   if (!waited || session.isPending) return <Spinner size="lg" showLabel label="Confirming your subscription…" className="flex-col" />;
   if (session.isError) {

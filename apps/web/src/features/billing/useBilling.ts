@@ -23,6 +23,14 @@ export const billingKeys = {
   session: (id: string) => ['billing', 'checkout-session', id] as const,
 };
 
+/** Spec 2 §4: profile and billing status fetch failures are logged only; the blocks and banner simply stay away. */
+function loggedOnly<T>(what: string, load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    console.warn(`Billing: ${what} could not be loaded`, error);
+    throw error;
+  });
+}
+
 /** GET /api/config says whether this server takes payments; every /billing/* call answers 503 while it does not. */
 export function useBillingEnabled(): boolean {
   return useServices().config.billing.enabled;
@@ -34,7 +42,8 @@ export function useSubscriptionStatus(enabled = true) {
   const billing = useBillingEnabled();
   return useQuery({
     queryKey: billingKeys.status,
-    queryFn: ({ signal }) => api.get('/billing/subscription-status', { schema: subscriptionStatusAnswerSchema, signal }),
+    queryFn: ({ signal }) =>
+      loggedOnly('the subscription status', () => api.get('/billing/subscription-status', { schema: subscriptionStatusAnswerSchema, signal })),
     enabled: billing && enabled,
     refetchInterval: BILLING_STATUS_POLL_MS,
   });
@@ -46,7 +55,7 @@ export function useBudget(enabled = true) {
   const billing = useBillingEnabled();
   return useQuery({
     queryKey: billingKeys.budget,
-    queryFn: ({ signal }) => api.get('/billing/budget', { schema: budgetAnswerSchema, signal }),
+    queryFn: ({ signal }) => loggedOnly('the budget', () => api.get('/billing/budget', { schema: budgetAnswerSchema, signal })),
     enabled: billing && enabled,
     refetchInterval: BILLING_STATUS_POLL_MS,
   });
