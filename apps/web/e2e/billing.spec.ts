@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
-import { startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
+import { FAKE_WEBHOOK_SECRET, startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
 import { expect, newAccount, test, AuthPages } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 
@@ -92,6 +92,51 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     expect(file.suggestedFilename()).toBe(`bree-usage-${period}.csv`);
     const text = readFileSync(await file.path(), 'utf8');
     expect(text.split(/\r?\n/)[0]).toBe(BILLING_USAGE_CSV_HEADER);
+  });
+
+  test('after the webhook the profile says PRO; a failed payment shows the banner, whose Update Payment opens the portal and which can be dismissed', async ({
+    page,
+  }) => {
+    const deliver = async (event: { payload: string }) => {
+      const res = await fetch(`${server.url}/api/billing/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(event.payload, FAKE_WEBHOOK_SECRET) },
+        body: event.payload,
+      });
+      expect(res.status).toBe(200);
+    };
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-banner'));
+    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Pay Bree</h1>' }));
+    await page.goto(`${server.url}/subscription`);
+    const checkout = page.waitForRequest('https://checkout.stripe.test/**');
+    await page.getByRole('button', { name: 'Upgrade' }).click();
+    const checkoutId = new URL((await checkout).url()).pathname.split('/').pop() ?? '';
+    const { session } = stripe.completeCheckout(checkoutId);
+    await deliver(stripe.event('checkout.session.completed', session));
+
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByText('PRO', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Pay-as-you-go' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await deliver(stripe.event('invoice.payment_failed', { id: 'in_failed_1', object: 'invoice', customer: session.customer }));
+    await page.reload();
+    await expect(page.getByText('Payment failed - please update your billing information')).toBeVisible();
+    await page.route('https://billing.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe portal</h1>' }));
+    await page.getByRole('button', { name: 'Update Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Stripe portal' })).toBeVisible();
+
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByText('Payment failed - please update your billing information')).toHaveCount(0);
+    await page.reload();
+    // The badge shows once the status has arrived: only then is the banner's absence telling.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByText('PRO', { exact: true })).toBeVisible();
+    await expect(page.getByText('Payment failed - please update your billing information')).toHaveCount(0);
   });
 
   test('the success page without a session_id says so', async ({ page }) => {
