@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../app/PublicLayout';
-import { CheckoutResult } from '../features/billing';
+import { CheckoutResult } from '../features/billing/CheckoutResult';
 import { useSession } from '../features/auth';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Button, Card } from '../ui';

@@ -2,7 +2,7 @@ import { PublicLayout } from '../app/PublicLayout';
 import { useServices } from '../app/services';
 import { ProfileMenu, useSession } from '../features/auth';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { SubscriptionPage } from '../features/billing';
+import { SubscriptionPage } from '../features/billing/SubscriptionPage';
 import { Button, Card, LoadingScreen } from '../ui';
 
 /** /subscription: plans, status and usage for signed-in users (or this Bree's one plan when billing is off); 'Please sign in' otherwise. */
