@@ -14,8 +14,8 @@ const RETENTION_MS = 5 * 60_000;
 
 /**
  * Running operations held in memory so any number of SSE subscribers, early or late, see
- * every event once: a subscriber first gets the events so far, then live ones. In-process
- * for now; a pg-boss job with a shared event store replaces this for multi-instance setups.
+ * every event once: a subscriber first gets the events so far, then live ones. It holds the
+ * operations this process runs; what outlives the process is the stored response.
  */
 export function createOperationRegistry({ retentionMs = RETENTION_MS }: { retentionMs?: number } = {}) {
   const operations = new Map<string, LiveOperation>();
