@@ -19,6 +19,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
@@ -69,7 +70,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAuth(app, identity.verifier);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, voice, replays, aiSetup, workspaces } =
+  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces } =
     services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(versionsRoutes, { versions });
       await api.register(aiRoutes, { ai, providers });
       await api.register(usageRoutes, { usage });
+      await api.register(billingRoutes, { billing });
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces });
       await api.register(sharesRoutes, { shares });

@@ -35,4 +35,14 @@ describe('configuration', () => {
   it('reads admin e-mails case-insensitively', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).adminEmails).toEqual(['ann@example.com', 'bob@example.com']);
   });
+
+  it('turns billing on with STRIPE_SECRET_KEY only together with the webhook secret and the Pro price', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_PRO: 'price_1' }).stripe).toMatchObject({
+      pricePro: 'price_1',
+      pricePayg: undefined,
+      paygMeterEvent: 'bree_payg_calls',
+    });
+  });
 });

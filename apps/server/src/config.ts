@@ -37,6 +37,12 @@ const envSchema = z.object({
   AI_OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   AI_OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
   DEFAULT_PLAN: z.enum(['self-hosted', 'free', 'pro']).default('self-hosted'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_PAYG: z.string().min(1).optional(),
+  STRIPE_PAYG_METER_EVENT: z.string().min(1).default('bree_payg_calls'),
+  STRIPE_API_BASE: z.url().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:pass@host:port or smtps://…')
@@ -67,6 +73,18 @@ export interface Config {
   };
   /** The plan every tenant has while billing is off. */
   defaultPlan: 'self-hosted' | 'free' | 'pro';
+  /**
+   * Stripe; null without STRIPE_SECRET_KEY (billing off: every tenant has defaultPlan). `apiBase`
+   * points the SDK at another Stripe-compatible host (a local mock or proxy).
+   */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    pricePro: string;
+    pricePayg: string | undefined;
+    paygMeterEvent: string;
+    apiBase: string | undefined;
+  } | null;
   /** Outgoing mail (password-reset links); null without SMTP_URL. */
   mail: { smtpUrl: string; from: string } | null;
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
@@ -90,6 +108,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none of them for the embedded sign-in).',
     );
+  }
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_PRO)) {
+    // Half a billing setup would take payments it cannot confirm, or offer a checkout with nothing to buy.
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO (or none of them: billing off).');
   }
   const oidc: Config['oidc'] =
     externalCount === 3
@@ -122,6 +144,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openaiCompatible: { baseUrl: e.AI_OPENAI_COMPATIBLE_BASE_URL, apiKey: e.AI_OPENAI_COMPATIBLE_API_KEY },
     },
     defaultPlan: e.DEFAULT_PLAN,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          pricePro: e.STRIPE_PRICE_PRO!,
+          pricePayg: e.STRIPE_PRICE_PAYG,
+          paygMeterEvent: e.STRIPE_PAYG_METER_EVENT,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : null,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

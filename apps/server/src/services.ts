@@ -21,6 +21,9 @@ import { createSharesService } from './modules/shares/shares.service';
 import { createReplayService } from './modules/replays/replays.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
+import { createBillingService } from './modules/billing/billing.service';
+import { createStripeGateway } from './modules/billing/billing.stripe';
+import { createUsageReport } from './modules/usage/usage.report';
 import { createUsageService } from './modules/usage/usage.service';
 import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
@@ -40,7 +43,17 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const newId = monotonicFactory();
   const gateway = createAiGateway({ config });
   const aiRepository = createAiRepository({ db });
-  const usage = createUsageService({ db, plan: config.defaultPlan, now });
+  // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
+  const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
+  const billing = createBillingService({
+    db,
+    stripe: config.stripe ? createStripeGateway(config.stripe) : null,
+    defaultPlan: config.defaultPlan,
+    publicUrl: config.publicUrl,
+    now,
+    usageReport: createUsageReport({ db }),
+    usage,
+  });
   // Every model call is metered through this one gateway function (reserve → call → settle → record).
   const ai = createMeteredAi({ gateway, usage });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
@@ -66,6 +79,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     versions: createVersionsService({ db, newId, now }),
     shares: createSharesService({ repository: createSharesRepository({ db }), publicUrl: config.publicUrl, now }),
     usage,
+    billing,
     providers,
     voice,
     aiQueue,

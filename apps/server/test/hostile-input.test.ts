@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogRoute } from '../src/plugins/route-catalog';
 import { doc, newUser, type TestUser } from './api-client';
 import { alertText, startAuthorization, submitForm } from './auth-helpers';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 /**
@@ -85,14 +86,21 @@ describe('hostile input never gets a 500', () => {
   let routes: CatalogRoute[];
   const answers: { status: number; code: string; label: string }[] = [];
 
+  let stripe: FakeStripe;
+
   beforeAll(async () => {
-    t = await createTestApp();
+    // Billing on (a local fake Stripe API): its routes validate and answer instead of a planned 503.
+    stripe = await startFakeStripe();
+    t = await createTestApp(fakeStripeEnv(stripe));
     await resetDatabase(t.database);
     me = await newUser(t.app, 'hostile');
     await me.call('POST', '/api/files/create', { filePath: 'Target', content: doc('a document to aim at') });
     routes = t.app.routeCatalog.filter((r) => r.url.startsWith('/api/'));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
 
   async function send(label: string, route: CatalogRoute, parts: { url?: string; body?: unknown; query?: string; headers?: Record<string, string> }) {
     const query = parts.query ? `?${parts.query}` : '';

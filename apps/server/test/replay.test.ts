@@ -12,6 +12,7 @@ import { createServices } from '../src/services';
 import { createAiTestApp, parseSse, readStream } from './ai-helpers';
 import { doc, newUser, type TestUser } from './api-client';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -279,6 +280,27 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ url: '/api/voice/profile', body: { userNotes: 'Short sentences.' } }),
     other: () => ({ url: '/api/voice/profile', body: { userNotes: 'Long sentences.' } }),
   },
+  'POST /api/billing/initialize-welcome': {
+    request: () => ({ url: '/api/billing/initialize-welcome' }),
+    other: (_v, me) => ({ url: '/api/billing/initialize-welcome', body: { tenantId: me.sub } }),
+  },
+  'POST /api/billing/create-checkout-session': {
+    request: () => ({ url: '/api/billing/create-checkout-session', body: { planType: 'PRO' } }),
+    other: (_v, me) => ({ url: '/api/billing/create-checkout-session', body: { planType: 'PRO', tenantId: me.sub } }),
+  },
+  'POST /api/billing/create-portal-session': {
+    // The portal needs a Stripe customer, made by a first checkout.
+    async setup({ me }) {
+      expect((await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' })).status).toBe(200);
+      return {};
+    },
+    request: () => ({ url: '/api/billing/create-portal-session' }),
+    other: (_v, me) => ({ url: '/api/billing/create-portal-session', body: { tenantId: me.sub } }),
+  },
+  'POST /api/billing/spending-limit': {
+    request: () => ({ url: '/api/billing/spending-limit', body: { spendingLimit: 5 } }),
+    other: () => ({ url: '/api/billing/spending-limit', body: { spendingLimit: 6 } }),
+  },
   'POST /api/voice/analyze': {
     request: () => ({ url: '/api/voice/analyze' }),
     other: (_v, me) => ({ url: '/api/voice/analyze', body: { tenantId: me.sub } }),
@@ -297,6 +319,7 @@ const OPTED_OUT = {
 describe('every mutating API route answers a retried X-Operation-Id once', () => {
   let t: TestApp;
   let fake: FakeAiProvider;
+  let stripe: FakeStripe;
   let me: TestUser;
   let ctx: Ctx;
   let docs = 0;
@@ -304,7 +327,9 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
   beforeAll(async () => {
     // Emptied first: the issuer's keys live in the database, and every Bree here must share them.
     await resetDatabase(await getTestDatabase());
-    ({ t, fake } = await createAiTestApp());
+    // Billing on (a local fake Stripe API), so the billing routes answer 200 and can be replayed.
+    stripe = await startFakeStripe();
+    ({ t, fake } = await createAiTestApp(fakeStripeEnv(stripe)));
     me = await newUser(t.app, 'replay');
     ctx = {
       me,
@@ -325,6 +350,7 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
   afterAll(async () => {
     await t.close();
     await fake.close();
+    await stripe.close();
   });
 
   it('has an example for every mutating authenticated route, and every other mutating route is a known opt-out', () => {

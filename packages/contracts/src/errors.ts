@@ -76,6 +76,19 @@ export const ERROR_CODES = {
   // Sharing.
   /** 404: no live share has this slug (never existed, switched off or replaced: the answer is the same). */
   shareNotFound: 'share_not_found',
+  // Billing.
+  /** 503: the server has no STRIPE_SECRET_KEY; every tenant has the DEFAULT_PLAN. */
+  billingNotConfigured: 'billing_not_configured',
+  /** 502: Stripe refused or could not be reached; nothing was changed. */
+  billingProviderError: 'billing_provider_error',
+  /** 400: a webhook without a valid Stripe-Signature (missing, wrong secret, tampered, or older than 300 s). */
+  invalidSignature: 'invalid_signature',
+  /** 409: checkout for a tenant that already has an active subscription (the portal manages it). */
+  alreadySubscribed: 'already_subscribed',
+  /** 409: the portal for a tenant that has never checked out (no Stripe customer yet). */
+  noBillingCustomer: 'no_billing_customer',
+  /** 404: no checkout session of this tenant has this id. */
+  checkoutSessionNotFound: 'checkout_session_not_found',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

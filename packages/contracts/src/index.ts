@@ -8,5 +8,6 @@ export * from './ai';
 export * from './voice';
 export * from './workspaces';
 export * from './shares';
+export * from './billing';
 export * from './text';
 export * from './names';

@@ -13,6 +13,8 @@ export const publicConfigSchema = z.object({
     /** The embedded sign-in's page that mails a new email-confirmation link; absent when Bree sends no mail or uses an external issuer. */
     emailConfirmationUrl: z.string().optional(),
   }),
+  /** False while the server has no Stripe key: every tenant has the DEFAULT_PLAN and /subscription says this server has no billing. */
+  billing: z.object({ enabled: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,3 +1,4 @@
+import type { BillingService } from '../modules/billing/billing.service';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
@@ -24,6 +25,8 @@ export interface MaintenanceServices {
   saveAnswers: Pick<SaveAnswers, 'sweep'>;
   /** Documents deleted 30 days ago or more, deleted for good with their versions. */
   trash: Pick<TrashService, 'purge'>;
+  /** Closed months' pay-as-you-go calls, sent to Stripe as meter events. */
+  billing: Pick<BillingService, 'reportPayAsYouGo'>;
 }
 
 export interface Jobs {
@@ -63,7 +66,8 @@ export async function startJobs({
     const forgotten = await maintenance.replays.sweep();
     await maintenance.saveAnswers.sweep();
     const purged = await maintenance.trash.purge();
-    log.info({ thinned, forgotten, purged }, 'maintenance done');
+    const metered = await maintenance.billing.reportPayAsYouGo();
+    log.info({ thinned, forgotten, purged, metered }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
   if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });

@@ -1,25 +1,20 @@
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../app/PublicLayout';
+import { CheckoutResult } from '../features/billing/CheckoutResult';
+import { useSession } from '../features/auth';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { Button, Card, Spinner } from '../ui';
+import { Button, Card } from '../ui';
 
-/** Webhooks usually land within this time; the spec waits before confirming. */
-const CONFIRM_DELAY_MS = 1500;
-
-/** /billing/success: waits 1.5 s, then confirms; a different message without session_id. */
+/**
+ * /billing/success: with a session_id, what the server says about that checkout (after 1.5 s);
+ * a different message without one. The lookup needs the signed-in tenant, so it waits for the session.
+ */
 export default function BillingSuccessRoute() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const navigate = useNavigate();
-  const [confirmed, setConfirmed] = useState(false);
+  const session = useSession();
   useDocumentTitle('Checkout');
-
-  useEffect(() => {
-    if (!sessionId) return;
-    const timer = setTimeout(() => setConfirmed(true), CONFIRM_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [sessionId]);
 
   let body;
   if (!sessionId) {
@@ -31,13 +26,15 @@ export default function BillingSuccessRoute() {
         </p>
       </>
     );
-  } else if (!confirmed) {
-    body = <Spinner size="lg" showLabel label="Confirming your subscription…" className="flex-col" />;
+  } else if (session.status === 'authenticated') {
+    body = <CheckoutResult sessionId={sessionId} />;
+  } else if (session.status === 'loading') {
+    body = null;
   } else {
     body = (
       <>
-        <h1 className="font-serif text-2xl font-semibold text-ink">Payment successful</h1>
-        <p className="mt-2 text-muted">Thank you! Your subscription is active and your new AI credit is ready to use.</p>
+        <h1 className="font-serif text-2xl font-semibold text-ink">Please sign in</h1>
+        <p className="mt-2 text-muted">Sign in to see the result of your checkout.</p>
       </>
     );
   }
@@ -46,7 +43,7 @@ export default function BillingSuccessRoute() {
     <PublicLayout narrow>
       <Card className="mx-auto max-w-md text-center">
         <div className="flex flex-col items-center">{body}</div>
-        {(confirmed || !sessionId) && (
+        {session.status !== 'loading' && (
           <div className="mt-6 flex flex-wrap justify-center gap-2">
             <Button onClick={() => void navigate('/app')}>{sessionId ? 'Continue Writing' : 'Back to Editor'}</Button>
             <Button variant="secondary" onClick={() => void navigate('/subscription')}>

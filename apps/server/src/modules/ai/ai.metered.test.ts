@@ -97,7 +97,7 @@ describe('the metered call', () => {
     const ai = createMeteredAi({ gateway, usage });
     const result = await ai.text({ tenantId: 't', tier: 'premium', system: 'sys', prompt: 'p'.repeat(297), maxOutputTokens: 256 });
     expect(result).toMatchObject({ text: 'Hello world.', failure: null });
-    expect(calls.reserve).toEqual([{ tenantId: 't', tier: 'premium', modelId: 'claude-sonnet-4-5', promptTokens: 100, maxOutputTokens: 256 }]);
+    expect(calls.reserve).toEqual([{ tenantId: 't', fileId: null, tier: 'premium', modelId: 'claude-sonnet-4-5', promptTokens: 100, maxOutputTokens: 256 }]);
     expect(requests).toEqual([{ tier: 'premium', maxOutputTokens: 256 }]);
     expect(calls.settle).toEqual([{ reservation: expect.objectContaining({ dollars: '0.5', maxOutputTokens: 256 }), inputTokens: 40, outputTokens: 3 }]);
   });

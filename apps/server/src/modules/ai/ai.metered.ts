@@ -16,6 +16,8 @@ export type MeteredKind = 'stream' | 'object' | 'embedding' | 'transcription';
 /** What a call is priced on before it runs. */
 export interface CallPlan {
   tenantId: string;
+  /** The document the call works on, for the usage report. */
+  fileId?: string | null;
   tier: AiTier;
   system: string;
   prompt: string;
@@ -78,10 +80,10 @@ export interface MeteredStreamArgs {
  * see the AI SDK or the usage module's reservations.
  */
 export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'reserve' | 'settle'> }) {
-  async function reserve({ tenantId, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan): Promise<HeldCall> {
+  async function reserve({ tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan): Promise<HeldCall> {
     gateway.assertConfigured(tier);
     const promptTokens = estimateTokens(system + prompt);
-    const reservation = await usage.reserve({ tenantId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens });
+    const reservation = await usage.reserve({ tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens });
     return { ...reservation, maxOutputTokens };
   }
 

@@ -25,6 +25,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       // Offered to signed-in writers whose address is unconfirmed, only where a link can be mailed.
       ...(config.oidc.mode === 'embedded' && config.mail ? { emailConfirmationUrl: `${config.publicUrl}${RESEND_VERIFICATION_PATH}` } : {}),
     },
+    billing: { enabled: config.stripe !== null },
   }));
 
   // Signed in: the editor reads it before any AI button is pressed. Operator notes (variables to set) go to administrators only.

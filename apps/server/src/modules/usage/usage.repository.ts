@@ -1,8 +1,8 @@
 import type { AiTier } from '@bree/contracts';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import type { PlanLimits } from './usage.plans';
-import { usagePeriods } from './usage.table';
+import { usageEvents, usagePeriods } from './usage.table';
 
 const callsColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastCalls : usagePeriods.premiumCalls);
 const tokensColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastTokens : usagePeriods.premiumTokens);
@@ -59,10 +59,80 @@ export function createUsageRepository({ db }: { db: Db }) {
       return rows.length === 1;
     },
 
+    /** Tokens of a period's pay-as-you-go calls (from the ledger). */
+    async paygTokens({ tenantId, period }: { tenantId: string; period: string }): Promise<number> {
+      const [row] = await db
+        .select({ tokens: sql<number>`coalesce(sum(${usageEvents.tokens}), 0)::int` })
+        .from(usageEvents)
+        .where(and(eq(usageEvents.tenantId, tenantId), eq(usageEvents.period, period), eq(usageEvents.payg, true)));
+      return Number(row?.tokens ?? 0);
+    },
+
+    /** Months before `period` with pay-as-you-go calls not yet sent to the payment provider. */
+    async unreportedPayg({ before }: { before: string }) {
+      return db
+        .select({ tenantId: usagePeriods.tenantId, period: usagePeriods.period, paygCalls: usagePeriods.paygCalls, reported: usagePeriods.paygReportedCalls })
+        .from(usagePeriods)
+        .where(and(lt(usagePeriods.period, before), gt(usagePeriods.paygCalls, usagePeriods.paygReportedCalls)));
+    },
+
+    /** Records that `calls` pay-as-you-go calls of a month were sent, unless another run recorded first. */
+    async markPaygReported({ tenantId, period, from, calls }: { tenantId: string; period: string; from: number; calls: number }): Promise<void> {
+      await db
+        .update(usagePeriods)
+        .set({ paygReportedCalls: calls })
+        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), eq(usagePeriods.paygReportedCalls, from)));
+    },
+
+    /** Counts a pay-as-you-go call when fewer than `maxCalls` were made this period (the spending limit); false otherwise. */
+    async reservePayg({ tenantId, period, maxCalls }: { tenantId: string; period: string; maxCalls: number }): Promise<boolean> {
+      const rows = await db
+        .update(usagePeriods)
+        .set({ paygCalls: sql`${usagePeriods.paygCalls} + 1`, updatedAt: new Date() })
+        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), sql`${usagePeriods.paygCalls} + 1 <= ${maxCalls}`))
+        .returning({ tenantId: usagePeriods.tenantId });
+      return rows.length === 1;
+    },
+
     /** Swaps a reservation for the real cost and tokens; `refundCall` un-counts a call that produced nothing. */
-    async settle(opts: { tenantId: string; period: string; tier: AiTier; reserved: string; cost: string; tokens: number; refundCall: boolean }): Promise<void> {
+    async settle(opts: {
+      tenantId: string;
+      period: string;
+      tier: AiTier;
+      reserved: string;
+      cost: string;
+      tokens: number;
+      refundCall: boolean;
+      payg: boolean;
+      event: { at: Date; fileId: string | null; cost: string };
+    }): Promise<void> {
+      // A call that used nothing (refunded, no tokens) leaves no line in the report.
+      if (!opts.refundCall || opts.tokens > 0)
+        await db.insert(usageEvents).values({
+          tenantId: opts.tenantId,
+          period: opts.period,
+          at: opts.event.at,
+          fileId: opts.event.fileId,
+          tier: opts.tier,
+          calls: opts.refundCall ? 0 : 1,
+          tokens: opts.tokens,
+          cost: opts.refundCall && opts.payg ? '0' : opts.event.cost,
+          payg: opts.payg,
+        });
       const calls = callsColumn(opts.tier);
       const tokens = tokensColumn(opts.tier);
+      if (opts.payg) {
+        // Billed a call by Stripe: the tokens are recorded, the credit is left alone.
+        await db
+          .update(usagePeriods)
+          .set({
+            [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`,
+            paygCalls: opts.refundCall ? sql`greatest(${usagePeriods.paygCalls} - 1, 0)` : usagePeriods.paygCalls,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
+        return;
+      }
       await db
         .update(usagePeriods)
         .set({

@@ -1,4 +1,4 @@
-import type { AiTier, UsageCurrent } from '@bree/contracts';
+import { PAYG_DOLLARS_PER_CALL, type AiTier, type UsageCurrent } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { usageErrors } from './usage.errors';
 import { PLANS, periodOf, priceOf, reservationDollars, type PlanName } from './usage.plans';
@@ -12,15 +12,35 @@ export interface Reservation {
   tier: AiTier;
   modelId: string;
   dollars: string;
+  /** The document the call works on (the usage report groups by it). */
+  fileId?: string | null;
+  /** A pay-as-you-go call (past the Pro credit): billed by Stripe a call, so it holds no credit. */
+  payg?: boolean;
+}
+
+/** The plan a tenant has now, and its pay-as-you-go spending limit in dollars (0: none). */
+export interface TenantPlan {
+  plan: PlanName;
+  paygSpendingLimit: number;
 }
 
 /** Dollars as the numeric columns hold them, rounded up so a hold never falls short of its worst case. */
 const toDollars = (dollars: number): string => (Math.ceil(dollars * 1e6) / 1e6).toFixed(6);
 
 /** Budget reservation, metering and usage figures. */
-export function createUsageService({ db, plan, now }: { db: Db; plan: PlanName; now: () => Date }) {
+export function createUsageService({
+  db,
+  plan,
+  now,
+  planOf = async () => ({ plan, paygSpendingLimit: 0 }),
+}: {
+  db: Db;
+  plan: PlanName;
+  now: () => Date;
+  /** Per-tenant plans (billing); without it every tenant has `plan`. */
+  planOf?: (tenantId: string) => Promise<TenantPlan>;
+}) {
   const repository = createUsageRepository({ db });
-  const limits = PLANS[plan];
   return {
     /**
      * Holds a call's worst-case cost (see reservationDollars) and counts the call, in one statement
@@ -32,8 +52,10 @@ export function createUsageService({ db, plan, now }: { db: Db; plan: PlanName; 
       modelId,
       promptTokens,
       maxOutputTokens,
+      fileId = null,
     }: {
       tenantId: string;
+      fileId?: string | null;
       tier: AiTier;
       modelId: string;
       promptTokens: number;
@@ -41,9 +63,14 @@ export function createUsageService({ db, plan, now }: { db: Db; plan: PlanName; 
     }): Promise<Reservation> {
       const period = periodOf(now());
       const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
-      const ok = await repository.reserve({ tenantId, period, tier, dollars, limits });
-      if (!ok) throw usageErrors.budgetExceeded();
-      return { tenantId, period, tier, modelId, dollars };
+      const { plan: tenantPlan, paygSpendingLimit } = await planOf(tenantId);
+      const limits = PLANS[tenantPlan];
+      if (await repository.reserve({ tenantId, period, tier, dollars, limits })) return { tenantId, period, tier, modelId, dollars, fileId };
+      // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
+      const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
+      if (tenantPlan === 'pro' && paygCalls > 0 && (await repository.reservePayg({ tenantId, period, maxCalls: paygCalls })))
+        return { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
+      throw usageErrors.budgetExceeded();
     },
 
     /** Replaces the reservation by the call's real usage; a call with no tokens at all is not counted. */
@@ -57,13 +84,30 @@ export function createUsageService({ db, plan, now }: { db: Db; plan: PlanName; 
         cost: cost.toFixed(6),
         tokens: inputTokens + outputTokens,
         refundCall: outputTokens === 0,
+        payg: reservation.payg === true,
+        event: {
+          at: now(),
+          fileId: reservation.fileId ?? null,
+          cost: (reservation.payg ? PAYG_DOLLARS_PER_CALL : cost).toFixed(6),
+        },
       });
     },
+
+    /** A month's money figures for billing: credit spent, pay-as-you-go calls and their tokens. */
+    async billingFigures({ tenantId, period }: { tenantId: string; period: string }): Promise<{ cost: number; paygCalls: number; paygTokens: number }> {
+      const row = await repository.find({ tenantId, period });
+      return { cost: Number(row?.cost ?? 0), paygCalls: row?.paygCalls ?? 0, paygTokens: await repository.paygTokens({ tenantId, period }) };
+    },
+
+    /** Months before `before` whose pay-as-you-go calls are not all sent to Stripe yet. */
+    unreportedPayg: (opts: { before: string }) => repository.unreportedPayg(opts),
+    markPaygReported: (opts: { tenantId: string; period: string; from: number; calls: number }) => repository.markPaygReported(opts),
 
     /** This month's usage record. */
     async current({ tenantId }: { tenantId: string }): Promise<UsageCurrent> {
       const period = periodOf(now());
-      return presentUsage({ period, row: await repository.find({ tenantId, period }), limits });
+      const { plan: tenantPlan } = await planOf(tenantId);
+      return presentUsage({ period, row: await repository.find({ tenantId, period }), limits: PLANS[tenantPlan] });
     },
   };
 }

@@ -1,8 +1,9 @@
-import { integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * AI usage of one tenant in one month (YYYY-MM). `cost` is settled dollars; `reserved` is
  * dollars held by calls still running, so parallel calls cannot all pass the same budget check.
+ * Pay-as-you-go calls are counted apart: they are billed by Stripe at a flat price a call.
  */
 export const usagePeriods = pgTable(
   'usage_periods',
@@ -16,7 +17,34 @@ export const usagePeriods = pgTable(
     voiceMinutes: numeric('voice_minutes', { precision: 12, scale: 2 }).notNull().default('0'),
     cost: numeric('cost', { precision: 14, scale: 6 }).notNull().default('0'),
     reserved: numeric('reserved', { precision: 14, scale: 6 }).notNull().default('0'),
+    /** Pay-as-you-go calls past the Pro credit, and how many of them Stripe has been sent as meter events. */
+    paygCalls: integer('payg_calls').notNull().default(0),
+    paygReportedCalls: integer('payg_reported_calls').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
+);
+
+/**
+ * One settled AI call (or transcription), kept for the invoice-grade usage report per day and per
+ * document. `cost` is what the call is billed at: its model price within the credit, the flat
+ * pay-as-you-go price past it.
+ */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: text('tenant_id').notNull(),
+    period: text('period').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The document the call worked on; null for calls outside a document (the voice style guide). */
+    fileId: text('file_id'),
+    tier: text('tier').notNull(),
+    calls: integer('calls').notNull(),
+    tokens: integer('tokens').notNull(),
+    voiceMinutes: numeric('voice_minutes', { precision: 12, scale: 2 }).notNull().default('0'),
+    cost: numeric('cost', { precision: 14, scale: 6 }).notNull(),
+    payg: boolean('payg').notNull().default(false),
+  },
+  (t) => [index('usage_events_tenant_period_idx').on(t.tenantId, t.period)],
 );

@@ -109,13 +109,13 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
    * Builds the prompt (with the author's voice) and holds the call's worst case: 402 budget_exceeded
    * here means nothing was created or changed. Returns the job for the variant, once it exists.
    */
-  async function prepareJob(a: { tenantId: string; action: VariantAction; text: string; instructions: string; tier: AiTier; update: boolean }) {
+  async function prepareJob(a: { tenantId: string; fileId: string; action: VariantAction; text: string; instructions: string; tier: AiTier; update: boolean }) {
     if (!a.text.trim()) throw workspacesErrors.emptySource();
     if (a.text.length > AI_MAX_TEXT) throw workspacesErrors.sourceTooLong(AI_MAX_TEXT);
     // A failed voice lookup only makes the prompt plainer; it must not cost the author the variant.
     const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId: a.tenantId, text: a.text.slice(0, VOICE_QUERY_CHARS) }).catch(() => '') : '';
     const prompt = buildVariantPrompt(a.action, { text: a.text, instructions: a.instructions, voiceProfile });
-    const held = await ai.reserve({ tenantId: a.tenantId, tier: a.tier, ...prompt });
+    const held = await ai.reserve({ tenantId: a.tenantId, fileId: a.fileId, tier: a.tier, ...prompt });
     const operationId = deps.newOperationId();
     return {
       operationId,
@@ -226,7 +226,9 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       const isAi = body.type !== 'duplicate';
       const tier = isAi ? await tierFor(tenantId, master.id, body.providerMode) : null;
       // The call is priced and held (or refused with 402) before anything is created.
-      const job = isAi ? await prepareJob({ tenantId, action: body.type as VariantAction, text: source.text, instructions, tier: tier!, update: false }) : null;
+      const job = isAi
+        ? await prepareJob({ tenantId, fileId: master.id, action: body.type as VariantAction, text: source.text, instructions, tier: tier!, update: false })
+        : null;
       let variantId: string;
       try {
         variantId = await addVariantDocument({
@@ -280,6 +282,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       const tier = await tierFor(tenantId, master.id, providerMode ?? variant.tier);
       const job = await prepareJob({
         tenantId,
+        fileId: variantId,
         action: variant.variantType,
         text: prepareContent(master.content as DocJSON).text,
         instructions: variant.instructions,

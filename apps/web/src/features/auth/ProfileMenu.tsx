@@ -6,6 +6,7 @@ import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';
 import { emailConfirmationLink } from './emailConfirmation';
 import { VoicePanel } from '../voice';
+import { ProfileBilling, ProfilePlanBadge } from '../billing';
 
 /** Avatar text: first letter of the name, else of the e-mail, else '?'. */
 export function avatarLetter(name?: string, email?: string): string {
@@ -26,7 +27,8 @@ function Avatar({ picture, letter, size }: { picture?: string; letter: string; s
 /**
  * The header's profile menu: avatar, name, e-mail, the Voice panel (the same one as in the editor,
  * in a dialog that outlives the popover), the Trash, and Sign Out (back to the site origin). A writer whose
- * address is not confirmed yet, on a Bree that mails links, also finds where to get a new link.
+ * address is not confirmed yet, on a Bree that mails links, also finds where to get a new link. With billing on,
+ * the plan's badge, Upgrade or Manage Subscription, the AI credit and pay-as-you-go blocks.
  */
 export function ProfileMenu() {
   const [voiceOpen, setVoiceOpen] = useState(false);
@@ -67,7 +69,10 @@ function ProfilePopover({ onVoice }: { onVoice: () => void }) {
       <div className="flex items-center gap-3">
         <Avatar picture={picture} letter={letter} size="lg" />
         <div className="min-w-0">
-          {name && <p className="truncate font-medium text-ink">{name}</p>}
+          <div className="flex items-center gap-2">
+            {name && <p className="truncate font-medium text-ink">{name}</p>}
+            <ProfilePlanBadge />
+          </div>
           {email && <p className="truncate text-sm text-muted">{email}</p>}
           {!name && !email && <p className="text-sm text-muted">Signed in</p>}
         </div>
@@ -80,6 +85,7 @@ function ProfilePopover({ onVoice }: { onVoice: () => void }) {
       <div className="mt-4 border-t border-line pt-3">
         <QualityToggle />
       </div>
+      <ProfileBilling />
       <div className="mt-3 flex flex-col border-t border-line pt-3">
         <PopoverClose asChild>
           <Button variant="ghost" className="w-full justify-start" onClick={onVoice}>

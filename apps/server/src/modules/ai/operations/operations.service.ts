@@ -108,7 +108,7 @@ export function createAiService(deps: AiServiceDeps) {
         : contextFromDocument(found.contentText ?? '', body.selection.text);
       const prompt = await promptFor({ tenantId, body, context });
       // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
-      const held = await ai.reserve({ tenantId, tier, ...prompt });
+      const held = await ai.reserve({ tenantId, fileId: body.fileId, tier, ...prompt });
       const operationId = deps.newId();
       const job: OperationJob = {
         operationId,

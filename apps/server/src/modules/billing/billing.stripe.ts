@@ -1,0 +1,145 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+import { billingErrors } from './billing.errors';
+import type { SubscriptionState } from './billing.repository';
+
+/** A Stripe event reduced to what Bree applies. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  created: Date;
+  /** The event's object (a checkout session, subscription or invoice), as Stripe sent it. */
+  object: Record<string, unknown>;
+}
+
+export interface CheckoutSessionInfo {
+  id: string;
+  tenantId: string | null;
+  customerId: string | null;
+  complete: boolean;
+  subscriptionId: string | null;
+}
+
+/** The Stripe calls billing makes; the only code that touches the SDK. */
+export interface StripeGateway {
+  createCustomer(opts: { tenantId: string; email: string | undefined }): Promise<string>;
+  createCheckoutSession(opts: { tenantId: string; customerId: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }>;
+  createPortalSession(opts: { customerId: string; returnUrl: string }): Promise<string>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  retrieveSubscription(id: string): Promise<(SubscriptionState & { customerId: string }) | null>;
+  /** Verifies the Stripe-Signature of a raw body (300 s tolerance); null when it does not match. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent | null;
+  /** Sends pay-as-you-go calls as one meter event; `identifier` makes a resend a no-op at Stripe. */
+  sendMeterEvent(opts: { customerId: string; calls: number; identifier: string; at: Date }): Promise<void>;
+}
+
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
+const dateOf = (seconds: unknown): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+
+/** Stripe's own errors become 502 billing_provider_error; a missing object (404) becomes null where asked. */
+async function call<T>(work: () => Promise<T>, { missingIsNull = false } = {}): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (missingIsNull && error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+    throw billingErrors.providerError();
+  }
+}
+
+/** The real Stripe SDK, pointed at STRIPE_API_BASE when set. */
+export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>): StripeGateway {
+  const base = stripeConfig.apiBase ? new URL(stripeConfig.apiBase) : null;
+  const stripe = new Stripe(stripeConfig.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
+  });
+  return {
+    async createCustomer({ tenantId, email }) {
+      const customer = await call(() => stripe.customers.create({ metadata: { tenantId }, ...(email ? { email } : {}) }));
+      return customer!.id;
+    },
+
+    async createCheckoutSession({ tenantId, customerId, successUrl, cancelUrl }) {
+      const lineItems: { price: string; quantity?: number }[] = [{ price: stripeConfig.pricePro, quantity: 1 }];
+      // The metered pay-as-you-go price rides on the same subscription, billed from meter events.
+      if (stripeConfig.pricePayg) lineItems.push({ price: stripeConfig.pricePayg });
+      const session = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customerId,
+          client_reference_id: tenantId,
+          line_items: lineItems,
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          metadata: { tenantId },
+          subscription_data: { metadata: { tenantId } },
+        }),
+      );
+      return { id: session!.id, url: session!.url ?? '' };
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await call(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      return session!.url;
+    },
+
+    async retrieveCheckoutSession(id) {
+      const s = await call(() => stripe.checkout.sessions.retrieve(id), { missingIsNull: true });
+      if (!s) return null;
+      return {
+        id: s.id,
+        tenantId: s.client_reference_id ?? null,
+        customerId: idOf(s.customer),
+        complete: s.status === 'complete',
+        subscriptionId: idOf(s.subscription),
+      };
+    },
+
+    async retrieveSubscription(id) {
+      const s = await call(() => stripe.subscriptions.retrieve(id), { missingIsNull: true });
+      if (!s) return null;
+      return subscriptionStateOf(s as unknown as Record<string, unknown>);
+    },
+
+    verifyEvent(rawBody, signature) {
+      if (!signature) return null;
+      try {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, stripeConfig.webhookSecret, 300);
+        return { id: event.id, type: event.type, created: new Date(event.created * 1000), object: event.data.object as unknown as Record<string, unknown> };
+      } catch {
+        return null;
+      }
+    },
+
+    async sendMeterEvent({ customerId, calls, identifier, at }) {
+      await call(() =>
+        stripe.billing.meterEvents.create({
+          event_name: stripeConfig.paygMeterEvent,
+          identifier,
+          timestamp: Math.floor(at.getTime() / 1000),
+          payload: { stripe_customer_id: customerId, value: String(calls) },
+        }),
+      );
+    },
+  };
+}
+
+/** A subscription object (retrieved, or inside an event) as Bree stores it; periods live on its first item. */
+export function subscriptionStateOf(s: Record<string, unknown>): SubscriptionState & { customerId: string } {
+  const items = (s.items as { data?: Record<string, unknown>[] } | undefined)?.data ?? [];
+  const first = items[0] ?? {};
+  return {
+    subscriptionId: String(s.id),
+    subscriptionStatus: String(s.status),
+    currentPeriodStart: dateOf(first.current_period_start ?? s.current_period_start),
+    currentPeriodEnd: dateOf(first.current_period_end ?? s.current_period_end),
+    cancelAtPeriodEnd: s.cancel_at_period_end === true,
+    customerId: idOf(s.customer) ?? '',
+  };
+}
+export { idOf as stripeIdOf };

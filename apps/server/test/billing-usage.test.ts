@@ -1,0 +1,127 @@
+import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAiTestApp, readStream } from './ai-helpers';
+import { doc, newUser, type TestUser } from './api-client';
+import type { FakeAiProvider } from './fakes/fake-ai-provider';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { createTestApp, resetDatabase, type TestApp } from './harness';
+
+describe('the invoice-grade usage report', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let me: TestUser;
+  let clock = new Date('2026-03-02T10:00:00Z');
+
+  /** One settled call at `when`: gemini-2.5-flash, 1,000,000 output tokens cost $2.50. */
+  async function call({
+    when,
+    fileId,
+    tier = 'fast',
+    outputTokens = 1_000_000,
+  }: {
+    when: string;
+    fileId: string | null;
+    tier?: 'fast' | 'premium';
+    outputTokens?: number;
+  }) {
+    clock = new Date(when);
+    const reservation = await t.services.usage.reserve({ tenantId: me.sub, fileId, tier, modelId: 'gemini-2.5-flash', promptTokens: 0, maxOutputTokens: 10 });
+    await t.services.usage.settle({ reservation, inputTokens: 0, outputTokens });
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    // Billing on and no subscription: the tenant is on Free, whose $1.00 credit covers these calls.
+    t = await createTestApp(fakeStripeEnv(fake), { now: () => clock });
+    await resetDatabase(t.database);
+    me = await newUser(t.app, 'report');
+    await call({ when: '2026-03-02T10:00:00Z', fileId: 'doc-a', outputTokens: 100_000 });
+    await call({ when: '2026-03-02T23:59:00Z', fileId: 'doc-b', tier: 'premium', outputTokens: 40_000 });
+    await call({ when: '2026-03-05T08:00:00Z', fileId: 'doc-a', outputTokens: 100_000 });
+    // A call that produced nothing is not counted and leaves no line.
+    await call({ when: '2026-03-05T09:00:00Z', fileId: 'doc-c', outputTokens: 0 });
+    await call({ when: '2026-04-01T00:00:00Z', fileId: 'doc-a', outputTokens: 100_000 });
+    clock = new Date('2026-03-20T12:00:00Z');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('gives this month per day and per document, with totals', async () => {
+    const res = await me.call('GET', '/api/billing/usage');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      period: '2026-03',
+      totals: { fastCalls: 2, premiumCalls: 1, tokens: 240_000, voiceMinutes: 0, cost: 0.6 },
+      days: [
+        { date: '2026-03-02', fastCalls: 1, premiumCalls: 1, tokens: 140_000, voiceMinutes: 0, cost: 0.35 },
+        { date: '2026-03-05', fastCalls: 1, premiumCalls: 0, tokens: 100_000, voiceMinutes: 0, cost: 0.25 },
+      ],
+      documents: [
+        { fileId: 'doc-a', fastCalls: 2, premiumCalls: 0, tokens: 200_000, voiceMinutes: 0, cost: 0.5 },
+        { fileId: 'doc-b', fastCalls: 0, premiumCalls: 1, tokens: 40_000, voiceMinutes: 0, cost: 0.1 },
+      ],
+    });
+    expect((await me.call('GET', '/api/billing/usage?period=2026-04')).body.totals.fastCalls).toBe(1);
+  });
+
+  it('downloads the same figures as CSV', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/billing/usage.csv?period=2026-03', headers: { authorization: `Bearer ${me.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="bree-usage-2026-03.csv"');
+    expect(res.body.split('\r\n')).toEqual([
+      BILLING_USAGE_CSV_HEADER,
+      'day,2026-03-02,1,1,140000,0.00,0.350000',
+      'day,2026-03-05,1,0,100000,0.00,0.250000',
+      'document,doc-a,2,0,200000,0.00,0.500000',
+      'document,doc-b,0,1,40000,0.00,0.100000',
+      'total,2026-03,2,1,240000,0.00,0.600000',
+      '',
+    ]);
+  });
+
+  it('shows another tenant none of it, and refuses a malformed period', async () => {
+    const other = await newUser(t.app, 'report-other');
+    expect((await other.call('GET', '/api/billing/usage?period=2026-03')).body.totals).toEqual({
+      fastCalls: 0,
+      premiumCalls: 0,
+      tokens: 0,
+      voiceMinutes: 0,
+      cost: 0,
+    });
+    const bad = await me.call('GET', '/api/billing/usage?period=2026-13');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_failed');
+  });
+});
+
+describe('the usage report of real AI calls', () => {
+  let t: TestApp;
+  let ai: FakeAiProvider;
+  let stripe: FakeStripe;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    ({ t, fake: ai } = await createAiTestApp(fakeStripeEnv(stripe)));
+  });
+  afterAll(async () => {
+    await t.close();
+    await ai.close();
+    await stripe.close();
+  });
+
+  it('puts an assistant call on the document it worked on', async () => {
+    await resetDatabase(t.database);
+    const me = await newUser(t.app, 'report-ai');
+    const created = await me.call('POST', '/api/files/create', { filePath: 'Essay', content: doc('rough draft words') });
+    const fileId = created.body.file.id as string;
+    const started = await me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'rough draft words', nodeIds: ['n1'] } });
+    expect(started.status).toBe(200);
+    await readStream(me, started.body.operationId as string);
+    const report = (await me.call('GET', '/api/billing/usage')).body;
+    expect(report.documents).toEqual([expect.objectContaining({ fileId, fastCalls: 0, premiumCalls: 1 })]);
+    expect(report.totals.tokens).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
+import { FAKE_WEBHOOK_SECRET, startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
+import { expect, newAccount, test, AuthPages } from './fixtures/bree';
+import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+
+test.describe('/subscription with billing off (no Stripe key)', () => {
+  test('says this Bree has no online payments, shows the plan every account has, and offers no Upgrade', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('billing-off'));
+    await page.goto(`${bree.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'This Bree has no online payments' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(/fast calls/);
+    await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
+    // The profile menu carries no billing blocks either.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(0);
+  });
+
+  test("'Please sign in' when signed out", async ({ page, bree }) => {
+    await page.goto(`${bree.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
+  });
+});
+
+test.describe('/subscription with billing on (the local fake Stripe)', () => {
+  let stripe: FakeStripe;
+  let server: BreeServer;
+  test.beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await startBree({ env: fakeStripeEnv(stripe) });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    removeDataDir(server.dataDir);
+    await stripe.close();
+  });
+
+  test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({ page }) => {
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-on'));
+    await page.goto(`${server.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
+
+    // Stripe's hosted page is played by the browser's router; the session id is the URL's last part.
+    let checkoutId = '';
+    await page.route('https://checkout.stripe.test/**', async (route) => {
+      checkoutId = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay Bree</h1>' });
+    });
+    // The checkout call is held until the button has been seen busy, as on a slow connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/billing/create-checkout-session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Upgrade' }).click();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('heading', { name: 'Pay Bree' })).toBeVisible();
+    expect(checkoutId).toMatch(/^cs_/);
+
+    stripe.completeCheckout(checkoutId);
+    await page.goto(`${server.url}/billing/success?session_id=${checkoutId}`);
+    await expect(page.getByText('Confirming your subscription…')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  });
+
+  test("the usage report shows this period and downloads the server's CSV", async ({ page }) => {
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-usage'));
+    await page.goto(`${server.url}/subscription`);
+    const period = new Date().toISOString().slice(0, 7);
+    await expect(page.getByRole('heading', { name: `Usage for ${period}` })).toBeVisible();
+    await expect(page.getByText('No AI calls this period.')).toBeVisible();
+    // The page and the profile menu with its billing blocks pass axe (nothing moderate or worse).
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    // One on the page, one in the menu.
+    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(2);
+    const axe = await new AxeBuilder({ page }).disableRules(['region']).analyze();
+    expect(
+      axe.violations
+        .filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''))
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`bree-usage-${period}.csv`);
+    const text = readFileSync(await file.path(), 'utf8');
+    expect(text.split(/\r?\n/)[0]).toBe(BILLING_USAGE_CSV_HEADER);
+  });
+
+  test('after the webhook the profile says PRO; a failed payment shows the banner, whose Update Payment opens the portal and which can be dismissed', async ({
+    page,
+  }) => {
+    const deliver = async (event: { payload: string }) => {
+      const res = await fetch(`${server.url}/api/billing/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(event.payload, FAKE_WEBHOOK_SECRET) },
+        body: event.payload,
+      });
+      expect(res.status).toBe(200);
+    };
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-banner'));
+    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Pay Bree</h1>' }));
+    await page.goto(`${server.url}/subscription`);
+    const checkout = page.waitForRequest('https://checkout.stripe.test/**');
+    await page.getByRole('button', { name: 'Upgrade' }).click();
+    const checkoutId = new URL((await checkout).url()).pathname.split('/').pop() ?? '';
+    const { session } = stripe.completeCheckout(checkoutId);
+    await deliver(stripe.event('checkout.session.completed', session));
+
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByText('PRO', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Pay-as-you-go' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await deliver(stripe.event('invoice.payment_failed', { id: 'in_failed_1', object: 'invoice', customer: session.customer }));
+    await page.reload();
+    await expect(page.getByText('Payment failed - please update your billing information')).toBeVisible();
+    await page.route('https://billing.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe portal</h1>' }));
+    await page.getByRole('button', { name: 'Update Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Stripe portal' })).toBeVisible();
+
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByText('Payment failed - please update your billing information')).toHaveCount(0);
+    await page.reload();
+    // The badge shows once the status has arrived: only then is the banner's absence telling.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByText('PRO', { exact: true })).toBeVisible();
+    await expect(page.getByText('Payment failed - please update your billing information')).toHaveCount(0);
+  });
+
+  test('the success page without a session_id says so', async ({ page }) => {
+    await page.goto(`${server.url}/billing/success`);
+    await expect(page.getByRole('heading', { name: 'No checkout session found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to Editor' })).toBeVisible();
+  });
+});

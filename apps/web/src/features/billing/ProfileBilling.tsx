@@ -1,0 +1,32 @@
+import { CreditBudgetBlock, PayAsYouGoBlock, PlanBadge, SubscriptionBlock } from './ProfileBillingBlocks';
+import { isProTier } from './budgetDisplay';
+import { useBudget, useBillingEnabled, useCheckout, usePortal, useSubscriptionStatus } from './useBilling';
+
+/** The badge for the profile header; nothing while billing is off or the data has not arrived. */
+export function ProfilePlanBadge() {
+  const status = useSubscriptionStatus();
+  const budget = useBudget();
+  if (!status.data && !budget.data) return null;
+  return <PlanBadge pro={isProTier({ planType: status.data?.planType ?? budget.data?.planType, monthlyBudget: budget.data?.monthlyBudget })} />;
+}
+
+/**
+ * The profile dropdown's billing part (spec 2 §2): the Subscription block, AI Credit Budget and
+ * Pay-as-you-go. Fetch failures are only logged by the query layer (spec 2 §4), so the blocks simply stay away.
+ */
+export function ProfileBilling() {
+  const enabled = useBillingEnabled();
+  const status = useSubscriptionStatus();
+  const budget = useBudget();
+  const checkout = useCheckout();
+  const portal = usePortal();
+  if (!enabled || (!status.data && !budget.data)) return null;
+  const pro = isProTier({ planType: status.data?.planType ?? budget.data?.planType, monthlyBudget: budget.data?.monthlyBudget });
+  return (
+    <div className="mt-3 flex flex-col gap-3 border-t border-line pt-3">
+      <SubscriptionBlock pro={pro} busy={checkout.isPending || portal.isPending} onManage={() => portal.mutate()} onUpgrade={() => checkout.mutate()} />
+      {budget.data && <CreditBudgetBlock budget={budget.data} />}
+      {budget.data && pro && <PayAsYouGoBlock payAsYouGo={budget.data.payAsYouGo} />}
+    </div>
+  );
+}

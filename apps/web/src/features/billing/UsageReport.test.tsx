@@ -1,0 +1,48 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BillingUsage } from '@bree/contracts';
+import { UsageReport } from './UsageReport';
+import { withBillingServices } from './testServices';
+
+const line = { fastCalls: 2, premiumCalls: 1, tokens: 1500, voiceMinutes: 0, cost: 0.03 };
+const REPORT: BillingUsage = {
+  period: '2026-11',
+  totals: { fastCalls: 4, premiumCalls: 2, tokens: 3000, voiceMinutes: 1.5, cost: 0.06 },
+  days: [
+    { ...line, date: '2026-11-02' },
+    { ...line, date: '2026-11-03', voiceMinutes: 1.5 },
+  ],
+  documents: [
+    { ...line, fileId: 'f1' },
+    { ...line, fileId: 'gone', fastCalls: 1, premiumCalls: 0 },
+    { ...line, fileId: null, fastCalls: 1, premiumCalls: 1 },
+  ],
+};
+const file = (fileId: string, name: string) => ({ fileId, name, displayName: name });
+
+beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the usage report', () => {
+  it('lists the period per day and per document, names documents, and totals each table', async () => {
+    const get = vi.fn((path: string) =>
+      Promise.resolve(path === '/billing/usage' ? REPORT : { success: true, files: [file('f1', 'Chapter One')], folders: [] }),
+    );
+    render(<UsageReport />, { wrapper: withBillingServices({ get } as never) });
+    expect(await screen.findByRole('heading', { name: 'Usage for 2026-11' })).toBeTruthy();
+    const perDay = screen.getByRole('table', { name: 'Per day' });
+    expect(
+      within(perDay)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DayCallsTokensVoice minCost', '2026-11-0231,5000.0$0.03', '2026-11-0331,5001.5$0.03', 'Total63,0001.5$0.06']);
+    const perDocument = screen.getByRole('table', { name: 'Per document' });
+    expect((await within(perDocument).findByRole('link', { name: 'Chapter One' })).getAttribute('href')).toBe('/app/f1');
+    expect(within(perDocument).getByText('A deleted document')).toBeTruthy();
+    expect(within(perDocument).getByText('Outside a document')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,70 @@
+import { PRO_BUDGET_DISPLAY_MIN } from '@bree/contracts';
+import type { BillingStatus, PlanType } from '@bree/contracts';
+
+/**
+ * The display rules of the budget blocks (2-ai-sharing-billing.md §4 'Subscription tier' and §5),
+ * kept pure so every boundary is tested without rendering.
+ */
+
+/** §5: a monthly budget of 20 or more multiplies displayed costs by 4, otherwise by 1. */
+export function costMultiplier(monthlyBudget: number | null | undefined): 1 | 4 {
+  return monthlyBudget != null && monthlyBudget >= PRO_BUDGET_DISPLAY_MIN ? 4 : 1;
+}
+
+/** §4: Pro means a plan type is present, or a monthly budget of at least 20. */
+export function isProTier(input: { planType: PlanType | null | undefined; monthlyBudget: number | null | undefined }): boolean {
+  return input.planType != null || (input.monthlyBudget != null && input.monthlyBudget >= PRO_BUDGET_DISPLAY_MIN);
+}
+
+/** Dollars as the blocks show them, after the display multiplier. */
+export function formatDisplayedCost(dollars: number, monthlyBudget: number | null | undefined): string {
+  return `$${(dollars * costMultiplier(monthlyBudget)).toFixed(2)}`;
+}
+
+/** The share of the budget used, 0–100 (a budget of 0 counts as fully used once anything is spent). */
+export function usagePercent(spent: number, budget: number | null | undefined): number {
+  if (budget == null) return 0;
+  if (budget <= 0) return spent > 0 ? 100 : 0;
+  return Math.min(100, Math.max(0, (spent / budget) * 100));
+}
+
+/** §5: usage under 0.1 percent shows 3 decimals (a first call still shows as more than zero), else 1. */
+export function formatPercent(percent: number): string {
+  return `${percent < 0.1 ? percent.toFixed(3) : percent.toFixed(1)}%`;
+}
+
+export type BarColour = 'red' | 'orange' | 'purple';
+
+/** §5: red above 80 percent, orange above 60, else purple. */
+export function barColour(percent: number): BarColour {
+  if (percent > 80) return 'red';
+  if (percent > 60) return 'orange';
+  return 'purple';
+}
+
+/** The share of the overage threshold at which the banner starts warning (the bar's red boundary). */
+export const APPROACHING_SHARE = 0.8;
+
+/** The banner warns once pay-as-you-go spending reaches 80 % of the threshold. */
+export function isApproachingThreshold(accumulatedCost: number, threshold: number): boolean {
+  return threshold > 0 && accumulatedCost >= threshold * APPROACHING_SHARE;
+}
+
+/** 3-public-admin.md §4.4: the displayed statuses are active, trialing, past_due, canceled, other. */
+export type DisplayedStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'other';
+
+export function displayedStatus(status: BillingStatus): DisplayedStatus {
+  return status === 'active' || status === 'trialing' || status === 'past_due' || status === 'canceled' ? status : 'other';
+}
+
+const STATUS_LABELS: Record<DisplayedStatus, string> = {
+  active: 'Active',
+  trialing: 'Trialing',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+  other: 'Other',
+};
+
+export function statusLabel(status: BillingStatus): string {
+  return STATUS_LABELS[displayedStatus(status)];
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+/**
+ * Billing: plans, Stripe checkout and portal, balances and budget data, the pay-as-you-go
+ * spending limit and the invoice-grade usage report (2-ai-sharing-billing.md §2, §3, §4, §7, §9;
+ * 3-public-admin.md §2.3, §2.5, §9.2). Every /api/billing/* route answers 503
+ * `billing_not_configured` while the server has no Stripe key (GET /api/config says so first).
+ */
+
+/** The plan a subscriber can buy. Free has no checkout: it is granted at the first sign-in. */
+export const planTypeSchema = z.enum(['FREE', 'PRO']);
+export type PlanType = z.infer<typeof planTypeSchema>;
+
+/** 2-ai-sharing-billing.md §9 and 3-public-admin.md §9.2: both readings of each plan, a dollar credit and call caps. */
+export const BILLING_PLANS = {
+  FREE: { priceDollars: 0, creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0, workspaces: false, betaPricing: false },
+  PRO: { priceDollars: 20, creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200, workspaces: true, betaPricing: true },
+} as const;
+
+/** Pay-as-you-go: about 1 cent a call once the Pro budget runs out, under the user's spending limit. */
+export const PAYG_DOLLARS_PER_CALL = 0.01;
+/** The spending limit a Pro tenant starts with (dollars a period); 0 keeps pay-as-you-go off. */
+export const PAYG_DEFAULT_SPENDING_LIMIT = 10;
+/** The highest spending limit the server accepts (dollars a period). */
+export const PAYG_MAX_SPENDING_LIMIT = 1000;
+/** 2-ai-sharing-billing.md §2 Banner and §9 Thresholds: 'You're approaching your usage limit ($x of $10 threshold)'. */
+export const OVERAGE_THRESHOLD_DOLLARS = 10;
+/** 2-ai-sharing-billing.md §9: the billing status is polled every 300000 ms. */
+export const BILLING_STATUS_POLL_MS = 300_000;
+/** 3-public-admin.md §9.1: the success page waits 1.5 s before showing the confirmed state. */
+export const CHECKOUT_SUCCESS_WAIT_MS = 1500;
+/** 2-ai-sharing-billing.md §5: a monthly budget of 20 or more multiplies displayed costs by 4. */
+export const PRO_BUDGET_DISPLAY_MIN = 20;
+
+/**
+ * A tenant's billing status: Stripe's subscription statuses, `none` for a tenant with no
+ * subscription, and `grace_period` after a failed payment (2-ai-sharing-billing.md §3: the
+ * value that marks a payment issue; the banner shows 'Payment failed - please update your billing information').
+ */
+export const billingStatusSchema = z.enum([
+  'none',
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+  'grace_period',
+]);
+export type BillingStatus = z.infer<typeof billingStatusSchema>;
+
+const isoDate = z.string().datetime({ offset: true });
+
+/**
+ * POST /api/billing/initialize-welcome — runs after every sign-in; the body is empty (or `{}`).
+ * Like other bodies of the API, billing bodies may name the tenant (`tenantId`, checked against the token).
+ */
+export const initializeWelcomeBodySchema = z.object({ tenantId: z.string().optional() }).strict();
+/** `allocated` is true only for the call that granted the Free plan; later calls change nothing. */
+export const initializeWelcomeAnswerSchema = z.object({
+  success: z.literal(true),
+  allocated: z.boolean(),
+  allocatedAt: isoDate,
+  allocatedBy: z.string(),
+});
+export type InitializeWelcomeAnswer = z.infer<typeof initializeWelcomeAnswerSchema>;
+
+/** POST /api/billing/create-checkout-session */
+export const createCheckoutSessionBodySchema = z.object({ tenantId: z.string().optional(), planType: z.literal('PRO') }).strict();
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
+export const createCheckoutSessionAnswerSchema = z.object({ url: z.string().url(), sessionId: z.string() });
+export type CreateCheckoutSessionAnswer = z.infer<typeof createCheckoutSessionAnswerSchema>;
+
+/** POST /api/billing/create-portal-session — empty body. */
+export const createPortalSessionBodySchema = z.object({ tenantId: z.string().optional() }).strict();
+export const createPortalSessionAnswerSchema = z.object({ url: z.string().url() });
+export type CreatePortalSessionAnswer = z.infer<typeof createPortalSessionAnswerSchema>;
+
+/** GET /api/billing/subscription-status — polled every 5 minutes. `planType` is null for a tenant without a subscription. */
+export const subscriptionStatusAnswerSchema = z.object({
+  planType: planTypeSchema.nullable(),
+  status: billingStatusSchema,
+  stripeCustomerId: z.string().nullable(),
+  currentPeriodEnd: isoDate.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusAnswerSchema>;
+
+/** The monthly budgets of a grant; null means no cap on that reading. */
+const grantLimitsSchema = z.object({
+  creditDollars: z.number().nullable(),
+  fastCalls: z.number().int().nullable(),
+  premiumCalls: z.number().int().nullable(),
+  /** Bree caps calls and dollars, not tokens: always null. */
+  fastTokens: z.number().int().nullable(),
+  premiumTokens: z.number().int().nullable(),
+  voiceMinutes: z.number().nullable(),
+});
+
+/** GET /api/billing/token-balance (2-ai-sharing-billing.md §3 'Token balance'). */
+export const tokenBalanceAnswerSchema = z.object({
+  freeTokens: grantLimitsSchema.extend({ allocatedAt: isoDate, allocatedBy: z.string() }).nullable(),
+  subscriptionTokens: grantLimitsSchema
+    .extend({
+      planType: planTypeSchema,
+      currentPeriodStart: isoDate.nullable(),
+      currentPeriodEnd: isoDate.nullable(),
+      subscriptionId: z.string(),
+      billingCycle: z.object({ startDate: isoDate.nullable(), endDate: isoDate.nullable() }),
+    })
+    .nullable(),
+  payAsYouGoTokens: z
+    .object({
+      accumulatedTokens: z.number().int(),
+      accumulatedCalls: z.number().int(),
+      accumulatedCost: z.number(),
+      spendingLimit: z.number(),
+      periodStart: isoDate,
+      periodEnd: isoDate,
+      invoiceId: z.string().nullable(),
+    })
+    .nullable(),
+  stripeCustomerId: z.string().nullable(),
+  createdAt: isoDate.nullable(),
+  updatedAt: isoDate.nullable(),
+});
+export type TokenBalance = z.infer<typeof tokenBalanceAnswerSchema>;
+
+/**
+ * GET /api/billing/budget — the profile dropdown's AI Credit Budget and Pay-as-you-go blocks and the
+ * banner (2-ai-sharing-billing.md §2, §3 'Budget data'). Call counts stay with GET /api/usage/current.
+ */
+export const budgetAnswerSchema = z.object({
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+  planType: planTypeSchema.nullable(),
+  status: billingStatusSchema,
+  /** Dollars of credit this period; null when the plan has no dollar cap. */
+  monthlyBudget: z.number().nullable(),
+  /** Dollars spent this period within the credit (settled calls). */
+  actualCosts: z.number(),
+  /** monthlyBudget − actualCosts, never below 0; null when unlimited. */
+  remainingBudget: z.number().nullable(),
+  payAsYouGo: z.object({
+    /** True for a Pro tenant with a spending limit above 0. */
+    enabled: z.boolean(),
+    accumulatedCalls: z.number().int(),
+    accumulatedCost: z.number(),
+    spendingLimit: z.number(),
+    overageThreshold: z.number(),
+  }),
+});
+export type BudgetData = z.infer<typeof budgetAnswerSchema>;
+
+/** POST /api/billing/spending-limit — the pay-as-you-go limit in dollars a period; 0 turns pay-as-you-go off. */
+export const setSpendingLimitBodySchema = z.object({ spendingLimit: z.number().finite().min(0).max(PAYG_MAX_SPENDING_LIMIT) }).strict();
+export type SetSpendingLimitBody = z.infer<typeof setSpendingLimitBodySchema>;
+export const setSpendingLimitAnswerSchema = z.object({ spendingLimit: z.number() });
+
+/** GET /api/billing/checkout-session/{id} — the /billing/success page's lookup; only the tenant's own sessions. */
+export const checkoutSessionParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^cs_[A-Za-z0-9_]+$/),
+});
+export const checkoutSessionAnswerSchema = z.object({
+  sessionId: z.string(),
+  complete: z.boolean(),
+  subscriptionActive: z.boolean(),
+  planType: planTypeSchema.nullable(),
+});
+export type CheckoutSessionLookup = z.infer<typeof checkoutSessionAnswerSchema>;
+
+/** GET /api/billing/usage?period=YYYY-MM (default: this month) and GET /api/billing/usage.csv (the same rows as CSV). */
+export const billingUsageQuerySchema = z
+  .object({
+    period: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .optional(),
+  })
+  .strict();
+const usageLineSchema = z.object({
+  fastCalls: z.number().int(),
+  premiumCalls: z.number().int(),
+  tokens: z.number().int(),
+  voiceMinutes: z.number(),
+  cost: z.number(),
+});
+export const billingUsageAnswerSchema = z.object({
+  period: z.string(),
+  totals: usageLineSchema,
+  /** One row per UTC day with usage, oldest first. */
+  days: z.array(usageLineSchema.extend({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
+  /** One row per document with usage; fileId null gathers calls made outside a document. */
+  documents: z.array(usageLineSchema.extend({ fileId: z.string().nullable() })),
+});
+export type BillingUsage = z.infer<typeof billingUsageAnswerSchema>;
+/** The CSV's header line; then one `day` row per day, one `document` row per document (key empty: outside a document) and one `total` row. */
+export const BILLING_USAGE_CSV_HEADER = 'kind,key,fast_calls,premium_calls,tokens,voice_minutes,cost_usd';
+
+/** POST /api/billing/webhook — Stripe's answer; the body is Stripe's signed event, read raw. */
+export const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
