@@ -112,6 +112,8 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     const checkout = page.waitForRequest('https://checkout.stripe.test/**');
     await page.getByRole('button', { name: 'Upgrade' }).click();
     const checkoutId = new URL((await checkout).url()).pathname.split('/').pop() ?? '';
+    // Leaving before Stripe's page has loaded would race the browser's own navigation to it.
+    await expect(page.getByRole('heading', { name: 'Pay Bree' })).toBeVisible();
     const { session } = stripe.completeCheckout(checkoutId);
     await deliver(stripe.event('checkout.session.completed', session));
 
