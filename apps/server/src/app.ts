@@ -22,6 +22,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { registerAdminGuard } from './plugins/admin';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReplay } from './plugins/replay';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, identity, services, logger = 
 
   await identity.register(app);
   registerAuth(app, identity.verifier);
+  registerAdminGuard(app);
   registerTenancy(app);
 
   const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces } =
