@@ -92,6 +92,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
       queue: aiQueue,
       registry,
       voice,
+      // Plan features are sold through billing; with billing off nobody could buy them, so every tenant has them.
+      planOf: billing.enabled ? (tenantId) => billing.planOf(tenantId) : undefined,
       newId,
       newOperationId: randomUUID,
       now,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
 import { FAKE_WEBHOOK_SECRET, startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
+import { callApi } from './fixtures/api';
 import { expect, newAccount, test, AuthPages } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 
@@ -139,6 +140,24 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await expect(page.getByText('PRO', { exact: true })).toBeVisible();
     await expect(page.getByText('Payment failed - please update your billing information')).toHaveCount(0);
+  });
+
+  test('on Free, Convert to workspace says workspaces come with Pro, and its Upgrade opens the plans', async ({ page }) => {
+    const auth = new AuthPages(page, server);
+    await auth.signUp(newAccount('billing-workspace'));
+    await callApi(page, 'POST', '/files/create', { filePath: 'Launch notes.txt', content: 'Plans for the launch.' });
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'More actions for Launch notes' }).click();
+    await page.getByRole('menuitem', { name: 'Convert to workspace' }).click();
+    await page.getByRole('dialog', { name: 'Convert to workspace' }).getByRole('button', { name: 'Standard Workspace' }).click();
+    const refusal = page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Failed to create workspace: Workspaces come with the Pro plan.' });
+    await expect(refusal).toBeVisible();
+    await refusal.getByRole('button', { name: 'Upgrade' }).click();
+    await expect(page).toHaveURL(`${server.url}/subscription`);
+    await expect(page.getByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
+    // The document is still an ordinary one.
+    await page.goto(`${server.url}/app`);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Launch notes' }).getByRole('img', { name: 'Workspace' })).toHaveCount(0);
   });
 
   test('the success page without a session_id says so', async ({ page }) => {

@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   noBillingCustomer: 'no_billing_customer',
   /** 404: no checkout session of this tenant has this id. */
   checkoutSessionNotFound: 'checkout_session_not_found',
+  /** 402: the tenant's plan does not include this feature (workspaces come with Pro). */
+  planRequired: 'plan_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

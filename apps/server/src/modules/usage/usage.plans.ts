@@ -10,11 +10,18 @@ export interface PlanLimits {
 
 export type PlanName = 'self-hosted' | 'free' | 'pro';
 
-/** Spec 2 §9: Free $1.00 credit or 50 fast / 10 premium calls; Pro $20.00 or 1,000 / 250 calls and 200 voice minutes. */
+/** Spec 2 §9: Free $1.00 credit or 50 fast / 10 premium calls; Pro $20.00 or 1,000 / 250 calls, 200 voice minutes and workspaces. */
 export const PLANS: Record<PlanName, PlanLimits> = {
   'self-hosted': { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: null },
   free: { creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0 },
   pro: { creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200 },
+};
+
+/** What a plan includes beyond its limits: workspaces and variants come with Pro (spec 2 §9). */
+export const PLAN_FEATURES: Record<PlanName, { workspaces: boolean }> = {
+  'self-hosted': { workspaces: true },
+  free: { workspaces: false },
+  pro: { workspaces: true },
 };
 
 /** Dollars per million tokens. Unknown models (a local or OpenAI-compatible one) fall back to their tier's list price. */

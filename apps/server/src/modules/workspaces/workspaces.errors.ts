@@ -14,6 +14,12 @@ export const workspacesErrors = {
       code: 'variant_not_convertible',
       message: "A variant belongs to its master's workspace and cannot become a workspace itself.",
     }),
+  planRequired: () =>
+    new AppError({
+      status: 402,
+      code: 'plan_required',
+      message: 'Workspaces and variants come with the Pro plan. Your documents and existing workspaces stay readable.',
+    }),
   instructionsTooLong: (length: number) =>
     new AppError({
       status: 400,

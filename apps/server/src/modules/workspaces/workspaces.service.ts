@@ -20,6 +20,7 @@ import type { VariantOperationJob } from '../ai/operations/operations.runner';
 import { prepareContent } from '../files/files.content';
 import type { ContentWriter } from '../files/files.content-write';
 import type { FilesService } from '../files/files.service';
+import { PLAN_FEATURES, type PlanName } from '../usage/usage.plans';
 import { workspacesErrors } from './workspaces.errors';
 import { presentMasterEntry, presentMetadata, presentVariantEntry, presentWorkspace } from './workspaces.presenter';
 import { buildVariantPrompt } from './prompts';
@@ -34,6 +35,8 @@ export interface WorkspacesServiceDeps {
   queue: OperationQueue;
   registry: Pick<OperationRegistry, 'create'>;
   voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
+  /** The tenant's plan now (billing owns it); making workspaces and variants needs a plan that includes them. */
+  planOf?: (tenantId: string) => Promise<{ plan: PlanName }>;
   newId: () => string;
   /** AI operation ids are UUIDs (they are pg-boss job ids). */
   newOperationId: () => string;
@@ -55,6 +58,13 @@ interface Resolved {
 export function createWorkspacesService(deps: WorkspacesServiceDeps) {
   const { repository, ai, queue } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** Creating (a workspace, a variant, an update from master) needs the plan; reading, renaming and deleting never do. */
+  async function requireWorkspacesPlan(tenantId: string): Promise<void> {
+    if (!deps.planOf) return;
+    const { plan } = await deps.planOf(tenantId);
+    if (!PLAN_FEATURES[plan].workspaces) throw workspacesErrors.planRequired();
+  }
 
   async function requireFile(tenantId: string, fileId: string): Promise<WorkspaceFileRow> {
     const file = await repository.findFile({ tenantId, fileId });
@@ -195,6 +205,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
     async convert({ tenantId, fileId, workspaceType }: { tenantId: string; fileId: string; workspaceType: WorkspaceType }) {
       const file = await requireFile(tenantId, fileId);
       if (file.variant) throw workspacesErrors.variantNotConvertible();
+      if (!file.workspace) await requireWorkspacesPlan(tenantId);
       const workspace = file.workspace ?? (await repository.createWorkspace({ tenantId, id: deps.newId(), masterFileId: file.id, workspaceType, now: now() }));
       const variants = await repository.listVariants({ tenantId, workspaceId: workspace.id });
       const metadata = presentMetadata({ file: { ...file, workspace }, variantIds: variants.map((v) => v.variant.fileId), currentMasterRevision: null });
@@ -220,6 +231,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
     async createVariant({ tenantId, fileId, body }: { tenantId: string; fileId: string; body: CreateVariantBody }) {
       const instructions = checkInstructions(body.instructions);
       const resolved = await resolve(tenantId, fileId);
+      await requireWorkspacesPlan(tenantId);
       const { workspace, master } = resolved;
       const source = await sourceOf(tenantId, resolved, body);
       const label = await labelFor(tenantId, workspace.id, body.type);
@@ -273,6 +285,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       const { variant } = await requireVariant(tenantId, variantId);
       const master = await repository.findFile({ tenantId, fileId: variant.masterFileId });
       if (!master) throw workspacesErrors.masterNotFound();
+      await requireWorkspacesPlan(tenantId);
       if (variant.variantType === 'duplicate') {
         const prepared = prepareContent(master.content as DocJSON);
         await deps.writer.write({ tenantId, fileId: variantId, prepared, baseRevision: 'current', source: 'ai', version: { before: 'before-update' } });

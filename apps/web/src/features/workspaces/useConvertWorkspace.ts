@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { documentKeys } from '../documents/api';
 import { emitFileListChanged } from '../documents/events';
 import { convertToWorkspace, getWorkspaceMetadata, workspaceKeys } from './api';
+import { notifyPlanRequired } from './planRequired';
 import { readyDecision, WORKSPACE_TIMINGS } from './rules';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -15,6 +17,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export function useConvertWorkspace(tenantId: string) {
   const { api, queryClient } = useServices();
+  const navigate = useNavigate();
   const [converting, setConverting] = useState<string | null>(null);
 
   const convert = useCallback(
@@ -27,8 +30,8 @@ export function useConvertWorkspace(tenantId: string) {
       try {
         try {
           await convertToWorkspace(api, fileId);
-        } catch {
-          notify.error('Failed to create workspace');
+        } catch (error) {
+          if (!notifyPlanRequired(error, 'Failed to create workspace', () => void navigate('/subscription'))) notify.error('Failed to create workspace');
           return false;
         }
         notify.success('Workspace created');
@@ -54,7 +57,7 @@ export function useConvertWorkspace(tenantId: string) {
         setConverting(null);
       }
     },
-    [api, queryClient, tenantId],
+    [api, navigate, queryClient, tenantId],
   );
 
   return { convert, converting };

@@ -10,6 +10,7 @@ import { budgetAllowsAction } from '../assistant/budget';
 import { confirmDelete } from '../documents/prompts';
 import { emitFileListChanged } from '../documents/events';
 import { createVariant, deleteVariant, renameVariant, workspaceKeys } from './api';
+import { notifyPlanRequired } from './planRequired';
 import { createdMessage, failedMessage, variantDisplayLabel } from './rules';
 import { asPending, watchVariant } from './useWorkspace';
 
@@ -72,7 +73,8 @@ export function useVariantActions({ tenantId, fileId, rootId, editor }: Options)
         }
       } catch (error) {
         if (isAiNotConfigured(error)) refreshAiAvailability(queryClient);
-        notify.error(failedMessage(type, assistantErrorMessage(error)));
+        if (!notifyPlanRequired(error, failedMessage(type), () => void navigate('/subscription')))
+          notify.error(failedMessage(type, assistantErrorMessage(error)));
       } finally {
         setBusy(null);
       }
