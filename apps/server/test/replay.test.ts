@@ -12,7 +12,7 @@ import { createServices } from '../src/services';
 import { createAiTestApp, parseSse, readStream } from './ai-helpers';
 import { doc, newUser, type TestUser } from './api-client';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,6 +68,8 @@ interface Ctx {
   newDoc(name: string): Promise<{ id: string; path: string }>;
   /** A finished AI operation on a document. */
   finishedOperation(fileId: string): Promise<string>;
+  /** Ends the tenant's Pro subscription (it starts on Pro, so workspace routes answer 200). */
+  cancelPro(): Promise<void>;
 }
 
 /**
@@ -285,6 +287,11 @@ const EXAMPLES: Record<string, Example> = {
     other: (_v, me) => ({ url: '/api/billing/initialize-welcome', body: { tenantId: me.sub } }),
   },
   'POST /api/billing/create-checkout-session': {
+    // Checkout is for a tenant without a live subscription.
+    async setup({ cancelPro }) {
+      await cancelPro();
+      return {};
+    },
     request: () => ({ url: '/api/billing/create-checkout-session', body: { planType: 'PRO' } }),
     other: (_v, me) => ({ url: '/api/billing/create-checkout-session', body: { planType: 'PRO', tenantId: me.sub } }),
   },
@@ -331,7 +338,24 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     stripe = await startFakeStripe();
     ({ t, fake } = await createAiTestApp(fakeStripeEnv(stripe)));
     me = await newUser(t.app, 'replay');
+    // Workspaces come with Pro: the tenant subscribes first, as Stripe's webhook tells Bree.
+    const deliver = async (event: { payload: string }) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(event.payload, FAKE_WEBHOOK_SECRET) },
+        payload: event.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
+    const { session, subscription } = stripe.completeCheckout(checkout.body.sessionId as string);
+    await deliver(stripe.event('checkout.session.completed', session));
     ctx = {
+      async cancelPro() {
+        stripe.updateSubscription(String(subscription.id), { status: 'canceled' });
+        await deliver(stripe.event('customer.subscription.deleted', subscription));
+      },
       me,
       async newDoc(name) {
         docs += 1;
