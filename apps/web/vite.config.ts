@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress';
 
 // In development the API, the embedded issuer and its interaction pages live on the server.
 const SERVER = 'http://localhost:3000';
@@ -39,6 +40,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -105,14 +105,26 @@ export async function buildApp({ config, database, identity, services, logger = 
   return app;
 }
 
+/** Hashed build assets never change, so browsers keep them a year; anything else is asked for again. */
+export function cacheControlFor(distDir: string, filePath: string): string {
+  const relative = path.relative(distDir, filePath).split(path.sep);
+  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Serves the built web app, falling back to index.html for client-side routes. */
 async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
   const distDir = path.resolve(config.webDistDir ?? path.join(import.meta.dirname, '../../web/dist'));
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: 0 });
-    // Hashed build assets never change; cache them for a year.
-    await app.register(fastifyStatic, { root: path.join(distDir, 'assets'), prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d' });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file; a browser that accepts them gets those bytes.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(distDir, filePath)),
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
@@ -121,7 +133,6 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       if (file && !file.includes('..') && existsSync(path.join(distDir, file)) && !file.endsWith('/')) {
         return reply.sendFile(file);
       }
-      void reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     throw commonErrors.notFound(isApi ? `No API route ${request.method} ${request.url.split('?')[0]}.` : 'Not found.');
