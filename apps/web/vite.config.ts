@@ -1,11 +1,57 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './build/precompress';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // In development the API, the embedded issuer and its interaction pages live on the server.
 const SERVER = 'http://localhost:3000';
+
+/** Text files worth compressing; images and fonts are compressed already, source maps are rarely fetched. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/** Below this a compressed copy saves less than its own headers cost. */
+const MIN_BYTES = 1024;
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+/**
+ * Writes `.br` and `.gz` beside every compressible file of the build, once, so the server sends
+ * them as they are (its static files are served with `preCompressed`) instead of compressing
+ * each response again.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bree-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      // After the PWA plugin has written the service worker.
+      order: 'post',
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+          const body = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -67,7 +113,6 @@ export default defineConfig({
               name: 'charts',
               test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },
