@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/db';
@@ -47,6 +47,8 @@ export interface AppDeps {
 export async function buildApp({ config, database, identity, services, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : {}),
+    // Per-request lines only where someone reads them as data; our error handler logs failures either way.
+    logController: new LogController({ disableRequestLogging: !config.requestLogs }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

@@ -17,7 +17,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -59,6 +59,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** One JSON line per request: at LOG_LEVEL debug or trace, or whenever stdout is not a terminal (a service, a container). */
+  requestLogs: boolean;
   trustProxy: boolean;
   webDistDir: string | undefined;
   bodyLimitBytes: number;
@@ -94,7 +96,11 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws a ConfigError that names each bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  /** Whether a person watches stdout: then Bree stays quiet unless LOG_LEVEL asks for more. */
+  { interactive = Boolean(process.stdout.isTTY) }: { interactive?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -128,7 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? (interactive ? 'warn' : 'info'),
+    requestLogs: !interactive || e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'trace',
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

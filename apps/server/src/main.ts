@@ -4,6 +4,7 @@ import { createDatabase } from './db/db';
 import { startJobs } from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
+import { startupSummary } from './startup-summary';
 
 /** Starts Bree: config → database → migrations → sign-in → HTTP, and stops cleanly on a signal. */
 async function main(): Promise<void> {
@@ -36,11 +37,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  const signIn = config.oidc.mode === 'embedded' ? 'embedded sign-in' : `sign-in via ${config.oidc.issuer}`;
-  console.log(`\n  Bree is running at ${config.publicUrl}  (${where}, ${signIn})\n`);
+  console.log(startupSummary({ config, databaseKind: database.kind, aiSetup: services.aiSetup }));
   // Said once, here: authors only see 'AI is not set up on this server' (administrators also see these notes in the settings).
-  for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
+  // Machines reading the structured log (not a terminal) get them as warnings too.
+  if (config.requestLogs) for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
   const adminNotice = await identity.adminNotice().catch((err: unknown) => {
     app.log.warn({ err }, 'could not check the ADMIN_EMAILS accounts');
     return null;
