@@ -1,5 +1,4 @@
 import {
-  AI_MAX_TEXT,
   VARIANT_LABELS,
   WORKSPACES,
   type AiTier,
@@ -10,20 +9,17 @@ import {
   type WorkspaceType,
 } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
-import { tierInEffect } from '../ai/ai-provider.service';
 import type { MeteredAi } from '../ai/ai.metered';
 import type { AiRepository } from '../ai/ai.repository';
-import { usableTier } from '../ai/ai.setup';
 import type { OperationQueue } from '../ai/operations/operations.queue';
 import type { OperationRegistry } from '../ai/operations/operations.registry';
-import type { VariantOperationJob } from '../ai/operations/operations.runner';
 import { prepareContent } from '../files/files.content';
 import type { ContentWriter } from '../files/files.content-write';
 import type { FilesService } from '../files/files.service';
 import { PLAN_FEATURES, type PlanName } from '../usage/usage.plans';
 import { workspacesErrors } from './workspaces.errors';
+import { createVariantJobs } from './workspaces.jobs';
 import { presentMasterEntry, presentMetadata, presentVariantEntry, presentWorkspace } from './workspaces.presenter';
-import { buildVariantPrompt } from './prompts';
 import { variantMetadata, type WorkspaceFileRow, type WorkspacesRepository } from './workspaces.repository';
 
 export interface WorkspacesServiceDeps {
@@ -43,8 +39,6 @@ export interface WorkspacesServiceDeps {
   now?: () => Date;
 }
 
-/** The text a variant's voice passages are searched by: its opening is what the passages should sound like. */
-const VOICE_QUERY_CHARS = 2_000;
 /** Room left in a path for " (Label 12).txt". */
 const MAX_STEM = 400;
 
@@ -56,8 +50,9 @@ interface Resolved {
 
 /** Workspaces and variants (spec 2 §1, §4 'Workspace', §7 'Workspace client'). */
 export function createWorkspacesService(deps: WorkspacesServiceDeps) {
-  const { repository, ai, queue } = deps;
+  const { repository } = deps;
   const now = deps.now ?? (() => new Date());
+  const jobs = createVariantJobs(deps);
 
   /** Creating (a workspace, a variant, an update from master) needs the plan; reading, renaming and deleting never do. */
   async function requireWorkspacesPlan(tenantId: string): Promise<void> {
@@ -105,51 +100,6 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
     const taken = new Set((await repository.listVariants({ tenantId, workspaceId })).map((v) => v.variant.label));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`)) return `${base} ${n}`;
-  }
-
-  /** The tier asked for, else the master's Fast/Premium choice; a tier without a provider falls back to the other. */
-  async function tierFor(tenantId: string, masterId: string, asked: AiTier | null | undefined): Promise<AiTier> {
-    const choices = await deps.aiRepository.operationContext({ tenantId, fileId: masterId, withText: false });
-    const tier = asked ?? usableTier(tierInEffect(choices ?? { fileProvider: null, defaultProvider: null }), ai.isConfigured);
-    ai.assertConfigured(tier);
-    return tier;
-  }
-
-  /**
-   * Builds the prompt (with the author's voice) and holds the call's worst case: 402 budget_exceeded
-   * here means nothing was created or changed. Returns the job for the variant, once it exists.
-   */
-  async function prepareJob(a: { tenantId: string; fileId: string; action: VariantAction; text: string; instructions: string; tier: AiTier; update: boolean }) {
-    if (!a.text.trim()) throw workspacesErrors.emptySource();
-    if (a.text.length > AI_MAX_TEXT) throw workspacesErrors.sourceTooLong(AI_MAX_TEXT);
-    // A failed voice lookup only makes the prompt plainer; it must not cost the author the variant.
-    const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId: a.tenantId, text: a.text.slice(0, VOICE_QUERY_CHARS) }).catch(() => '') : '';
-    const prompt = buildVariantPrompt(a.action, { text: a.text, instructions: a.instructions, voiceProfile });
-    const held = await ai.reserve({ tenantId: a.tenantId, fileId: a.fileId, tier: a.tier, ...prompt });
-    const operationId = deps.newOperationId();
-    return {
-      operationId,
-      /** The variant could not be set up: the held budget goes back. */
-      release: () => ai.release(held),
-      forVariant: (variantId: string): VariantOperationJob => ({
-        operationId,
-        tenantId: a.tenantId,
-        fileId: variantId,
-        action: a.action,
-        nodeIds: [],
-        tier: a.tier,
-        ...prompt,
-        held,
-        variant: { variantId, update: a.update },
-      }),
-    };
-  }
-
-  /** Queues a prepared job; it runs even if the client leaves (and, with pg-boss, survives a restart). */
-  async function launch(job: VariantOperationJob): Promise<void> {
-    // Registered before the job can emit, so a subscriber arriving right after the answer sees every token.
-    deps.registry.create({ operationId: job.operationId, tenantId: job.tenantId });
-    await queue.enqueue(job);
   }
 
   /** The variant's document (empty for an AI variant until its generation fills it) and its link to the workspace. */
@@ -236,10 +186,18 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       const source = await sourceOf(tenantId, resolved, body);
       const label = await labelFor(tenantId, workspace.id, body.type);
       const isAi = body.type !== 'duplicate';
-      const tier = isAi ? await tierFor(tenantId, master.id, body.providerMode) : null;
+      const tier = isAi ? await jobs.tierFor(tenantId, master.id, body.providerMode) : null;
       // The call is priced and held (or refused with 402) before anything is created.
       const job = isAi
-        ? await prepareJob({ tenantId, fileId: master.id, action: body.type as VariantAction, text: source.text, instructions, tier: tier!, update: false })
+        ? await jobs.prepareJob({
+            tenantId,
+            fileId: master.id,
+            action: body.type as VariantAction,
+            text: source.text,
+            instructions,
+            tier: tier!,
+            update: false,
+          })
         : null;
       let variantId: string;
       try {
@@ -260,7 +218,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       }
       // Read before the generation starts, so the answer describes the variant as it was answered: 'generating'.
       const variant = await entryOf(tenantId, workspace.id, variantId);
-      if (job) await launch(job.forVariant(variantId));
+      if (job) await jobs.launch(job.forVariant(variantId));
       return { variantId, operationId: job?.operationId ?? null, status: isAi ? ('generating' as const) : ('ready' as const), variant };
     },
 
@@ -292,8 +250,8 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
         await repository.refreshed({ tenantId, fileId: variantId, masterRevision: master.revision });
         return { variantId, operationId: null, status: 'ready' as const, variant: await entryOf(tenantId, variant.workspaceId, variantId) };
       }
-      const tier = await tierFor(tenantId, master.id, providerMode ?? variant.tier);
-      const job = await prepareJob({
+      const tier = await jobs.tierFor(tenantId, master.id, providerMode ?? variant.tier);
+      const job = await jobs.prepareJob({
         tenantId,
         fileId: variantId,
         action: variant.variantType,
@@ -310,7 +268,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
         await job.release().catch(() => undefined);
         throw error;
       }
-      await launch(job.forVariant(variantId));
+      await jobs.launch(job.forVariant(variantId));
       return { variantId, operationId: job.operationId, status: 'generating' as const, variant: entry };
     },
 
