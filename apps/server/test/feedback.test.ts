@@ -104,6 +104,8 @@ describe('POST /api/feedback', () => {
       status: 413,
       body: { error: { code: 'payload_too_large', message: 'Screenshot too large (2.00 MB). Maximum: 2 MB' } },
     });
+    // Another writer: each one may send 10 in 10 minutes.
+    writer = await newUser(t.app, 'writer-two');
     // An executable named like a picture is judged by its bytes.
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
     expect(
@@ -131,6 +133,14 @@ describe('POST /api/feedback', () => {
     // Only the 4000-character message was stored.
     expect(await listAll()).toHaveLength(1);
   });
+});
+
+it('refuses an eleventh feedback within 10 minutes with 429 rate_limited', async () => {
+  for (let i = 0; i < 10; i += 1) expect((await sendFeedback(t.app, writer, [...fields(`note ${i}`)])).status).toBe(200);
+  const refused = await sendFeedback(t.app, writer, [...fields('one more')]);
+  expect(refused).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+  // Another writer is not held back by this one.
+  expect((await sendFeedback(t.app, await newUser(t.app, 'other'), [...fields('mine')])).status).toBe(200);
 });
 
 describe('admin feedback routes', () => {

@@ -13,7 +13,10 @@ import {
   feedbackUpdateAnswerSchema,
   feedbackUpdateBodySchema,
 } from '@bree/contracts';
+import type {} from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commonErrors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { attachment } from '../files/files-manage.routes';
 import { readFeedbackUpload } from './feedback.upload';
@@ -21,6 +24,15 @@ import type { FeedbackService } from './feedback.service';
 
 /** A little above the largest upload the limits allow, for the form's own bytes; a refused upload is drained up to ten times this. */
 const FEEDBACK_BODY_LIMIT = FEEDBACK_TOTAL_BYTES + 1024 * 1024;
+
+/** Per writer: plenty for people, while a script flooding the admins' list and the storage is refused. */
+export const FEEDBACK_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 } as const;
+const feedbackRateLimit = {
+  ...FEEDBACK_RATE_LIMIT,
+  keyGenerator: (request: FastifyRequest) => request.auth?.tenantId ?? request.ip,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+    commonErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)), 'Too much feedback at once. Please wait a few minutes before sending more.'),
+};
 
 /**
  * POST /api/feedback (a writer's feedback, multipart) and the admins' /api/admin/feedback routes
@@ -44,7 +56,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
     {
       bodyLimit: FEEDBACK_BODY_LIMIT,
       // Each Submit is a new item, and a multipart body is streamed, so it has no fingerprint to compare.
-      config: { replay: false },
+      config: { replay: false, rateLimit: feedbackRateLimit },
       schema: { response: { 200: feedbackSubmitAnswerSchema } },
     },
     async (req) => {
