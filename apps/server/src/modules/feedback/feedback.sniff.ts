@@ -4,7 +4,7 @@ import { FEEDBACK_FILE_TYPES } from '@bree/contracts';
 const ALLOWED = new Set<string>(FEEDBACK_FILE_TYPES);
 /** Old Word and Excel files are both OLE compound files; their bytes cannot tell them apart. */
 const OLE_TYPES = new Set(['application/msword', 'application/vnd.ms-excel']);
-const SCREENSHOT_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const SCREENSHOT_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 export type Sniffed = { ok: true; type: string } | { ok: false; type: string };
 
@@ -32,7 +32,7 @@ export async function sniffAttachmentType(data: Buffer, declared: string): Promi
   return { ok: false, type: found.mime };
 }
 
-/** A screenshot or pasted image must be a JPEG, PNG or WebP picture. */
+/** A screenshot or pasted image must be a JPEG, PNG, GIF or WebP picture. */
 export async function sniffScreenshotType(data: Buffer): Promise<Sniffed> {
   const found = await fileTypeFromBuffer(data);
   if (found && SCREENSHOT_TYPES.has(found.mime)) return { ok: true, type: found.mime };
