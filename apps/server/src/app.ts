@@ -13,6 +13,7 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { sharePageRoutes } from './modules/shares/shares-page.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -74,7 +75,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAdminGuard(app);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces } =
+  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces, feedback } =
     services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces });
       await api.register(sharesRoutes, { shares });
+      await api.register(feedbackRoutes, { feedback });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Settings } from './lib/storage/s3-storage';
 
 /** `provider:model`, the provider being one the AI gateway knows. */
 const MODEL_SPEC = /^(google|anthropic|openai-compatible):\S+$/;
@@ -48,6 +49,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:pass@host:port or smtps://…')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bree <no-reply@localhost>'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -87,6 +97,8 @@ export interface Config {
     paygMeterEvent: string;
     apiBase: string | undefined;
   } | null;
+  /** Large binary (feedback attachments) in an S3-compatible store; null without S3_BUCKET (files under DATA_DIR). */
+  s3: S3Settings | null;
   /** Outgoing mail (password-reset links); null without SMTP_URL. */
   mail: { smtpUrl: string; from: string } | null;
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
@@ -118,6 +130,13 @@ export function loadConfig(
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_PRO)) {
     // Half a billing setup would take payments it cannot confirm, or offer a checkout with nothing to buy.
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO (or none of them: billing off).');
+  }
+  if ((e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) && !e.S3_BUCKET) {
+    // Settings for a store without its bucket would silently keep attachments on local disk instead.
+    throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY need S3_BUCKET.');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
   const oidc: Config['oidc'] =
     externalCount === 3
@@ -162,5 +181,15 @@ export function loadConfig(
         }
       : null,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
   };
 }

@@ -16,6 +16,9 @@ import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
 import { createTrashService } from './modules/files/files.trash';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository';
+import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createStorage } from './lib/storage/storage';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
 import { createReplayService } from './modules/replays/replays.service';
@@ -81,6 +84,8 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     usage,
     billing,
     providers,
+    // Attachments in blob storage: files under DATA_DIR, or the S3-compatible store of S3_*.
+    feedback: createFeedbackService({ repository: createFeedbackRepository({ db }), storage: createStorage(config), newId, now }),
     voice,
     aiQueue,
     workspaces: createWorkspacesService({

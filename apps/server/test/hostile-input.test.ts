@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@bree/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogRoute } from '../src/plugins/route-catalog';
-import { doc, newUser, type TestUser } from './api-client';
+import { doc, newVerifiedUser, type TestUser } from './api-client';
 import { alertText, startAuthorization, submitForm } from './auth-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
@@ -16,6 +16,7 @@ const BROKEN_TEXT = { nul: 'a\u0000b', loneHigh: 'x\ud800', loneLow: '\udc00y', 
 const ODD_TEXT = { rtlOverride: 'name\u202Etxt.exe', long: 'w'.repeat(10_000) } as const;
 const ODD_NUMBERS = { negative: -1, int32Overflow: 2 ** 31, nanString: 'NaN' } as const;
 const STABLE_CODES = new Set<string>(Object.values(ERROR_CODES));
+const HOSTILE_ADMIN = 'hostile-admin@example.com';
 
 type Leaf = { path: string[]; kind: 'string' | 'number' };
 
@@ -91,9 +92,10 @@ describe('hostile input never gets a 500', () => {
   beforeAll(async () => {
     // Billing on (a local fake Stripe API): its routes validate and answer instead of a planned 503.
     stripe = await startFakeStripe();
-    t = await createTestApp(fakeStripeEnv(stripe));
+    t = await createTestApp({ ...fakeStripeEnv(stripe), ADMIN_EMAILS: HOSTILE_ADMIN });
     await resetDatabase(t.database);
-    me = await newUser(t.app, 'hostile');
+    // An administrator: the admin routes must also answer hostile input with their own codes, past the guard.
+    me = await newVerifiedUser(t, HOSTILE_ADMIN);
     await me.call('POST', '/api/files/create', { filePath: 'Target', content: doc('a document to aim at') });
     routes = t.app.routeCatalog.filter((r) => r.url.startsWith('/api/'));
   });

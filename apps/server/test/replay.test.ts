@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -10,7 +13,8 @@ import { createReplayService, type ReplayService } from '../src/modules/replays/
 import { isReplayRoute, requestFingerprint } from '../src/plugins/replay';
 import { createServices } from '../src/services';
 import { createAiTestApp, parseSse, readStream } from './ai-helpers';
-import { doc, newUser, type TestUser } from './api-client';
+import { doc, newUser, newVerifiedUser, type TestUser } from './api-client';
+import { fields, PNG, sendFeedback } from './feedback-support';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
@@ -24,6 +28,7 @@ interface Req {
 }
 
 const enc = encodeURIComponent;
+const REPLAY_ADMIN = 'replay-admin@example.com';
 
 /** One request as the web client sends it: bearer token, tenant and (when given) the operation id. */
 function send(app: FastifyInstance, user: TestUser, req: Req & { method: Method }, operationId?: string, headers: Record<string, string> = {}) {
@@ -314,13 +319,33 @@ const EXAMPLES: Record<string, Example> = {
     // The analysis runs on in this process (no job runner here): wait for its profile.
     settle: (_first, me) => waitFor('the voice analysis', async () => (await me.call('GET', '/api/voice/profile')).body.status !== 'analyzing'),
   },
+  // The replay user is an administrator (ADMIN_EMAILS below).
+  'PUT /api/admin/feedback/:feedbackId': {
+    setup: async ({ me }) => ({ id: await newFeedback(me, 'Marked') }),
+    request: (v) => ({ url: `/api/admin/feedback/${v.id}`, body: { status: 'read' } }),
+    other: (v) => ({ url: `/api/admin/feedback/${v.id}`, body: { preserve: true } }),
+  },
+  'POST /api/admin/feedback/bulk-delete': {
+    setup: async ({ me }) => ({ id: await newFeedback(me, 'Deleted'), spare: await newFeedback(me, 'Kept') }),
+    request: (v) => ({ url: '/api/admin/feedback/bulk-delete', body: { feedbackIds: [v.id] } }),
+    other: (v) => ({ url: '/api/admin/feedback/bulk-delete', body: { feedbackIds: [v.spare] } }),
+  },
 };
+
+/** A feedback item sent by the user (a multipart upload, which is not replayed itself). */
+async function newFeedback(me: TestUser, message: string): Promise<string> {
+  const res = await sendFeedback(currentApp, me, [...fields(message), { name: 'screenshot', file: { filename: 's.png', type: 'image/png', data: PNG } }]);
+  expect(res.status).toBe(200);
+  return res.body.id as string;
+}
+let currentApp: FastifyInstance;
 
 /** Mutating routes that deliberately do not replay by X-Operation-Id, and why. */
 const OPTED_OUT = {
   'POST /api/files/get': 'a read sent as POST',
   'POST /api/files/list': 'a read sent as POST',
   'POST /api/files/content-only-update': 'content saves replay by the operationId in their body (file_operations)',
+  'POST /api/feedback': 'a streamed multipart upload has no body to fingerprint; each Submit is a new feedback item',
 };
 
 describe('every mutating API route answers a retried X-Operation-Id once', () => {
@@ -336,8 +361,13 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     await resetDatabase(await getTestDatabase());
     // Billing on (a local fake Stripe API), so the billing routes answer 200 and can be replayed.
     stripe = await startFakeStripe();
-    ({ t, fake } = await createAiTestApp(fakeStripeEnv(stripe)));
-    me = await newUser(t.app, 'replay');
+    ({ t, fake } = await createAiTestApp({
+      ...fakeStripeEnv(stripe),
+      ADMIN_EMAILS: REPLAY_ADMIN,
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bree-replay-')),
+    }));
+    currentApp = t.app;
+    me = await newVerifiedUser(t, REPLAY_ADMIN);
     // Workspaces come with Pro: the tenant subscribes first, as Stripe's webhook tells Bree.
     const deliver = async (event: { payload: string }) => {
       const res = await t.app.inject({

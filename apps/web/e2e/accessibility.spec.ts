@@ -5,7 +5,7 @@ import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from 
 
 /**
  * axe-core on the real pages, with the editor alone and with each panel, menu, sheet and dialog
- * open, at desktop (1280 px) and phone (375 px) widths. Nothing moderate, serious or critical may
+ * open (the Submit Feedback dialog among them), at desktop (1280 px) and phone (375 px) widths. Nothing moderate, serious or critical may
  * remain.
  * The assistant's menus and suggestion need a provider: the Bree here talks to the fake one.
  */
@@ -64,6 +64,17 @@ test.describe('accessibility (axe) at 1280 px', () => {
     await page.reload();
     await expect(page.getByRole('link', { name: 'Field notes', exact: true })).toBeVisible();
     await expectAccessible(page, 'the list');
+
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('button', { name: 'Submit Feedback' }).click();
+    const feedback = page.getByRole('dialog', { name: 'Submit Feedback' });
+    await feedback.getByLabel('Your feedback').fill('Rain makes the list flicker');
+    await feedback.locator('input[type="file"]').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('flicker') }]);
+    await feedback.locator('input[type="file"]').setInputFiles([{ name: 'a.zip', mimeType: 'application/zip', buffer: Buffer.from('zip') }]);
+    await expect(feedback.getByRole('alert')).toHaveText('File type "application/zip" is not supported');
+    await expectAccessible(page, 'the Submit Feedback dialog with a file and a message');
+    await feedback.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'More actions for Field notes' }).click();
     await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();

@@ -91,6 +91,13 @@ export const ERROR_CODES = {
   checkoutSessionNotFound: 'checkout_session_not_found',
   /** 402: the tenant's plan does not include this feature (workspaces come with Pro). */
   planRequired: 'plan_required',
+  // Feedback.
+  /** 404: no feedback item has this id. */
+  feedbackNotFound: 'feedback_not_found',
+  /** 404: the feedback item has no attachment with this id (or its file is gone from storage). */
+  attachmentNotFound: 'attachment_not_found',
+  /** 413: more than 3 files attached to one feedback. */
+  tooManyFiles: 'too_many_files',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -9,5 +9,6 @@ export * from './voice';
 export * from './workspaces';
 export * from './shares';
 export * from './billing';
+export * from './feedback';
 export * from './text';
 export * from './names';

@@ -1,3 +1,4 @@
+import type { FeedbackService } from '../modules/feedback/feedback.service';
 import type { BillingService } from '../modules/billing/billing.service';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -27,6 +28,8 @@ export interface MaintenanceServices {
   trash: Pick<TrashService, 'purge'>;
   /** Closed months' pay-as-you-go calls, sent to Stripe as meter events. */
   billing: Pick<BillingService, 'reportPayAsYouGo'>;
+  /** Unpreserved feedback 14 days old, deleted with its files. */
+  feedback: Pick<FeedbackService, 'expire'>;
 }
 
 export interface Jobs {
@@ -37,7 +40,7 @@ export interface Jobs {
 /**
  * Starts pg-boss on Bree's own database (PGlite through `executeSql`, or PostgreSQL) and the
  * hourly maintenance: version thinning, forgetting remembered answers (of X-Operation-Id
- * requests and of content saves) older than 24 h, and emptying the Trash of documents deleted 30 days ago. Handlers only call module services. With the voice service:
+ * requests and of content saves) older than 24 h, and emptying the Trash of documents deleted 30 days ago, deleting unpreserved feedback 14 days old. Handlers only call module services. With the voice service:
  * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
  * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
@@ -67,7 +70,8 @@ export async function startJobs({
     await maintenance.saveAnswers.sweep();
     const purged = await maintenance.trash.purge();
     const metered = await maintenance.billing.reportPayAsYouGo();
-    log.info({ thinned, forgotten, purged, metered }, 'maintenance done');
+    const expiredFeedback = await maintenance.feedback.expire();
+    log.info({ thinned, forgotten, purged, metered, expiredFeedback }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
   if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });

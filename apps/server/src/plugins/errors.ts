@@ -58,7 +58,7 @@ function fieldName(instancePath: string, params: unknown): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error, request, reply) => {
     const answer = toErrorAnswer(error);
-    if (answer.code === 'payload_too_large') {
+    if (answer.status === 413) {
       // Fastify marks the answer `Connection: close`; closing while the client still uploads
       // resets the connection and loses the 413. Read the rest first, then keep it open.
       const ended = await drainRejectedBody(request.raw, { maxBytes: DRAIN_LIMIT_FACTOR * request.routeOptions.bodyLimit });

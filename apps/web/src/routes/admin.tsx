@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useServices } from '../app/services';
 import { aiConfigKey, availabilityOf, getAiConfig } from '../features/assistant/aiAvailability';
 import { AdminSetupNotes, TIER_OPTIONS } from '../features/assistant/ProviderSettings';
+import { FeedbackManagement } from '../features/admin/feedback/FeedbackManagement';
 import { getCurrentTenant } from '../features/tenancy';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Card, MAIN_CONTENT_ID, PageHeader, SkipLink, Spinner, buttonClasses } from '../ui';
@@ -10,7 +11,8 @@ import { Card, MAIN_CONTENT_ID, PageHeader, SkipLink, Spinner, buttonClasses } f
 /**
  * /admin (protected): what an administrator of this Bree needs to know now — which AI models
  * serve the Fast and Premium tiers and what to set for a tier without a provider. The server tells
- * administrators (verified addresses in ADMIN_EMAILS) apart: only they receive the setup notes.
+ * administrators (verified addresses in ADMIN_EMAILS) apart: only they receive the setup notes
+ * and Feedback Management.
  */
 export default function AdminRoute() {
   useDocumentTitle('Admin portal');
@@ -56,6 +58,9 @@ export default function AdminRoute() {
               </dl>
               <AdminSetupNotes ai={ai} />
             </Card>
+            <div className="mt-10">
+              <FeedbackManagement />
+            </div>
           </>
         )}
       </main>

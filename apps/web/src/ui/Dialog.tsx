@@ -26,7 +26,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <RadixDialog.Overlay data-dialog-overlay="" className="fixed inset-0 z-40 bg-ink/40" />
         <RadixDialog.Content
           className={cn('fixed z-50 overflow-y-auto border border-line bg-surface shadow-pop focus:outline-none', PLACEMENT[variant], className)}
           {...(description ? {} : { 'aria-describedby': undefined })}

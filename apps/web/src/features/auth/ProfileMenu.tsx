@@ -7,6 +7,7 @@ import { QualityToggle } from '../assistant';
 import { emailConfirmationLink } from './emailConfirmation';
 import { VoicePanel } from '../voice';
 import { ProfileBilling, ProfilePlanBadge } from '../billing';
+import { FeedbackDialog } from '../feedback';
 
 /** Avatar text: first letter of the name, else of the e-mail, else '?'. */
 export function avatarLetter(name?: string, email?: string): string {
@@ -26,15 +27,17 @@ function Avatar({ picture, letter, size }: { picture?: string; letter: string; s
 
 /**
  * The header's profile menu: avatar, name, e-mail, the Voice panel (the same one as in the editor,
- * in a dialog that outlives the popover), the Trash, and Sign Out (back to the site origin). A writer whose
+ * in a dialog that outlives the popover), 'Submit Feedback' (a dialog too), the Trash, and Sign Out (back to the site origin). A writer whose
  * address is not confirmed yet, on a Bree that mails links, also finds where to get a new link. With billing on,
  * the plan's badge, Upgrade or Manage Subscription, the AI credit and pay-as-you-go blocks.
  */
 export function ProfileMenu() {
   const [voiceOpen, setVoiceOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   return (
     <>
-      <ProfilePopover onVoice={() => setVoiceOpen(true)} />
+      <ProfilePopover onVoice={() => setVoiceOpen(true)} onFeedback={() => setFeedbackOpen(true)} />
+      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
       <Dialog open={voiceOpen} onOpenChange={setVoiceOpen} title="Voice" description="What Bree has learned about how you write." className="max-w-xl">
         {voiceOpen && <VoicePanel />}
       </Dialog>
@@ -42,7 +45,7 @@ export function ProfileMenu() {
   );
 }
 
-function ProfilePopover({ onVoice }: { onVoice: () => void }) {
+function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedback: () => void }) {
   const auth = useAuth();
   const { tokens, config } = useServices();
   const [signingOut, setSigningOut] = useState(false);
@@ -90,6 +93,11 @@ function ProfilePopover({ onVoice }: { onVoice: () => void }) {
         <PopoverClose asChild>
           <Button variant="ghost" className="w-full justify-start" onClick={onVoice}>
             Voice
+          </Button>
+        </PopoverClose>
+        <PopoverClose asChild>
+          <Button variant="ghost" className="w-full justify-start" onClick={onFeedback}>
+            Submit Feedback
           </Button>
         </PopoverClose>
         <PopoverClose asChild>
