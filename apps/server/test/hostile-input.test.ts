@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@bree/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogRoute } from '../src/plugins/route-catalog';
-import { doc, newUser, type TestUser } from './api-client';
+import { doc, newVerifiedUser, type TestUser } from './api-client';
 import { alertText, startAuthorization, submitForm } from './auth-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
@@ -91,9 +91,10 @@ describe('hostile input never gets a 500', () => {
   beforeAll(async () => {
     // Billing on (a local fake Stripe API): its routes validate and answer instead of a planned 503.
     stripe = await startFakeStripe();
-    t = await createTestApp(fakeStripeEnv(stripe));
+    // An administrator, so the admin routes validate their input instead of answering 403.
+    t = await createTestApp({ ...fakeStripeEnv(stripe), ADMIN_EMAILS: 'hostile@example.com' });
     await resetDatabase(t.database);
-    me = await newUser(t.app, 'hostile');
+    me = await newVerifiedUser(t, 'hostile@example.com');
     await me.call('POST', '/api/files/create', { filePath: 'Target', content: doc('a document to aim at') });
     routes = t.app.routeCatalog.filter((r) => r.url.startsWith('/api/'));
   });

@@ -11,3 +11,5 @@ export * from './shares';
 export * from './billing';
 export * from './text';
 export * from './names';
+export * from './admin';
+export * from './publishing';
