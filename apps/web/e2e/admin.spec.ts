@@ -79,6 +79,25 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await page.getByRole('button', { name: admin.email }).click();
     await expect(page.getByRole('dialog', { name: admin.email })).toContainText('Usage per month');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Narrower screens: nothing spills sideways; at 767 px or less the sidebar is a drawer.
+    for (const width of [1100, 768, 480, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(page.getByRole('heading', { name: 'User Metrics', level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(true);
+    }
+    await expect(sidebar).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Admin portal' }).getByRole('link', { name: 'User Usage' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'User Usage', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await page.getByLabel('E-mail address').fill(admin.email.toUpperCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog', { name: admin.email })).toContainText('Usage per month');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Not the publishing tenant yet: Publishing sends the administrator to /app.
     await sidebar.getByRole('link', { name: 'Publishing' }).click();
