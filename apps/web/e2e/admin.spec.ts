@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount, AuthPages } from './fixtures/bree';
 import { apiAnswer } from './fixtures/api';
+import { expectAccessible } from './fixtures/axe';
 import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
 
 const NOT_ALLOWED = 'You are not allowed to open this page';
@@ -30,6 +31,7 @@ test('a writer who is not an administrator has no Admin block and gets the not-a
   await page.goto(`${bree.url}/admin/metrics`);
   await expect(page.getByRole('heading', { name: NOT_ALLOWED })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
+  await expectAccessible(page, 'the not-allowed page');
   await page.getByRole('link', { name: 'Back to your documents' }).click();
   await page.waitForURL(`${bree.url}/app`);
 });
@@ -76,8 +78,10 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await expect(page.getByRole('heading', { name: 'User Metrics', level: 1 })).toBeVisible();
     await expect(page.getByTestId('total-newSignups')).toHaveText('1');
     await expect(page.getByLabel('Range')).toHaveValue('28d');
+    await expectAccessible(page, 'User Metrics');
     await page.getByRole('button', { name: admin.email }).click();
     await expect(page.getByRole('dialog', { name: admin.email })).toContainText('Usage per month');
+    await expectAccessible(page, "a user's usage");
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -89,6 +93,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     }
     await expect(sidebar).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectAccessible(page, 'the admin drawer');
     await page.getByRole('dialog', { name: 'Admin portal' }).getByRole('link', { name: 'User Usage' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'User Usage', level: 1 })).toBeVisible();
@@ -114,6 +119,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     const title = page.getByLabel('Title');
     await title.fill('Spring Release: 2026!');
     await expect(page.getByLabel('Slug')).toHaveValue('spring-release-2026');
+    await expectAccessible(page, 'the publishing manager');
     await page.getByLabel('Excerpt').fill('What changed this spring.');
     await page.getByRole('radio', { name: 'Updates' }).check();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

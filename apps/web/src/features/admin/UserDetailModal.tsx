@@ -35,7 +35,8 @@ export function UserDetailModal({ userId, onClose }: { userId: string | null; on
               <dd className="text-ink">{money(user.monthlySpending)}</dd>
             </div>
           </dl>
-          <div className="overflow-x-auto">
+          {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Usage per month">
             <table className="w-full text-sm">
               <caption className="pb-2 text-left font-semibold text-ink">Usage per month</caption>
               <thead className="text-muted">

@@ -53,7 +53,8 @@ export function UserList({ range, onOpen }: { range: MetricsRange; onOpen: (user
       )}
       {data && data.items.length === 0 && <p className="mt-4 text-sm text-muted">{ADMIN_MESSAGES.noUsersInSegment}</p>}
       {data && data.items.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={SEGMENT_LABELS[segment]}>
           <table className="w-full text-sm">
             <caption className="sr-only">{SEGMENT_LABELS[segment]}</caption>
             <thead className="text-muted">
