@@ -1,6 +1,6 @@
 import { Card, PageHeader } from '../../ui';
 
-/** The portal's Feedback section: its heading and an empty state, where Feedback Management's list goes. */
+/** The portal's Feedback section: its heading and an empty state. */
 export function FeedbackSection() {
   return (
     <section aria-label="Feedback">
