@@ -120,6 +120,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': SERVER, '/oidc': SERVER, '/interaction': SERVER },
+    // /blog and /updates (their posts and RSS feeds) are pages the server renders.
+    proxy: { '/api': SERVER, '/oidc': SERVER, '/interaction': SERVER, '/blog': SERVER, '/updates': SERVER },
   },
 });

@@ -9,11 +9,14 @@ import type { Config } from './config';
 import type { Database } from './db/db';
 import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { publishingPageRoutes } from './modules/publishing/publishing-page.routes';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { sharePageRoutes } from './modules/shares/shares-page.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -75,7 +78,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAdminGuard(app);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces, feedback } =
+  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces, feedback, admin, publishing } =
     services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -99,11 +102,14 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(workspacesRoutes, { workspaces });
       await api.register(sharesRoutes, { shares });
       await api.register(feedbackRoutes, { feedback });
+      await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
+      await api.register(publishingRoutes, { publishing });
     },
     { prefix: '/api' },
   );
   // Public pages rendered on the server answer before the SPA fallback.
   await app.register(sharePageRoutes, { shares });
+  await app.register(publishingPageRoutes, { publishing, origin: config.publicUrl });
 
   await registerSpa(app, config);
   return app;

@@ -18,6 +18,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().default(''),
+  PUBLISHING_TENANT: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -75,6 +76,8 @@ export interface Config {
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   adminEmails: string[];
+  /** The tenant id (token `sub`) whose administrator runs the publishing manager; none without it. */
+  publishingTenant: string | undefined;
   /** AI providers; a tier whose provider lacks its key/base URL is "not configured". */
   ai: {
     fastModel: string;
@@ -161,6 +164,7 @@ export function loadConfig(
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    publishingTenant: e.PUBLISHING_TENANT,
     oidc,
     ai: {
       fastModel: e.AI_FAST_MODEL,

@@ -3,6 +3,8 @@ import { newBlockId } from '@bree/editor';
 import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config';
 import type { Database } from './db/db';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
 import { createMeteredAi } from './modules/ai/ai.metered';
@@ -19,6 +21,8 @@ import { createTrashService } from './modules/files/files.trash';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createStorage } from './lib/storage/storage';
+import { createPublishingRepository } from './modules/publishing/publishing.repository';
+import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
 import { createReplayService } from './modules/replays/replays.service';
@@ -73,6 +77,13 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   return {
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured),
+    admin: createAdminService({ repository: createAdminRepository({ query: (text, params) => database.query(text, params) }), now }),
+    publishing: createPublishingService({
+      repository: createPublishingRepository({ query: (text, params) => database.query(text, params) }),
+      publishingTenant: config.publishingTenant,
+      publicUrl: config.publicUrl,
+      now,
+    }),
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files,
     trash: createTrashService({ db, now }),

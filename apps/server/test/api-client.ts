@@ -30,6 +30,11 @@ export async function newVerifiedUser(t: { app: FastifyInstance; database: Datab
   return apiCaller(t.app, session.sub, accessToken);
 }
 
+/** The same signed-in user calling another Bree on the same database (one started with the user's id in its settings). */
+export function onApp(app: FastifyInstance, user: TestUser): TestUser {
+  return apiCaller(app, user.sub, user.token);
+}
+
 function apiCaller(app: FastifyInstance, sub: string, accessToken: string): TestUser {
   return {
     sub,

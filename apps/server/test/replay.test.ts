@@ -13,7 +13,7 @@ import { createReplayService, type ReplayService } from '../src/modules/replays/
 import { isReplayRoute, requestFingerprint } from '../src/plugins/replay';
 import { createServices } from '../src/services';
 import { createAiTestApp, parseSse, readStream } from './ai-helpers';
-import { doc, newUser, newVerifiedUser, type TestUser } from './api-client';
+import { doc, newUser, newVerifiedUser, onApp, type TestUser } from './api-client';
 import { fields, PNG, sendFeedback } from './feedback-support';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
@@ -88,6 +88,8 @@ interface Example {
   other(v: Record<string, string>, me: TestUser): Req;
   settle?(first: LightMyRequestResponse, me: TestUser): Promise<void>;
 }
+
+const postDraft = { title: 'A post', slug: 'a-post', excerpt: 'Short.', category: 'blog' };
 
 const selection = { text: 'rough draft words', nodeIds: ['n1'] };
 
@@ -283,6 +285,32 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: '/api/shares/regenerate-slug', body: { fileId: v.id } }),
     other: (v) => ({ url: '/api/shares/regenerate-slug', body: { fileId: v.spare } }),
   },
+  'PUT /api/admin/publishing/documents/:fileId/draft': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Draft post')).id }),
+    request: (v) => ({ url: `/api/admin/publishing/documents/${v.id}/draft`, body: { ...postDraft, slug: `draft-${v.id!.toLowerCase()}` } }),
+    other: (v) => ({ url: `/api/admin/publishing/documents/${v.id}/draft`, body: { ...postDraft, slug: `other-${v.id!.toLowerCase()}` } }),
+  },
+  'POST /api/admin/publishing/documents/:fileId/publish': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Published post')).id }),
+    request: (v) => ({ url: `/api/admin/publishing/documents/${v.id}/publish`, body: { ...postDraft, slug: `post-${v.id!.toLowerCase()}` } }),
+    other: (v) => ({
+      url: `/api/admin/publishing/documents/${v.id}/publish`,
+      body: { ...postDraft, slug: `post-${v.id!.toLowerCase()}`, category: 'updates' },
+    }),
+  },
+  'POST /api/admin/publishing/documents/:fileId/unpublish': {
+    setup: async ({ newDoc, me }) => {
+      const { id } = await newDoc('Unpublished post');
+      const spare = (await newDoc('Still published')).id;
+      for (const fileId of [id, spare]) {
+        const res = await me.call('POST', `/api/admin/publishing/documents/${fileId}/publish`, { ...postDraft, slug: `gone-${fileId.toLowerCase()}` });
+        expect(res.status).toBe(200);
+      }
+      return { id, spare };
+    },
+    request: (v) => ({ url: `/api/admin/publishing/documents/${v.id}/unpublish`, body: {} }),
+    other: (v) => ({ url: `/api/admin/publishing/documents/${v.spare}/unpublish`, body: {} }),
+  },
   'PUT /api/voice/profile': {
     request: () => ({ url: '/api/voice/profile', body: { userNotes: 'Short sentences.' } }),
     other: () => ({ url: '/api/voice/profile', body: { userNotes: 'Long sentences.' } }),
@@ -361,13 +389,18 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     await resetDatabase(await getTestDatabase());
     // Billing on (a local fake Stripe API), so the billing routes answer 200 and can be replayed.
     stripe = await startFakeStripe();
+    // An administrator who is the publishing tenant (named by id, so the account comes first), for the admin and publishing routes.
+    const setup = await createTestApp();
+    const account = await newVerifiedUser(setup, REPLAY_ADMIN);
+    await setup.close();
     ({ t, fake } = await createAiTestApp({
       ...fakeStripeEnv(stripe),
       ADMIN_EMAILS: REPLAY_ADMIN,
+      PUBLISHING_TENANT: account.sub,
       DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bree-replay-')),
     }));
     currentApp = t.app;
-    me = await newVerifiedUser(t, REPLAY_ADMIN);
+    me = onApp(t.app, account);
     // Workspaces come with Pro: the tenant subscribes first, as Stripe's webhook tells Bree.
     const deliver = async (event: { payload: string }) => {
       const res = await t.app.inject({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from './auth-helpers';
+import { newVerifiedUser } from './api-client';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 /** Fills a route's path parameters: tenant parameters get `tenant`, others a harmless id. */
@@ -17,9 +17,10 @@ describe('tenancy is enforced for every registered API route', () => {
   let protectedRoutes: { method: string; url: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // An administrator, so the admin routes reach the tenancy rule too (the admin guard answers everyone else first).
+    t = await createTestApp({ ADMIN_EMAILS: 'writer@example.com' });
     await resetDatabase(t.database);
-    ({ accessToken: token, sub } = await signUp(t.app, { email: 'writer@example.com', password: 'correct horse' }));
+    ({ token, sub } = await newVerifiedUser(t, 'writer@example.com'));
     protectedRoutes = t.app.routeCatalog.filter((r) => r.url.startsWith('/api/') && !r.public);
   });
   afterAll(() => t.close());

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './fixtures/axe';
 import { callApi } from './fixtures/api';
 import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
 
@@ -9,21 +9,6 @@ import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from 
  * remain.
  * The assistant's menus and suggestion need a provider: the Bree here talks to the fake one.
  */
-
-const BLOCKING = new Set(['moderate', 'serious', 'critical']);
-
-/** Runs axe on the whole page as it is now and fails on any moderate or worse violation, naming each. */
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  const all = await new AxeBuilder({ page }).disableRules(['region']).analyze();
-  // An open menu is a popup (role="menu", reached from its button) rendered at the end of the body
-  // like every popup; "content in landmarks" is about page content, so only it leaves menus out.
-  const landmarks = await new AxeBuilder({ page }).withRules(['region']).exclude('[data-radix-popper-content-wrapper]').analyze();
-  const violations = [...all.violations, ...landmarks.violations];
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `axe: violations with ${state}`).toEqual([]);
-}
 
 /** Creates a document through the API (the page's own session); answers its id. */
 async function createDoc(page: Page, name: string, content: string, extra: Record<string, unknown> = {}): Promise<string> {

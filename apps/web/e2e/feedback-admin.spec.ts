@@ -47,7 +47,7 @@ test.describe('Feedback Management', () => {
       second = await startBree({ dataDir: first.dataDir, port: first.port, env });
       await new AuthPages(page, second).signIn(ADMIN);
       await page.waitForURL(`${second.url}/app`);
-      await page.goto(`${second.url}/admin`);
+      await page.goto(`${second.url}/admin/feedback`);
 
       const region = page.getByRole('region', { name: 'Feedback Management' });
       await expect(region.getByLabel('Total Feedback: 55', { exact: true })).toBeVisible();

@@ -98,6 +98,17 @@ export const ERROR_CODES = {
   attachmentNotFound: 'attachment_not_found',
   /** 413: more than 3 files attached to one feedback. */
   tooManyFiles: 'too_many_files',
+  // Admin portal and publishing.
+  /** 404: no account has this id, or this e-mail address (the usage explorer's lookup). */
+  userNotFound: 'user_not_found',
+  /** 403: the publishing manager belongs to the tenant named by PUBLISHING_TENANT only. */
+  publishingNotAllowed: 'publishing_not_allowed',
+  /** 404: the document is not one the publishing manager lists (another tenant's, deleted, a variant…). */
+  documentNotPublishable: 'document_not_publishable',
+  /** 409: another post of the same category already has this slug. */
+  slugTaken: 'slug_taken',
+  /** 409: unpublishing a document that has no published post. */
+  notPublished: 'not_published',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

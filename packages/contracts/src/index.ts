@@ -12,3 +12,5 @@ export * from './billing';
 export * from './feedback';
 export * from './text';
 export * from './names';
+export * from './admin';
+export * from './publishing';

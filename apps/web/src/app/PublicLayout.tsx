@@ -4,12 +4,13 @@ import { SUPPORT_EMAIL } from '../lib/site';
 import { cn, MAIN_CONTENT_ID, SkipLink } from '../ui';
 import { useServices } from './services';
 
-const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
+// `server`: a page the server renders (the published posts), so the link loads it instead of routing in the app.
+const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string; server?: boolean }> }> = [
   {
     title: 'Product',
     links: [
-      { label: 'Blog', to: '/blog' },
-      { label: 'Updates', to: '/updates' },
+      { label: 'Blog', to: '/blog', server: true },
+      { label: 'Updates', to: '/updates', server: true },
     ],
   },
   {
@@ -53,7 +54,7 @@ export function SiteFooter() {
             <ul className="mt-2 space-y-1.5">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+                  <Link to={link.to} reloadDocument={link.server} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
                     {link.label}
                   </Link>
                 </li>

@@ -1,11 +1,7 @@
-import { PlaceholderPage } from '../app/PlaceholderPage';
+import { ServerRenderedPage } from '../app/ServerRenderedPage';
+import NotFound from './not-found';
 
-/** /blog (placeholder). */
+/** /blog and its posts: pages the server renders from the published posts. */
 export default function BlogRoute() {
-  return (
-    <PlaceholderPage
-      title="Blog"
-      description="Essays on writing with an assistant that sounds like you, and stories from the people who use Bree, will be published here."
-    />
-  );
+  return <ServerRenderedPage fallback={<NotFound />} />;
 }

@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../app/PlaceholderPage';
+import { ServerRenderedPage } from '../app/ServerRenderedPage';
+import NotFound from './not-found';
 
-/** /updates (placeholder). */
+/** /updates and its posts: pages the server renders from the published posts. */
 export default function UpdatesRoute() {
-  return <PlaceholderPage title="Updates" description="Release notes and product news will be listed here, newest first." />;
+  return <ServerRenderedPage fallback={<NotFound />} />;
 }

@@ -33,6 +33,16 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 .bree-prose a{color:var(--accent);text-decoration:underline}
 .bree-prose code{font-family:ui-monospace,monospace;font-size:.9em;background:var(--cream-deep);border-radius:4px;padding:.1em .3em}
 footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--line);color:var(--muted);font-size:.875rem}
+.page-title{font-family:var(--serif);font-size:2.25rem;line-height:1.2;margin:0 0 .5rem}
+.page-lead{margin:0 0 1.5rem;color:var(--ink-soft)}
+.posts{list-style:none;padding:0;margin:0}
+.posts li{padding:1.25rem 0;border-bottom:1px solid var(--line)}
+.posts h2{font-family:var(--serif);font-size:1.5rem;line-height:1.3;margin:0 0 .25rem}
+.posts h2 a{color:var(--ink);text-decoration:none}
+.posts h2 a:hover{text-decoration:underline}
+.posts p{margin:.5rem 0 0;color:var(--ink-soft)}
+.posts time,.feed{color:var(--muted);font-size:.875rem}
+.feed a{color:var(--accent)}
 .unavailable{text-align:center;padding-top:4rem}
 .unavailable h1{font-weight:400;margin:0 0 1.5rem}
 .unavailable h1 .lead{display:block;font-family:var(--serif);font-size:1.75rem;font-weight:700;margin:0 0 .75rem}

@@ -5,7 +5,8 @@ import { docToHtml } from '../files/files.export';
 import { sharePageDescription } from './shares.meta';
 import { SHARE_PAGE_CSS } from './shares.page-style';
 
-function escapeHtml(text: string): string {
+/** Text safe inside HTML text and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -33,11 +34,15 @@ export function sharedBodyHtml(content: unknown): string {
 }
 
 /** "November 23, 2026", the same wherever the server runs. */
-function longDate(iso: string): string {
+export function longDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 }
 
-function page({ title, head, body }: { title: string; head: string; body: string }): string {
+/**
+ * Every public page rendered on the server (shared documents, /blog, /updates): one frame, one
+ * stylesheet (allowed by hash in SHARE_PAGE_CSP), no script.
+ */
+export function publicPage({ title, head, body }: { title: string; head: string; body: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -80,12 +85,12 @@ export function renderSharedPage({ document, url }: { document: SharedDocument; 
 </article>
 </main>
 <footer>Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></footer>`;
-  return page({ title: `${title} | ${PRODUCT_NAME}`, head, body });
+  return publicPage({ title: `${title} | ${PRODUCT_NAME}`, head, body });
 }
 
 /** Unknown, switched-off and replaced links all get this page (with 404), so none reveals it ever existed. */
 export function renderUnavailablePage(): string {
-  return page({
+  return publicPage({
     title: SHARE_MESSAGES.unavailableTitle,
     head: '<meta name="robots" content="noindex">\n',
     body: `<main class="unavailable">
@@ -97,7 +102,7 @@ export function renderUnavailablePage(): string {
 
 /** /share without a slug. */
 export function renderInvalidLinkPage(): string {
-  return page({
+  return publicPage({
     title: SHARE_MESSAGES.invalidLink,
     head: '<meta name="robots" content="noindex">\n',
     body: `<main class="unavailable">

@@ -75,9 +75,10 @@ export function FeedbackManagement() {
 
   return (
     <section aria-labelledby={`${ids}-title`} className="space-y-5">
-      <h2 id={`${ids}-title`} className="font-serif text-xl font-semibold text-ink">
+      {/* The section's page heading in the portal, like the other sections' PageHeader. */}
+      <h1 id={`${ids}-title`} className="font-serif text-2xl font-semibold tracking-tight text-ink">
         Feedback Management
-      </h2>
+      </h1>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {(
           [

@@ -1,0 +1,32 @@
+import { Feed } from 'feed';
+import { PRODUCT_NAME, type PostCategory } from '@bree/contracts';
+import { sharedBodyHtml } from '../shares/shares.page';
+import { CATEGORY_PAGES, postDescription } from './publishing.page';
+import type { PublishedRecord } from './publishing.repository';
+
+/** The RSS 2.0 feed of a category: its published posts, newest first, each with its full text. */
+export function renderFeed({ category, posts, origin }: { category: PostCategory; posts: PublishedRecord[]; origin: string }): string {
+  const { title, lead } = CATEGORY_PAGES[category];
+  const feed = new Feed({
+    title: `${PRODUCT_NAME} ${title}`,
+    description: lead,
+    id: `${origin}/${category}`,
+    link: `${origin}/${category}`,
+    language: 'en',
+    generator: false,
+    feedLinks: { rss: `${origin}/${category}/rss.xml` },
+    ...(posts[0]?.published_at ? { updated: new Date(posts[0].published_at) } : {}),
+  });
+  for (const post of posts) {
+    const link = `${origin}/${category}/${post.slug}`;
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      date: new Date(post.published_at ?? 0),
+      description: postDescription(post),
+      content: sharedBodyHtml(post.content),
+    });
+  }
+  return feed.rss2();
+}

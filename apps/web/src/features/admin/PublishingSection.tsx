@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { ADMIN_MESSAGES } from '@bree/contracts';
+import { formatDate } from '../../lib/dates';
+import { DocumentView } from '../sharing/DocumentView';
+import { Card, cn, PageHeader, Spinner } from '../../ui';
+import { usePreview, usePublishableDocuments } from './api';
+import { PostEditor } from './PostEditor';
+
+/**
+ * The publishing manager: documents eligible for publishing (spec 3 §4.8), newest first; the chosen
+ * one's preview and its post's draft. Only the publishing tenant may open it; everyone else goes to /app.
+ */
+export function PublishingSection({ canPublish }: { canPublish: boolean }) {
+  const documents = usePublishableDocuments(canPublish);
+  const [selected, setSelected] = useState<string | null>(null);
+  const preview = usePreview(selected);
+  if (!canPublish) return <Navigate to="/app" replace />;
+  const items = documents.data?.items ?? [];
+  const current = items.find((d) => d.fileId === selected) ?? null;
+
+  return (
+    <section aria-label="Publishing">
+      <PageHeader
+        title="Publishing"
+        description="Publish a document to the blog or the updates page. Readers see the text as it was when you pressed Publish."
+      />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <Card className="p-0">
+          <h2 className="border-b border-line px-4 py-3 font-serif text-lg font-semibold text-ink">Documents</h2>
+          {documents.isPending && <Spinner showLabel label="Loading documents" className="m-4" />}
+          {documents.isError && (
+            <p role="alert" className="m-4 text-sm text-danger">
+              {ADMIN_MESSAGES.documentsFailed}
+            </p>
+          )}
+          {documents.data && items.length === 0 && <p className="m-4 text-sm text-muted">No documents can be published yet.</p>}
+          <ul className="max-h-[60dvh] overflow-y-auto">
+            {items.map((d) => (
+              <li key={d.fileId} className="border-b border-line last:border-b-0">
+                <button
+                  type="button"
+                  aria-pressed={d.fileId === selected}
+                  onClick={() => setSelected(d.fileId)}
+                  className={cn('block w-full px-4 py-3 text-left hover:bg-cream-deep', d.fileId === selected && 'bg-accent-soft')}
+                >
+                  <span className="block truncate font-medium text-ink">{d.name}</span>
+                  <span className="mt-0.5 block text-xs text-muted">
+                    {formatDate(d.lastModified)} · {d.post ? (d.post.status === 'published' ? `Published in ${d.post.category}` : 'Draft') : 'Not published'}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <div className="min-w-0 space-y-6">
+          {!current && documents.data && items.length > 0 && <p className="text-sm text-muted">Choose a document to preview it and fill in its post.</p>}
+          {current && (
+            <>
+              <Card>
+                <h2 className="mb-4 font-serif text-lg font-semibold text-ink">Post</h2>
+                <PostEditor key={current.fileId} document={current} />
+              </Card>
+              <Card>
+                <h2 className="mb-4 font-serif text-lg font-semibold text-ink">Preview</h2>
+                {preview.isPending && <Spinner label="Loading preview" />}
+                {preview.isError && (
+                  <p role="alert" className="text-sm text-danger">
+                    {ADMIN_MESSAGES.previewFailed}
+                  </p>
+                )}
+                {preview.data && <DocumentView content={preview.data.content} />}
+              </Card>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+export { AdminShell } from './AdminShell';
+export { DashboardSection } from './DashboardSection';
+export { FeedbackSection } from './FeedbackSection';
+export { MetricsSection } from './MetricsSection';
+export { NotAllowed } from './NotAllowed';
+export { PublishingSection } from './PublishingSection';
+export { UsageSection } from './UsageSection';
+export { useAccess } from './api';
+export { ProfileAdminBlock } from './ProfileAdminBlock';

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Where a post appears: /updates or /blog (spec 3 §3 'Publishing draft'). */
+export const POST_CATEGORIES = ['updates', 'blog'] as const;
+export const postCategorySchema = z.enum(POST_CATEGORIES);
+export type PostCategory = z.infer<typeof postCategorySchema>;
+
+export const PUBLISHING = {
+  maxTitleLength: 200,
+  maxSlugLength: 120,
+  maxExcerptLength: 500,
+  /** Posts listed on /blog and /updates, and items in their RSS feeds. */
+  listedPosts: 100,
+} as const;
+
+/**
+ * The slug of a title (spec 3 §2.7): lower case, spaces become hyphens, every character other
+ * than a-z, 0-9 and hyphen removed.
+ */
+export function slugFromTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/ /g, '-')
+    .replace(/[^a-z0-9-]/g, '');
+}
+
+/** A slug the rule can produce, and not empty. */
+export const postSlugSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(PUBLISHING.maxSlugLength)
+  .regex(/^[a-z0-9-]+$/, 'may hold only a-z, 0-9 and hyphens');
+
+/** The draft an editor fills in (spec 3 §3 'Publishing draft'). */
+export const publishingDraftSchema = z.object({
+  title: z.string().trim().min(1, 'must not be empty').max(PUBLISHING.maxTitleLength),
+  slug: postSlugSchema,
+  excerpt: z.string().max(PUBLISHING.maxExcerptLength),
+  category: postCategorySchema,
+});
+export type PublishingDraft = z.infer<typeof publishingDraftSchema>;
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** A document's post as the manager shows it. */
+export const postSchema = publishingDraftSchema.extend({
+  status: z.enum(POST_STATUSES),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  /** The public address while published. */
+  url: z.string().nullable(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** A document eligible for publishing (spec 3 §4.8), with its post when it has one. */
+export const publishableDocumentSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  lastModified: z.string(),
+  wordCount: z.number().int(),
+  post: postSchema.nullable(),
+});
+export type PublishableDocument = z.infer<typeof publishableDocumentSchema>;
+
+export const publishableListAnswerSchema = z.object({ items: z.array(publishableDocumentSchema) });
+export const publishingFileParamsSchema = z.object({ fileId: z.string().min(1).max(64) });
+export const publishingPreviewAnswerSchema = z.object({ name: z.string(), content: z.unknown(), lastModified: z.string() });
+export const postAnswerSchema = z.object({ success: z.literal(true), post: postSchema });
