@@ -10,6 +10,7 @@ import type { Database } from './db/db';
 import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
@@ -72,7 +73,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAdminGuard(app);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces } =
+  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces, chat } =
     services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces });
       await api.register(sharesRoutes, { shares });
+      await api.register(chatRoutes, { chat });
     },
     { prefix: '/api' },
   );

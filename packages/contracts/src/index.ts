@@ -11,3 +11,4 @@ export * from './shares';
 export * from './billing';
 export * from './text';
 export * from './names';
+export * from './chat';
