@@ -169,6 +169,39 @@ describe('chat about a document', () => {
   });
 });
 
+describe('chat when Bree shuts down mid-reply', () => {
+  it('stores the text that arrived before the shutdown finishes', async () => {
+    const { t, fake } = await createAiTestApp();
+    try {
+      const me = await newUser(t.app, 'shutdown');
+      const fileId = (await me.call('POST', '/api/files/create', { content: doc('A draft.') })).body.file.id as string;
+      fake.script({ kind: 'stream', chunks: ['Half a reply ', 'and the rest.'], intervalMs: 5_000 });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/chat/${fileId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub, accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Summarise this' }),
+      });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let seen = '';
+      while (!seen.includes('Half a reply')) seen += (await reader.read()).value ?? '';
+      await t.app.close();
+      const rows = await t.database.query<{ role: string; content: string; state: string }>(
+        'select role, content, state from chat_messages where tenant_id = $1 order by id',
+        [me.sub],
+      );
+      expect(rows).toEqual([
+        { role: 'user', content: 'Summarise this', state: 'complete' },
+        { role: 'assistant', content: 'Half a reply ', state: 'stopped' },
+      ]);
+    } finally {
+      await t.close().catch(() => undefined);
+      await fake.close();
+    }
+  });
+});
+
 describe('chat without an AI provider', () => {
   let t: TestApp;
   beforeAll(async () => {

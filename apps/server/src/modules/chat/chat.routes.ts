@@ -33,11 +33,20 @@ function closedByClient(res: ServerResponse): AbortSignal {
 
 /** The conversation about a document (docs/CHAT.md): list it, send a message (streamed reply), clear it. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { chat }) => {
-  // A shutdown ends the replies still streaming; each keeps the text that arrived.
+  // A shutdown ends the replies still streaming, and waits until each has stored the text that arrived.
   const openStreams = new Set<ServerResponse>();
+  const writing = new Set<Promise<unknown>>();
   app.addHook('preClose', async () => {
     for (const res of openStreams) res.destroy();
+    await Promise.allSettled([...writing]);
   });
+  /** Sends through the service, remembered until the reply is stored. */
+  const send = (args: Parameters<ChatService['send']>[0]) => {
+    const sending = chat.send(args);
+    writing.add(sending);
+    void sending.finally(() => writing.delete(sending)).catch(() => undefined);
+    return sending;
+  };
 
   app.get('/chat/:fileId', { schema: { params, response: { 200: chatConversationAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
@@ -52,7 +61,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { ch
       const { fileId } = req.params;
       const signal = closedByClient(reply.raw);
       if (!req.headers.accept?.includes('text/event-stream')) {
-        const sent = await chat.send({ tenantId, fileId, body: req.body, signal });
+        const sent = await send({ tenantId, fileId, body: req.body, signal });
         if (!sent.reply || sent.failure) throw chatErrors.replyFailed(sent.failure ?? 'the document no longer exists.');
         return { message: sent.message, reply: sent.reply, tier: sent.tier };
       }
@@ -61,7 +70,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { ch
       const write = (e: ChatStreamEvent) => {
         if (!res.writableEnded && !res.destroyed) res.write(frame(e));
       };
-      const sent = await chat.send({
+      const sent = await send({
         tenantId,
         fileId,
         body: req.body,
