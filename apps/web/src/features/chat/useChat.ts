@@ -12,7 +12,7 @@ import { ChatReplyError, clearConversation, listConversation, sendMessage } from
 export type ShownMessage = Omit<ChatMessage, 'state'> & { state: ChatMessage['state'] | 'streaming' };
 
 /** The turn being written (or just stopped) until the stored conversation has it. */
-interface Turn {
+export interface Turn {
   question: ChatMessage;
   /** True once the server stored the question (its 'started' event). */
   stored: boolean;
@@ -25,8 +25,8 @@ const chatKey = (tenantId: string, fileId: string) => ['chat', tenantId, fileId]
 /** After a Stop the server stores the partial reply as it sees the connection close: asked again until it has. */
 const STOPPED_REFETCH_MS = [200, 1_000, 3_000];
 
-/** What the stored conversation lacks of the turn in progress. */
-function withTurn(stored: ChatMessage[], turn: Turn | null): ShownMessage[] {
+/** The stored conversation with what it lacks of the turn in progress (exported for tests). */
+export function withTurn(stored: ChatMessage[], turn: Turn | null): ShownMessage[] {
   if (!turn) return stored;
   const at = stored.findIndex((m) => m.id === turn.question.id);
   if (at >= 0 && stored.slice(at + 1).some((m) => m.role === 'assistant')) return stored;
