@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
 import { apiAnswer } from './fixtures/api';
@@ -14,6 +15,13 @@ async function openChat(page: Page) {
 async function versionReasons(page: Page, fileId: string): Promise<string[]> {
   const answer = await apiAnswer<{ versions: { reason: string }[] }>(page, 'GET', `/versions/list?fileId=${fileId}`);
   return answer.body.versions.map((v) => v.reason);
+}
+
+/** axe-core on the page as it is: nothing moderate or worse (as accessibility.spec.ts asks of every dialog). */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).disableRules(['region']).analyze();
+  const blocking = violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? '')).map((v) => `${v.id}: ${v.help}`);
+  expect(blocking, `axe: violations with ${state}`).toEqual([]);
 }
 
 test.describe('chat about the document', () => {
@@ -140,6 +148,28 @@ test.describe('chat about the document', () => {
     const dialog = await openChat(page);
     const box = await dialog.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
+    await expectAccessible(page, 'the chat sheet');
+    // Escape closes it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await context.close();
+  });
+
+  test('the chat panel passes axe, empty, with a reply and while asking to clear; Escape closes it', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server);
+    const dialog = await openChat(page);
+    await expect(dialog.getByLabel('Message')).toBeFocused();
+    await expectAccessible(page, 'the empty chat panel');
+    await page.keyboard.type('Summarise this');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('chat-reply')).toContainText('Polished second paragraph.');
+    await expectAccessible(page, 'a chat reply');
+    await dialog.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expectAccessible(page, 'the clear confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByTestId('chat-reply')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 });

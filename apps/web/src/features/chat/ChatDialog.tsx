@@ -140,18 +140,20 @@ export function ChatDialog({ editor, fileId, open, onOpenChange, isMobile }: Pro
                 ))}
               </div>
             ) : (
-              <ol role="log" aria-label="Conversation" aria-live="polite" className="flex flex-col gap-3">
-                {chat.messages.map((m) => (
-                  <ChatMessageView
-                    key={m.id}
-                    message={m}
-                    hasSelection={hasSelection}
-                    onInsert={(text) => void apply(text, 'insert')}
-                    onReplace={(text) => void apply(text, 'replace')}
-                    onCopy={(text) => void copy(text)}
-                  />
-                ))}
-              </ol>
+              <div role="log" aria-label="Conversation" aria-live="polite">
+                <ol className="flex flex-col gap-3">
+                  {chat.messages.map((m) => (
+                    <ChatMessageView
+                      key={m.id}
+                      message={m}
+                      hasSelection={hasSelection}
+                      onInsert={(text) => void apply(text, 'insert')}
+                      onReplace={(text) => void apply(text, 'replace')}
+                      onCopy={(text) => void copy(text)}
+                    />
+                  ))}
+                </ol>
+              </div>
             )}
             {chat.loadFailed && <p className="text-sm text-danger">Could not load the conversation.</p>}
             <div ref={endRef} />
