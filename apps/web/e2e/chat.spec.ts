@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
 import { apiAnswer } from './fixtures/api';
+import { removeDataDir, startBree } from './fixtures/server';
 
 /** Opens the chat from the editor's toolbar. */
 async function openChat(page: Page) {
@@ -172,4 +173,23 @@ test.describe('chat about the document', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
+});
+
+test('with no AI provider, the chat icon says why before a click and opens nothing', async ({ page }) => {
+  const server = await startBree();
+  try {
+    await signUp(page, server);
+    await openDoc(page, server);
+    const chat = page.getByRole('button', { name: 'Chat', exact: true });
+    await expect(chat).toHaveAttribute('aria-disabled', 'true');
+    await expect(chat).toHaveAccessibleDescription('AI is not set up on this server');
+    // Reached by the keyboard, it says why; pressed, it opens nothing.
+    await chat.focus();
+    await expect(page.getByRole('tooltip', { name: 'AI is not set up on this server' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('chat-dialog')).toHaveCount(0);
+  } finally {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  }
 });
