@@ -80,6 +80,13 @@ describe('chat about a document', () => {
     expect(prompt).toMatch(/<conversation>[\s\S]*Suggest three titles[\s\S]*Polished first paragraph\.[\s\S]*<\/conversation>/);
   });
 
+  it("gives the model the author's voice profile with the question", async () => {
+    expect((await me.call('PUT', '/api/voice/profile', { userNotes: 'I write in short, dry sentences.' })).status).toBe(200);
+    const fileId = await newDoc(me, 'A page of prose.');
+    expect((await me.call('POST', `/api/chat/${fileId}/messages`, { message: 'Suggest three titles' })).status).toBe(200);
+    expect(fake.requests[0]!.text).toMatch(/<voice>[\s\S]*I write in short, dry sentences\.[\s\S]*<\/voice>/);
+  });
+
   it('keeps the text that arrived when the author stops the reply', async () => {
     const fileId = await newDoc(me, 'A draft to talk about.');
     fake.script({ kind: 'stream', chunks: ['First words ', 'then more ', 'and the end.'], intervalMs: 400 });
