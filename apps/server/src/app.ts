@@ -11,6 +11,7 @@ import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
@@ -78,8 +79,26 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAdminGuard(app);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces, feedback, admin, publishing } =
-    services ?? createServices({ database, config });
+  const {
+    tenants,
+    files,
+    trash,
+    saves,
+    versions,
+    shares,
+    ai,
+    providers,
+    usage,
+    billing,
+    voice,
+    replays,
+    aiSetup,
+    workspaces,
+    feedback,
+    admin,
+    publishing,
+    chat,
+  } = services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
@@ -104,6 +123,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(feedbackRoutes, { feedback });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
       await api.register(publishingRoutes, { publishing });
+      await api.register(chatRoutes, { chat });
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,8 @@ import { createOperationQueue } from './modules/ai/operations/operations.queue';
 import { createOperationRegistry } from './modules/ai/operations/operations.registry';
 import { createOperationRunner } from './modules/ai/operations/operations.runner';
 import { createAiService } from './modules/ai/operations/operations.service';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { createChatService } from './modules/chat/chat.service';
 import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesService } from './modules/files/files.service';
@@ -114,6 +116,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
       newOperationId: randomUUID,
       now,
     }),
+    chat: createChatService({ repository: createChatRepository({ db }), ai, documents: aiRepository, voice, newId, now }),
     ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
   };
 }

@@ -311,6 +311,21 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: `/api/admin/publishing/documents/${v.id}/unpublish`, body: {} }),
     other: (v) => ({ url: `/api/admin/publishing/documents/${v.spare}/unpublish`, body: {} }),
   },
+  'POST /api/chat/:fileId/messages': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Talked about')).id }),
+    request: (v) => ({ url: `/api/chat/${v.id}/messages`, body: { message: 'Summarise this' } }),
+    other: (v) => ({ url: `/api/chat/${v.id}/messages`, body: { message: 'Suggest three titles' } }),
+  },
+  'DELETE /api/chat/:fileId': {
+    setup: async ({ me, newDoc }) => {
+      const { id } = await newDoc('Talked about, then cleared');
+      const spare = (await newDoc('Also talked about')).id;
+      for (const fileId of [id, spare]) expect((await me.call('POST', `/api/chat/${fileId}/messages`, { message: 'Summarise this' })).status).toBe(200);
+      return { id, spare };
+    },
+    request: (v) => ({ url: `/api/chat/${v.id}` }),
+    other: (v) => ({ url: `/api/chat/${v.spare}` }),
+  },
   'PUT /api/voice/profile': {
     request: () => ({ url: '/api/voice/profile', body: { userNotes: 'Short sentences.' } }),
     other: () => ({ url: '/api/voice/profile', body: { userNotes: 'Long sentences.' } }),

@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   fillSentenceFailed: 'fill_sentence_failed',
   insertContentFailed: 'insert_content_failed',
   budgetExceeded: 'budget_exceeded',
+  /** The model could not answer a chat message (its SSE error event; the question stays stored). */
+  chatFailed: 'chat_failed',
   // The Author's Voice.
   noVoiceSamples: 'no_voice_samples',
   // Workspaces and variants.

@@ -14,3 +14,4 @@ export * from './text';
 export * from './names';
 export * from './admin';
 export * from './publishing';
+export * from './chat';

@@ -26,6 +26,7 @@ import { FindBar } from './FindBar';
 import { LinkPopover } from './LinkPopover';
 import { Search } from './search';
 import { useWordGoal } from './WordGoal';
+import { ChatButton } from '../chat';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { createVersion, getFile } from './api';
@@ -167,7 +168,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   // reload finds its blocks by id, so the ids are saved as soon as an operation starts.
   const persistIds = useCallback(() => machine.markEdited(), [machine]);
   const assistant = useAssistant(editor, doc.fileId, { onStart: persistIds });
-  const assistantMenu = <AssistantMenu onRun={assistant.run} />;
+  const assistantMenu = (
+    <>
+      <AssistantMenu onRun={assistant.run} />
+      <ChatButton editor={editor} fileId={doc.fileId} isMobile={isMobile} />
+    </>
+  );
   const wordGoal = useWordGoal({ api, tenantId: doc.tenantId, fileId: doc.fileId, initial: doc.wordGoal });
 
   // A document just created opens with the caret in its text: typing goes straight into it, and

@@ -1,0 +1,24 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { chatMessages, type ChatMessageRow } from './chat.table';
+
+/** Data access for conversations. Every function filters by tenantId. */
+export function createChatRepository({ db }: { db: Db }) {
+  return {
+    /** A document's messages, oldest first. */
+    async list({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<ChatMessageRow[]> {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.fileId, fileId)))
+        .orderBy(asc(chatMessages.id));
+    },
+    async insert(row: ChatMessageRow): Promise<void> {
+      await db.insert(chatMessages).values(row);
+    },
+    async clear({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
+      await db.delete(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.fileId, fileId)));
+    },
+  };
+}
+export type ChatRepository = ReturnType<typeof createChatRepository>;

@@ -1,0 +1,136 @@
+import type { AiTier, ChatMessage, ChatMessageState, SendChatMessageBody } from '@bree/contracts';
+import { tierInEffect } from '../ai/ai-provider.service';
+import type { CallOutcome, MeteredAi } from '../ai/ai.metered';
+import type { AiRepository } from '../ai/ai.repository';
+import { usableTier } from '../ai/ai.setup';
+import { chatErrors } from './chat.errors';
+import { presentChatMessage } from './chat.presenter';
+import type { ChatRepository } from './chat.repository';
+import type { ChatMessageRow } from './chat.table';
+import { buildChatPrompt, CHAT_MAX_OUTPUT_TOKENS } from './prompts/chat';
+
+export interface ChatServiceDeps {
+  repository: ChatRepository;
+  ai: MeteredAi;
+  /** The document's text and Fast/Premium choice in one query (the assistant's own lookup). */
+  documents: Pick<AiRepository, 'operationContext'>;
+  voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
+  newId: () => string;
+  now: () => Date;
+}
+
+/** Text that picks the voice passages: the selection, else the start of the document. */
+const VOICE_QUERY_CHARS = 2_000;
+
+/** What the caller of `send` hears while the reply is written. */
+export interface SendListeners {
+  /** The question is stored and the model is being asked. */
+  onStarted?(args: { message: ChatMessage; tier: AiTier }): void;
+  onDelta?(text: string): void;
+}
+
+/** How a reply ended: a stop keeps what arrived; a failure with nothing written has no text to keep. */
+function stateOf(outcome: CallOutcome, stopped: boolean): ChatMessageState {
+  if (outcome.failure === null) return 'complete';
+  return stopped || outcome.text ? 'stopped' : 'failed';
+}
+
+/** The conversation about a document: list, send (metered, streamed, stored) and clear. */
+export function createChatService(deps: ChatServiceDeps) {
+  const { repository, ai, documents } = deps;
+
+  async function requireDocument({ tenantId, fileId, withText = false }: { tenantId: string; fileId: string; withText?: boolean }) {
+    const found = await documents.operationContext({ tenantId, fileId, withText });
+    if (!found) throw chatErrors.documentNotFound();
+    return found;
+  }
+
+  return {
+    /** The document's conversation, oldest first (another tenant's document: 404). */
+    async list({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<{ messages: ChatMessage[] }> {
+      await requireDocument({ tenantId, fileId });
+      return { messages: (await repository.list({ tenantId, fileId })).map(presentChatMessage) };
+    },
+
+    /**
+     * Sends a question and writes the reply: reserve the call's worst case (402 budget_exceeded
+     * before anything is stored) → store the question → stream the reply → store it (a stop keeps
+     * what arrived) → settle. `signal` is the author's Stop or the connection closing.
+     */
+    async send({
+      tenantId,
+      fileId,
+      body,
+      signal,
+      listeners = {},
+    }: {
+      tenantId: string;
+      fileId: string;
+      body: SendChatMessageBody;
+      signal?: AbortSignal;
+      listeners?: SendListeners;
+    }): Promise<{ message: ChatMessage; reply: ChatMessage | null; tier: AiTier; failure: string | null }> {
+      const text = body.message.trim();
+      if (!text) throw chatErrors.emptyMessage();
+      const found = await requireDocument({ tenantId, fileId, withText: true });
+      const tier = usableTier(tierInEffect(found), ai.isConfigured);
+      ai.assertConfigured(tier);
+      const selection = body.selection?.trim() ?? '';
+      const documentText = found.contentText ?? '';
+      // A reply that produced nothing is no part of the conversation the model should see.
+      const history = (await repository.list({ tenantId, fileId })).filter((m) => m.state !== 'failed' && m.content.trim());
+      const voiceText = (selection || documentText).slice(0, VOICE_QUERY_CHARS);
+      // A failed voice lookup only makes the prompt plainer; it must not cost the author the reply.
+      const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }).catch(() => '') : '';
+      const prompt = buildChatPrompt({ text: selection || documentText, isSelection: Boolean(selection), history, message: text, voiceProfile });
+      const held = await ai.reserve({ tenantId, fileId, tier, ...prompt, maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS });
+
+      const question: ChatMessageRow = { tenantId, fileId, id: deps.newId(), role: 'user', content: text, state: 'complete', createdAt: deps.now() };
+      try {
+        await repository.insert(question);
+      } catch (error) {
+        await ai.release(held);
+        throw error;
+      }
+      const message = presentChatMessage(question);
+      listeners.onStarted?.({ message, tier });
+
+      let reply: ChatMessage | null = null;
+      const outcome = await ai.stream({
+        held,
+        ...prompt,
+        abortSignal: signal,
+        onDelta: (delta) => listeners.onDelta?.(delta),
+        // Stored before the usage settles, so whoever reloads sees every reply that was paid for.
+        keep: async (call) => {
+          const row: ChatMessageRow = {
+            tenantId,
+            fileId,
+            id: deps.newId(),
+            role: 'assistant',
+            content: call.text,
+            state: stateOf(call, signal?.aborted ?? false),
+            createdAt: deps.now(),
+          };
+          try {
+            await repository.insert(row);
+            reply = presentChatMessage(row);
+          } catch {
+            // The document was deleted for good meanwhile (foreign key): there is no conversation to keep it in.
+          }
+          return 'settle';
+        },
+      });
+      const failure = outcome.failure && !signal?.aborted ? chatErrors.replyFailed(outcome.failure.message).message : null;
+      return { message, reply, tier, failure };
+    },
+
+    /** Forgets the document's conversation. */
+    async clear({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<{ success: true }> {
+      await requireDocument({ tenantId, fileId });
+      await repository.clear({ tenantId, fileId });
+      return { success: true as const };
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;
