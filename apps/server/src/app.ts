@@ -22,6 +22,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { transcriptionRoutes } from './modules/transcription/transcription.routes';
 import { registerAdminGuard } from './plugins/admin';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -72,7 +73,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerAdminGuard(app);
   registerTenancy(app);
 
-  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces } =
+  const { tenants, files, trash, saves, versions, shares, ai, providers, usage, billing, voice, replays, aiSetup, workspaces, transcription } =
     services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces });
       await api.register(sharesRoutes, { shares });
+      await api.register(transcriptionRoutes, { transcription });
     },
     { prefix: '/api' },
   );

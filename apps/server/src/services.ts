@@ -5,7 +5,8 @@ import { loadConfig, type Config } from './config';
 import type { Database } from './db/db';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
-import { createMeteredAi } from './modules/ai/ai.metered';
+import { createMeteredAi, createMeteredTranscription } from './modules/ai/ai.metered';
+import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
 import { createOperationQueue } from './modules/ai/operations/operations.queue';
@@ -29,6 +30,8 @@ import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
+import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
+import { createTranscriptionService } from './modules/transcription/transcription.service';
 import { createContentWriter } from './modules/files/files.content-write';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
@@ -42,6 +45,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const db = database.db;
   const newId = monotonicFactory();
   const gateway = createAiGateway({ config });
+  const transcriber = createTranscriptionGateway({ config });
   const aiRepository = createAiRepository({ db });
   // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
   const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
@@ -69,7 +73,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const files = createFilesService({ db, newId, now });
   return {
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
-    aiSetup: describeAiSetup(config, gateway.isConfigured),
+    aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files,
     trash: createTrashService({ db, now }),
@@ -95,6 +99,15 @@ export function createServices({ database, config = loadConfig({}), now = () => 
       newId,
       newOperationId: randomUUID,
       now,
+    }),
+    // Dictation: transcription metered in voice minutes, polish as a metered text call in the author's voice.
+    transcription: createTranscriptionService({
+      transcription: createMeteredTranscription({ transcriber, usage }),
+      ai,
+      voice,
+      repository: createTranscriptionRepository({ db }),
+      writer,
+      newBlockId,
     }),
     ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
   };

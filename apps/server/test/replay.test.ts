@@ -12,7 +12,9 @@ import { createServices } from '../src/services';
 import { createAiTestApp, parseSse, readStream } from './ai-helpers';
 import { doc, newUser, type TestUser } from './api-client';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { fakeTranscriptionEnv, startFakeTranscription, type FakeTranscription } from './fakes/fake-transcription';
+import { speechWav } from './fakes/speech';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +23,8 @@ interface Req {
   method?: Method;
   url: string;
   body?: unknown;
+  /** Extra headers, e.g. the content type of a raw audio body. */
+  headers?: Record<string, string>;
 }
 
 const enc = encodeURIComponent;
@@ -30,7 +34,13 @@ function send(app: FastifyInstance, user: TestUser, req: Req & { method: Method 
   return app.inject({
     method: req.method,
     url: req.url,
-    headers: { authorization: `Bearer ${user.token}`, 'x-tenant-id': user.sub, ...(operationId ? { 'x-operation-id': operationId } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'x-tenant-id': user.sub,
+      ...(operationId ? { 'x-operation-id': operationId } : {}),
+      ...req.headers,
+      ...headers,
+    },
     ...(req.body === undefined ? {} : { payload: req.body as Record<string, unknown> }),
   });
 }
@@ -68,6 +78,8 @@ interface Ctx {
   newDoc(name: string): Promise<{ id: string; path: string }>;
   /** A finished AI operation on a document. */
   finishedOperation(fileId: string): Promise<string>;
+  /** Subscribes `me` to Pro through the fake Stripe (once): dictation needs the plan's voice minutes. */
+  makePro(): Promise<void>;
 }
 
 /**
@@ -83,6 +95,10 @@ interface Example {
 }
 
 const selection = { text: 'rough draft words', nodeIds: ['n1'] };
+
+/** A short spoken recording (espeak-ng), made once. */
+let speech: Buffer | undefined;
+const SPEECH = (): Buffer => (speech ??= speechWav('A replayed dictation.'));
 
 /** A document converted into a workspace master. */
 async function newWorkspace({ me, newDoc }: Ctx): Promise<string> {
@@ -307,6 +323,22 @@ const EXAMPLES: Record<string, Example> = {
     // The analysis runs on in this process (no job runner here): wait for its profile.
     settle: (_first, me) => waitFor('the voice analysis', async () => (await me.call('GET', '/api/voice/profile')).body.status !== 'analyzing'),
   },
+  'POST /api/dictations': {
+    setup: async ({ newDoc, makePro }) => {
+      await makePro();
+      return { id: (await newDoc('Dictated')).id };
+    },
+    request: (v) => ({ url: `/api/dictations?fileId=${v.id}&durationMs=2000`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+    other: (v) => ({ url: `/api/dictations?fileId=${v.id}&durationMs=2000&polish=false`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+  },
+  'POST /api/dictations/preview': {
+    setup: async ({ newDoc, makePro }) => {
+      await makePro();
+      return { id: (await newDoc('Previewed')).id };
+    },
+    request: (v) => ({ url: `/api/dictations/preview?fileId=${v.id}&durationMs=2000`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+    other: (v) => ({ url: `/api/dictations/preview?fileId=${v.id}&durationMs=2500`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+  },
 };
 
 /** Mutating routes that deliberately do not replay by X-Operation-Id, and why. */
@@ -320,16 +352,19 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
   let t: TestApp;
   let fake: FakeAiProvider;
   let stripe: FakeStripe;
+  let stt: FakeTranscription;
   let me: TestUser;
   let ctx: Ctx;
   let docs = 0;
+  let pro = false;
 
   beforeAll(async () => {
     // Emptied first: the issuer's keys live in the database, and every Bree here must share them.
     await resetDatabase(await getTestDatabase());
     // Billing on (a local fake Stripe API), so the billing routes answer 200 and can be replayed.
     stripe = await startFakeStripe();
-    ({ t, fake } = await createAiTestApp(fakeStripeEnv(stripe)));
+    stt = await startFakeTranscription();
+    ({ t, fake } = await createAiTestApp({ ...fakeStripeEnv(stripe), ...fakeTranscriptionEnv(stt) }));
     me = await newUser(t.app, 'replay');
     ctx = {
       me,
@@ -345,12 +380,27 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
         await readStream(me, started.body.operationId as string);
         return started.body.operationId as string;
       },
+      async makePro() {
+        if (pro) return;
+        pro = true;
+        const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
+        const { session } = stripe.completeCheckout(checkout.body.sessionId as string);
+        const event = stripe.event('checkout.session.completed', session);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/billing/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(event.payload, FAKE_WEBHOOK_SECRET) },
+          payload: event.payload,
+        });
+        expect(res.statusCode).toBe(200);
+      },
     };
   });
   afterAll(async () => {
     await t.close();
     await fake.close();
     await stripe.close();
+    await stt.close();
   });
 
   it('has an example for every mutating authenticated route, and every other mutating route is a known opt-out', () => {
