@@ -66,7 +66,11 @@ export async function startFakeTranscription(): Promise<FakeTranscription> {
     void (async () => {
       if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return void res.writeHead(404).end();
       const body = await readBody(req);
-      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body }).formData();
+      const form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': String(req.headers['content-type']) },
+        body: new Uint8Array(body),
+      }).formData();
       const file = form.get('file');
       if (!(file instanceof Blob) || file.size === 0) {
         res.writeHead(400, { 'content-type': 'application/json' });
