@@ -27,4 +27,4 @@ export function voiceErrorMessage(error: unknown, stage: VoiceFailureStage, { bl
 }
 
 /** The microphone button's words while the server has no transcription model. */
-export const DICTATION_NOT_SET_UP = 'Dictation is not set up on this server. It needs a transcription model (AI_TRANSCRIPTION_MODEL) and its provider key.';
+export const DICTATION_NOT_SET_UP = 'Dictation is not set up on this server. Whoever runs Bree can enable it by choosing a transcription model.';
