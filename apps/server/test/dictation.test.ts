@@ -156,6 +156,37 @@ describe('dictation', () => {
 });
 
 describe('dictation limits by configuration and plan', () => {
+  it('answers 402 budget_exceeded (quota exceeded) when the polish has no budget, before any audio is sent or minute counted', async () => {
+    await resetDatabase(await getTestDatabase());
+    const chat = await startFakeAiProvider();
+    const stt = await startFakeTranscription();
+    const t = await createTestApp({ ...fakeAiEnv(chat), ...fakeTranscriptionEnv(stt), DEFAULT_PLAN: 'pro' });
+    try {
+      const me = await newUser(t.app, 'broke-stt');
+      const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Any', content: doc('x') })).body.file.id;
+      const period = new Date().toISOString().slice(0, 7);
+      await t.database.query("insert into usage_periods (tenant_id, period, cost) values ($1, $2, '20')", [me.sub, period]);
+      const send = (polish: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/dictations?fileId=${fileId}&durationMs=1000&polish=${polish}`,
+          headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub, 'content-type': 'audio/wav' },
+          payload: speechWav('hello'),
+        });
+      const res = await send('true');
+      expect(res.statusCode).toBe(402);
+      expect(res.json().error.code).toBe('budget_exceeded');
+      expect(stt.requests).toHaveLength(0);
+      expect((await me.call('GET', '/api/usage/current')).body.voiceMinutes).toBe(0);
+      // Without polish no text call is needed: the Pro plan's voice minutes still serve.
+      expect((await send('false')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await chat.close();
+      await stt.close();
+    }
+  });
+
   it('answers 503 ai_not_configured without a transcription provider, and /api/config/ai says so', async () => {
     await resetDatabase(await getTestDatabase());
     const t = await createTestApp({});

@@ -8,6 +8,7 @@ import { speechWav } from '../../server/test/fakes/speech';
 import { test as base, expect, newAccount, AuthPages } from './fixtures/bree';
 import { caretAtEnd, openDoc, selectParagraph } from './fixtures/assistant';
 import { apiAnswer } from './fixtures/api';
+import { DICTATION_NOT_SET_UP } from '../src/features/dictation/errors';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium';
 import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
 
@@ -158,6 +159,25 @@ test.describe('dictation with the microphone allowed', () => {
     } finally {
       await free.stop();
       removeDataDir(free.dataDir);
+    }
+  });
+});
+
+test.describe('dictation on a server without a transcription model', () => {
+  test('the microphone says dictation is not set up before any click', async ({ page, voice }) => {
+    const bare = await startBree({ env: fakeAiEnv(voice.chat) });
+    try {
+      await new AuthPages(page, bare).signUp(newAccount('dictation-off'));
+      await openDoc(page, bare, [PARAGRAPH]);
+      const mic = page.getByRole('button', { name: 'Dictate', exact: true });
+      await expect(mic).toHaveAttribute('aria-disabled', 'true');
+      await expect(mic).toHaveAccessibleDescription(DICTATION_NOT_SET_UP);
+      await mic.click();
+      await expect(page.getByRole('tooltip', { name: DICTATION_NOT_SET_UP })).toBeVisible();
+      await expect(page.getByTestId('dictation-timer')).toHaveCount(0);
+    } finally {
+      await bare.stop();
+      removeDataDir(bare.dataDir);
     }
   });
 });
