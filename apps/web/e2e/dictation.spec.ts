@@ -145,6 +145,7 @@ test.describe('dictation with the microphone allowed', () => {
   });
 
   test('says voice minutes quota exceeded on a plan without voice minutes', async ({ page, voice }) => {
+    test.slow(); // A second Bree starts for this test.
     const free = await startBree({ env: { ...fakeAiEnv(voice.chat), ...fakeTranscriptionEnv(voice.stt), DEFAULT_PLAN: 'free' } });
     try {
       await new AuthPages(page, free).signUp(newAccount('dictation-free'));
@@ -165,6 +166,7 @@ test.describe('dictation with the microphone allowed', () => {
 
 test.describe('dictation on a server without a transcription model', () => {
   test('the microphone says dictation is not set up before any click', async ({ page, voice }) => {
+    test.slow(); // A second Bree starts for this test.
     const bare = await startBree({ env: fakeAiEnv(voice.chat) });
     try {
       await new AuthPages(page, bare).signUp(newAccount('dictation-off'));
@@ -172,7 +174,7 @@ test.describe('dictation on a server without a transcription model', () => {
       const mic = page.getByRole('button', { name: 'Dictate', exact: true });
       await expect(mic).toHaveAttribute('aria-disabled', 'true');
       await expect(mic).toHaveAccessibleDescription(DICTATION_NOT_SET_UP);
-      await mic.click();
+      await mic.click({ force: true });
       await expect(page.getByRole('tooltip', { name: DICTATION_NOT_SET_UP })).toBeVisible();
       await expect(page.getByTestId('dictation-timer')).toHaveCount(0);
     } finally {
