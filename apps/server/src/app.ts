@@ -27,6 +27,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { transcriptionRoutes } from './modules/transcription/transcription.routes';
 import { registerAdminGuard } from './plugins/admin';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     admin,
     publishing,
     chat,
+    transcription,
   } = services ?? createServices({ database, config });
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
@@ -124,6 +126,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
       await api.register(publishingRoutes, { publishing });
       await api.register(chatRoutes, { chat });
+      await api.register(transcriptionRoutes, { transcription });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,9 @@ import type { S3Settings } from './lib/storage/s3-storage';
 /** `provider:model`, the provider being one the AI gateway knows. */
 const MODEL_SPEC = /^(google|anthropic|openai-compatible):\S+$/;
 
+/** `provider:model` of the dictation model: a speech-to-text API, or Gemini given the audio. */
+const TRANSCRIPTION_SPEC = /^(google|openai|groq|deepgram|openai-compatible):\S+$/;
+
 /** Every environment variable Bree reads. Documented in README.md and docs/CONFIGURATION.md. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +41,14 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   AI_OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   AI_OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  AI_TRANSCRIPTION_MODEL: z
+    .string()
+    .regex(TRANSCRIPTION_SPEC, 'must be provider:model with provider google, openai, groq, deepgram or openai-compatible, e.g. openai:whisper-1')
+    .default('google:gemini-2.5-flash'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  GROQ_API_KEY: z.string().min(1).optional(),
+  DEEPGRAM_API_KEY: z.string().min(1).optional(),
   DEFAULT_PLAN: z.enum(['self-hosted', 'free', 'pro']).default('self-hosted'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -85,6 +96,11 @@ export interface Config {
     google: { apiKey: string | undefined; baseUrl: string | undefined };
     anthropic: { apiKey: string | undefined; baseUrl: string | undefined };
     openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined };
+    /** Dictation: AI_TRANSCRIPTION_MODEL and the keys of the speech-to-text providers. */
+    transcriptionModel: string;
+    openai: { apiKey: string | undefined; baseUrl: string | undefined };
+    groq: { apiKey: string | undefined };
+    deepgram: { apiKey: string | undefined };
   };
   /** The plan every tenant has while billing is off. */
   defaultPlan: 'self-hosted' | 'free' | 'pro';
@@ -172,6 +188,10 @@ export function loadConfig(
       google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_GENERATIVE_AI_BASE_URL },
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       openaiCompatible: { baseUrl: e.AI_OPENAI_COMPATIBLE_BASE_URL, apiKey: e.AI_OPENAI_COMPATIBLE_API_KEY },
+      transcriptionModel: e.AI_TRANSCRIPTION_MODEL,
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      groq: { apiKey: e.GROQ_API_KEY },
+      deepgram: { apiKey: e.DEEPGRAM_API_KEY },
     },
     defaultPlan: e.DEFAULT_PLAN,
     stripe: e.STRIPE_SECRET_KEY

@@ -7,7 +7,8 @@ import { createAdminRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
-import { createMeteredAi } from './modules/ai/ai.metered';
+import { createMeteredAi, createMeteredTranscription } from './modules/ai/ai.metered';
+import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
 import { createOperationQueue } from './modules/ai/operations/operations.queue';
@@ -38,6 +39,8 @@ import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
+import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
+import { createTranscriptionService } from './modules/transcription/transcription.service';
 import { createContentWriter } from './modules/files/files.content-write';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
@@ -51,6 +54,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const db = database.db;
   const newId = monotonicFactory();
   const gateway = createAiGateway({ config });
+  const transcriber = createTranscriptionGateway({ config });
   const aiRepository = createAiRepository({ db });
   // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
   const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
@@ -78,7 +82,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const files = createFilesService({ db, newId, now });
   return {
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
-    aiSetup: describeAiSetup(config, gateway.isConfigured),
+    aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
     admin: createAdminService({ repository: createAdminRepository({ query: (text, params) => database.query(text, params) }), now }),
     publishing: createPublishingService({
       repository: createPublishingRepository({ query: (text, params) => database.query(text, params) }),
@@ -117,6 +121,15 @@ export function createServices({ database, config = loadConfig({}), now = () => 
       now,
     }),
     chat: createChatService({ repository: createChatRepository({ db }), ai, documents: aiRepository, voice, newId, now }),
+    // Dictation: transcription metered in voice minutes, polish as a metered text call in the author's voice.
+    transcription: createTranscriptionService({
+      transcription: createMeteredTranscription({ transcriber, usage }),
+      ai,
+      voice,
+      repository: createTranscriptionRepository({ db }),
+      writer,
+      newBlockId,
+    }),
     ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
   };
 }

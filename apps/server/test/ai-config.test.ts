@@ -38,6 +38,7 @@ describe('GET /api/config/ai: which AI tiers this server has', () => {
           fast: { available: false, model: 'gemini-2.5-flash (Google)' },
           premium: { available: false, model: 'claude-sonnet-4-5 (Anthropic)' },
         },
+        transcription: { available: false, model: 'gemini-2.5-flash (Google)' },
       },
     });
     expect(JSON.stringify(answer.body)).not.toMatch(OPERATOR_WORDS);
@@ -48,6 +49,7 @@ describe('GET /api/config/ai: which AI tiers this server has', () => {
     expect(adminAnswer.body.setup).toEqual([
       { tier: 'fast', model: 'google:gemini-2.5-flash', advice: expect.stringContaining('GOOGLE_GENERATIVE_AI_API_KEY') },
       { tier: 'premium', model: 'anthropic:claude-sonnet-4-5', advice: expect.stringContaining('ANTHROPIC_API_KEY') },
+      { tier: 'transcription', model: 'google:gemini-2.5-flash', advice: expect.stringContaining('AI_TRANSCRIPTION_MODEL') },
     ]);
     expect(adminAnswer.body.setup[1].advice).toContain('AI_PREMIUM_MODEL');
 
@@ -58,11 +60,13 @@ describe('GET /api/config/ai: which AI tiers this server has', () => {
   });
 
   it('with the providers configured: both tiers available, named by their configured models', async () => {
-    ({ t, fake } = await createAiTestApp({ ADMIN_EMAILS: 'keeper@example.com' }));
+    // The fast tier's OpenAI-compatible server also answers the OpenAI audio API here.
+    ({ t, fake } = await createAiTestApp({ ADMIN_EMAILS: 'keeper@example.com', AI_TRANSCRIPTION_MODEL: 'openai-compatible:whisper-small' }));
     const author = await newUser(t.app, 'author');
     const answer = await author.call('GET', '/api/config/ai');
     expect(answer.body).toEqual({
       tiers: { fast: { available: true, model: 'fake-fast (local)' }, premium: { available: true, model: 'fake-premium (local)' } },
+      transcription: { available: true, model: 'whisper-small (local)' },
     });
     expect(JSON.stringify(answer.body)).not.toMatch(OPERATOR_WORDS);
     const admin = await newVerifiedUser(t, 'keeper@example.com');

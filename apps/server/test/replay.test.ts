@@ -17,6 +17,8 @@ import { doc, newUser, newVerifiedUser, onApp, type TestUser } from './api-clien
 import { fields, PNG, sendFeedback } from './feedback-support';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { fakeTranscriptionEnv, startFakeTranscription, type FakeTranscription } from './fakes/fake-transcription';
+import { speechWav } from './fakes/speech';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,6 +27,8 @@ interface Req {
   method?: Method;
   url: string;
   body?: unknown;
+  /** Extra headers, e.g. the content type of a raw audio body. */
+  headers?: Record<string, string>;
 }
 
 const enc = encodeURIComponent;
@@ -35,7 +39,13 @@ function send(app: FastifyInstance, user: TestUser, req: Req & { method: Method 
   return app.inject({
     method: req.method,
     url: req.url,
-    headers: { authorization: `Bearer ${user.token}`, 'x-tenant-id': user.sub, ...(operationId ? { 'x-operation-id': operationId } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'x-tenant-id': user.sub,
+      ...(operationId ? { 'x-operation-id': operationId } : {}),
+      ...req.headers,
+      ...headers,
+    },
     ...(req.body === undefined ? {} : { payload: req.body as Record<string, unknown> }),
   });
 }
@@ -75,6 +85,8 @@ interface Ctx {
   finishedOperation(fileId: string): Promise<string>;
   /** Ends the tenant's Pro subscription (it starts on Pro, so workspace routes answer 200). */
   cancelPro(): Promise<void>;
+  /** Subscribes `me` to Pro through the fake Stripe (once): dictation needs the plan's voice minutes. */
+  makePro(): Promise<void>;
 }
 
 /**
@@ -92,6 +104,10 @@ interface Example {
 const postDraft = { title: 'A post', slug: 'a-post', excerpt: 'Short.', category: 'blog' };
 
 const selection = { text: 'rough draft words', nodeIds: ['n1'] };
+
+/** A short spoken recording (espeak-ng), made once. */
+let speech: Buffer | undefined;
+const SPEECH = (): Buffer => (speech ??= speechWav('A replayed dictation.'));
 
 /** A document converted into a workspace master. */
 async function newWorkspace({ me, newDoc }: Ctx): Promise<string> {
@@ -373,6 +389,22 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: '/api/admin/feedback/bulk-delete', body: { feedbackIds: [v.id] } }),
     other: (v) => ({ url: '/api/admin/feedback/bulk-delete', body: { feedbackIds: [v.spare] } }),
   },
+  'POST /api/dictations': {
+    setup: async ({ newDoc, makePro }) => {
+      await makePro();
+      return { id: (await newDoc('Dictated')).id };
+    },
+    request: (v) => ({ url: `/api/dictations?fileId=${v.id}&durationMs=2000`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+    other: (v) => ({ url: `/api/dictations?fileId=${v.id}&durationMs=2000&polish=false`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+  },
+  'POST /api/dictations/preview': {
+    setup: async ({ newDoc, makePro }) => {
+      await makePro();
+      return { id: (await newDoc('Previewed')).id };
+    },
+    request: (v) => ({ url: `/api/dictations/preview?fileId=${v.id}&durationMs=2000`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+    other: (v) => ({ url: `/api/dictations/preview?fileId=${v.id}&durationMs=2500`, body: SPEECH(), headers: { 'content-type': 'audio/wav' } }),
+  },
 };
 
 /** A feedback item sent by the user (a multipart upload, which is not replayed itself). */
@@ -395,6 +427,7 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
   let t: TestApp;
   let fake: FakeAiProvider;
   let stripe: FakeStripe;
+  let stt: FakeTranscription;
   let me: TestUser;
   let ctx: Ctx;
   let docs = 0;
@@ -404,12 +437,14 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     await resetDatabase(await getTestDatabase());
     // Billing on (a local fake Stripe API), so the billing routes answer 200 and can be replayed.
     stripe = await startFakeStripe();
+    stt = await startFakeTranscription();
     // An administrator who is the publishing tenant (named by id, so the account comes first), for the admin and publishing routes.
     const setup = await createTestApp();
     const account = await newVerifiedUser(setup, REPLAY_ADMIN);
     await setup.close();
     ({ t, fake } = await createAiTestApp({
       ...fakeStripeEnv(stripe),
+      ...fakeTranscriptionEnv(stt),
       ADMIN_EMAILS: REPLAY_ADMIN,
       PUBLISHING_TENANT: account.sub,
       DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bree-replay-')),
@@ -447,12 +482,18 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
         await readStream(me, started.body.operationId as string);
         return started.body.operationId as string;
       },
+      async makePro() {
+        if ((await me.call('GET', '/api/billing/subscription-status')).body.planType === 'PRO') return;
+        const again = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
+        await deliver(stripe.event('checkout.session.completed', stripe.completeCheckout(again.body.sessionId as string).session));
+      },
     };
   });
   afterAll(async () => {
     await t.close();
     await fake.close();
     await stripe.close();
+    await stt.close();
   });
 
   it('has an example for every mutating authenticated route, and every other mutating route is a known opt-out', () => {

@@ -62,6 +62,15 @@ export const ERROR_CODES = {
   budgetExceeded: 'budget_exceeded',
   /** The model could not answer a chat message (its SSE error event; the question stays stored). */
   chatFailed: 'chat_failed',
+  // Dictation (voice transcription).
+  /** 402: the recording's minutes do not fit in the plan's voice minutes this month. */
+  voiceMinutesExceeded: 'voice_minutes_exceeded',
+  /** 415: the upload is not audio in a container Bree transcribes (checked by content, not by header). */
+  unsupportedAudio: 'unsupported_audio',
+  /** 413: the recording is longer than DICTATION_LIMITS allows. */
+  audioTooLong: 'audio_too_long',
+  /** 502: the transcription model failed or returned nothing. */
+  transcriptionFailed: 'transcription_failed',
   // The Author's Voice.
   noVoiceSamples: 'no_voice_samples',
   // Workspaces and variants.

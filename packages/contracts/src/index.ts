@@ -6,6 +6,7 @@ export * from './files';
 export * from './versions';
 export * from './ai';
 export * from './voice';
+export * from './dictation';
 export * from './workspaces';
 export * from './shares';
 export * from './billing';

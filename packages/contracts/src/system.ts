@@ -37,12 +37,14 @@ export const aiTierInfoSchema = z.object({
 export type AiTierInfo = z.infer<typeof aiTierInfoSchema>;
 
 /** What an administrator is told about a tier without a provider (variables to set). */
-export const aiSetupNoteSchema = z.object({ tier: aiTierSchema, model: z.string(), advice: z.string() });
+export const aiSetupNoteSchema = z.object({ tier: z.union([aiTierSchema, z.literal('transcription')]), model: z.string(), advice: z.string() });
 export type AiSetupNote = z.infer<typeof aiSetupNoteSchema>;
 
 /** GET /api/config/ai — signed in: which tiers have a provider, before any AI button is pressed. */
 export const aiConfigSchema = z.object({
   tiers: z.object({ fast: aiTierInfoSchema, premium: aiTierInfoSchema }),
+  /** The dictation model (AI_TRANSCRIPTION_MODEL): the microphone button says how to enable it when unavailable. */
+  transcription: aiTierInfoSchema,
   /** Administrators only (ADMIN_EMAILS): one note per tier without a provider; absent for everyone else. */
   setup: z.array(aiSetupNoteSchema).optional(),
 });

@@ -2,14 +2,15 @@ import type { AiTier } from '@bree/contracts';
 import { estimateTokens } from '../usage/usage.plans';
 import type { Reservation, UsageService } from '../usage/usage.service';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
+import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
 
 /** Enough for a long rewrite; a call that needs less says so, and is reserved for less. */
 export const MAX_OUTPUT_TOKENS = 4096;
 
 /**
- * The kinds of model call Bree meters. Only 'stream' (the assistant, the style guide) has callers
- * today; embeddings (priced on input only) and transcription (voice minutes) take this same
- * path — reserve, call, settle, record — when their features arrive.
+ * The kinds of model call Bree meters: 'stream' (the assistant, the style guide, dictation's polish)
+ * and 'transcription' (dictation, in voice minutes) have callers; embeddings (priced on input
+ * only) take this same path — reserve, call, settle, record.
  */
 export type MeteredKind = 'stream' | 'object' | 'embedding' | 'transcription';
 
@@ -137,3 +138,50 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
   };
 }
 export type MeteredAi = ReturnType<typeof createMeteredAi>;
+
+/**
+ * The metered transcription call: reserve the recording's minutes (402 voice_minutes_exceeded when
+ * the plan has no room) → transcribe → settle the provider's duration (else the recorder's), or
+ * nothing when the call failed.
+ */
+export function createMeteredTranscription({
+  transcriber,
+  usage,
+}: {
+  transcriber: TranscriptionGateway;
+  usage: Pick<UsageService, 'reserveVoice' | 'settleVoice'>;
+}) {
+  return {
+    isConfigured: (): boolean => transcriber.isConfigured(),
+    assertConfigured: (): void => transcriber.assertConfigured(),
+    async transcribe({
+      tenantId,
+      fileId = null,
+      audio,
+      mediaType,
+      seconds,
+      abortSignal,
+    }: {
+      tenantId: string;
+      fileId?: string | null;
+      audio: Uint8Array;
+      mediaType: string;
+      /** The recording's length as measured before the call: what is reserved. */
+      seconds: number;
+      abortSignal?: AbortSignal;
+    }): Promise<TranscriptionOutcome> {
+      transcriber.assertConfigured();
+      const held = await usage.reserveVoice({ tenantId, fileId, seconds });
+      let outcome: TranscriptionOutcome = { ok: false, failure: { kind: 'provider_error', message: 'the transcription call failed.' } };
+      try {
+        outcome = await transcriber.transcribe({ audio, mediaType, abortSignal });
+      } finally {
+        // A provider's own duration is what it bills; never more than the recording we reserved for.
+        const billed = outcome.ok ? Math.min(outcome.transcript.durationSeconds ?? seconds, seconds) : 0;
+        await usage.settleVoice({ reservation: held, seconds: billed });
+      }
+      return outcome;
+    },
+  };
+}
+export type MeteredTranscription = ReturnType<typeof createMeteredTranscription>;

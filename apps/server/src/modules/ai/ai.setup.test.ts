@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createAiGateway, parseModelSpec } from './ai.gateway';
+import { createTranscriptionGateway } from './ai.transcription';
 import { describeAiSetup, isLocalHost, modelLabel, presentAiConfig, usableTier } from './ai.setup';
 
 const label = (spec: string, env: Record<string, string> = {}) => modelLabel(parseModelSpec(spec), loadConfig(env).ai);
 const setupOf = (env: Record<string, string>) => {
   const config = loadConfig(env);
-  return describeAiSetup(config, createAiGateway({ config }).isConfigured);
+  return describeAiSetup(config, createAiGateway({ config }).isConfigured, createTranscriptionGateway({ config }).isConfigured());
 };
 
 describe('naming the configured models', () => {
@@ -72,7 +73,10 @@ describe('the AI setup of a server', () => {
     expect(setup.notes.map((n) => [n.tier, n.model])).toEqual([
       ['fast', 'google:gemini-2.5-flash'],
       ['premium', 'anthropic:claude-sonnet-4-5'],
+      ['transcription', 'google:gemini-2.5-flash'],
     ]);
+    expect(setup.transcription).toEqual({ available: false, model: 'gemini-2.5-flash (Google)' });
+    expect(setup.notes[2]?.advice).toContain('GOOGLE_GENERATIVE_AI_API_KEY');
     expect(setup.notes[0]?.advice).toContain('GOOGLE_GENERATIVE_AI_API_KEY');
     expect(setup.notes[0]?.advice).toContain('AI_FAST_MODEL');
     expect(setup.notes[1]?.advice).toContain('ANTHROPIC_API_KEY');
@@ -84,7 +88,9 @@ describe('the AI setup of a server', () => {
       AI_FAST_MODEL: 'openai-compatible:llama3.1',
       AI_PREMIUM_MODEL: 'openai-compatible:llama3.1',
       AI_OPENAI_COMPATIBLE_BASE_URL: 'http://localhost:11434/v1',
+      AI_TRANSCRIPTION_MODEL: 'openai-compatible:whisper-large-v3',
     });
+    expect(setup.transcription).toEqual({ available: true, model: 'whisper-large-v3 (local)' });
     expect(setup.tiers.fast).toEqual({ available: true, model: 'llama3.1 (local)' });
     expect(setup.tiers.premium).toEqual({ available: true, model: 'llama3.1 (local)' });
     expect(setup.notes).toEqual([]);
@@ -92,8 +98,8 @@ describe('the AI setup of a server', () => {
 
   it('gives the notes to administrators only', () => {
     const setup = setupOf({});
-    expect(presentAiConfig(setup, { isAdmin: false })).toEqual({ tiers: setup.tiers });
-    expect(presentAiConfig(setup, { isAdmin: true })).toEqual({ tiers: setup.tiers, setup: setup.notes });
+    expect(presentAiConfig(setup, { isAdmin: false })).toEqual({ tiers: setup.tiers, transcription: setup.transcription });
+    expect(presentAiConfig(setup, { isAdmin: true })).toEqual({ tiers: setup.tiers, transcription: setup.transcription, setup: setup.notes });
   });
 
   it('uses the other tier when only it has a provider', () => {

@@ -8,10 +8,13 @@ export const PROVIDER_ENV: Record<string, string> = {
   google: 'GOOGLE_GENERATIVE_AI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
   'openai-compatible': 'AI_OPENAI_COMPATIBLE_BASE_URL (and AI_OPENAI_COMPATIBLE_API_KEY if it needs one)',
+  openai: 'OPENAI_API_KEY',
+  groq: 'GROQ_API_KEY',
+  deepgram: 'DEEPGRAM_API_KEY',
 };
 
 /** The provider's name after a hosted model; an OpenAI-compatible server elsewhere is named by its model alone. */
-const PROVIDER_NAMES: Record<string, string> = { google: 'Google', anthropic: 'Anthropic' };
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', anthropic: 'Anthropic', openai: 'OpenAI', groq: 'Groq', deepgram: 'Deepgram' };
 
 const TIER_NAMES: Record<AiTier, string> = { fast: 'Fast', premium: 'Premium' };
 const TIER_VARIABLES: Record<AiTier, string> = { fast: 'AI_FAST_MODEL', premium: 'AI_PREMIUM_MODEL' };
@@ -51,6 +54,7 @@ function baseUrlOf(provider: string, ai: Config['ai']): string | undefined {
   if (provider === 'google') return ai.google.baseUrl;
   if (provider === 'anthropic') return ai.anthropic.baseUrl;
   if (provider === 'openai-compatible') return ai.openaiCompatible.baseUrl;
+  if (provider === 'openai') return ai.openai.baseUrl;
   return undefined;
 }
 
@@ -80,30 +84,43 @@ export function setupAdvice(tier: AiTier, spec: ModelSpec): string {
   return `The ${TIER_NAMES[tier]} tier (${TIER_VARIABLES[tier]}=${spec.provider}:${spec.modelId}) has no AI provider: set ${needs}, or point ${TIER_VARIABLES[tier]} at a configured provider. See the Configuration table in README.md.`;
 }
 
+/** The operator's instruction for dictation without a provider. */
+export function transcriptionAdvice(spec: ModelSpec): string {
+  const needs = PROVIDER_ENV[spec.provider] ?? 'the provider credentials';
+  return `Dictation (AI_TRANSCRIPTION_MODEL=${spec.provider}:${spec.modelId}) has no provider: set ${needs}, or point AI_TRANSCRIPTION_MODEL at a configured provider (openai:, groq:, deepgram:, openai-compatible: or google:). See the Configuration table in README.md.`;
+}
+
 /** Each tier as this server has it: what authors may see, and what an administrator should set. */
 export interface AiSetup {
   tiers: AiConfig['tiers'];
+  transcription: AiConfig['transcription'];
   /** One note per tier without a provider, for the start log and administrators. */
   notes: AiSetupNote[];
 }
 
 /** Describes the AI tiers of a configuration; `isConfigured` is the gateway's own answer, so both always agree. */
-export function describeAiSetup(config: Config, isConfigured: (tier: AiTier) => boolean): AiSetup {
+export function describeAiSetup(config: Config, isConfigured: (tier: AiTier) => boolean, transcriptionConfigured = false): AiSetup {
   const specs: Record<AiTier, ModelSpec> = { fast: parseModelSpec(config.ai.fastModel), premium: parseModelSpec(config.ai.premiumModel) };
   const info = (tier: AiTier) => ({ available: isConfigured(tier), model: modelLabel(specs[tier], config.ai) });
+  const transcription = parseModelSpec(config.ai.transcriptionModel);
+  const notes: AiSetupNote[] = AI_TIERS.filter((tier) => !isConfigured(tier)).map((tier) => ({
+    tier,
+    model: `${specs[tier].provider}:${specs[tier].modelId}`,
+    advice: setupAdvice(tier, specs[tier]),
+  }));
+  if (!transcriptionConfigured)
+    notes.push({ tier: 'transcription', model: `${transcription.provider}:${transcription.modelId}`, advice: transcriptionAdvice(transcription) });
   return {
     tiers: { fast: info('fast'), premium: info('premium') },
-    notes: AI_TIERS.filter((tier) => !isConfigured(tier)).map((tier) => ({
-      tier,
-      model: `${specs[tier].provider}:${specs[tier].modelId}`,
-      advice: setupAdvice(tier, specs[tier]),
-    })),
+    transcription: { available: transcriptionConfigured, model: modelLabel(transcription, config.ai) },
+    notes,
   };
 }
 
 /** The configuration answer for one caller: operator notes for administrators only. */
 export function presentAiConfig(setup: AiSetup, { isAdmin }: { isAdmin: boolean }): AiConfig {
-  return isAdmin ? { tiers: setup.tiers, setup: setup.notes } : { tiers: setup.tiers };
+  const shown = { tiers: setup.tiers, transcription: setup.transcription };
+  return isAdmin ? { ...shown, setup: setup.notes } : shown;
 }
 
 /**

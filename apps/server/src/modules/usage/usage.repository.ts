@@ -144,6 +144,45 @@ export function createUsageRepository({ db }: { db: Db }) {
         })
         .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
     },
+
+    /**
+     * Counts a recording's minutes before it is transcribed, in ONE statement against the plan's
+     * voice minutes (null: unlimited), so parallel recordings cannot all pass the same check.
+     * False: the minutes do not fit.
+     */
+    async reserveVoice({ tenantId, period, minutes, limit }: { tenantId: string; period: string; minutes: string; limit: number | null }): Promise<boolean> {
+      if (limit !== null && Number(minutes) > limit) return false;
+      const rows = await db
+        .insert(usagePeriods)
+        .values({ tenantId, period, voiceMinutes: minutes })
+        .onConflictDoUpdate({
+          target: [usagePeriods.tenantId, usagePeriods.period],
+          set: { voiceMinutes: sql`${usagePeriods.voiceMinutes} + ${minutes}::numeric`, updatedAt: new Date() },
+          ...(limit !== null ? { setWhere: sql`${usagePeriods.voiceMinutes} + ${minutes}::numeric <= ${String(limit)}::numeric` } : {}),
+        })
+        .returning({ tenantId: usagePeriods.tenantId });
+      return rows.length === 1;
+    },
+
+    /** Replaces a recording's reserved minutes by the minutes it was billed at, with its line in the ledger (none for 0). */
+    async settleVoice(opts: { tenantId: string; period: string; reserved: string; minutes: string; at: Date; fileId: string | null }): Promise<void> {
+      if (Number(opts.minutes) > 0)
+        await db.insert(usageEvents).values({
+          tenantId: opts.tenantId,
+          period: opts.period,
+          at: opts.at,
+          fileId: opts.fileId,
+          tier: 'voice',
+          calls: 0,
+          tokens: 0,
+          voiceMinutes: opts.minutes,
+          cost: '0',
+        });
+      await db
+        .update(usagePeriods)
+        .set({ voiceMinutes: sql`greatest(${usagePeriods.voiceMinutes} - ${opts.reserved}::numeric + ${opts.minutes}::numeric, 0)`, updatedAt: new Date() })
+        .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
+    },
   };
 }
 export type UsageRepository = ReturnType<typeof createUsageRepository>;

@@ -24,6 +24,18 @@ export interface TenantPlan {
   paygSpendingLimit: number;
 }
 
+/** Voice minutes held for one recording; settle it exactly once. */
+export interface VoiceReservation {
+  tenantId: string;
+  period: string;
+  /** Minutes as the numeric column holds them. */
+  minutes: string;
+  fileId: string | null;
+}
+
+/** Seconds as the minutes column holds them, rounded up to the hundredth of a minute. */
+const toMinutes = (seconds: number): string => (Math.ceil((Math.max(0, seconds) / 60) * 100 - 1e-9) / 100).toFixed(2);
+
 /** Dollars as the numeric columns hold them, rounded up so a hold never falls short of its worst case. */
 const toDollars = (dollars: number): string => (Math.ceil(dollars * 1e6) / 1e6).toFixed(6);
 
@@ -90,6 +102,30 @@ export function createUsageService({
           fileId: reservation.fileId ?? null,
           cost: (reservation.payg ? PAYG_DOLLARS_PER_CALL : cost).toFixed(6),
         },
+      });
+    },
+
+    /**
+     * Holds a recording's minutes (rounded up to the hundredth the column keeps) against the plan's
+     * voice minutes; throws 402 voice_minutes_exceeded when they do not fit.
+     */
+    async reserveVoice({ tenantId, seconds, fileId = null }: { tenantId: string; seconds: number; fileId?: string | null }): Promise<VoiceReservation> {
+      const period = periodOf(now());
+      const minutes = toMinutes(seconds);
+      const { plan: tenantPlan } = await planOf(tenantId);
+      if (!(await repository.reserveVoice({ tenantId, period, minutes, limit: PLANS[tenantPlan].voiceMinutes }))) throw usageErrors.voiceMinutesExceeded();
+      return { tenantId, period, minutes, fileId };
+    },
+
+    /** Replaces a voice reservation by the seconds really transcribed (0: the transcription failed and costs nothing). */
+    async settleVoice({ reservation, seconds }: { reservation: VoiceReservation; seconds: number }): Promise<void> {
+      await repository.settleVoice({
+        tenantId: reservation.tenantId,
+        period: reservation.period,
+        reserved: reservation.minutes,
+        minutes: toMinutes(seconds),
+        at: now(),
+        fileId: reservation.fileId,
       });
     },
 

@@ -26,10 +26,12 @@ interface Props {
   /** A suggestion is open: the menu stays out of its way. */
   busy: boolean;
   onRun(action: AiAction, instruction?: string): void;
+  /** Optional voice input of the Modify prompt: given a function that adds dictated words to the instruction. */
+  voiceInput?(append: (text: string) => void): React.ReactNode;
 }
 
 /** Enhance / Modify / Shrink / Expand: a bubble menu on desktop, a bottom sheet on mobile. */
-export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
+export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: Props) {
   const [modifying, setModifying] = useState(false);
   const [instruction, setInstruction] = useState('');
   // Before any click: with no AI provider on the server the actions show as unavailable, and why.
@@ -78,6 +80,7 @@ export function SelectionActions({ editor, isMobile, busy, onRun }: Props) {
             }}
             className="h-9 w-72 min-w-0 flex-1 rounded-md border border-line bg-paper px-2 text-sm text-ink"
           />
+          {voiceInput?.((text) => setInstruction((current) => [current.trim(), text].filter(Boolean).join(' ').slice(0, AI_MAX_INSTRUCTION)))}
           <button
             type="submit"
             aria-label="Send"

@@ -6,6 +6,7 @@ import { assistantErrorMessage } from './api';
 
 const config = (fast: boolean, premium: boolean, setup?: AiConfig['setup']): AiConfig => ({
   tiers: { fast: { available: fast, model: 'llama3.1 (local)' }, premium: { available: premium, model: 'claude-sonnet-4-5 (Anthropic)' } },
+  transcription: { available: false, model: 'gemini-2.5-flash (Google)' },
   ...(setup ? { setup } : {}),
 });
 

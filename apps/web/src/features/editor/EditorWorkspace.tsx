@@ -28,6 +28,7 @@ import { Search } from './search';
 import { useWordGoal } from './WordGoal';
 import { ChatButton } from '../chat';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
+import { DictationButton } from '../dictation';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { createVersion, getFile } from './api';
 import { toEditorContent } from './EditorPage';
@@ -257,6 +258,13 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     if (before === 'generating' && variantStatus === 'ready' && !editedRef.current) void reloadStored().catch(() => undefined);
   }, [variantStatus, reloadStored]);
 
+  // Dictation sits before the assistant's cursor actions in both formatting bars.
+  const toolbarExtra = (
+    <>
+      <DictationButton editor={editor} fileId={doc.fileId} />
+      {assistantMenu}
+    </>
+  );
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (
@@ -315,7 +323,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
             <DocumentTitle title={file.displayName} onRename={rename} />
             <SaveIndicator state={saveState} />
           </div>
-          <Toolbar editor={editor} onUndo={undo} onRedo={redo} onLink={openLink} onFind={openFind} variant="desktop" extra={assistantMenu} />
+          <Toolbar editor={editor} onUndo={undo} onRedo={redo} onLink={openLink} onFind={openFind} variant="desktop" extra={toolbarExtra} />
         </header>
       )}
       {isMobile && (
@@ -330,7 +338,13 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
             {isThread && <ThreadCounts editor={editor} />}
             <EditorContent editor={editor} />
-            <SelectionActions editor={editor} isMobile={isMobile} busy={assistant.suggestion !== null} onRun={assistant.run} />
+            <SelectionActions
+              editor={editor}
+              isMobile={isMobile}
+              busy={assistant.suggestion !== null}
+              onRun={assistant.run}
+              voiceInput={(append) => <DictationButton editor={editor} fileId={doc.fileId} target="instruction" onText={append} />}
+            />
             <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={() => setLinkRequest(0)} />
           </div>
           {/* Fixed to the bottom of the screen; inside main so it sits in the page's landmarks. */}
@@ -343,7 +357,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
               onFind={openFind}
               variant="mobile"
               bottomInset={keyboard.inset}
-              extra={assistantMenu}
+              extra={toolbarExtra}
             />
           )}
         </main>

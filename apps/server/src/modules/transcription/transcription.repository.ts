@@ -1,0 +1,29 @@
+import type { DocJSON } from '@bree/editor';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { files } from '../files/files.table';
+
+/** The documents dictation works on. Every function filters by tenantId. */
+export function createTranscriptionRepository({ db }: { db: Db }) {
+  return {
+    /** The live document's text and revision, or null (none, another tenant's, or in the Trash). */
+    async findDocument({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<{ content: DocJSON; revision: number } | null> {
+      const rows = await db
+        .select({ content: files.content, revision: files.revision })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt)))
+        .limit(1);
+      const row = rows[0];
+      return row ? { content: row.content as DocJSON, revision: row.revision } : null;
+    },
+
+    /** Sets or clears metadata.isTranscribing in one statement (the list sorts such rows first, 1-core.md §2.1). */
+    async setTranscribing({ tenantId, fileId, on }: { tenantId: string; fileId: string; on: boolean }): Promise<void> {
+      await db
+        .update(files)
+        .set({ metadata: on ? sql`${files.metadata} || '{"isTranscribing": true}'::jsonb` : sql`${files.metadata} - 'isTranscribing'` })
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)));
+    },
+  };
+}
+export type TranscriptionRepository = ReturnType<typeof createTranscriptionRepository>;

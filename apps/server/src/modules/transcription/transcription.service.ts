@@ -1,0 +1,151 @@
+import { splitParagraphs, type DictationAnswer, type DictationPreviewAnswer, type DictationQuery } from '@bree/contracts';
+import type { DocJSON } from '@bree/editor';
+import { isAppError } from '../../lib/errors';
+import type { MeteredAi, MeteredTranscription } from '../ai/ai.metered';
+import { usableTier } from '../ai/ai.setup';
+import type { ContentWriter } from '../files/files.content-write';
+import { prepareContent } from '../files/files.content';
+import type { VoiceService } from '../voice/voice.service';
+import { checkAudio } from './transcription.audio';
+import { CHUNK_LIMITS, RECORDING_LIMITS, transcriptionErrors } from './transcription.errors';
+import { POLISH_MAX_OUTPUT_TOKENS, polishPrompt } from './transcription.prompt';
+import type { TranscriptionRepository } from './transcription.repository';
+
+/** Speech runs at most ~20 characters a second: the size a polish prompt is reserved for before the words exist. */
+const CHARS_PER_SECOND = 20;
+/** Room held for the author's voice block in that reservation. */
+const VOICE_BLOCK_CHARS = 8000;
+/** A write racing the writer's own saves is tried again this many times. */
+const APPEND_TRIES = 5;
+
+export interface TranscriptionServiceDeps {
+  transcription: MeteredTranscription;
+  ai: MeteredAi;
+  voice: Pick<VoiceService, 'getPromptVoice'>;
+  repository: TranscriptionRepository;
+  writer: ContentWriter;
+  newBlockId: () => string;
+}
+
+/** Dictation: a recording → its words (metered in voice minutes) → optional polish in the author's voice → the editor, or the document. */
+export function createTranscriptionService({ transcription, ai, voice, repository, writer, newBlockId }: TranscriptionServiceDeps) {
+  async function requireDocument(tenantId: string, fileId: string) {
+    const found = await repository.findDocument({ tenantId, fileId });
+    if (!found) throw transcriptionErrors.documentNotFound();
+    return found;
+  }
+
+  /** Appends paragraphs at the end of the document (the writer left before the text arrived). */
+  async function append(tenantId: string, fileId: string, paragraphs: string[]): Promise<void> {
+    const added = paragraphs.map((text): DocJSON => ({ type: 'paragraph', attrs: { id: newBlockId() }, content: [{ type: 'text', text }] }));
+    for (let tries = 1; ; tries++) {
+      const current = await requireDocument(tenantId, fileId);
+      const kept = (current.content.content ?? []).filter((node) => node.type !== 'paragraph' || (node.content?.length ?? 0) > 0);
+      try {
+        await writer.write({
+          tenantId,
+          fileId,
+          prepared: prepareContent({ ...current.content, content: [...kept, ...added] }),
+          baseRevision: current.revision,
+          source: 'ai',
+          version: 'when-due',
+        });
+        return;
+      } catch (error) {
+        // A save slipped in between: read the new text and append to that.
+        if (!(isAppError(error) && error.code === 'revision_conflict') || tries >= APPEND_TRIES) throw error;
+      }
+    }
+  }
+
+  return {
+    /**
+     * A final recording. The work does not depend on the request: when `clientGone()` says the
+     * writer's tab closed, the text is written at the end of the document instead of answered.
+     */
+    async dictate({
+      tenantId,
+      query,
+      audio,
+      clientGone,
+    }: {
+      tenantId: string;
+      query: DictationQuery;
+      audio: Buffer;
+      clientGone: () => boolean;
+    }): Promise<DictationAnswer> {
+      transcription.assertConfigured();
+      const checked = await checkAudio({ bytes: audio, declaredSeconds: query.durationMs / 1000, limits: RECORDING_LIMITS });
+      const { fileId } = query;
+      await requireDocument(tenantId, fileId);
+      const tier = usableTier('fast', ai.isConfigured);
+      const polishing = query.polish && ai.isConfigured(tier);
+      // The polish is reserved before any audio is sent, so a plan without budget costs no voice minutes either.
+      const estimate = polishPrompt({ transcript: 'x'.repeat(Math.ceil(checked.seconds * CHARS_PER_SECOND)), voiceProfile: 'x'.repeat(VOICE_BLOCK_CHARS) });
+      const held = polishing ? await ai.reserve({ tenantId, fileId, tier, ...estimate, maxOutputTokens: POLISH_MAX_OUTPUT_TOKENS }) : null;
+      const marking = query.target === 'document';
+      if (marking) await repository.setTranscribing({ tenantId, fileId, on: true });
+      try {
+        let outcome;
+        try {
+          outcome = await transcription.transcribe({ tenantId, fileId, audio, mediaType: checked.mediaType, seconds: checked.seconds });
+        } catch (error) {
+          if (held) await ai.release(held);
+          throw error;
+        }
+        if (!outcome.ok) {
+          if (held) await ai.release(held);
+          throw transcriptionErrors.failed(outcome.failure.message);
+        }
+        const raw = outcome.transcript.text;
+        let text = raw;
+        let polished = false;
+        if (held && raw) {
+          const prompt = polishPrompt({ transcript: raw, voiceProfile: await voice.getPromptVoice({ tenantId, text: raw }) });
+          const result = await ai.stream({ held, ...prompt });
+          // A failed polish keeps the writer's words as transcribed: they are never lost to it.
+          if (!result.failure && result.text.trim()) {
+            text = result.text.trim();
+            polished = true;
+          }
+        } else if (held) await ai.release(held);
+        const paragraphs = splitParagraphs(text);
+        const answer: DictationAnswer = {
+          text: paragraphs.join('\n\n'),
+          paragraphs,
+          polished,
+          delivered: true,
+          minutes: Math.ceil((checked.seconds / 60) * 100) / 100,
+        };
+        if (marking && clientGone() && paragraphs.length > 0) {
+          await append(tenantId, fileId, paragraphs);
+          return { ...answer, delivered: false };
+        }
+        return answer;
+      } finally {
+        if (marking) await repository.setTranscribing({ tenantId, fileId, on: false });
+      }
+    },
+
+    /** A live-preview chunk: its words as the model hears them, metered like any recording. */
+    async preview({
+      tenantId,
+      fileId,
+      durationMs,
+      audio,
+    }: {
+      tenantId: string;
+      fileId: string;
+      durationMs: number;
+      audio: Buffer;
+    }): Promise<DictationPreviewAnswer> {
+      transcription.assertConfigured();
+      const checked = await checkAudio({ bytes: audio, declaredSeconds: durationMs / 1000, limits: CHUNK_LIMITS });
+      await requireDocument(tenantId, fileId);
+      const outcome = await transcription.transcribe({ tenantId, fileId, audio, mediaType: checked.mediaType, seconds: checked.seconds });
+      if (!outcome.ok) throw transcriptionErrors.failed(outcome.failure.message);
+      return { text: outcome.transcript.text };
+    },
+  };
+}
+export type TranscriptionService = ReturnType<typeof createTranscriptionService>;

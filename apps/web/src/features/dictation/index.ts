@@ -1,0 +1,1 @@
+export { DictationButton } from './DictationButton';
