@@ -19,6 +19,7 @@ describe('the terminal at start-up', () => {
     expect(text).toMatch(/Sign-in\s+accounts kept by Bree/);
     expect(text).toMatch(/AI \(Fast\)\s+gemini-2\.5-flash \(Google\), ready/);
     expect(text).toMatch(/AI \(Premium\)\s+not set up\. .*ANTHROPIC_API_KEY/);
+    expect(text).toMatch(/Dictation\s+not set up\. .*AI_TRANSCRIPTION_MODEL/);
     expect(text).toMatch(/Billing\s+off: every account has the self-hosted plan \(set STRIPE_SECRET_KEY to sell plans\)/);
     expect(text).toMatch(/Mail\s+off/);
     expect(text).toContain('LOG_LEVEL=debug shows every request');

@@ -25,6 +25,8 @@ export function startupSummary({ config, databaseKind, aiSetup }: { config: Conf
     const note = aiSetup.notes.find((n) => n.tier === tier);
     lines.push(line(TIER_LABELS[tier], available ? `${model}, ready` : `not set up. ${note?.advice ?? ''}`.trim()));
   }
+  const dictation = aiSetup.notes.find((n) => n.tier === 'transcription');
+  lines.push(line('Dictation', aiSetup.transcription.available ? `${aiSetup.transcription.model}, ready` : `not set up. ${dictation?.advice ?? ''}`.trim()));
   lines.push(
     line('Billing', config.stripe ? 'Stripe' : `off: every account has the ${config.defaultPlan} plan (set STRIPE_SECRET_KEY to sell plans)`),
     line('Mail', config.mail ? 'sent over SMTP_URL' : 'off: sign-up needs no address confirmation (set SMTP_URL to send mail)'),
