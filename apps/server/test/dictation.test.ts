@@ -152,6 +152,16 @@ describe('dictation', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ text: 'the garden was' });
+    // The preview's minutes are not counted: the final recording's are, once.
+    const before = (await me.call('GET', '/api/usage/current')).body.voiceMinutes;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/dictations/preview?fileId=${fileId}&durationMs=3000`,
+      headers: { authorization: `Bearer ${me.token}`, 'x-tenant-id': me.sub, 'content-type': 'audio/wav' },
+      payload: speech,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await me.call('GET', '/api/usage/current')).body.voiceMinutes).toBe(before);
   });
 });
 

@@ -161,6 +161,7 @@ export function createMeteredTranscription({
       mediaType,
       seconds,
       abortSignal,
+      preview = false,
     }: {
       tenantId: string;
       fileId?: string | null;
@@ -169,6 +170,11 @@ export function createMeteredTranscription({
       /** The recording's length as measured before the call: what is reserved. */
       seconds: number;
       abortSignal?: AbortSignal;
+      /**
+       * A live-preview chunk: it needs room in the plan like any recording, but its words are replaced
+       * by the final recording's, which alone is counted, so a writer's minute is counted once.
+       */
+      preview?: boolean;
     }): Promise<TranscriptionOutcome> {
       transcriber.assertConfigured();
       const held = await usage.reserveVoice({ tenantId, fileId, seconds });
@@ -177,7 +183,7 @@ export function createMeteredTranscription({
         outcome = await transcriber.transcribe({ audio, mediaType, abortSignal });
       } finally {
         // A provider's own duration is what it bills; never more than the recording we reserved for.
-        const billed = outcome.ok ? Math.min(outcome.transcript.durationSeconds ?? seconds, seconds) : 0;
+        const billed = outcome.ok && !preview ? Math.min(outcome.transcript.durationSeconds ?? seconds, seconds) : 0;
         await usage.settleVoice({ reservation: held, seconds: billed });
       }
       return outcome;

@@ -127,7 +127,7 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
       }
     },
 
-    /** A live-preview chunk: its words as the model hears them, metered like any recording. */
+    /** A live-preview chunk: its words as the model hears them; it needs room in the plan, but only the final recording counts. */
     async preview({
       tenantId,
       fileId,
@@ -142,7 +142,7 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
       transcription.assertConfigured();
       const checked = await checkAudio({ bytes: audio, declaredSeconds: durationMs / 1000, limits: CHUNK_LIMITS });
       await requireDocument(tenantId, fileId);
-      const outcome = await transcription.transcribe({ tenantId, fileId, audio, mediaType: checked.mediaType, seconds: checked.seconds });
+      const outcome = await transcription.transcribe({ tenantId, fileId, audio, mediaType: checked.mediaType, seconds: checked.seconds, preview: true });
       if (!outcome.ok) throw transcriptionErrors.failed(outcome.failure.message);
       return { text: outcome.transcript.text };
     },
