@@ -129,6 +129,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
       repository: createTranscriptionRepository({ db }),
       writer,
       newBlockId,
+      now,
     }),
     ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
   };

@@ -138,8 +138,28 @@ describe('dictation', () => {
     release();
     expect((await pending).statusCode).toBe(200);
     expect(during.body.items[0]).toMatchObject({ id: fileId, metadata: { isTranscribing: true } });
+    expect(Date.now() - Date.parse(during.body.items[0].metadata.transcribingSince)).toBeLessThan(60_000);
     const after = await me.call('GET', '/api/files/list-paged?limit=5');
     expect(after.body.items[0].id).not.toBe(fileId);
+    expect(after.body.items.find((f: { id: string }) => f.id === fileId)?.metadata).not.toHaveProperty('transcribingSince');
+  });
+
+  it('maintenance removes only the marks older than 15 minutes, left by a server that stopped mid-dictation', async () => {
+    const mark = async (name: string, minutesAgo: number) => {
+      const id = (await me.call('POST', '/api/files/create', { filePath: `${name} ${Date.now()}`, content: doc('x') })).body.file.id as string;
+      const since = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      await t.database.query(
+        `update files set metadata = metadata || jsonb_build_object('isTranscribing', true, 'transcribingSince', $2::text) where id = $1`,
+        [id, since],
+      );
+      return id;
+    };
+    const stale = await mark('Left behind', 16);
+    const live = await mark('Still running', 1);
+    expect(await t.services.transcription.clearStaleMarks()).toBeGreaterThanOrEqual(1);
+    const metadataOf = async (id: string) => (await me.call('POST', '/api/files/get', { fileId: id })).body.file.metadata;
+    expect(await metadataOf(stale)).not.toHaveProperty('isTranscribing');
+    expect(await metadataOf(live)).toMatchObject({ isTranscribing: true });
   });
 
   it('transcribes a live-preview chunk', async () => {

@@ -14,6 +14,21 @@ export const DICTATION_LIMITS = {
   chunkMs: 3000,
 } as const;
 
+/**
+ * How long a document's 'Transcribing…' mark holds. The longest recording and its transcription
+ * end well within it; a mark older than this was left by a server that stopped mid-dictation, so
+ * the list opens the document again and maintenance removes the mark.
+ */
+export const TRANSCRIBING_MARK_TTL_MS = 15 * 60_000;
+
+/** Whether a document's metadata says it is being transcribed now (a mark past its TTL does not count). */
+export function isTranscribingNow(metadata: { isTranscribing?: unknown; transcribingSince?: unknown }, now: number): boolean {
+  if (metadata.isTranscribing !== true) return false;
+  const since = typeof metadata.transcribingSince === 'string' ? Date.parse(metadata.transcribingSince) : Number.NaN;
+  // A mark without its time (written before marks carried one) counts, as it always did.
+  return Number.isNaN(since) || now - since < TRANSCRIBING_MARK_TTL_MS;
+}
+
 /** Where a dictation's text goes: into the document at the caret, or into the Modify instruction. */
 export const DICTATION_TARGETS = ['document', 'instruction'] as const;
 

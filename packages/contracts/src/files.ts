@@ -55,6 +55,8 @@ export const fileMetadataSchema = z
     importedAt: z.string().max(64),
     sourceFilename: z.string().max(512),
     isTranscribing: z.boolean(),
+    /** Beyond the spec: when the 'Transcribing…' mark was set (ISO time); a mark holds TRANSCRIBING_MARK_TTL_MS. */
+    transcribingSince: z.string().max(64),
     isThreadify: z.boolean(),
     variantLabel: z.string().max(200).nullable(),
     variantType: z.string().max(64).nullable(),

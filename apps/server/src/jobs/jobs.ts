@@ -1,3 +1,4 @@
+import type { TranscriptionService } from '../modules/transcription/transcription.service';
 import type { FeedbackService } from '../modules/feedback/feedback.service';
 import type { BillingService } from '../modules/billing/billing.service';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +31,8 @@ export interface MaintenanceServices {
   billing: Pick<BillingService, 'reportPayAsYouGo'>;
   /** Unpreserved feedback 14 days old, deleted with its files. */
   feedback: Pick<FeedbackService, 'expire'>;
+  /** 'Transcribing…' marks left by a server that stopped mid-dictation. */
+  transcription: Pick<TranscriptionService, 'clearStaleMarks'>;
 }
 
 export interface Jobs {
@@ -71,7 +74,8 @@ export async function startJobs({
     const purged = await maintenance.trash.purge();
     const metered = await maintenance.billing.reportPayAsYouGo();
     const expiredFeedback = await maintenance.feedback.expire();
-    log.info({ thinned, forgotten, purged, metered, expiredFeedback }, 'maintenance done');
+    const staleTranscribing = await maintenance.transcription.clearStaleMarks();
+    log.info({ thinned, forgotten, purged, metered, expiredFeedback, staleTranscribing }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
   if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });

@@ -18,11 +18,30 @@ export function createTranscriptionRepository({ db }: { db: Db }) {
     },
 
     /** Sets or clears metadata.isTranscribing in one statement (the list sorts such rows first, 1-core.md §2.1). */
-    async setTranscribing({ tenantId, fileId, on }: { tenantId: string; fileId: string; on: boolean }): Promise<void> {
+    async setTranscribing({ tenantId, fileId, on, at }: { tenantId: string; fileId: string; on: boolean; at: Date }): Promise<void> {
       await db
         .update(files)
-        .set({ metadata: on ? sql`${files.metadata} || '{"isTranscribing": true}'::jsonb` : sql`${files.metadata} - 'isTranscribing'` })
+        .set({
+          metadata: on
+            ? sql`${files.metadata} || jsonb_build_object('isTranscribing', true, 'transcribingSince', ${at.toISOString()}::text)`
+            : sql`${files.metadata} - 'isTranscribing' - 'transcribingSince'`,
+        })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)));
+    },
+
+    /** Removes the marks left by a server that stopped mid-dictation (set before `before`), across tenants: maintenance. */
+    async clearMarksBefore({ before }: { before: Date }): Promise<number> {
+      const rows = await db
+        .update(files)
+        .set({ metadata: sql`${files.metadata} - 'isTranscribing' - 'transcribingSince'` })
+        .where(
+          and(
+            sql`${files.metadata} ? 'isTranscribing'`,
+            sql`coalesce((${files.metadata} ->> 'transcribingSince')::timestamptz, '-infinity'::timestamptz) < ${before.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({ id: files.id });
+      return rows.length;
     },
   };
 }

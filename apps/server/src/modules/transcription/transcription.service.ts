@@ -1,4 +1,4 @@
-import { splitParagraphs, type DictationAnswer, type DictationPreviewAnswer, type DictationQuery } from '@bree/contracts';
+import { splitParagraphs, TRANSCRIBING_MARK_TTL_MS, type DictationAnswer, type DictationPreviewAnswer, type DictationQuery } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
 import { isAppError } from '../../lib/errors';
 import type { MeteredAi, MeteredTranscription } from '../ai/ai.metered';
@@ -25,10 +25,11 @@ export interface TranscriptionServiceDeps {
   repository: TranscriptionRepository;
   writer: ContentWriter;
   newBlockId: () => string;
+  now?: () => Date;
 }
 
 /** Dictation: a recording → its words (metered in voice minutes) → optional polish in the author's voice → the editor, or the document. */
-export function createTranscriptionService({ transcription, ai, voice, repository, writer, newBlockId }: TranscriptionServiceDeps) {
+export function createTranscriptionService({ transcription, ai, voice, repository, writer, newBlockId, now = () => new Date() }: TranscriptionServiceDeps) {
   async function requireDocument(tenantId: string, fileId: string) {
     const found = await repository.findDocument({ tenantId, fileId });
     if (!found) throw transcriptionErrors.documentNotFound();
@@ -84,7 +85,7 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
       const estimate = polishPrompt({ transcript: 'x'.repeat(Math.ceil(checked.seconds * CHARS_PER_SECOND)), voiceProfile: 'x'.repeat(VOICE_BLOCK_CHARS) });
       const held = polishing ? await ai.reserve({ tenantId, fileId, tier, ...estimate, maxOutputTokens: POLISH_MAX_OUTPUT_TOKENS }) : null;
       const marking = query.target === 'document';
-      if (marking) await repository.setTranscribing({ tenantId, fileId, on: true });
+      if (marking) await repository.setTranscribing({ tenantId, fileId, on: true, at: now() });
       try {
         let outcome;
         try {
@@ -123,9 +124,12 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
         }
         return answer;
       } finally {
-        if (marking) await repository.setTranscribing({ tenantId, fileId, on: false });
+        if (marking) await repository.setTranscribing({ tenantId, fileId, on: false, at: now() });
       }
     },
+
+    /** Maintenance: the 'Transcribing…' marks older than their TTL, left by a server that stopped mid-dictation. */
+    clearStaleMarks: () => repository.clearMarksBefore({ before: new Date(now().getTime() - TRANSCRIBING_MARK_TTL_MS) }),
 
     /** A live-preview chunk: its words as the model hears them; it needs room in the plan, but only the final recording counts. */
     async preview({

@@ -40,6 +40,16 @@ describe('a document row', () => {
     expect(screen.getByText('Processing audio…')).toBeTruthy();
   });
 
+  it('opens again a document whose mark is older than its 15 minutes (left by a server that stopped)', () => {
+    const at = (minutesAgo: number) => new Date(Date.parse('2025-06-18T12:00:00Z') - minutesAgo * 60_000).toISOString();
+    renderRow({ ...file('t', 'Recent.txt'), metadata: { isTranscribing: true, transcribingSince: at(14) } });
+    expect(screen.getByText('Transcribing…')).toBeTruthy();
+    cleanup();
+    renderRow({ ...file('s', 'Stale.txt'), metadata: { isTranscribing: true, transcribingSince: at(15) } });
+    expect(screen.queryByText('Transcribing…')).toBeNull();
+    expect(screen.getByRole('link')).toBeTruthy();
+  });
+
   it('shows when another document has a name that looks the same', () => {
     renderRow({ ...file('c', 'R\u0435\u0440\u043Ert.txt'), similarNameTo: { fileId: 'l', displayName: 'Report', filePath: 'Report.txt' } });
     expect(screen.getByText('Similar name: Report · this name has Cyrillic letters')).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { Authenticity, FileSummary } from '@bree/contracts';
+import { isTranscribingNow, type Authenticity, type FileSummary } from '@bree/contracts';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { cn, Menu, MenuItem, MenuSeparator, Spinner } from '../../ui';
@@ -46,7 +46,7 @@ function MoreIcon() {
 /** One document: checkbox, tag badge, name (opens the editor), last edit, workspace mark, more actions. */
 export const DocumentRow = memo(function DocumentRow({ file, selected, now, onToggle, onTag, onAction }: DocumentRowProps) {
   const name = file.displayName;
-  const transcribing = Boolean(file.metadata.isTranscribing);
+  const transcribing = isTranscribingNow(file.metadata, now.getTime());
   const isMaster = Boolean(file.metadata.isMaster);
   const edited = transcribing ? 'Processing audio…' : formatLastModified(file.lastModified, now);
   // Another document's name looks the same ("Report", "report", Cyrillic "Rероrt"): said, not left as silent twins.
