@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { doc, newUser, type TestUser } from './api-client';
-import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { cancelSubscription, subscribeToPro } from './billing-support';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 describe('what a plan includes beyond its limits: workspaces come with Pro', () => {
@@ -8,22 +9,6 @@ describe('what a plan includes beyond its limits: workspaces come with Pro', () 
   let fake: FakeStripe;
   let me: TestUser;
 
-  const deliver = async (event: { payload: string }) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(event.payload, FAKE_WEBHOOK_SECRET) },
-      payload: event.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  /** Checkout paid at Stripe and its webhook delivered: the tenant is Pro. */
-  async function becomePro(): Promise<{ subscription: Record<string, unknown> }> {
-    const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
-    const { session, subscription } = fake.completeCheckout(checkout.body.sessionId as string);
-    await deliver(fake.event('checkout.session.completed', session));
-    return { subscription };
-  }
   const newDocument = async (text: string) => (await me.call('POST', '/api/files/create', { content: doc(text) })).body.file.id as string;
 
   beforeAll(async () => {
@@ -48,14 +33,13 @@ describe('what a plan includes beyond its limits: workspaces come with Pro', () 
   });
 
   it('lets a Pro tenant convert and make variants; after cancelling, the workspace stays readable but takes no new variants', async () => {
-    const { subscription } = await becomePro();
+    const { subscription } = await subscribeToPro(t.app, fake, me);
     const id = await newDocument('A harbour at dawn.');
     expect((await me.call('POST', '/api/workspaces/convert', { fileId: id })).status).toBe(200);
     const copy = await me.call('POST', `/api/workspaces/${id}/variants`, { type: 'duplicate' });
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
 
-    fake.updateSubscription(String(subscription.id), { status: 'canceled' });
-    await deliver(fake.event('customer.subscription.deleted', subscription));
+    await cancelSubscription(t.app, fake, subscription);
     expect((await me.call('GET', '/api/billing/subscription-status')).body.planType).toBeNull();
 
     const again = await me.call('POST', `/api/workspaces/${id}/variants`, { type: 'duplicate' });

@@ -16,7 +16,8 @@ import { createAiTestApp, parseSse, readStream } from './ai-helpers';
 import { doc, newUser, newVerifiedUser, onApp, type TestUser } from './api-client';
 import { fields, PNG, sendFeedback } from './feedback-support';
 import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
-import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { cancelSubscription, subscribeToPro } from './billing-support';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { fakeTranscriptionEnv, startFakeTranscription, type FakeTranscription } from './fakes/fake-transcription';
 import { speechWav } from './fakes/speech';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
@@ -452,22 +453,10 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     currentApp = t.app;
     me = onApp(t.app, account);
     // Workspaces come with Pro: the tenant subscribes first, as Stripe's webhook tells Bree.
-    const deliver = async (event: { payload: string }) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/billing/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(event.payload, FAKE_WEBHOOK_SECRET) },
-        payload: event.payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
-    const { session, subscription } = stripe.completeCheckout(checkout.body.sessionId as string);
-    await deliver(stripe.event('checkout.session.completed', session));
+    const { subscription } = await subscribeToPro(t.app, stripe, me);
     ctx = {
       async cancelPro() {
-        stripe.updateSubscription(String(subscription.id), { status: 'canceled' });
-        await deliver(stripe.event('customer.subscription.deleted', subscription));
+        await cancelSubscription(t.app, stripe, subscription);
       },
       me,
       async newDoc(name) {
@@ -483,9 +472,7 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
         return started.body.operationId as string;
       },
       async makePro() {
-        if ((await me.call('GET', '/api/billing/subscription-status')).body.planType === 'PRO') return;
-        const again = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
-        await deliver(stripe.event('checkout.session.completed', stripe.completeCheckout(again.body.sessionId as string).session));
+        if ((await me.call('GET', '/api/billing/subscription-status')).body.planType !== 'PRO') await subscribeToPro(t.app, stripe, me);
       },
     };
   });
