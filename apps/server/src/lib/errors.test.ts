@@ -1,6 +1,15 @@
 import { ERROR_CODES, isErrorCode, OPERATION_TYPES } from '@bree/contracts';
 import { describe, expect, it } from 'vitest';
 import { aiErrors, OPERATION_ERROR_CODES } from '../modules/ai/ai.errors';
+import { adminErrors } from '../modules/admin/admin.errors';
+import { billingErrors } from '../modules/billing/billing.errors';
+import { chatErrors } from '../modules/chat/chat.errors';
+import { feedbackErrors } from '../modules/feedback/feedback.errors';
+import { publishingErrors } from '../modules/publishing/publishing.errors';
+import { replaysErrors } from '../modules/replays/replays.errors';
+import { sharesErrors } from '../modules/shares/shares.errors';
+import { transcriptionErrors } from '../modules/transcription/transcription.errors';
+import { workspacesErrors } from '../modules/workspaces/workspaces.errors';
 import { filesErrors } from '../modules/files/files.errors';
 import { usageErrors } from '../modules/usage/usage.errors';
 import { versionsErrors } from '../modules/versions/versions.errors';
@@ -9,6 +18,15 @@ import { toErrorAnswer } from '../plugins/errors';
 import { commonErrors, type AppError } from './errors';
 
 type Factories = Record<string, (...args: never[]) => AppError>;
+
+/**
+ * One call of each factory of a module whose factories take only names and numbers: the code each
+ * sends is what the list must hold, whatever the words around it.
+ */
+function callEach(factories: Factories): { factories: Factories; calls: Record<string, () => AppError> } {
+  const call = (factory: (...args: never[]) => AppError) => () => (factory as (...args: unknown[]) => AppError)('sample', 1);
+  return { factories, calls: Object.fromEntries(Object.entries(factories).map(([name, factory]) => [name, call(factory)])) };
+}
 
 /**
  * One call of every factory. A factory added without a call here fails the first test, so no
@@ -42,7 +60,10 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
   },
   versions: { factories: versionsErrors, calls: { notFound: () => versionsErrors.notFound() } },
   voice: { factories: voiceErrors, calls: { noSamples: () => voiceErrors.noSamples() } },
-  usage: { factories: usageErrors, calls: { budgetExceeded: () => usageErrors.budgetExceeded() } },
+  usage: {
+    factories: usageErrors,
+    calls: { budgetExceeded: () => usageErrors.budgetExceeded(), voiceMinutesExceeded: () => usageErrors.voiceMinutesExceeded() },
+  },
   ai: {
     factories: aiErrors,
     calls: {
@@ -53,6 +74,15 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
       operationFailed: () => aiErrors.operationFailed({ operationType: 'rewrite', reason: 'the provider failed.' }),
     },
   },
+  admin: callEach(adminErrors),
+  billing: callEach(billingErrors),
+  chat: callEach(chatErrors),
+  feedback: callEach(feedbackErrors),
+  publishing: callEach(publishingErrors),
+  replays: callEach(replaysErrors),
+  shares: callEach(sharesErrors),
+  transcription: callEach(transcriptionErrors),
+  workspaces: callEach(workspacesErrors),
 };
 
 describe('error codes are one list', () => {
