@@ -105,15 +105,14 @@ describe('chat about a document', () => {
     stop.abort();
 
     // The stop reaches the server; the reply is stored with what arrived, marked stopped.
-    let messages: { role: string; content: string; state: string }[] = [];
-    for (let i = 0; i < 200 && messages.length < 2; i++) {
-      messages = (await me.call('GET', `/api/chat/${fileId}`)).body.messages;
-      if (messages.length < 2) await new Promise((r) => setTimeout(r, 25));
-    }
+    const listed = async () => (await me.call('GET', `/api/chat/${fileId}`)).body.messages as { role: string; content: string; state: string }[];
+    await expect.poll(async () => (await listed()).length, { timeout: 10_000 }).toBe(2);
+    const messages = await listed();
     expect(messages[1]).toMatchObject({ role: 'assistant', state: 'stopped' });
     expect(messages[1]!.content.startsWith('First words')).toBe(true);
     expect(messages[1]!.content).not.toContain('and the end.');
-    expect((await me.call('GET', '/api/usage/current')).body).toMatchObject({ premiumCalls: 1, reserved: 0 });
+    // The call is settled once its stored text is (the two writes follow each other, not together).
+    await expect.poll(async () => (await me.call('GET', '/api/usage/current')).body, { timeout: 10_000 }).toMatchObject({ premiumCalls: 1, reserved: 0 });
   });
 
   it('clears the conversation', async () => {
