@@ -89,7 +89,8 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     for (const width of [1100, 768, 480, 360]) {
       await page.setViewportSize({ width, height: 800 });
       await expect(page.getByRole('heading', { name: 'User Metrics', level: 1 })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(true);
+      // The chart re-measures itself after a resize (ResizeObserver): the page must settle without sideways scroll.
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `${width} px` }).toBe(true);
     }
     await expect(sidebar).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();

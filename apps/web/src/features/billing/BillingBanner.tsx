@@ -56,7 +56,7 @@ export function BillingBannerView({ notice, onUpdatePayment, updating }: { notic
   );
 }
 
-/** Chooses the banner's notice from the polled status and budget; the payment issue comes first. */
+/** Chooses the banner's notice from the polled status and budget; a failed payment comes first. */
 export function BillingBanner() {
   const status = useSubscriptionStatus();
   const budget = useBudget();
