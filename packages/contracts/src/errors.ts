@@ -84,6 +84,9 @@ export const ERROR_CODES = {
   variantNotFound: 'variant_not_found',
   /** The AI generation of a variant failed (its SSE error event and the variant's failure). */
   variantFailed: 'variant_failed',
+  // Search.
+  /** 503: meaning search needs an embedding model (AI_EMBEDDING_MODEL) and the pgvector extension; text search still works. */
+  vectorSearchUnavailable: 'vector_search_unavailable',
   // Sharing.
   /** 404: no live share has this slug (never existed, switched off or replaced: the answer is the same). */
   shareNotFound: 'share_not_found',

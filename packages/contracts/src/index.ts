@@ -16,3 +16,4 @@ export * from './names';
 export * from './admin';
 export * from './publishing';
 export * from './chat';
+export * from './search';

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Search defaults (`1-core.md` §9): drafts are left out unless asked for. */
+export const SEARCH_DEFAULTS = {
+  textLimit: 20,
+  vectorLimit: 10,
+  threshold: 0.7,
+  hybridLimit: 10,
+  vectorWeight: 0.7,
+  textWeight: 0.3,
+  includeDrafts: false,
+} as const;
+/** The most results one search answers. */
+export const SEARCH_MAX_LIMIT = 100;
+/** The longest query: a search box, not a document. */
+export const SEARCH_QUERY_MAX_CHARS = 500;
+/** How long the browser waits for a search (`1-core.md` §2: 1 min for search). */
+export const SEARCH_TIMEOUT_MS = 60_000;
+
+const query = z.string().trim().min(1).max(SEARCH_QUERY_MAX_CHARS);
+const limit = (fallback: number) => z.number().int().min(1).max(SEARCH_MAX_LIMIT).default(fallback);
+const weight = (fallback: number) => z.number().min(0).max(1).default(fallback);
+
+/** POST /api/search/text (`1-core.md` §7). */
+export const textSearchBodySchema = z
+  .object({
+    tenantId: z.string().optional(),
+    query,
+    limit: limit(SEARCH_DEFAULTS.textLimit),
+    includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),
+  })
+  .strict();
+export type TextSearchBody = z.input<typeof textSearchBodySchema>;
+
+/** POST /api/search/vector: documents whose meaning is at least `threshold` (cosine similarity) like the query. */
+export const vectorSearchBodySchema = z
+  .object({
+    tenantId: z.string().optional(),
+    query,
+    limit: limit(SEARCH_DEFAULTS.vectorLimit),
+    threshold: weight(SEARCH_DEFAULTS.threshold),
+    includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),
+  })
+  .strict();
+export type VectorSearchBody = z.input<typeof vectorSearchBodySchema>;
+
+/** POST /api/search/hybrid: both scores normalised to 0–1, then weighted. */
+export const hybridSearchBodySchema = z
+  .object({
+    tenantId: z.string().optional(),
+    query,
+    limit: limit(SEARCH_DEFAULTS.hybridLimit),
+    vectorWeight: weight(SEARCH_DEFAULTS.vectorWeight),
+    textWeight: weight(SEARCH_DEFAULTS.textWeight),
+    includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),
+  })
+  .strict()
+  .refine((b) => b.vectorWeight + b.textWeight > 0, { message: 'vectorWeight and textWeight cannot both be 0', path: ['vectorWeight'] });
+export type HybridSearchBody = z.input<typeof hybridSearchBodySchema>;
+
+/**
+ * The passage shown for a result: plain text (never HTML) with the matching parts as
+ * [start, end) character ranges of `text`, and where the passage starts in the document's
+ * plain text (null when it cannot be placed), so the editor can open scrolled to it.
+ */
+export const searchPassageSchema = z.object({
+  text: z.string(),
+  highlights: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+  offset: z.number().int().min(0).nullable(),
+});
+export type SearchPassage = z.infer<typeof searchPassageSchema>;
+
+/** One document found: ranked as a whole, shown with its best passage. */
+export const searchResultSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  tag: z.enum(['Human', 'AI-Assisted', 'AI']).nullable(),
+  /** When the text last changed (the list's 'Edited …' date), ISO 8601. */
+  contentUpdatedAt: z.string(),
+  /** A workspace variant: drafts appear only with includeDrafts. */
+  isDraft: z.boolean(),
+  /** 0–1, higher is better; comparable within one answer. */
+  score: z.number(),
+  passage: searchPassageSchema,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const SEARCH_MODES = ['text', 'vector', 'hybrid'] as const;
+export const searchResponseSchema = z.object({
+  mode: z.enum(SEARCH_MODES),
+  results: z.array(searchResultSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** GET /api/search/status: whether meaning search works here and how far the tenant's index is. */
+export const searchStatusSchema = z.object({
+  semantic: z.discriminatedUnion('available', [
+    z.object({ available: z.literal(true), model: z.string() }),
+    z.object({ available: z.literal(false), reason: z.enum(['no_model', 'no_extension']), message: z.string() }),
+  ]),
+  /** Documents whose current text is embedded, out of the tenant's documents ('Indexing 120 of 480 documents'). */
+  indexed: z.number().int().min(0),
+  total: z.number().int().min(0),
+  indexing: z.boolean(),
+});
+export type SearchStatus = z.infer<typeof searchStatusSchema>;
