@@ -82,7 +82,16 @@ export default defineConfig({
         display: 'standalone',
         theme_color: '#FBF7EE',
         background_color: '#FBF7EE',
-        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        id: '/app',
+        categories: ['productivity', 'writing'],
+        icons: [
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // The list opens /app?new and creates the document (useNewDocumentShortcut).
+        shortcuts: [{ name: 'New document', short_name: 'New', url: '/app?new', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] }],
       },
       devOptions: { enabled: false },
     }),

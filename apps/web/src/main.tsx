@@ -6,10 +6,13 @@ import { App } from './app/App';
 import { boot } from './app/boot';
 import { BootFailure } from './app/BootFailure';
 import { registerServiceWorker } from './app/serviceWorker';
+import { installOffer } from './features/install/installPrompt';
 import { installGlobalErrorLogging } from './lib/errors';
 import { LoadingScreen } from './ui';
 
 installGlobalErrorLogging(window);
+// Before anything else: the browser's install offer can arrive while the app is still booting.
+installOffer();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
