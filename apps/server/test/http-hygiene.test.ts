@@ -7,7 +7,7 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
+    t = await createTestApp({ BODY_LIMIT_BYTES: '4096', SUPPORT_EMAIL: 'help@bree.example' });
     await resetDatabase(t.database);
     const { accessToken, sub } = await signUp(t.app, { email: 'hygiene@example.com', password: 'long enough pw' });
     auth = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
@@ -85,6 +85,7 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json().oidc).toMatchObject({ mode: 'embedded', authority: 'http://localhost:3999/oidc', clientId: 'bree-web' });
+    expect(res.json().supportEmail).toBe('help@bree.example');
   });
 
   it('saves the profile sent after sign-in and reports tenant status', async () => {

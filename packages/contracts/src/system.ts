@@ -15,6 +15,8 @@ export const publicConfigSchema = z.object({
   }),
   /** False while the server has no Stripe key: every tenant has the DEFAULT_PLAN and /subscription says this server has no billing. */
   billing: z.object({ enabled: z.boolean() }),
+  /** SUPPORT_EMAIL: the address the footer, the legal pages and /security give for support, privacy and security reports; absent when unset. */
+  supportEmail: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

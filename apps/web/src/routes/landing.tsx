@@ -1,39 +1,33 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { PublicLayout } from '../app/PublicLayout';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useServices } from '../app/services';
-import { useSession } from '../features/auth';
+import { useSession } from '../features/auth/useSession';
+import { LandingPage } from '../features/landing/LandingPage';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { Button, Card, LoadingScreen } from '../ui';
+import { LoadingScreen } from '../ui/Spinner';
 
 // One quiet attempt per page load: landing on / again shouldn't spin up another iframe.
 let silentSignInAttempted = false;
 
-const POINTS = [
-  {
-    title: 'Your voice, learned',
-    body: 'Import a few pieces you have written. The assistant studies them and edits in your style, not a generic one.',
-  },
-  {
-    title: 'Tools that respect the draft',
-    body: 'Enhance, shrink, expand or rewrite with a short instruction — every suggestion can be compared with the original before you accept it.',
-  },
-  {
-    title: 'Private by design',
-    body: 'Your documents are never used to train AI models, AI providers are bound not to retain them, and each workspace is isolated.',
-  },
-];
-
-/** The landing page (placeholder): pitch, 'Sign in' and 'Get started'; signed-in visitors go to /app. */
+/**
+ * The landing page (3-public-admin.md §2.1, §2.2). Opening Bree at / while signed in — or
+ * signed in silently on arrival — goes on to /app (§2.1). Coming back to / from a link inside
+ * Bree (the wordmark of a public page) shows the page itself, where the hero offers
+ * 'Continue Writing' (§2.2 item 2).
+ */
 export default function LandingRoute() {
   const { tokens, config } = useServices();
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The router gives the first page of a visit the key 'default'; decided once, as anchors change the key later.
+  const [openedAtLanding] = useState(() => location.key === 'default');
   useDocumentTitle();
 
+  const forward = openedAtLanding && session.status === 'authenticated';
   useEffect(() => {
-    if (session.status === 'authenticated') navigate('/app', { replace: true });
-  }, [session.status, navigate]);
+    if (forward) navigate('/app', { replace: true });
+  }, [forward, navigate]);
 
   useEffect(() => {
     if (session.status !== 'unauthenticated' || silentSignInAttempted) return;
@@ -42,46 +36,8 @@ export default function LandingRoute() {
     void tokens.trySilentSignIn();
   }, [session.status, tokens]);
 
-  if (session.status === 'loading' || session.status === 'authenticated') {
+  if (session.status === 'loading' || forward) {
     return <LoadingScreen label={`Loading ${config.productName}`} />;
   }
-
-  return (
-    <PublicLayout
-      actions={
-        <Button variant="secondary" size="sm" onClick={() => void tokens.signIn()}>
-          Sign in
-        </Button>
-      }
-    >
-      <section className="mx-auto max-w-3xl py-6 text-center sm:py-12">
-        <p className="text-sm font-medium tracking-wide text-accent uppercase">AI writing studio</p>
-        <h1 className="mt-3 font-serif text-display font-semibold tracking-tight text-ink">Write faster, and still sound like you.</h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
-          {config.productName} is a self-hostable writing studio for authors, creators and marketers. Keep your documents in one calm place and work with an
-          assistant that learns your voice from your own writing.
-        </p>
-        <div className="mt-8 flex justify-center">
-          <Button size="lg" onClick={() => void tokens.signIn({ signup: true })}>
-            Get started
-          </Button>
-        </div>
-        <p className="mt-3 text-sm text-muted">Free to start — no credit card needed.</p>
-      </section>
-
-      <section aria-labelledby="why-heading" className="mt-10">
-        <h2 id="why-heading" className="sr-only">
-          Why {config.productName}
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {POINTS.map((point) => (
-            <Card key={point.title}>
-              <h3 className="font-serif text-lg font-semibold text-ink">{point.title}</h3>
-              <p className="mt-2 text-sm text-muted">{point.body}</p>
-            </Card>
-          ))}
-        </div>
-      </section>
-    </PublicLayout>
-  );
+  return <LandingPage signedIn={session.status === 'authenticated'} />;
 }
