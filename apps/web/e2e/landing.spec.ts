@@ -60,6 +60,23 @@ test('the thirteen parts of the landing page, in order, each with its heading', 
   ]);
 });
 
+test('the landing page loads no editor, sanitizer, Markdown, Radix or chart code', async ({ page }) => {
+  const scripts: Array<Promise<{ url: string; body: string }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+  });
+  await openLanding(page);
+  // Everything a reader can open on the page, so lazily loaded parts count too.
+  await section(page, 'faq').getByRole('button').nth(2).click();
+  await page.getByRole('group', { name: 'Choose a testimonial' }).getByRole('button').nth(1).click();
+  await page.getByRole('button', { name: 'Pause demo' }).click();
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(0);
+  const heavy = loaded.filter(({ body }) => /ProseMirror|tiptap|DOMPurify|data-radix|recharts/.test(body)).map(({ url }) => url);
+  expect(heavy).toEqual([]);
+});
+
 test('the header anchors scroll to Features, Pricing and FAQ', async ({ page }) => {
   await openLanding(page);
   const nav = page.getByRole('navigation', { name: 'Sections' });

@@ -29,7 +29,8 @@ export function Testimonials() {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      <figure aria-live="polite" className="min-h-48" data-testimonial-active={active}>
+      {/* Announced when the reader chooses a quote, not every few seconds while it rotates on its own. */}
+      <figure aria-live={rotating ? 'off' : 'polite'} className="min-h-48" data-testimonial-active={active}>
         <blockquote className="font-serif text-xl leading-relaxed text-ink sm:text-2xl">&ldquo;{current.quote}&rdquo;</blockquote>
         <figcaption className="mt-4 text-sm text-muted">
           <span className="font-semibold text-ink">{current.name}</span> · {current.role}
