@@ -19,8 +19,8 @@ export default function SecurityRoute() {
       <LegalSection title="1. Every workspace is isolated">
         <p>
           Each account works in its own workspace. Every database query {name} makes for your documents, versions, voice profile, chat and usage is scoped to
-          your workspace, and a request that names another workspace is refused. A document someone else owns answers as if it did not exist, so its name cannot
-          even be guessed.
+          your workspace, and a request that names another workspace is refused. A document someone else owns answers as if it did not exist, so another account
+          cannot even learn that it is there.
         </p>
         <p>Others can read a document only through a share link you switch on, and the link stops working the moment you switch it off or regenerate it.</p>
       </LegalSection>
