@@ -5,7 +5,7 @@ CREATE TABLE "search_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "search_vector" "tsvector";--> statement-breakpoint
-CREATE INDEX "files_search_idx" ON "files" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "files_search_idx" ON "files" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint
 -- One text search configuration per search language, each ignoring accents: 'bree_<language>'.

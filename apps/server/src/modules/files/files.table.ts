@@ -83,7 +83,8 @@ export const files = pgTable(
     index('files_voice_terms_idx')
       .using('gin', t.voiceTerms)
       .where(sql`${t.voiceTerms} is not null`),
-    index('files_search_idx').using('gin', t.searchVector),
+    // Written straight into the index: without a pending list to scan, a search stays an index lookup (PGlite has no autovacuum to flush one).
+    index('files_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 /** A file as the app reads it: everything but the two search columns. */

@@ -111,7 +111,7 @@ export function createSearchService({ query, semantic, now }: { query: Query; se
 
     /** The tenant's search language. */
     async settings({ tenantId }: { tenantId: string }): Promise<SearchSettings> {
-      return { language: (await readLanguage(query, tenantId)) as SearchLanguage };
+      return { language: await readLanguage(query, tenantId) };
     },
 
     /** Sets the tenant's search language and indexes its documents again in it. */

@@ -1,10 +1,14 @@
-import type { SearchLanguage } from '@bree/contracts';
+import { SEARCH_LANGUAGES, type SearchLanguage } from '@bree/contracts';
 
 /** Raw SQL with positional parameters (Database.query). */
 export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** How much of a document's text is indexed and highlighted: the migration's search_document_vector uses the same cap. */
 export const SEARCH_TEXT_MAX_CHARS = 200_000;
+
+/** The passage window: this many characters before the first matching word, this many in all. */
+const WINDOW_BEFORE = 300;
+const WINDOW_CHARS = 1500;
 
 /**
  * ts_headline's highlight markers: control characters a passage shows no other way (the text's own
@@ -55,34 +59,54 @@ export function splitForPrefix(query: string): { head: string; prefix: string | 
 /**
  * The tenant's documents matching the query, best first: websearch syntax (phrases in quotes,
  * `-word`, `or`), the last word as a prefix, ranked by cover density with the name above the text.
+ * The tenant's configuration is read first so the query reaches the planner as a constant, and the
+ * GIN index can be chosen for it.
  */
 export async function findTextMatches(query: Query, input: { tenantId: string; query: string; limit: number; includeDrafts: boolean }): Promise<TextHitRow[]> {
   const { head, prefix } = splitForPrefix(input.query);
+  const config = `bree_${searchLanguage(await readLanguage(query, input.tenantId))}`;
   return query<TextHitRow>(
-    `with c as (select search_config_of($1) as cfg),
-     p as (select cfg, websearch_to_tsquery(cfg, $2) as head, websearch_to_tsquery(cfg, coalesce($4, '')) as last from c),
-     t as (select cfg, case when numnode(last) = 0 then head else head && (last::text || ':*')::tsquery end as q from p),
-     hits as (
+    `with t as (
+       select case when numnode(last) = 0 then head else head && (last::text || ':*')::tsquery end as q
+       from (select websearch_to_tsquery($6::regconfig, $2) as head, websearch_to_tsquery($6::regconfig, coalesce($4, '')) as last) p
+     ),
+     hits as materialized (
        select f.id, f.name, f.metadata->>'authenticity' as tag, f.content_updated_at, ${IS_DRAFT} as is_draft,
               ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', f.search_vector, t.q) as rank,
-              left(f.content_text, ${SEARCH_TEXT_MAX_CHARS}) as body, t.cfg, t.q
+              left(f.content_text, ${SEARCH_TEXT_MAX_CHARS}) as body, t.q
        from t join files f on f.search_vector @@ t.q
        where f.tenant_id = $1 and numnode(t.q) > 0 and ${SHOWN}
        order by rank desc, f.content_updated_at desc, f.id
        limit $5
      ),
-     lit as (
-       select *, translate(ts_headline(cfg, translate(body, '<' || chr(2) || chr(3), chr(57344) || '  '), q,
-                 'MaxFragments=1, MaxWords=35, MinWords=15, StartSel=' || chr(2) || ', StopSel=' || chr(3)), chr(57344), '<') as headline
-       from hits
+     -- The passage comes from a window around the first place a query term starts a word: ts_headline
+     -- parses all it is given, and a document can be long. No place found (a match in the name only,
+     -- or a stem spelled differently in the text): the window is the start of the text.
+     found as materialized (
+       select *, coalesce(regexp_instr(unaccent(lower(body)), '\\m(' || pattern || ')'), 0) as first_at
+       from (select *, (select string_agg(regexp_replace(m[1], '([^[:alnum:]])', '\\\\\\1', 'g'), '|')
+                        from regexp_matches(q::text, '''((?:[^'']|'''')+)''', 'g') as m) as pattern
+             from hits) h
      ),
-     placed as (select *, strpos(body, replace(replace(headline, chr(2), ''), chr(3), '')) - 1 as char_offset from lit)
+     windowed as materialized (
+       select *, substr(body, window_start + 1, ${WINDOW_CHARS}) as excerpt
+       from (select *, case when first_at <= ${WINDOW_BEFORE} then 0 else first_at - 1 - ${WINDOW_BEFORE} end as window_start from found) w
+     ),
+     lit as materialized (
+       select *, translate(ts_headline($6::regconfig, translate(excerpt, '<' || chr(2) || chr(3), chr(57344) || '  '), q,
+                 'MaxFragments=1, MaxWords=35, MinWords=15, StartSel=' || chr(2) || ', StopSel=' || chr(3)), chr(57344), '<') as headline
+       from windowed
+     ),
+     placed as materialized (
+       select *, strpos(excerpt, replace(replace(headline, chr(2), ''), chr(3), '')) as at_in_excerpt from lit
+     )
      select id, name, tag, content_updated_at, is_draft, rank::float8 as rank, headline,
-            case when char_offset < 0 then null
-                 else char_offset + regexp_count(left(body, char_offset), '[\\U00010000-\\U0010FFFF]') end as passage_offset
+            case when at_in_excerpt = 0 then null
+                 else window_start + at_in_excerpt - 1
+                      + regexp_count(left(body, window_start + at_in_excerpt - 1), '[\\U00010000-\\U0010FFFF]') end as passage_offset
      from placed
      order by rank desc, content_updated_at desc, id`,
-    [input.tenantId, head, input.includeDrafts, prefix, input.limit],
+    [input.tenantId, head, input.includeDrafts, prefix, input.limit, config],
   );
 }
 
@@ -96,10 +120,15 @@ export async function findShownFiles(query: Query, input: { tenantId: string; fi
   );
 }
 
+/** A stored language as one of the list ('simple' for anything else). */
+export function searchLanguage(stored: string | undefined): SearchLanguage {
+  return SEARCH_LANGUAGES.find((l) => l === stored) ?? 'simple';
+}
+
 /** The tenant's search language ('simple' until chosen). */
-export async function readLanguage(query: Query, tenantId: string): Promise<string> {
+export async function readLanguage(query: Query, tenantId: string): Promise<SearchLanguage> {
   const rows = await query<{ language: string }>('select language from search_settings where tenant_id = $1', [tenantId]);
-  return rows[0]?.language ?? 'simple';
+  return searchLanguage(rows[0]?.language);
 }
 
 /** Stores the tenant's search language and indexes every one of its documents (Trash included) in it, in one statement. */
