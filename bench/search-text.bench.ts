@@ -2,14 +2,9 @@
 // POST /api/search/text over BENCH_SEARCH_DOCS documents (10k by default) of about 500 words of
 // varied prose each, p50 and p95 through HTTP + auth against the same SQL run directly
 // (target ≤ 1.5×; text p50 under 50 ms on PGlite).
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDatabase, type Database } from '../apps/server/src/db/db';
-import { createIdentity } from '../apps/server/src/modules/identity/identity';
+import type { Database } from '../apps/server/src/db/db';
 import { findTextMatches } from '../apps/server/src/modules/search/search.text';
-import { createServices } from '../apps/server/src/services';
-import { signUp } from '../apps/server/test/auth-helpers';
-import { report } from './lib';
+import { benchApp, report } from './lib';
 
 const DOCS = Number(process.env.BENCH_SEARCH_DOCS ?? 10_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 30);
@@ -114,20 +109,7 @@ async function timings(queries: string[], fn: (query: string) => Promise<unknown
 }
 
 async function run(kind: string, url: string | undefined) {
-  const database = await createDatabase({ url, dataDir: 'memory://' });
-  if (url) {
-    await database.query('drop schema if exists public cascade');
-    await database.query('drop schema if exists drizzle cascade');
-    await database.query('create schema public');
-  }
-  await database.migrate();
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent' });
-  const identity = await createIdentity({ config, database });
-  const services = createServices({ database });
-  const app = await buildApp({ config, database, identity, services });
-  await app.ready();
-  const { accessToken, sub } = await signUp(app, { email: `bench-search-${kind}@example.com`, password: 'bench password' });
-  const headers = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
+  const { database, identity, app, sub, headers } = await benchApp(`bench-search-${kind}@example.com`, url);
   console.log(`\n## ${kind}`);
 
   const t0 = performance.now();
