@@ -72,12 +72,15 @@ export async function findTextMatches(query: Query, input: { tenantId: string; q
      ),
      hits as materialized (
        select f.id, f.name, f.metadata->>'authenticity' as tag, f.content_updated_at, ${IS_DRAFT} as is_draft,
-              ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', f.search_vector, t.q) as rank,
-              left(f.content_text, ${SEARCH_TEXT_MAX_CHARS}) as body, t.q
+              ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', f.search_vector, t.q) as rank, t.q
        from t join files f on f.search_vector @@ t.q
        where f.tenant_id = $1 and numnode(t.q) > 0 and ${SHOWN}
        order by rank desc, f.content_updated_at desc, f.id
        limit $5
+     ),
+     -- The text is read for the documents shown only: a common word matches many more.
+     bodies as materialized (
+       select h.*, left(f.content_text, ${SEARCH_TEXT_MAX_CHARS}) as body from hits h join files f on f.id = h.id
      ),
      -- The passage comes from a window around the first place a query term starts a word: ts_headline
      -- parses all it is given, and a document can be long. No place found (a match in the name only,
@@ -86,7 +89,7 @@ export async function findTextMatches(query: Query, input: { tenantId: string; q
        select *, coalesce(regexp_instr(unaccent(lower(body)), '\\m(' || pattern || ')'), 0) as first_at
        from (select *, (select string_agg(regexp_replace(m[1], '([^[:alnum:]])', '\\\\\\1', 'g'), '|')
                         from regexp_matches(q::text, '''((?:[^'']|'''')+)''', 'g') as m) as pattern
-             from hits) h
+             from bodies) h
      ),
      windowed as materialized (
        select *, substr(body, window_start + 1, ${WINDOW_CHARS}) as excerpt
