@@ -7,7 +7,8 @@ import { createAdminRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
-import { createMeteredAi, createMeteredTranscription } from './modules/ai/ai.metered';
+import { createEmbeddingGateway } from './modules/ai/ai.embedding';
+import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } from './modules/ai/ai.metered';
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
@@ -42,6 +43,7 @@ import { createVersionsService } from './modules/versions/versions.service';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
 import { createTranscriptionService } from './modules/transcription/transcription.service';
 import { createContentWriter } from './modules/files/files.content-write';
+import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
@@ -80,6 +82,12 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now });
+  // Search by meaning: passages embedded through the metered call, kept in step by the 'search-index' job.
+  const semantic = createSemanticSearch({
+    query: (text, params) => database.query(text, params),
+    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config }), usage }),
+    now,
+  });
   return {
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
@@ -104,6 +112,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     // Attachments in blob storage: files under DATA_DIR, or the S3-compatible store of S3_*.
     feedback: createFeedbackService({ repository: createFeedbackRepository({ db }), storage: createStorage(config), newId, now }),
     voice,
+    semantic,
     aiQueue,
     workspaces: createWorkspacesService({
       repository: workspacesRepository,
