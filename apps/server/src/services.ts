@@ -71,8 +71,20 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   });
   // Every model call is metered through this one gateway function (reserve → call → settle → record).
   const ai = createMeteredAi({ gateway, usage });
+  // Search by meaning: passages embedded through the metered call, kept in step by the 'search-index' job.
+  const semantic = createSemanticSearch({
+    query: (text, params) => database.query(text, params),
+    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config }), usage }),
+    now,
+  });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
-  const voice = createVoiceService({ repository: createVoiceRepository({ db }), ai, queue: createVoiceQueue(), now });
+  const voice = createVoiceService({
+    repository: createVoiceRepository({ db }),
+    ai,
+    queue: createVoiceQueue(),
+    now,
+    similarByMeaning: (input) => semantic.similarSamplePassages(input),
+  });
   const registry = createOperationRegistry();
   const workspacesRepository = createWorkspacesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
@@ -82,12 +94,6 @@ export function createServices({ database, config = loadConfig({}), now = () => 
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now });
-  // Search by meaning: passages embedded through the metered call, kept in step by the 'search-index' job.
-  const semantic = createSemanticSearch({
-    query: (text, params) => database.query(text, params),
-    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config }), usage }),
-    now,
-  });
   return {
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),

@@ -33,7 +33,7 @@ describe('GET /api/search/status with an embedding model', () => {
       ['Port', 'Ships in the port.'],
       ['Peak', 'The summit at noon.'],
       ['Bread', 'Flour and an oven.'],
-    ])
+    ] as const)
       expect((await alice.call('POST', '/api/files/create', { filePath: name, content: doc(text) })).status).toBe(200);
     await bob.call('POST', '/api/files/create', { filePath: 'Quay', content: doc('The quay.') });
 

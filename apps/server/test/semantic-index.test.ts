@@ -5,6 +5,7 @@ import { createEmbeddingGateway } from '../src/modules/ai/ai.embedding';
 import { createMeteredEmbedding } from '../src/modules/ai/ai.metered';
 import { createFilesRepository } from '../src/modules/files/files.repository';
 import { createSemanticSearch, type SemanticSearchService } from '../src/modules/search/semantic/semantic.service';
+import { createServices } from '../src/services';
 import { createUsageService } from '../src/modules/usage/usage.service';
 import { fakeEmbeddingsEnv, fakeTokens, startFakeEmbeddings, type FakeEmbeddings } from './fakes/fake-embeddings';
 import { getTestDatabase, resetDatabase } from './harness';
@@ -185,6 +186,25 @@ describe.runIf(hasVector)('search by meaning over embedded passages', () => {
       "select fast_calls, fast_tokens, reserved from usage_periods where tenant_id = 'alice'",
     );
     expect(period).toEqual({ fast_calls: 0, fast_tokens: 5, reserved: '0.000000' });
+  });
+
+  it("gives the assistant's voice the samples most like the text at hand by meaning, and by words when meaning search cannot answer", async () => {
+    const quay = 'We moored beside the quay in the morning fog.';
+    const summit = 'Snow lay on the summit all week.';
+    await add('alice', quay, { authenticity: 'Human' });
+    await add('alice', summit, { authenticity: 'Human' });
+    await add('bob', 'Bob wrote about the wharf and the pier.', { authenticity: 'Human' });
+    await semantic.indexStale();
+    const text = 'The port was busy with ships.';
+    const passagesOf = (block: string) => [...block.matchAll(/<passage>\n([\s\S]*?)\n<\/passage>/g)].map((m) => m[1]);
+
+    const withMeaning = createServices({ database, config: loadConfig(fakeEmbeddingsEnv(fake)) });
+    await withMeaning.semantic.prepare();
+    expect(passagesOf(await withMeaning.voice.getPromptVoice({ tenantId: 'alice', text }))).toEqual([quay, summit]);
+
+    // No word in common: the full-text search falls back to the most recent samples.
+    const withWords = createServices({ database, config: loadConfig({}) });
+    expect(passagesOf(await withWords.voice.getPromptVoice({ tenantId: 'alice', text }))).toEqual([summit, quay]);
   });
 
   it('keeps a document whose embedding call failed for the next run, and indexes the others', async () => {

@@ -146,6 +146,24 @@ export function createSemanticSearch({
       return indexing;
     },
 
+    /**
+     * Passages of the author's voice samples most like a text, by meaning (the voice's "passages
+     * most like the text at hand"); null when meaning search is off, the call failed or no sample
+     * is indexed yet, so the voice falls back to its full-text search.
+     */
+    async similarSamplePassages({ tenantId, text, limit }: { tenantId: string; text: string; limit: number }): Promise<string[] | null> {
+      if (!availability.available || !text.trim()) return null;
+      try {
+        const outcome = await embedding.embed({ tenantId, texts: [text] });
+        if (!outcome.ok || !outcome.vectors[0]) return null;
+        const passages = await store.nearestSamplePassages({ tenantId, model: availability.model, embedding: outcome.vectors[0], limit });
+        return passages.length > 0 ? passages : null;
+      } catch {
+        // Out of budget or the database refused: the prompt still gets passages, by words.
+        return null;
+      }
+    },
+
     /** The tenant's index: whether search by meaning works here, and how many documents it covers. */
     async status({ tenantId }: { tenantId: string }): Promise<SearchStatus> {
       if (!availability.available) return { semantic: availability, indexed: 0, total: 0, indexing: false };

@@ -158,6 +158,37 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       return rows.map((r) => ({ ...r, score: Number(r.score), passage_offset: Number(r.passage_offset) }));
     },
 
+    /**
+     * The passages of the tenant's voice samples nearest a text, one per sample, best first (the
+     * stored `voice_terms` is set on samples only, so it says "is a sample").
+     */
+    async nearestSamplePassages({
+      tenantId,
+      model,
+      embedding,
+      limit,
+    }: {
+      tenantId: string;
+      model: string;
+      embedding: number[];
+      limit: number;
+    }): Promise<string[]> {
+      const rows = await query<{ passage_text: string }>(
+        `select passage_text from (
+           select p.passage_text, p.embedding <=> $3::vector as distance,
+                  row_number() over (partition by p.file_id order by p.embedding <=> $3::vector, p.passage_index) as rank
+             from file_passages p join files f on f.id = p.file_id and f.tenant_id = p.tenant_id
+            where p.tenant_id = $1 and p.model = $2 and f.deleted_at is null and f.voice_terms is not null
+              and vector_dims(p.embedding) = vector_dims($3::vector)
+         ) ranked
+         where rank = 1
+         order by distance
+         limit $4`,
+        [tenantId, model, vectorLiteral(embedding), limit],
+      );
+      return rows.map((r) => r.passage_text);
+    },
+
     /** The tenant's live documents, and how many have embeddings of their current text by `model`. */
     async progress({ tenantId, model }: { tenantId: string; model: string }): Promise<{ indexed: number; total: number }> {
       const [row] = await query<{ indexed: number; total: number }>(
