@@ -16,8 +16,11 @@ export const CONCEPTS: Record<string, string[]> = {
 const DIMENSIONS = [...Object.keys(CONCEPTS), 'other'];
 const CONCEPT_OF = new Map(Object.entries(CONCEPTS).flatMap(([concept, words]) => words.map((w) => [w, DIMENSIONS.indexOf(concept)] as const)));
 
-/** The fixed vector of a text: its concept words counted per dimension, normalised. */
-export function conceptVector(text: string): number[] {
+/**
+ * The fixed vector of a text: its concept words counted per dimension, normalised, then padded
+ * with zeros to `dimensions` (the size of a real model's vectors, for benchmarks; cosine is unchanged).
+ */
+export function conceptVector(text: string, dimensions = DIMENSIONS.length): number[] {
   const vector = Array.from({ length: DIMENSIONS.length }, (): number => 0);
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (const word of words) {
@@ -26,7 +29,8 @@ export function conceptVector(text: string): number[] {
   }
   if (!vector.some((v) => v > 0)) vector[DIMENSIONS.length - 1] = 1;
   const length = Math.hypot(...vector);
-  return vector.map((v) => v / length);
+  const padding = Array.from({ length: Math.max(0, dimensions - vector.length) }, (): number => 0);
+  return [...vector.map((v) => v / length), ...padding];
 }
 
 /** One POST /v1/embeddings as received. */
@@ -63,7 +67,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * A local server speaking the OpenAI embeddings API (POST /v1/embeddings with `model` and `input`,
  * answered `{ data: [{ embedding, index }], usage }`), as OpenAI, Ollama and llama.cpp do.
  */
-export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
+export async function startFakeEmbeddings({ dimensions }: { dimensions?: number } = {}): Promise<FakeEmbeddings> {
   const requests: EmbeddingRequest[] = [];
   let failure: number | null = null;
   const server = createServer((req, res) => {
@@ -82,7 +86,7 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
         JSON.stringify({
           object: 'list',
           model: body.model,
-          data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: conceptVector(text) })),
+          data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: conceptVector(text, dimensions) })),
           usage: { prompt_tokens: tokens, total_tokens: tokens },
         }),
       );

@@ -86,7 +86,10 @@ export function createSemanticSearch({
     for (;;) {
       const cutoff = new Date(now().getTime() - settleMs);
       const batch = await store.stale({ model: currentModel, cutoff, limit: INDEX_BATCH, skipTenants, skipFiles });
-      if (batch.length === 0) return run;
+      if (batch.length === 0) {
+        if (run.indexed + run.removed > 0) await store.analyze();
+        return run;
+      }
       for (const doc of batch) {
         if (skipTenants.includes(doc.tenantId)) continue;
         try {

@@ -19,7 +19,7 @@ const SETUP = [
     embedding vector not null
   )`,
   'create index if not exists file_passages_tenant_model_idx on file_passages (tenant_id, model)',
-  'create index if not exists file_passages_file_idx on file_passages (file_id)',
+  'create index if not exists file_passages_file_idx on file_passages (file_id, model, passage_index)',
   // One row per indexed document: which model embedded which text (md5 of content_text).
   `create table if not exists file_passage_state (
     file_id text primary key,
@@ -109,6 +109,12 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       );
     },
 
+    /** Fresh planner figures after a run changed rows (the embedded database has no autovacuum). */
+    async analyze(): Promise<void> {
+      await query('analyze file_passages');
+      await query('analyze file_passage_state');
+    },
+
     /** Forgets the passages of documents in the Trash or deleted for good. */
     async sweepDeleted(): Promise<number> {
       const gone = await query(
@@ -140,19 +146,24 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       limit: number;
       includeDrafts: boolean;
     }): Promise<PassageRow[]> {
+      // Ranks by id and distance first and reads the text of the winners only: carrying every
+      // passage's text through the sort is what makes a naive query slow.
       const rows = await query<PassageRow>(
-        `select file_id, passage_text, passage_offset, score from (
-           select p.file_id, p.passage_text, p.passage_offset,
-                  greatest(0, 1 - (p.embedding <=> $3::vector)) as score,
-                  row_number() over (partition by p.file_id order by p.embedding <=> $3::vector, p.passage_index) as rank
-             from file_passages p join files f on f.id = p.file_id and f.tenant_id = p.tenant_id
-            where p.tenant_id = $1 and p.model = $2 and f.deleted_at is null
-              and vector_dims(p.embedding) = vector_dims($3::vector)
+        `with best as (
+           select distinct on (file_id) file_id, passage_index, embedding <=> $3::vector as distance
+             from file_passages
+            where tenant_id = $1 and model = $2
+            order by file_id, distance, passage_index
+         ), top as (
+           select b.* from best b join files f on f.id = b.file_id and f.tenant_id = $1
+            where f.deleted_at is null and 1 - b.distance >= $4
               and (f.is_listed or ($6 and coalesce(f.metadata->>'masterFileId', '') <> ''))
-         ) ranked
-         where rank = 1 and score >= $4
-         order by score desc, file_id
-         limit $5`,
+            order by b.distance, b.file_id
+            limit $5
+         )
+         select t.file_id, p.passage_text, p.passage_offset, greatest(0, 1 - t.distance) as score
+           from top t join file_passages p on p.file_id = t.file_id and p.model = $2 and p.passage_index = t.passage_index and p.tenant_id = $1
+          order by t.distance, t.file_id`,
         [tenantId, model, vectorLiteral(embedding), threshold, limit, includeDrafts],
       );
       return rows.map((r) => ({ ...r, score: Number(r.score), passage_offset: Number(r.passage_offset) }));
@@ -174,16 +185,20 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       limit: number;
     }): Promise<string[]> {
       const rows = await query<{ passage_text: string }>(
-        `select passage_text from (
-           select p.passage_text, p.embedding <=> $3::vector as distance,
-                  row_number() over (partition by p.file_id order by p.embedding <=> $3::vector, p.passage_index) as rank
-             from file_passages p join files f on f.id = p.file_id and f.tenant_id = p.tenant_id
-            where p.tenant_id = $1 and p.model = $2 and f.deleted_at is null and f.voice_terms is not null
-              and vector_dims(p.embedding) = vector_dims($3::vector)
-         ) ranked
-         where rank = 1
-         order by distance
-         limit $4`,
+        `with best as (
+           select distinct on (file_id) file_id, passage_index, embedding <=> $3::vector as distance
+             from file_passages
+            where tenant_id = $1 and model = $2
+            order by file_id, distance, passage_index
+         ), top as (
+           select b.* from best b join files f on f.id = b.file_id and f.tenant_id = $1
+            where f.deleted_at is null and f.voice_terms is not null
+            order by b.distance, b.file_id
+            limit $4
+         )
+         select p.passage_text
+           from top t join file_passages p on p.file_id = t.file_id and p.model = $2 and p.passage_index = t.passage_index and p.tenant_id = $1
+          order by t.distance, t.file_id`,
         [tenantId, model, vectorLiteral(embedding), limit],
       );
       return rows.map((r) => r.passage_text);
