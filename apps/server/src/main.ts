@@ -41,6 +41,9 @@ async function main(): Promise<void> {
   // Said once, here: authors only see 'AI is not set up on this server' (administrators also see these notes in the settings).
   // Machines reading the structured log (not a terminal) get them as warnings too.
   if (config.requestLogs) for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
+  const semantic = services.semantic.availability();
+  // Meaning search without pgvector (or the model's provider) is worth a warning only when an operator asked for it.
+  if (config.requestLogs && !semantic.available && config.ai.embeddingModel) app.log.warn({ reason: semantic.reason }, semantic.message);
   const adminNotice = await identity.adminNotice().catch((err: unknown) => {
     app.log.warn({ err }, 'could not check the ADMIN_EMAILS accounts');
     return null;
