@@ -109,10 +109,14 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       );
     },
 
-    /** Fresh planner figures after a run changed rows (the embedded database has no autovacuum). */
+    /**
+     * Fresh planner figures after a run changed rows: the embedded database has no autovacuum, and
+     * without them the search joins passages to files row by row instead of by key.
+     */
     async analyze(): Promise<void> {
       await query('analyze file_passages');
       await query('analyze file_passage_state');
+      await query('analyze files');
     },
 
     /** Forgets the passages of documents in the Trash or deleted for good. */
