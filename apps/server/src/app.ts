@@ -21,6 +21,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharePageRoutes } from './modules/shares/shares-page.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
+import { semanticRoutes } from './modules/search/semantic/semantic.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
@@ -102,7 +103,10 @@ export async function buildApp({ config, database, identity, services, logger = 
     publishing,
     chat,
     transcription,
+    semantic,
   } = services ?? createServices({ database, config });
+  // The embedding tables exist only where pgvector does; without it meaning search says why (once, in the log).
+  await semantic.prepare();
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
   registerReplay(app, replays);
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
@@ -130,6 +134,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(publishingRoutes, { publishing });
       await api.register(chatRoutes, { chat });
       await api.register(transcriptionRoutes, { transcription });
+      await api.register(semanticRoutes, { semantic });
     },
     { prefix: '/api' },
   );

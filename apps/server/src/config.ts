@@ -3,6 +3,7 @@ import type { S3Settings } from './lib/storage/s3-storage';
 
 /** `provider:model`, the provider being one the AI gateway knows. */
 const MODEL_SPEC = /^(google|anthropic|openai-compatible):\S+$/;
+const EMBEDDING_SPEC = /^(google|openai|openai-compatible):\S+$/;
 
 /** `provider:model` of the dictation model: a speech-to-text API, or Gemini given the audio. */
 const TRANSCRIPTION_SPEC = /^(google|openai|groq|deepgram|openai-compatible):\S+$/;
@@ -46,6 +47,10 @@ const envSchema = z.object({
     .string()
     .regex(TRANSCRIPTION_SPEC, 'must be provider:model with provider google, openai, groq, deepgram or openai-compatible, e.g. openai:whisper-1')
     .default('google:gemini-2.5-flash'),
+  AI_EMBEDDING_MODEL: z
+    .string()
+    .regex(EMBEDDING_SPEC, 'must be provider:model with provider google, openai or openai-compatible, e.g. openai:text-embedding-3-small')
+    .optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
   GROQ_API_KEY: z.string().min(1).optional(),
@@ -104,6 +109,8 @@ export interface Config {
     openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined };
     /** Dictation: AI_TRANSCRIPTION_MODEL and the keys of the speech-to-text providers. */
     transcriptionModel: string;
+    /** Search by meaning: AI_EMBEDDING_MODEL; undefined leaves it off (text search works without it). */
+    embeddingModel: string | undefined;
     openai: { apiKey: string | undefined; baseUrl: string | undefined };
     groq: { apiKey: string | undefined };
     deepgram: { apiKey: string | undefined };
@@ -212,6 +219,7 @@ export function loadConfig(
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       openaiCompatible: { baseUrl: e.AI_OPENAI_COMPATIBLE_BASE_URL, apiKey: e.AI_OPENAI_COMPATIBLE_API_KEY },
       transcriptionModel: e.AI_TRANSCRIPTION_MODEL,
+      embeddingModel: e.AI_EMBEDDING_MODEL,
       openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
       groq: { apiKey: e.GROQ_API_KEY },
       deepgram: { apiKey: e.DEEPGRAM_API_KEY },

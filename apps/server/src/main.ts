@@ -37,10 +37,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(startupSummary({ config, databaseKind: database.kind, aiSetup: services.aiSetup }));
+  console.log(startupSummary({ config, databaseKind: database.kind, aiSetup: services.aiSetup, semantic: services.semantic.availability() }));
   // Said once, here: authors only see 'AI is not set up on this server' (administrators also see these notes in the settings).
   // Machines reading the structured log (not a terminal) get them as warnings too.
   if (config.requestLogs) for (const note of services.aiSetup.notes) app.log.warn({ tier: note.tier, model: note.model }, note.advice);
+  const semantic = services.semantic.availability();
+  // Meaning search without pgvector (or the model's provider) is worth a warning only when an operator asked for it.
+  if (config.requestLogs && !semantic.available && config.ai.embeddingModel) app.log.warn({ reason: semantic.reason }, semantic.message);
   const adminNotice = await identity.adminNotice().catch((err: unknown) => {
     app.log.warn({ err }, 'could not check the ADMIN_EMAILS accounts');
     return null;
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
       maintenance: services,
       voice: services.voice,
       ai: { queue: services.aiQueue },
+      search: services.semantic,
       log: app.log.child({ module: 'jobs' }),
     });
 }

@@ -7,7 +7,8 @@ import { createAdminRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
-import { createMeteredAi, createMeteredTranscription } from './modules/ai/ai.metered';
+import { createEmbeddingGateway } from './modules/ai/ai.embedding';
+import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } from './modules/ai/ai.metered';
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
@@ -29,7 +30,7 @@ import { createPublishingService } from './modules/publishing/publishing.service
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
 import { createReplayService } from './modules/replays/replays.service';
-import { semanticSearchOff, type SemanticSearch } from './modules/search/search.ports';
+import type { SemanticSearch } from './modules/search/search.ports';
 import { createSearchService } from './modules/search/search.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
@@ -44,6 +45,7 @@ import { createVersionsService } from './modules/versions/versions.service';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
 import { createTranscriptionService } from './modules/transcription/transcription.service';
 import { createContentWriter } from './modules/files/files.content-write';
+import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
@@ -51,7 +53,7 @@ import { createWorkspacesService } from './modules/workspaces/workspaces.service
 /**
  * Every domain service, wired to one database, clock and id generator. Without a config
  * (benchmarks, job tests) AI is unconfigured and the plan is self-hosted. `semanticSearch`
- * replaces the meaning search the search routes use (tests give a local one).
+ * replaces Bree's own meaning search (search/semantic) in the search routes (tests give a local one).
  */
 export function createServices({
   database,
@@ -65,8 +67,6 @@ export function createServices({
   semanticSearch?: SemanticSearch;
 }) {
   const db = database.db;
-  // Search by meaning: off (503 vector_search_unavailable, text search unaffected) unless given.
-  const semantic = semanticSearch ?? semanticSearchOff;
   const newId = monotonicFactory();
   const gateway = createAiGateway({ config });
   const transcriber = createTranscriptionGateway({ config });
@@ -84,8 +84,20 @@ export function createServices({
   });
   // Every model call is metered through this one gateway function (reserve → call → settle → record).
   const ai = createMeteredAi({ gateway, usage });
+  // Search by meaning: passages embedded through the metered call, kept in step by the 'search-index' job.
+  const semantic = createSemanticSearch({
+    query: (text, params) => database.query(text, params),
+    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config }), usage }),
+    now,
+  });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
-  const voice = createVoiceService({ repository: createVoiceRepository({ db }), ai, queue: createVoiceQueue(), now });
+  const voice = createVoiceService({
+    repository: createVoiceRepository({ db }),
+    ai,
+    queue: createVoiceQueue(),
+    now,
+    similarByMeaning: (input) => semantic.similarSamplePassages(input),
+  });
   const registry = createOperationRegistry();
   const workspacesRepository = createWorkspacesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
@@ -107,7 +119,7 @@ export function createServices({
     }),
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files,
-    search: createSearchService({ query: (text, params) => database.query(text, params), semantic, now }),
+    search: createSearchService({ query: (text, params) => database.query(text, params), semantic: semanticSearch ?? semantic, now }),
     trash: createTrashService({ db, now }),
     saves: createSaveService({ db, newId, now }),
     saveAnswers: createSaveAnswers({ db, now }),
@@ -120,6 +132,7 @@ export function createServices({
     // Attachments in blob storage: files under DATA_DIR, or the S3-compatible store of S3_*.
     feedback: createFeedbackService({ repository: createFeedbackRepository({ db }), storage: createStorage(config), newId, now }),
     voice,
+    semantic,
     aiQueue,
     workspaces: createWorkspacesService({
       repository: workspacesRepository,

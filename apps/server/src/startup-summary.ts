@@ -1,6 +1,8 @@
 import { AI_TIERS, type AiTier } from '@bree/contracts';
 import type { Config } from './config';
-import type { AiSetup } from './modules/ai/ai.setup';
+import { parseModelSpec } from './modules/ai/ai.gateway';
+import { modelLabel, type AiSetup } from './modules/ai/ai.setup';
+import type { SemanticAvailability } from './modules/search/search.ports';
 
 const TIER_LABELS: Record<AiTier, string> = { fast: 'AI (Fast)', premium: 'AI (Premium)' };
 
@@ -12,7 +14,18 @@ const line = (label: string, value: string) => `  ${label.padEnd(14)}${value}`;
  * in, and whether each optional part is set up — with what to set when it is not. Written for the
  * person who started it; the structured logs stay for machines.
  */
-export function startupSummary({ config, databaseKind, aiSetup }: { config: Config; databaseKind: 'pglite' | 'postgres'; aiSetup: AiSetup }): string {
+export function startupSummary({
+  config,
+  databaseKind,
+  aiSetup,
+  semantic,
+}: {
+  config: Config;
+  databaseKind: 'pglite' | 'postgres';
+  aiSetup: AiSetup;
+  /** Search by meaning as the server prepared it (embedding model and pgvector). */
+  semantic: SemanticAvailability;
+}): string {
   const lines = [
     '',
     `  Bree is running at ${config.publicUrl}`,
@@ -27,6 +40,7 @@ export function startupSummary({ config, databaseKind, aiSetup }: { config: Conf
   }
   const dictation = aiSetup.notes.find((n) => n.tier === 'transcription');
   lines.push(line('Dictation', aiSetup.transcription.available ? `${aiSetup.transcription.model}, ready` : `not set up. ${dictation?.advice ?? ''}`.trim()));
+  lines.push(line('Embeddings', semantic.available ? `${modelLabel(parseModelSpec(semantic.model), config.ai)}, ready` : `off. ${semantic.message}`));
   lines.push(
     line('Billing', config.stripe ? 'Stripe' : `off: every account has the ${config.defaultPlan} plan (set STRIPE_SECRET_KEY to sell plans)`),
     line('Mail', config.mail ? 'sent over SMTP_URL' : 'off: sign-up needs no address confirmation (set SMTP_URL to send mail)'),

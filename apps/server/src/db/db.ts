@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -47,8 +48,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  // pg_trgm powers fuzzy name search, unaccent full-text search; PGlite loads contrib extensions at open.
-  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
+  // pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
+  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent, vector } });
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);

@@ -69,7 +69,16 @@ describe('background maintenance on pg-boss', () => {
       await t.database.query(`update files set deleted_at = now() - $2::interval where id = $1`, [id, age]);
     }
     const services = createServices({ database: t.database });
-    jobs = await startJobs({ database: t.database, maintenance: services, log: pino({ level: 'silent' }) });
+    // The meaning-search index: a run is queued at start (then every minute).
+    let indexRuns = 0;
+    const search = {
+      availability: () => ({ available: true as const, model: 'openai:text-embedding-3-small' }),
+      indexStale: async () => {
+        indexRuns += 1;
+        return { indexed: 0, failed: 0, removed: 0 };
+      },
+    };
+    jobs = await startJobs({ database: t.database, maintenance: services, search, log: pino({ level: 'silent' }) });
     const jobId = await jobs.boss.send(QUEUES.maintenance, {});
     expect(jobId).toBeTruthy();
 
@@ -84,5 +93,6 @@ describe('background maintenance on pg-boss', () => {
     expect(await t.database.query('select operation_id from request_replays')).toEqual([{ operation_id: 'op-new' }]);
     expect(await t.database.query('select operation_id from file_operations')).toEqual([{ operation_id: 'op-new' }]);
     expect(await t.database.query('select name from files where deleted_at is not null')).toEqual([{ name: 'Just binned.txt' }]);
+    await expect.poll(() => indexRuns, { timeout: 20_000 }).toBeGreaterThan(0);
   });
 });

@@ -11,9 +11,16 @@ import type { ReplayService } from '../modules/replays/replays.service';
 import { BOSS_SCHEMA } from './boss';
 import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
+import type { SemanticSearchService } from '../modules/search/semantic/semantic.service';
 
 /** Queue names of Bree's background work. */
-export const QUEUES = { maintenance: 'maintenance', voiceAnalyze: 'voice-analyze', voiceRefresh: 'voice-refresh' } as const;
+export const QUEUES = { maintenance: 'maintenance', voiceAnalyze: 'voice-analyze', voiceRefresh: 'voice-refresh', searchIndex: 'search-index' } as const;
+
+/**
+ * The index of meaning search follows edits within about a minute of a document resting: each run
+ * embeds only documents whose text changed (a hash per document and model), so a quiet minute costs one query.
+ */
+const SEARCH_INDEX_CRON = '* * * * *';
 
 /** Edits settle in minutes; re-learning the voice more often would only spend the author's budget. */
 const VOICE_REFRESH_CRON = '*/5 * * * *';
@@ -52,6 +59,7 @@ export async function startJobs({
   maintenance,
   voice,
   ai,
+  search,
   log,
 }: {
   /** Where pg-boss keeps its queues. */
@@ -60,6 +68,8 @@ export async function startJobs({
   voice?: VoiceService;
   /** AI operations as jobs: their queue (modules/ai/operations/operations.queue.ts) starts delivering here; the delays are shortened by tests. */
   ai?: { queue: OperationJobQueue } & Pick<DeliveryOptions, 'retryDelaySeconds' | 'pollingIntervalSeconds'>;
+  /** Search by meaning: its index runs as 'search-index' jobs (one at a time), every minute and once at start. */
+  search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
@@ -78,6 +88,7 @@ export async function startJobs({
     log.info({ thinned, forgotten, purged, metered, expiredFeedback, staleTranscribing }, 'maintenance done');
   });
   if (voice) await startVoiceJobs({ boss, voice, log });
+  if (search?.availability().available) await startSearchIndexJobs({ boss, search, log });
   if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });
   return {
     boss,
@@ -103,4 +114,26 @@ async function startVoiceJobs({ boss, voice, log }: { boss: PgBoss; voice: Voice
   });
   // A send refused by the singleton policy means an analysis is already waiting: nothing to do.
   voice.queue.deliverWith(async (tenantId) => void (await boss.send(QUEUES.voiceAnalyze, { tenantId }, { singletonKey: tenantId })));
+}
+
+/**
+ * The index of meaning search: a run every minute and one at start (documents edited while Bree
+ * was down, or all of them after AI_EMBEDDING_MODEL changed), never two at once ('singleton').
+ */
+async function startSearchIndexJobs({
+  boss,
+  search,
+  log,
+}: {
+  boss: PgBoss;
+  search: Pick<SemanticSearchService, 'indexStale'>;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  await boss.createQueue(QUEUES.searchIndex, { name: QUEUES.searchIndex, policy: 'singleton' });
+  await boss.schedule(QUEUES.searchIndex, SEARCH_INDEX_CRON);
+  await boss.work(QUEUES.searchIndex, async () => {
+    const run = await search.indexStale({ log });
+    if (run.indexed + run.failed + run.removed > 0) log.info(run, 'search index updated');
+  });
+  await boss.send(QUEUES.searchIndex, {});
 }

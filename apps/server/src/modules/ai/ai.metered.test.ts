@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors';
 import { estimateTokens, reservationDollars } from '../usage/usage.plans';
 import type { Reservation } from '../usage/usage.service';
 import type { AiGateway, GatewayEvent } from './ai.gateway';
-import { createMeteredAi, settlementTokens, type CallOutcome } from './ai.metered';
+import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
+import { createMeteredAi, createMeteredEmbedding, settlementTokens, type CallOutcome } from './ai.metered';
 
 describe('the reservation arithmetic', () => {
   it('holds the counted prompt at the input price plus every allowed output token at the output price', () => {
@@ -132,5 +133,55 @@ describe('the metered call', () => {
     ).rejects.toThrow('database gone');
     expect(stored).toEqual(['Hello world.']);
     expect(calls.settle).toHaveLength(1);
+  });
+});
+
+describe('the metered embedding call', () => {
+  function fakeEmbedder(outcome: EmbeddingOutcome) {
+    const requests: string[][] = [];
+    const embedder: EmbeddingGateway = {
+      spec: { provider: 'openai', modelId: 'text-embedding-3-small' },
+      isConfigured: () => true,
+      assertConfigured: () => undefined,
+      async embed({ texts }) {
+        requests.push(texts);
+        return outcome;
+      },
+    };
+    return { embedder, requests };
+  }
+
+  it("reserves the texts' counted tokens with no output, then settles the provider's token count", async () => {
+    const { embedder, requests } = fakeEmbedder({ ok: true, vectors: [[1], [0]], tokens: 9 });
+    const { usage, calls } = fakeUsage();
+    const metered = createMeteredEmbedding({ embedder, usage });
+    expect(metered.model()).toBe('openai:text-embedding-3-small');
+    const outcome = await metered.embed({ tenantId: 't', fileId: 'f', texts: ['abcdef', 'abc'] });
+    expect(outcome).toEqual({ ok: true, vectors: [[1], [0]], tokens: 9 });
+    expect(requests).toEqual([['abcdef', 'abc']]);
+    expect(calls.reserve).toEqual([{ tenantId: 't', fileId: 'f', tier: 'fast', modelId: 'text-embedding-3-small', promptTokens: 3, maxOutputTokens: 0 }]);
+    expect(calls.settle).toEqual([{ reservation: expect.objectContaining({ dollars: '0.5' }), inputTokens: 9, outputTokens: 0 }]);
+  });
+
+  it('settles the estimate when the provider counts nothing, and nothing when the call failed', async () => {
+    const counted = fakeUsage();
+    await createMeteredEmbedding({ embedder: fakeEmbedder({ ok: true, vectors: [[1]], tokens: undefined }).embedder, usage: counted.usage }).embed({
+      tenantId: 't',
+      texts: ['x'.repeat(30)],
+    });
+    expect(counted.calls.settle).toEqual([expect.objectContaining({ inputTokens: 10, outputTokens: 0 })]);
+
+    const failed = fakeUsage();
+    const failure = { kind: 'provider_error', message: 'refused' } as const;
+    await createMeteredEmbedding({ embedder: fakeEmbedder({ ok: false, failure }).embedder, usage: failed.usage }).embed({ tenantId: 't', texts: ['x'] });
+    expect(failed.calls.settle).toEqual([expect.objectContaining({ inputTokens: 0, outputTokens: 0 })]);
+  });
+
+  it('calls no model when the budget refuses', async () => {
+    const { embedder, requests } = fakeEmbedder({ ok: true, vectors: [[1]], tokens: 1 });
+    const { usage, calls } = fakeUsage({ refuse: true });
+    await expect(createMeteredEmbedding({ embedder, usage }).embed({ tenantId: 't', texts: ['x'] })).rejects.toMatchObject({ status: 402 });
+    expect(requests).toEqual([]);
+    expect(calls.settle).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { AiTier } from '@bree/contracts';
 import { estimateTokens } from '../usage/usage.plans';
 import type { Reservation, UsageService } from '../usage/usage.service';
+import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
 import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
 
@@ -8,9 +9,9 @@ import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcript
 export const MAX_OUTPUT_TOKENS = 4096;
 
 /**
- * The kinds of model call Bree meters: 'stream' (the assistant, the style guide, dictation's polish)
- * and 'transcription' (dictation, in voice minutes) have callers; embeddings (priced on input
- * only) take this same path — reserve, call, settle, record.
+ * The kinds of model call Bree meters: 'stream' (the assistant, the style guide, dictation's polish),
+ * 'transcription' (dictation, in voice minutes) and 'embedding' (search by meaning, priced on
+ * input only) all take the same path — reserve, call, settle, record.
  */
 export type MeteredKind = 'stream' | 'object' | 'embedding' | 'transcription';
 
@@ -191,3 +192,42 @@ export function createMeteredTranscription({
   };
 }
 export type MeteredTranscription = ReturnType<typeof createMeteredTranscription>;
+
+/**
+ * The metered embedding call: reserve the texts' counted tokens at the model's input price (402
+ * budget_exceeded when the credit has no room) → embed → settle the provider's token count (else
+ * the estimate), or nothing when the call failed. It produces no output, so it never counts as one
+ * of the plan's calls: only its cost is recorded.
+ */
+export function createMeteredEmbedding({ embedder, usage }: { embedder: EmbeddingGateway; usage: Pick<UsageService, 'reserve' | 'settle'> }) {
+  return {
+    isConfigured: (): boolean => embedder.isConfigured(),
+    /** The configured model as `provider:model`, or null without AI_EMBEDDING_MODEL. */
+    model: (): string | null => (embedder.spec ? `${embedder.spec.provider}:${embedder.spec.modelId}` : null),
+    async embed({
+      tenantId,
+      fileId = null,
+      texts,
+      abortSignal,
+    }: {
+      tenantId: string;
+      fileId?: string | null;
+      texts: string[];
+      abortSignal?: AbortSignal;
+    }): Promise<EmbeddingOutcome> {
+      embedder.assertConfigured();
+      const modelId = embedder.spec?.modelId ?? '';
+      const promptTokens = texts.reduce((sum, text) => sum + estimateTokens(text), 0);
+      const held = await usage.reserve({ tenantId, fileId, tier: 'fast', modelId, promptTokens, maxOutputTokens: 0 });
+      let outcome: EmbeddingOutcome = { ok: false, failure: { kind: 'provider_error', message: 'the embedding call failed.' } };
+      try {
+        outcome = await embedder.embed({ texts, abortSignal });
+      } finally {
+        const inputTokens = outcome.ok ? (outcome.tokens ?? promptTokens) : 0;
+        await usage.settle({ reservation: held, inputTokens, outputTokens: 0 });
+      }
+      return outcome;
+    },
+  };
+}
+export type MeteredEmbedding = ReturnType<typeof createMeteredEmbedding>;

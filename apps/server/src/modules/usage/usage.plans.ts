@@ -37,6 +37,10 @@ const MODEL_PRICES: Record<string, Price> = {
   'claude-haiku-4-5': { input: 1, output: 5 },
   'claude-opus-4-1': { input: 15, output: 75 },
   'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
+  // Embedding models are priced on their input alone.
+  'text-embedding-3-small': { input: 0.02, output: 0 },
+  'text-embedding-3-large': { input: 0.13, output: 0 },
+  'gemini-embedding-001': { input: 0.15, output: 0 },
 };
 
 const TIER_PRICES: Record<AiTier, Price> = {

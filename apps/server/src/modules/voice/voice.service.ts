@@ -18,6 +18,11 @@ export interface VoiceServiceDeps {
   /** Given at construction; it delivers to pg-boss once jobs run (voice.queue.ts). */
   queue: VoiceQueue;
   now: () => Date;
+  /**
+   * Passages of the samples most like a text, by meaning (search/semantic), or null when meaning
+   * search cannot answer: then the stored full-text terms choose them.
+   */
+  similarByMeaning?: (input: { tenantId: string; text: string; limit: number }) => Promise<string[] | null>;
 }
 
 /** A style guide is at most 250 words: this cap keeps its reservation small. */
@@ -38,7 +43,7 @@ const NO_SAMPLES_GUIDE = 'No samples yet: add files to the Repository or tag you
 const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
 
 /** The author's voice: figures and a style guide learned from their samples, and the voice block of every AI prompt. */
-export function createVoiceService({ repository, ai, queue, now }: VoiceServiceDeps) {
+export function createVoiceService({ repository, ai, queue, now, similarByMeaning }: VoiceServiceDeps) {
   const inProcess = new Map<string, Promise<void>>();
   const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now });
 
@@ -58,6 +63,12 @@ export function createVoiceService({ repository, ai, queue, now }: VoiceServiceD
     const tier = usableTier('premium', ai.isConfigured);
     const { text, failure } = await ai.text({ tenantId, tier, ...prompt, maxOutputTokens: STYLE_GUIDE_MAX_OUTPUT_TOKENS });
     return failure || !text.trim() ? null : text.trim();
+  }
+
+  /** Samples (or their passages) most like the text: by meaning when embeddings answer, else by shared words. */
+  async function similarSources(tenantId: string, text: string): Promise<string[]> {
+    const byMeaning = await similarByMeaning?.({ tenantId, text, limit: PROMPT_PASSAGES });
+    return byMeaning ?? repository.similarSamples({ tenantId, query: searchQuery(text) });
   }
 
   async function analyze({ tenantId }: { tenantId: string }): Promise<void> {
@@ -147,7 +158,7 @@ export function createVoiceService({ repository, ai, queue, now }: VoiceServiceD
       const query = text.slice(0, QUERY_TEXT_CHARS);
       const terms = keyTerms(query);
       // Both reads at once: this runs before every AI call, so it adds to the time to the first word.
-      const [profile, sources] = await Promise.all([promptProfiles.get(tenantId), repository.similarSamples({ tenantId, query: searchQuery(query) })]);
+      const [profile, sources] = await Promise.all([promptProfiles.get(tenantId), similarSources(tenantId, query)]);
       const passages = [...new Set(sources.map((s) => bestPassage(s, terms)).filter(Boolean))].slice(0, PROMPT_PASSAGES);
       const parts: string[] = [];
       if (profile?.stats && profile.styleGuide.trim() && !PLACEHOLDER_GUIDES.has(profile.styleGuide))
