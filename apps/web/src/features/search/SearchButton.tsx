@@ -18,7 +18,9 @@ export function SearchButton({ className }: { className?: string }) {
     <Button variant="secondary" className={className} onClick={(e) => openSearch(e.currentTarget)} aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}>
       <SearchIcon />
       Search text
-      <kbd className="ml-1 rounded border border-line px-1 font-sans text-[0.6875rem] text-muted max-md:hidden">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+      <kbd aria-hidden="true" className="ml-1 rounded border border-line px-1 font-sans text-[0.6875rem] text-muted max-md:hidden">
+        {isMac ? '⌘K' : 'Ctrl K'}
+      </kbd>
     </Button>
   );
 }

@@ -101,8 +101,9 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
             </label>
             <input
               id={inputId}
-              type="search"
+              type="text"
               role="combobox"
+              enterKeyHint="search"
               aria-expanded={showResults}
               aria-controls={listboxId}
               aria-autocomplete="list"
