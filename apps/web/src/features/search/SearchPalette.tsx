@@ -105,7 +105,7 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
               role="combobox"
               enterKeyHint="search"
               aria-expanded={showResults}
-              aria-controls={listboxId}
+              aria-controls={showResults ? listboxId : undefined}
               aria-autocomplete="list"
               aria-activedescendant={showResults && active >= 0 ? optionId(active) : undefined}
               value={query}
