@@ -4,11 +4,12 @@ import { formatDate } from '../../lib/dates';
 import { cn } from '../../ui';
 import { highlightSegments } from './highlight';
 
+// On a plain white chip: the tinted chips of the list lose contrast on the active result's cream.
 const TAG_TONES: Record<NonNullable<SearchResult['tag']> | 'Untagged', string> = {
-  Human: 'border-success/30 bg-success/10 text-success',
-  'AI-Assisted': 'border-accent/25 bg-accent-soft text-accent-strong',
-  AI: 'border-warning/30 bg-warning/10 text-warning',
-  Untagged: 'border-line-strong bg-cream text-muted',
+  Human: 'border-success/40 text-success',
+  'AI-Assisted': 'border-accent/40 text-accent-strong',
+  AI: 'border-warning/40 text-warning',
+  Untagged: 'border-line-strong text-muted',
 };
 
 /** The passage as text with the matched parts in <mark> (React elements, never HTML). */
@@ -47,7 +48,7 @@ export const SearchResultOption = memo(function SearchResultOption({ id, result,
       <div className="flex min-w-0 items-center gap-2">
         <span className="min-w-0 truncate font-medium text-ink">{result.name}</span>
         {result.isDraft && <span className="shrink-0 rounded border border-line-strong px-1 text-[0.6875rem] text-muted">Draft</span>}
-        <span className={cn('shrink-0 rounded border px-1 text-[0.6875rem] font-semibold', TAG_TONES[tag])}>{tag}</span>
+        <span className={cn('shrink-0 rounded border bg-surface px-1 text-[0.6875rem] font-semibold', TAG_TONES[tag])}>{tag}</span>
         <span className="ml-auto shrink-0 text-xs text-muted">{formatDate(result.contentUpdatedAt)}</span>
       </div>
       {result.passage.text && (
