@@ -2,9 +2,23 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundleBudgets } from './build/bundleBudgets.ts';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** What a page must never download: the editor's engine, the sanitiser, Markdown, sign-in and data-fetching libraries, Radix. */
+const HEAVY_FOR_PUBLIC_PAGES = /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|dompurify|marked|oidc-client-ts|react-oidc-context|@tanstack|@radix-ui)[\\/]/;
+const KB = 1024;
+/** JavaScript budgets (gzipped), checked on every production build. */
+const BUDGETS = [
+  { name: 'Landing page', loads: ['/src/routes/landing.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Privacy page', loads: ['/src/routes/privacy.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Terms page', loads: ['/src/routes/terms.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Security page', loads: ['/src/routes/security.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  // The editor's ceiling is what it loads today, so it cannot grow unnoticed.
+  { name: 'Editor', loads: ['/src/app/startApp.tsx', '/src/routes/editor.tsx'], maxGzipBytes: 440 * KB },
+];
 
 // In development the API, the embedded issuer and its interaction pages live on the server.
 const SERVER = 'http://localhost:3000';
@@ -82,11 +96,21 @@ export default defineConfig({
         display: 'standalone',
         theme_color: '#FBF7EE',
         background_color: '#FBF7EE',
-        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        id: '/app',
+        categories: ['productivity', 'writing'],
+        icons: [
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // The list opens /app?new and creates the document (useNewDocumentShortcut).
+        shortcuts: [{ name: 'New document', short_name: 'New', url: '/app?new', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] }],
       },
       devOptions: { enabled: false },
     }),
     precompress(),
+    bundleBudgets(BUDGETS),
   ],
   build: {
     outDir: 'dist',

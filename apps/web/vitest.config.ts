@@ -8,7 +8,7 @@ export default defineProject({
     // Resolve includes against this folder whether run from the repo root or here.
     root: decodeURIComponent(new URL('.', import.meta.url).pathname),
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
   },
 });

@@ -45,4 +45,15 @@ describe('configuration', () => {
       paygMeterEvent: 'bree_payg_calls',
     });
   });
+
+  it('turns analytics on only with the provider, its script and the site together', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(() => loadConfig({ ANALYTICS_PROVIDER: 'plausible' })).toThrow(/ANALYTICS_PROVIDER, ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID/);
+    expect(() => loadConfig({ ANALYTICS_PROVIDER: 'matomo', ANALYTICS_SCRIPT_URL: 'https://a.example/s.js', ANALYTICS_SITE_ID: '1' })).toThrow(
+      /ANALYTICS_PROVIDER/,
+    );
+    expect(
+      loadConfig({ ANALYTICS_PROVIDER: 'umami', ANALYTICS_SCRIPT_URL: 'https://umami.example.org/script.js', ANALYTICS_SITE_ID: 'site-1' }).analytics,
+    ).toEqual({ provider: 'umami', scriptUrl: 'https://umami.example.org/script.js', siteId: 'site-1' });
+  });
 });

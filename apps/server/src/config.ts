@@ -70,6 +70,9 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  ANALYTICS_PROVIDER: z.enum(['plausible', 'umami']).optional(),
+  ANALYTICS_SCRIPT_URL: z.url().optional(),
+  ANALYTICS_SITE_ID: z.string().trim().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -102,6 +105,8 @@ export interface Config {
     groq: { apiKey: string | undefined };
     deepgram: { apiKey: string | undefined };
   };
+  /** Page-view analytics (Plausible or Umami, self-hosted or not); null: the app sends nothing anywhere. */
+  analytics: AnalyticsSettings | null;
   /** The plan every tenant has while billing is off. */
   defaultPlan: 'self-hosted' | 'free' | 'pro';
   /**
@@ -122,6 +127,13 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
   oidc: { mode: 'embedded'; issuer: string; clientId: string; audience: string } | { mode: 'external'; issuer: string; clientId: string; audience: string };
+}
+
+/** The analytics provider's script and the site it counts for (Plausible: the domain; Umami: the website id). */
+export interface AnalyticsSettings {
+  provider: 'plausible' | 'umami';
+  scriptUrl: string;
+  siteId: string;
 }
 
 export class ConfigError extends Error {}
@@ -156,6 +168,13 @@ export function loadConfig(
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+  const analyticsVars = [e.ANALYTICS_PROVIDER, e.ANALYTICS_SCRIPT_URL, e.ANALYTICS_SITE_ID];
+  if (analyticsVars.some(Boolean) && !analyticsVars.every(Boolean)) {
+    // Part of a provider's settings would load a script that counts nothing, or count for no site.
+    throw new ConfigError(
+      'Invalid configuration:\n  ANALYTICS_PROVIDER, ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID must be set together (or none of them: no analytics).',
+    );
   }
   const oidc: Config['oidc'] =
     externalCount === 3
@@ -204,6 +223,10 @@ export function loadConfig(
           apiBase: e.STRIPE_API_BASE,
         }
       : null,
+    analytics:
+      e.ANALYTICS_PROVIDER && e.ANALYTICS_SCRIPT_URL && e.ANALYTICS_SITE_ID
+        ? { provider: e.ANALYTICS_PROVIDER, scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID }
+        : null,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     s3: e.S3_BUCKET
       ? {

@@ -85,6 +85,8 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json().oidc).toMatchObject({ mode: 'embedded', authority: 'http://localhost:3999/oidc', clientId: 'bree-web' });
+    // No ANALYTICS_* settings: the app loads no analytics script.
+    expect(res.json().analytics).toBeNull();
   });
 
   it('saves the profile sent after sign-in and reports tenant status', async () => {

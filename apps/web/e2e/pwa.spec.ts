@@ -94,4 +94,55 @@ test.describe('service worker', () => {
     // carries the same operation id and is answered once, so the document was written once.
     expect((await serverText()).revision).toBe(2);
   });
+
+  test("installable: the manifest's icons and 'New document' shortcut work, and the profile menu offers installation once", async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount());
+    const manifest = await page.evaluate(
+      async () =>
+        (await (await fetch('/manifest.webmanifest')).json()) as {
+          start_url: string;
+          display: string;
+          icons: { src: string; sizes: string; purpose?: string }[];
+          shortcuts: { name: string; url: string }[];
+        },
+    );
+    expect(manifest).toMatchObject({ start_url: '/app', display: 'standalone' });
+    const sizes = manifest.icons.map((i) => `${i.sizes}${i.purpose === 'maskable' ? ' maskable' : ''}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const res = await page.request.get(`${bree.url}${icon.src}`);
+      expect(res.status(), icon.src).toBe(200);
+    }
+    const shortcut = manifest.shortcuts.find((s) => s.name === 'New document');
+    expect(shortcut).toBeTruthy();
+
+    // The shortcut opens a new document, once: the address loses its parameter before a reload could repeat it.
+    await page.goto(`${bree.url}${shortcut!.url}`);
+    await expect(page).toHaveURL(/\/app\/[^/?]+$/);
+    await expect(page.locator('.ProseMirror')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(`${bree.url}/app`);
+    await expect(page.getByRole('button', { name: 'Create new document' })).toBeVisible();
+    const list = await callApi<{ items: unknown[] }>(page, 'GET', '/files/list-paged?limit=50&sort=date&view=documents');
+    expect(list.items).toHaveLength(1);
+
+    // Chromium offers installation with beforeinstallprompt; the menu shows 'Install app' until the writer answers.
+    const menu = page.getByRole('button', { name: 'Open profile menu' });
+    await menu.click();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      window.dispatchEvent(event);
+    });
+    await menu.click();
+    await page.getByRole('button', { name: 'Install app' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('installPromptAnswered'))).toBe('dismissed');
+    await page.keyboard.press('Escape');
+    await menu.click();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+  });
 });

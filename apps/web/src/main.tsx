@@ -1,15 +1,15 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PRODUCT_NAME } from '@bree/contracts';
 import './styles.css';
-import { App } from './app/App';
-import { boot } from './app/boot';
 import { BootFailure } from './app/BootFailure';
-import { registerServiceWorker } from './app/serviceWorker';
-import { installGlobalErrorLogging } from './lib/errors';
-import { LoadingScreen } from './ui';
+import { installOffer } from './features/install/installPrompt';
+import { installGlobalErrorLogging } from './lib/errors/errorReport';
+import { publicPageFor } from './public/pages';
+import { LoadingScreen } from './ui/Spinner';
 
 installGlobalErrorLogging(window);
+// Before anything else: the browser's install offer can arrive while the app is still booting.
+installOffer();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,19 +17,12 @@ const root = createRoot(container);
 
 root.render(<LoadingScreen label={`Loading ${PRODUCT_NAME}`} />);
 
-const booting = boot();
-// After boot, so precaching doesn't compete with the first screen's own requests.
-void booting.finally(registerServiceWorker).catch(() => undefined);
-
-booting.then(
-  (services) =>
-    root.render(
-      <StrictMode>
-        <App services={services} />
-      </StrictMode>,
-    ),
-  (error: unknown) => {
-    console.error('[Bree] start-up failed', error);
-    root.render(<BootFailure />);
-  },
-);
+// The landing and legal pages load without the app's sign-in, data and editor libraries.
+const starting = publicPageFor(window.location.pathname)
+  ? import('./public/PublicSite').then((site) => site.startPublicSite(root))
+  : import('./app/startApp').then((app) => app.startApp(root));
+starting.catch((error: unknown) => {
+  // A chunk that cannot be fetched (offline, or replaced by a newer release).
+  console.error(`[${PRODUCT_NAME}] start-up failed`, error);
+  root.render(<BootFailure />);
+});

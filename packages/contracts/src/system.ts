@@ -15,6 +15,14 @@ export const publicConfigSchema = z.object({
   }),
   /** False while the server has no Stripe key: every tenant has the DEFAULT_PLAN and /subscription says this server has no billing. */
   billing: z.object({ enabled: z.boolean() }),
+  /** Page-view analytics the operator chose (ANALYTICS_*); null: the app loads no analytics script and sends nothing. */
+  analytics: z
+    .object({
+      provider: z.enum(['plausible', 'umami']),
+      scriptUrl: z.string(),
+      siteId: z.string(),
+    })
+    .nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

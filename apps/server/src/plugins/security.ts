@@ -10,13 +10,15 @@ import type { Config } from '../config';
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const issuerOrigin = config.oidc.mode === 'external' ? new URL(config.oidc.issuer).origin : null;
   const extra = issuerOrigin ? [issuerOrigin] : [];
+  // The operator's analytics script, and where it sends page views (its own origin, for both providers).
+  const analytics = config.analytics ? [new URL(config.analytics.scriptUrl).origin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...analytics],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...extra],
+    'connect-src': ["'self'", ...extra, ...analytics],
     'frame-src': ["'self'", ...extra],
     'form-action': ["'self'", ...extra],
     'frame-ancestors': ["'none'"],

@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../lib/errors';
+import { hasStoredSession } from '../public/session';
+import { PublicSiteProvider } from '../public/site';
 import { Toaster } from '../ui/Toaster';
 import { createAppRouter } from './router';
 import { ServicesProvider } from './services';
@@ -11,16 +13,20 @@ import type { Services } from './services';
 /** The application root: error boundary, services, queries, identity session, routes and toasts. */
 export function App({ services }: { services: Services }) {
   const [router] = useState(createAppRouter);
+  // Public pages reached inside the app (the landing after signing out, a legal link) read the same configuration.
+  const [site] = useState(() => ({ config: services.config, signedIn: hasStoredSession() }));
   return (
     <>
       <AppErrorBoundary>
         <ServicesProvider services={services}>
-          <QueryClientProvider client={services.queryClient}>
-            {/* /callback and /silent-callback process the issuer's answer themselves. */}
-            <AuthProvider userManager={services.userManager} skipSigninCallback>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </QueryClientProvider>
+          <PublicSiteProvider site={site}>
+            <QueryClientProvider client={services.queryClient}>
+              {/* /callback and /silent-callback process the issuer's answer themselves. */}
+              <AuthProvider userManager={services.userManager} skipSigninCallback>
+                <RouterProvider router={router} />
+              </AuthProvider>
+            </QueryClientProvider>
+          </PublicSiteProvider>
         </ServicesProvider>
       </AppErrorBoundary>
       {/* Outside the boundary so 'Application Error: …' can still be shown. */}

@@ -1,19 +1,19 @@
-import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../ui';
+import { Button } from '../ui/Button';
 
-/** 'Back' to the previous page, or home when the page was opened directly. */
+/**
+ * 'Back' to the previous page of this site, or home when the page was opened from elsewhere.
+ * Plain history, no router: public pages use it outside the app too.
+ */
 export function BackButton({ label = 'Back' }: { label?: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
   return (
     <Button
       variant="ghost"
       size="sm"
       className="-ml-3"
       onClick={() => {
-        // 'default' is the key of the first entry: there is no in-app page to go back to.
-        if (location.key === 'default') void navigate('/');
-        else void navigate(-1);
+        const fromHere = document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
+        if (fromHere && window.history.length > 1) window.history.back();
+        else window.location.assign('/');
       }}
     >
       <span aria-hidden="true">←</span> {label}

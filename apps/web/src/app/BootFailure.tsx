@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@bree/contracts';
-import { Button } from '../ui';
+import { Button } from '../ui/Button';
 
 /** Shown when /api/config can't be read at start-up (server down or unreachable). */
 export function BootFailure() {

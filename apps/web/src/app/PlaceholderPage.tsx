@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { PageHeader, buttonClasses } from '../ui';
+import { buttonClasses } from '../ui/Button';
+import { PageHeader } from '../ui/PageHeader';
 import { PublicLayout } from './PublicLayout';
 
 /** A public page that says briefly what will live here. */
@@ -11,9 +11,9 @@ export function PlaceholderPage({ title, description, children }: { title: strin
     <PublicLayout narrow>
       <PageHeader title={title} description={description} />
       {children}
-      <Link to="/" className={buttonClasses({ variant: 'secondary', className: 'mt-8' })}>
+      <a href="/" className={buttonClasses({ variant: 'secondary', className: 'mt-8' })}>
         Go to home page
-      </Link>
+      </a>
     </PublicLayout>
   );
 }

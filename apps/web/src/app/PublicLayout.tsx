@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../lib/site';
-import { cn, MAIN_CONTENT_ID, SkipLink } from '../ui';
-import { useServices } from './services';
+import { usePublicSite } from '../public/site';
+import { cn } from '../ui/cn';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
 
-// `server`: a page the server renders (the published posts), so the link loads it instead of routing in the app.
-const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string; server?: boolean }> }> = [
+// Plain links: the public pages load on their own, without the app's router.
+const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
   {
     title: 'Product',
     links: [
-      { label: 'Blog', to: '/blog', server: true },
-      { label: 'Updates', to: '/updates', server: true },
+      { label: 'Blog', to: '/blog' },
+      { label: 'Updates', to: '/updates' },
     ],
   },
   {
@@ -25,13 +25,13 @@ const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: s
 
 /** The cream header with the wordmark; `actions` go on the right. */
 export function SiteHeader({ actions }: { actions?: ReactNode }) {
-  const { config } = useServices();
+  const { config } = usePublicSite();
   return (
     <header className="border-b border-line bg-cream">
       <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="rounded-sm font-serif text-xl font-semibold tracking-tight text-ink">
+        <a href="/" className="rounded-sm font-serif text-xl font-semibold tracking-tight text-ink">
           {config.productName}
-        </Link>
+        </a>
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </div>
     </header>
@@ -40,7 +40,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
 
 /** Footer with three link columns and the support address. */
 export function SiteFooter() {
-  const { config } = useServices();
+  const { config } = usePublicSite();
   return (
     <footer className="border-t border-line bg-cream">
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:grid-cols-4 sm:px-6">
@@ -54,9 +54,9 @@ export function SiteFooter() {
             <ul className="mt-2 space-y-1.5">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} reloadDocument={link.server} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+                  <a href={link.to} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
               {column.title === 'Trust' && (

@@ -1,13 +1,9 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { PublicLayout } from '../app/PublicLayout';
-import { useServices } from '../app/services';
-import { useSession } from '../features/auth';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { Button, Card, LoadingScreen } from '../ui';
-
-// One quiet attempt per page load: landing on / again shouldn't spin up another iframe.
-let silentSignInAttempted = false;
+import { startSignIn } from '../public/signIn';
+import { usePublicSite } from '../public/site';
+import { Button, buttonClasses } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 const POINTS = [
   {
@@ -24,34 +20,19 @@ const POINTS = [
   },
 ];
 
-/** The landing page (placeholder): pitch, 'Sign in' and 'Get started'; signed-in visitors go to /app. */
+/** The landing page: pitch, 'Sign in' and 'Get started' for visitors, 'Continue Writing' for a writer already signed in. */
 export default function LandingRoute() {
-  const { tokens, config } = useServices();
-  const session = useSession();
-  const navigate = useNavigate();
+  const { config, signedIn } = usePublicSite();
   useDocumentTitle();
-
-  useEffect(() => {
-    if (session.status === 'authenticated') navigate('/app', { replace: true });
-  }, [session.status, navigate]);
-
-  useEffect(() => {
-    if (session.status !== 'unauthenticated' || silentSignInAttempted) return;
-    silentSignInAttempted = true;
-    // Success loads the user, the session turns authenticated and the effect above moves on.
-    void tokens.trySilentSignIn();
-  }, [session.status, tokens]);
-
-  if (session.status === 'loading' || session.status === 'authenticated') {
-    return <LoadingScreen label={`Loading ${config.productName}`} />;
-  }
 
   return (
     <PublicLayout
       actions={
-        <Button variant="secondary" size="sm" onClick={() => void tokens.signIn()}>
-          Sign in
-        </Button>
+        signedIn ? undefined : (
+          <Button variant="secondary" size="sm" onClick={() => void startSignIn()}>
+            Sign in
+          </Button>
+        )
       }
     >
       <section className="mx-auto max-w-3xl py-6 text-center sm:py-12">
@@ -62,9 +43,15 @@ export default function LandingRoute() {
           assistant that learns your voice from your own writing.
         </p>
         <div className="mt-8 flex justify-center">
-          <Button size="lg" onClick={() => void tokens.signIn({ signup: true })}>
-            Get started
-          </Button>
+          {signedIn ? (
+            <a href="/app" className={buttonClasses({ size: 'lg' })}>
+              Continue Writing
+            </a>
+          ) : (
+            <Button size="lg" onClick={() => void startSignIn({ signup: true })}>
+              Get started
+            </Button>
+          )}
         </div>
         <p className="mt-3 text-sm text-muted">Free to start — no credit card needed.</p>
       </section>

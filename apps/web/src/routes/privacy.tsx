@@ -1,10 +1,10 @@
-import { useServices } from '../app/services';
+import { usePublicSite } from '../public/site';
 import { SUPPORT_EMAIL } from '../lib/site';
 import { LegalDocument, LegalSection } from './legal/LegalDocument';
 
 /** /privacy: the privacy policy (3-public-admin §2.4). */
 export default function PrivacyRoute() {
-  const name = useServices().config.productName;
+  const name = usePublicSite().config.productName;
   const mail = (
     <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent underline underline-offset-4">
       {SUPPORT_EMAIL}

@@ -26,6 +26,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       ...(config.oidc.mode === 'embedded' && config.mail ? { emailConfirmationUrl: `${config.publicUrl}${RESEND_VERIFICATION_PATH}` } : {}),
     },
     billing: { enabled: config.stripe !== null },
+    analytics: config.analytics,
   }));
 
   // Signed in: the editor reads it before any AI button is pressed. Operator notes (variables to set) go to administrators only.

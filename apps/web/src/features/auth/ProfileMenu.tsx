@@ -9,6 +9,7 @@ import { VoicePanel } from '../voice';
 import { ProfileBilling, ProfilePlanBadge } from '../billing';
 import { FeedbackDialog } from '../feedback';
 import { ProfileAdminBlock } from '../admin/ProfileAdminBlock';
+import { InstallAppButton } from '../install';
 
 /** Avatar text: first letter of the name, else of the e-mail, else '?'. */
 export function avatarLetter(name?: string, email?: string): string {
@@ -28,7 +29,7 @@ function Avatar({ picture, letter, size }: { picture?: string; letter: string; s
 
 /**
  * The header's profile menu: avatar, name, e-mail, the Voice panel (the same one as in the editor,
- * in a dialog that outlives the popover), 'Submit Feedback' (a dialog too), the Trash, and Sign Out (back to the site origin). A writer whose
+ * in a dialog that outlives the popover), 'Submit Feedback' (a dialog too), the Trash, 'Install app' while the browser offers it, and Sign Out (back to the site origin). A writer whose
  * address is not confirmed yet, on a Bree that mails links, also finds where to get a new link. With billing on,
  * the plan's badge, Upgrade or Manage Subscription, the AI credit and pay-as-you-go blocks; administrators also find the Admin block.
  */
@@ -107,6 +108,7 @@ function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedba
             Trash
           </Link>
         </PopoverClose>
+        <InstallAppButton />
       </div>
       <div className="mt-3 border-t border-line pt-3">
         <Button

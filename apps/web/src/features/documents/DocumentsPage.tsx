@@ -22,6 +22,7 @@ import { NEW_DOCUMENT_STATE } from '../editor/newDocument';
 import { cancelTypeAhead, startTypeAhead } from '../editor/typeAhead';
 import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { useNewDocumentShortcut } from './useNewDocumentShortcut';
 import { ConvertDialog, useConvertWorkspace } from '../workspaces';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -94,6 +95,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
     if (file) void navigate(`/app/${file.id}`, { state: NEW_DOCUMENT_STATE });
     else cancelTypeAhead();
   }, [navigate, operations]);
+  useNewDocumentShortcut(create);
 
   const toggle = useCallback((file: FileSummary) => {
     setSelectedIds((prev) => {

@@ -1,0 +1,2 @@
+export { InstallAppButton } from './InstallAppButton';
+export { installOffer } from './installPrompt';

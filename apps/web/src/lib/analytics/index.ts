@@ -1,0 +1,2 @@
+export { useAnalytics } from './useAnalytics';
+export { contentGroupFor, type ContentGroup } from './contentGroups';
