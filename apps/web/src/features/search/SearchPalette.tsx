@@ -15,7 +15,7 @@ import { useSearchResults } from './useSearchResults';
 /** How often the index progress is asked for again while documents are being indexed. */
 const INDEXING_POLL_MS = 5_000;
 
-interface Props {
+export interface SearchPaletteProps {
   tenantId: string;
   onOpenResult(result: SearchResult): void;
   /** Closed without opening a result (Escape, the close button, the backdrop). */
@@ -32,7 +32,7 @@ const CHECKBOX = 'size-4 cursor-pointer accent-accent';
  * types, arrows to move (wrapping), Enter or a click to open, Escape to close. A full-screen sheet
  * on phones, a centred dialog above 767 px.
  */
-export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFocus }: Props) {
+export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFocus }: SearchPaletteProps) {
   const { api } = useServices();
   const listboxId = useId();
   const inputId = useId();

@@ -1,10 +1,27 @@
 import type { SearchResult } from '@bree/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { loadWithRetry } from '../../lib/lazy/retryImport';
+import { notify } from '../../lib/toast';
 import { getCurrentTenant } from '../tenancy';
 import { searchNavigationState } from './passageTarget';
-import { SearchPalette } from './SearchPalette';
+import type { SearchPaletteProps } from './SearchPalette';
+
+type PaletteComponent = ComponentType<SearchPaletteProps>;
+
+let paletteLoad: Promise<PaletteComponent> | null = null;
+/** The palette's own chunk, loaded once (a failed load is tried again next time). */
+function loadPalette(): Promise<PaletteComponent> {
+  paletteLoad ??= loadWithRetry(() => import('./SearchPalette')).then(
+    (module) => module.SearchPalette,
+    (error: unknown) => {
+      paletteLoad = null;
+      throw error;
+    },
+  );
+  return paletteLoad;
+}
 
 interface SearchPaletteControls {
   /** Opens the palette; `returnFocusTo` gets focus back when it closes (default: what has focus now). */
@@ -27,6 +44,8 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 export function SearchPaletteProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Kept out of every page's first load, fetched once the page is idle so a shortcut typed later opens at once.
+  const [Palette, setPalette] = useState<PaletteComponent | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const opening = useRef(false);
 
@@ -34,6 +53,24 @@ export function SearchPaletteProvider({ children }: { children: ReactNode }) {
     returnFocus.current = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     opening.current = false;
     setOpen(true);
+    loadPalette().then(
+      (component) => setPalette(() => component),
+      () => {
+        setOpen(false);
+        notify.error('Search could not be loaded. Check your connection, then try again.');
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(
+      () =>
+        void loadPalette().then(
+          (component) => setPalette(() => component),
+          () => undefined,
+        ),
+    );
   }, []);
 
   useEffect(() => {
@@ -67,7 +104,9 @@ export function SearchPaletteProvider({ children }: { children: ReactNode }) {
   return (
     <SearchPaletteContext.Provider value={controls}>
       {children}
-      {open && <SearchPalette tenantId={getCurrentTenant()} onOpenResult={onOpenResult} onDismiss={() => setOpen(false)} onCloseAutoFocus={onCloseAutoFocus} />}
+      {open && Palette && (
+        <Palette tenantId={getCurrentTenant()} onOpenResult={onOpenResult} onDismiss={() => setOpen(false)} onCloseAutoFocus={onCloseAutoFocus} />
+      )}
     </SearchPaletteContext.Provider>
   );
 }
