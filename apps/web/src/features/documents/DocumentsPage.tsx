@@ -152,13 +152,14 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
           <NetworkPill />
         </div>
         <div className="flex flex-wrap gap-2">
-          <SearchButton className="max-sm:w-full max-sm:px-3" />
           <Button className="flex-1 max-sm:px-3 sm:flex-none" onClick={() => void create()} loading={creating}>
             Create new document
           </Button>
           <Button variant="secondary" className="flex-1 max-sm:px-3 sm:flex-none" onClick={() => setImportOpen(true)}>
             Import content
           </Button>
+          {/* Last, so the keyboard still reaches 'Create new document' first. */}
+          <SearchButton className="max-sm:w-full max-sm:px-3" />
         </div>
       </header>
 
