@@ -3,13 +3,8 @@
 //   raw keyset SELECT of the same rows (target ≤ 2×, flat from 10k to 100k);
 // - content-only-update of a 10 KB and a 300 KB document against a raw
 //   UPDATE … WHERE id = $1 AND revision = $2 of the same bytes (target ≤ 3×).
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDatabase, type Database } from '../apps/server/src/db/db';
-import { createIdentity } from '../apps/server/src/modules/identity/identity';
-import { createServices } from '../apps/server/src/services';
-import { signUp } from '../apps/server/test/auth-helpers';
-import { report } from './lib';
+import type { Database } from '../apps/server/src/db/db';
+import { benchApp, report } from './lib';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -51,20 +46,7 @@ async function seed(database: Database, tenantId: string, count: number, offset:
 }
 
 async function run(kind: string, url: string | undefined) {
-  const database = await createDatabase({ url, dataDir: 'memory://' });
-  if (url) {
-    await database.query('drop schema if exists public cascade');
-    await database.query('drop schema if exists drizzle cascade');
-    await database.query('create schema public');
-  }
-  await database.migrate();
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent' });
-  const identity = await createIdentity({ config, database });
-  const services = createServices({ database });
-  const app = await buildApp({ config, database, identity, services });
-  await app.ready();
-  const { accessToken, sub } = await signUp(app, { email: `bench-${kind}@example.com`, password: 'bench password' });
-  const headers = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
+  const { database, identity, services, app, sub, headers } = await benchApp(`bench-${kind}@example.com`, url);
   console.log(`\n## ${kind}`);
 
   let seeded = 0;

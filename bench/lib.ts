@@ -1,3 +1,9 @@
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/db';
+import { createIdentity } from '../apps/server/src/modules/identity/identity';
+import { createServices } from '../apps/server/src/services';
+import { signUp } from '../apps/server/test/auth-helpers';
 import { spawn } from 'node:child_process';
 
 /** Runs autocannon in its own process (so it does not steal the server's event loop) and returns req/s. */
@@ -26,4 +32,26 @@ export async function loadTest(opts: {
 export function report(name: string, value: number, baseline: number, unit: string, target: string): void {
   const ratio = value / baseline;
   console.log(`${name}: ${value.toFixed(2)} ${unit} vs baseline ${baseline.toFixed(2)} ${unit} → ratio ${ratio.toFixed(2)}× (target ${target})`);
+}
+
+/**
+ * A Bree app on a fresh database (PGlite in memory, or the PostgreSQL at `url`, emptied first) with
+ * one signed-up writer: what the in-process HTTP benchmarks measure against their raw SQL.
+ */
+export async function benchApp(email: string, url: string | undefined) {
+  const database = await createDatabase({ url, dataDir: 'memory://' });
+  if (url) {
+    await database.query('drop schema if exists public cascade');
+    await database.query('drop schema if exists drizzle cascade');
+    await database.query('create schema public');
+  }
+  await database.migrate();
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent' });
+  const identity = await createIdentity({ config, database });
+  const services = createServices({ database });
+  const app = await buildApp({ config, database, identity, services });
+  await app.ready();
+  const { accessToken, sub } = await signUp(app, { email, password: 'bench password' });
+  const headers = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
+  return { database, identity, services, app, sub, headers };
 }

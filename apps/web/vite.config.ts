@@ -12,10 +12,10 @@ const HEAVY_FOR_PUBLIC_PAGES = /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|do
 const KB = 1024;
 /** JavaScript budgets (gzipped), checked on every production build. */
 const BUDGETS = [
-  { name: 'Landing page', loads: ['/src/routes/landing.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
-  { name: 'Privacy page', loads: ['/src/routes/privacy.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
-  { name: 'Terms page', loads: ['/src/routes/terms.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
-  { name: 'Security page', loads: ['/src/routes/security.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Landing page', loads: ['/src/public/PublicSite.tsx', '/src/routes/landing.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Privacy page', loads: ['/src/public/PublicSite.tsx', '/src/routes/privacy.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Terms page', loads: ['/src/public/PublicSite.tsx', '/src/routes/terms.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
+  { name: 'Security page', loads: ['/src/public/PublicSite.tsx', '/src/routes/security.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
   // The editor's ceiling is what it loads today, so it cannot grow unnoticed.
   { name: 'Editor', loads: ['/src/app/startApp.tsx', '/src/routes/editor.tsx'], maxGzipBytes: 440 * KB },
 ];

@@ -18,6 +18,7 @@ import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { publishingPageRoutes } from './modules/publishing/publishing-page.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { sharePageRoutes } from './modules/shares/shares-page.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   const {
     tenants,
     files,
+    search,
     trash,
     saves,
     versions,
@@ -115,6 +117,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });
       await api.register(filesTrashRoutes, { trash });
+      await api.register(searchRoutes, { search });
       await api.register(versionsRoutes, { versions });
       await api.register(aiRoutes, { ai, providers });
       await api.register(usageRoutes, { usage });

@@ -21,6 +21,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
 
+  it('reads SUPPORT_EMAIL as an address, refusing anything else', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@bree.example' }).supportEmail).toBe('help@bree.example');
+    expect(loadConfig({}).supportEmail).toBeUndefined();
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
+  });
+
   it('turns outgoing mail on with SMTP_URL, never echoing its password in errors', () => {
     expect(loadConfig({}).mail).toBeNull();
     expect(loadConfig({ SMTP_URL: 'smtp://bree:s3cret@mail.example.com:587' }).mail).toEqual({

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -81,6 +82,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Where writers reach this installation's operator (footer, legal pages, /security); none without SUPPORT_EMAIL. */
+  supportEmail: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -189,6 +192,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    supportEmail: e.SUPPORT_EMAIL,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (interactive ? 'warn' : 'info'),

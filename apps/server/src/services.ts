@@ -29,6 +29,8 @@ import { createPublishingService } from './modules/publishing/publishing.service
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
 import { createReplayService } from './modules/replays/replays.service';
+import { semanticSearchOff, type SemanticSearch } from './modules/search/search.ports';
+import { createSearchService } from './modules/search/search.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createBillingService } from './modules/billing/billing.service';
@@ -48,10 +50,23 @@ import { createWorkspacesService } from './modules/workspaces/workspaces.service
 
 /**
  * Every domain service, wired to one database, clock and id generator. Without a config
- * (benchmarks, job tests) AI is unconfigured and the plan is self-hosted.
+ * (benchmarks, job tests) AI is unconfigured and the plan is self-hosted. `semanticSearch`
+ * replaces the meaning search the search routes use (tests give a local one).
  */
-export function createServices({ database, config = loadConfig({}), now = () => new Date() }: { database: Database; config?: Config; now?: () => Date }) {
+export function createServices({
+  database,
+  config = loadConfig({}),
+  now = () => new Date(),
+  semanticSearch,
+}: {
+  database: Database;
+  config?: Config;
+  now?: () => Date;
+  semanticSearch?: SemanticSearch;
+}) {
   const db = database.db;
+  // Search by meaning: off (503 vector_search_unavailable, text search unaffected) unless given.
+  const semantic = semanticSearch ?? semanticSearchOff;
   const newId = monotonicFactory();
   const gateway = createAiGateway({ config });
   const transcriber = createTranscriptionGateway({ config });
@@ -92,6 +107,7 @@ export function createServices({ database, config = loadConfig({}), now = () => 
     }),
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files,
+    search: createSearchService({ query: (text, params) => database.query(text, params), semantic, now }),
     trash: createTrashService({ db, now }),
     saves: createSaveService({ db, newId, now }),
     saveAnswers: createSaveAnswers({ db, now }),

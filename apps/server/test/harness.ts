@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../src/config';
 import { createDatabase, type Database } from '../src/db/db';
 import { createIdentity } from '../src/modules/identity/identity';
 import type { Identity } from '../src/modules/identity/identity.types';
+import type { SemanticSearch } from '../src/modules/search/search.ports';
 import { createServices, type Services } from '../src/services';
 
 /**
@@ -49,13 +50,16 @@ export interface TestApp {
 
 /**
  * A full Bree server on the worker's database, with the embedded issuer at http://localhost:3999;
- * `now` replaces the services' clock (sign-in keeps the real one).
+ * `now` replaces the services' clock (sign-in keeps the real one), `semanticSearch` the meaning search.
  */
-export async function createTestApp(env: Record<string, string> = {}, { now }: { now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { now, semanticSearch }: { now?: () => Date; semanticSearch?: SemanticSearch } = {},
+): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', ...env });
   const database = await getTestDatabase();
   const identity = await createIdentity({ config, database });
-  const services = createServices({ database, config, now });
+  const services = createServices({ database, config, now, semanticSearch });
   const app = await buildApp({ config, database, identity, services });
   await app.ready();
   return {

@@ -7,7 +7,7 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
+    t = await createTestApp({ BODY_LIMIT_BYTES: '4096', SUPPORT_EMAIL: 'help@bree.example' });
     await resetDatabase(t.database);
     const { accessToken, sub } = await signUp(t.app, { email: 'hygiene@example.com', password: 'long enough pw' });
     auth = { authorization: `Bearer ${accessToken}`, 'x-tenant-id': sub };
@@ -70,6 +70,7 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
@@ -87,6 +88,7 @@ describe('HTTP hygiene: error shapes, limits and headers', () => {
     expect(res.json().oidc).toMatchObject({ mode: 'embedded', authority: 'http://localhost:3999/oidc', clientId: 'bree-web' });
     // No ANALYTICS_* settings: the app loads no analytics script.
     expect(res.json().analytics).toBeNull();
+    expect(res.json().supportEmail).toBe('help@bree.example');
   });
 
   it('saves the profile sent after sign-in and reports tenant status', async () => {

@@ -333,6 +333,10 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: `/api/chat/${v.id}/messages`, body: { message: 'Summarise this' } }),
     other: (v) => ({ url: `/api/chat/${v.id}/messages`, body: { message: 'Suggest three titles' } }),
   },
+  'PUT /api/search/settings': {
+    request: () => ({ url: '/api/search/settings', body: { language: 'english' } }),
+    other: () => ({ url: '/api/search/settings', body: { language: 'french' } }),
+  },
   'DELETE /api/chat/:fileId': {
     setup: async ({ me, newDoc }) => {
       const { id } = await newDoc('Talked about, then cleared');
@@ -422,6 +426,9 @@ const OPTED_OUT = {
   'POST /api/files/list': 'a read sent as POST',
   'POST /api/files/content-only-update': 'content saves replay by the operationId in their body (file_operations)',
   'POST /api/feedback': 'a streamed multipart upload has no body to fingerprint; each Submit is a new feedback item',
+  'POST /api/search/text': 'a read sent as POST',
+  'POST /api/search/vector': 'a read sent as POST',
+  'POST /api/search/hybrid': 'a read sent as POST',
 };
 
 describe('every mutating API route answers a retried X-Operation-Id once', () => {

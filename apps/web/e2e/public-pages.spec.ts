@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newAccount, test } from './fixtures/bree';
+import { expect, test } from './fixtures/bree';
 
 /** Scripts a page fetched, by file name. */
 function scriptsOf(page: Page): string[] {
@@ -32,14 +32,5 @@ test.describe('public pages', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     expect(scripts.some((name) => name.startsWith('boot-'))).toBe(true);
-  });
-
-  test("a signed-in writer is offered 'Continue Writing', which opens the documents", async ({ page, bree, auth }) => {
-    await auth.signUp(newAccount('returning'));
-    await page.goto(`${bree.url}/`);
-    await expect(page.getByRole('button', { name: 'Get started' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Continue Writing' }).click();
-    await page.waitForURL(`${bree.url}/app`);
-    await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
   });
 });

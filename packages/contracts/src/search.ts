@@ -104,3 +104,31 @@ export const searchStatusSchema = z.object({
   indexing: z.boolean(),
 });
 export type SearchStatus = z.infer<typeof searchStatusSchema>;
+
+/**
+ * The languages a tenant can search in: PostgreSQL's text search configurations (stemming, stop
+ * words), each with accents ignored. 'simple' keeps every word as written and works for any language.
+ */
+export const SEARCH_LANGUAGES = [
+  'simple',
+  'danish',
+  'dutch',
+  'english',
+  'finnish',
+  'french',
+  'german',
+  'hungarian',
+  'italian',
+  'norwegian',
+  'portuguese',
+  'romanian',
+  'russian',
+  'spanish',
+  'swedish',
+  'turkish',
+] as const;
+export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
+
+/** GET and PUT /api/search/settings: the tenant's search language. */
+export const searchSettingsSchema = z.object({ language: z.enum(SEARCH_LANGUAGES) }).strict();
+export type SearchSettings = z.infer<typeof searchSettingsSchema>;

@@ -23,6 +23,8 @@ export const publicConfigSchema = z.object({
       siteId: z.string(),
     })
     .nullable(),
+  /** SUPPORT_EMAIL: the address the footer, the legal pages and /security give for support, privacy and security reports; absent when unset. */
+  supportEmail: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,8 +47,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  // pg_trgm powers fuzzy name search; PGlite loads contrib extensions at open.
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  // pg_trgm powers fuzzy name search, unaccent full-text search; PGlite loads contrib extensions at open.
+  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);

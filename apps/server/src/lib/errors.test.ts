@@ -7,6 +7,7 @@ import { chatErrors } from '../modules/chat/chat.errors';
 import { feedbackErrors } from '../modules/feedback/feedback.errors';
 import { publishingErrors } from '../modules/publishing/publishing.errors';
 import { replaysErrors } from '../modules/replays/replays.errors';
+import { searchErrors } from '../modules/search/search.errors';
 import { sharesErrors } from '../modules/shares/shares.errors';
 import { transcriptionErrors } from '../modules/transcription/transcription.errors';
 import { workspacesErrors } from '../modules/workspaces/workspaces.errors';
@@ -77,6 +78,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
   admin: callEach(adminErrors),
   billing: callEach(billingErrors),
   chat: callEach(chatErrors),
+  search: callEach(searchErrors),
   feedback: callEach(feedbackErrors),
   publishing: callEach(publishingErrors),
   replays: callEach(replaysErrors),

@@ -61,6 +61,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
+    // Bree's own pages learn which of its pages a visitor came from (the landing page tells a return
+    // from a first arrival); no other site ever receives a referrer.
+    referrerPolicy: { policy: 'same-origin' },
   });
   middleware({} as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
   const entries = Object.entries(headers);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { SUPPORT_EMAIL } from '../lib/site';
 import { usePublicSite } from '../public/site';
 import { cn } from '../ui/cn';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
+import { useSupportEmail } from './SupportEmail';
 
 // Plain links: the public pages load on their own, without the app's router.
 const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
@@ -23,15 +23,16 @@ const FOOTER_COLUMNS: Array<{ title: string; links: Array<{ label: string; to: s
   { title: 'Trust', links: [{ label: 'Security', to: '/security' }] },
 ];
 
-/** The cream header with the wordmark; `actions` go on the right. */
-export function SiteHeader({ actions }: { actions?: ReactNode }) {
+/** The cream header with the wordmark; `nav` sits in the middle (its own row on phones), `actions` go on the right. */
+export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactNode }) {
   const { config } = usePublicSite();
   return (
     <header className="border-b border-line bg-cream">
-      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-        <a href="/" className="rounded-sm font-serif text-xl font-semibold tracking-tight text-ink">
+      <div className="mx-auto flex min-h-16 max-w-5xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6">
+        <a href="/" className="flex h-16 items-center rounded-sm font-serif text-xl font-semibold tracking-tight text-ink">
           {config.productName}
         </a>
+        {nav && <div className="order-last w-full pb-3 sm:order-none sm:w-auto sm:pb-0">{nav}</div>}
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </div>
     </header>
@@ -41,6 +42,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
 /** Footer with three link columns and the support address. */
 export function SiteFooter() {
   const { config } = usePublicSite();
+  const supportEmail = useSupportEmail();
   return (
     <footer className="border-t border-line bg-cream">
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:grid-cols-4 sm:px-6">
@@ -59,10 +61,10 @@ export function SiteFooter() {
                   </a>
                 </li>
               ))}
-              {column.title === 'Trust' && (
+              {column.title === 'Trust' && supportEmail && (
                 <li>
-                  <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
-                    Support
+                  <a href={`mailto:${supportEmail}`} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
+                    Support: {supportEmail}
                   </a>
                 </li>
               )}
@@ -78,17 +80,19 @@ export function SiteFooter() {
 export function PublicLayout({
   children,
   actions,
+  nav,
   narrow = false,
 }: {
   children: ReactNode;
   actions?: ReactNode;
+  nav?: ReactNode;
   /** A reading-width column (legal pages, result pages). */
   narrow?: boolean;
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
-      <SiteHeader actions={actions} />
+      <SiteHeader actions={actions} nav={nav} />
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

@@ -1,6 +1,3 @@
-/** Deployment-specific values the spec writes as {email} and {ip}; adjust per installation. */
-export const SUPPORT_EMAIL = 'support@example.com';
-
 /** Hosts where the internal /api-test page is available (spec: localhost or {ip}). */
 export const LOCAL_DEV_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 

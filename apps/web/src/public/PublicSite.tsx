@@ -1,10 +1,9 @@
 import { StrictMode, Suspense } from 'react';
 import type { Root } from 'react-dom/client';
-import { PRODUCT_NAME } from '@bree/contracts';
+import { PRODUCT_NAME, type PublicConfig } from '@bree/contracts';
 import { BootFailure } from '../app/BootFailure';
 import { LoadingScreen } from '../ui/Spinner';
 import { usePageAnalytics } from '../lib/analytics/usePageAnalytics';
-import { fetchPublicConfig } from './config';
 import { publicPageFor } from './pages';
 import { hasStoredSession } from './session';
 import { PublicSiteProvider, type PublicSite } from './site';
@@ -22,10 +21,10 @@ function PublicPage({ site }: { site: PublicSite }) {
   );
 }
 
-/** Renders a public page (landing, privacy, terms, security) with only what it needs. */
-export async function startPublicSite(root: Root): Promise<void> {
+/** Renders a public page (landing, privacy, terms, security) with only what it needs, once the configuration has arrived. */
+export async function startPublicSite(root: Root, configRequest: Promise<PublicConfig>): Promise<void> {
   try {
-    const config = await fetchPublicConfig();
+    const config = await configRequest;
     root.render(
       <StrictMode>
         <PublicPage site={{ config, signedIn: hasStoredSession() }} />

@@ -1,16 +1,26 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
+type PageModule = Promise<{ default: ComponentType }>;
+
 /** The pages the light public entry serves: read before any sign-in, without the app's libraries. */
-export const PUBLIC_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/': lazy(() => import('../routes/landing')),
-  '/privacy': lazy(() => import('../routes/privacy')),
-  '/terms': lazy(() => import('../routes/terms')),
-  '/security': lazy(() => import('../routes/security')),
+const LOADERS: Record<string, () => PageModule> = {
+  '/': () => import('../routes/landing'),
+  '/privacy': () => import('../routes/privacy'),
+  '/terms': () => import('../routes/terms'),
+  '/security': () => import('../routes/security'),
 };
 
-/** Whether a path is one of the public pages (a trailing slash allowed). */
+const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, lazy(load)]));
+
+const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/** The public page at a path (a trailing slash allowed), or null for every other path. */
 export function publicPageFor(pathname: string): LazyExoticComponent<ComponentType> | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PAGES[path] ?? null;
+  return PAGES[normalise(pathname)] ?? null;
+}
+
+/** Starts fetching a public page's code now, beside the entry's other requests instead of after them. */
+export function preloadPublicPage(pathname: string): void {
+  void LOADERS[normalise(pathname)]?.().catch(() => undefined);
 }

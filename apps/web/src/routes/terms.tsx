@@ -1,15 +1,11 @@
 import { usePublicSite } from '../public/site';
-import { SUPPORT_EMAIL } from '../lib/site';
+import { SupportEmailLink } from '../app/SupportEmail';
 import { LegalDocument, LegalSection } from './legal/LegalDocument';
 
 /** /terms: the terms of service (3-public-admin §2.4). */
 export default function TermsRoute() {
   const name = usePublicSite().config.productName;
-  const mail = (
-    <a href={`mailto:${SUPPORT_EMAIL}`} className="text-accent underline underline-offset-4">
-      {SUPPORT_EMAIL}
-    </a>
-  );
+  const mail = <SupportEmailLink />;
   return (
     <LegalDocument
       title="Terms of Service"

@@ -63,6 +63,12 @@ export const files = pgTable(
     voiceTerms: tsvector('voice_terms').generatedAlwaysAs(
       sql.raw(`case when ${VOICE_SAMPLE_SQL} then to_tsvector('english', left(content_text, ${VOICE_TERMS_MAX_CHARS})) end`),
     ),
+    /**
+     * The full-text search terms of the name (weight A) and the text (weight D), in the tenant's
+     * search language: written by the database's own trigger on every insert and on every change
+     * of the name or text (docs/SEARCH.md). Never selected with the row.
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     uniqueIndex('files_tenant_path_uq').on(t.tenantId, t.path).where(LIVE),
@@ -77,10 +83,12 @@ export const files = pgTable(
     index('files_voice_terms_idx')
       .using('gin', t.voiceTerms)
       .where(sql`${t.voiceTerms} is not null`),
+    // Written straight into the index: without a pending list to scan, a search stays an index lookup (PGlite has no autovacuum to flush one).
+    index('files_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
-/** A file as the app reads it: everything but the voice search column. */
-export type FileRow = Omit<typeof files.$inferSelect, 'voiceTerms'>;
+/** A file as the app reads it: everything but the two search columns. */
+export type FileRow = Omit<typeof files.$inferSelect, 'voiceTerms' | 'searchVector'>;
 
 /** Remembered answers of content saves, so a retried operationId is answered without a second write. */
 export const fileOperations = pgTable(
@@ -95,8 +103,8 @@ export const fileOperations = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.operationId] }), index('file_operations_created_idx').on(t.createdAt)],
 );
 
-// The voice search column is for the voice queries only: reading it with every row would ship its terms on each save.
-const { voiceTerms: _voiceTerms, ...readColumns } = getTableColumns(files);
+// The search columns are for the search queries only: reading them with every row would ship their terms on each save.
+const { voiceTerms: _voiceTerms, searchVector: _searchVector, ...readColumns } = getTableColumns(files);
 /** The columns of a document as the files module reads it. */
 export const rowColumns = readColumns;
 const { content: _content, contentText: _contentText, ...summaryOnly } = rowColumns;

@@ -11,12 +11,15 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The shared page's Content-Security-Policy: no script at all, no connections, no forms, no
- * framing; the one stylesheet is allowed by its hash, so not even a style can come from the document.
+ * The shared page's Content-Security-Policy: no script at all, no forms, no framing; the one
+ * stylesheet is allowed by its hash, so not even a style can come from the document. Same-origin
+ * connections are allowed for tools that read the page's robots.txt from inside it (audits); with
+ * no script able to run, the page itself can open none.
  */
 export const SHARE_PAGE_CSP = [
   "default-src 'none'",
   "script-src 'none'",
+  "connect-src 'self'",
   `style-src 'sha256-${createHash('sha256').update(SHARE_PAGE_CSS).digest('base64')}'`,
   "img-src 'self' data: https:",
   "base-uri 'none'",

@@ -27,6 +27,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
     },
     billing: { enabled: config.stripe !== null },
     analytics: config.analytics,
+    ...(config.supportEmail ? { supportEmail: config.supportEmail } : {}),
   }));
 
   // Signed in: the editor reads it before any AI button is pressed. Operator notes (variables to set) go to administrators only.

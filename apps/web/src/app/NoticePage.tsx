@@ -4,8 +4,8 @@ import { buttonClasses } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PublicLayout } from './PublicLayout';
 
-/** A public page that says briefly what will live here. */
-export function PlaceholderPage({ title, description, children }: { title: string; description: ReactNode; children?: ReactNode }) {
+/** A short public page: a title, a sentence and the way home (the not-found page). */
+export function NoticePage({ title, description, children }: { title: string; description: ReactNode; children?: ReactNode }) {
   useDocumentTitle(title);
   return (
     <PublicLayout narrow>
