@@ -5,7 +5,7 @@ import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from 
 
 /**
  * axe-core on the real pages, with the editor alone and with each panel, menu, sheet and dialog
- * open (the Submit Feedback dialog among them), at desktop (1280 px) and phone (375 px) widths. Nothing moderate, serious or critical may
+ * open (the Submit Feedback dialog and the search palette among them), at desktop (1280 px) and phone (375 px) widths. Nothing moderate, serious or critical may
  * remain.
  * The assistant's menus and suggestion need a provider: the Bree here talks to the fake one.
  */
@@ -49,6 +49,14 @@ test.describe('accessibility (axe) at 1280 px', () => {
     await page.reload();
     await expect(page.getByRole('link', { name: 'Field notes', exact: true })).toBeVisible();
     await expectAccessible(page, 'the list');
+
+    await page.keyboard.press(process.platform === 'darwin' ? 'Meta+k' : 'Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search documents' });
+    await palette.getByRole('combobox', { name: 'Search in your documents' }).fill('rain');
+    await expect(palette.getByRole('option').filter({ hasText: 'Field notes' })).toBeVisible();
+    await expectAccessible(page, 'the search palette with results');
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await page.getByRole('button', { name: 'Submit Feedback' }).click();

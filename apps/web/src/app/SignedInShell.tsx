@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useAiAvailability } from '../features/assistant/aiAvailability';
 import { useAppOfflineFlush } from '../features/offline';
+import { SearchPaletteProvider } from '../features/search';
 import { useServices } from './services';
 
-/** Wraps every signed-in page: offline edits are flushed whichever page is open, and the AI buttons know early whether AI is set up. */
+/** Wraps every signed-in page: offline edits are flushed whichever page is open, the AI buttons know early whether AI is set up, and Ctrl/Cmd+K opens search. */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { api } = useServices();
   useAppOfflineFlush(api);
   useAiAvailability();
-  return children;
+  return <SearchPaletteProvider>{children}</SearchPaletteProvider>;
 }

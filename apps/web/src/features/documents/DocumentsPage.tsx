@@ -11,6 +11,7 @@ import { EmptyState } from './EmptyState';
 import { FILE_LIST_CHANGED_EVENT, isFileListChangeFor } from './events';
 import { useDebouncedValue, useNow, useVisibleRows } from './hooks';
 import { ListControls } from './ListControls';
+import { SearchButton } from '../search';
 import { confirmDelete, dismissPrompt, promptRename } from './prompts';
 import { documentsRuntime } from './runtime';
 import { SelectionBar } from './SelectionBar';
@@ -150,13 +151,15 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
           <h1 className="font-serif text-2xl font-semibold tracking-tight text-ink">Documents</h1>
           <NetworkPill />
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button className="flex-1 max-sm:px-3 sm:flex-none" onClick={() => void create()} loading={creating}>
             Create new document
           </Button>
           <Button variant="secondary" className="flex-1 max-sm:px-3 sm:flex-none" onClick={() => setImportOpen(true)}>
             Import content
           </Button>
+          {/* Last, so the keyboard still reaches 'Create new document' first. */}
+          <SearchButton className="max-sm:w-full max-sm:px-3" />
         </div>
       </header>
 

@@ -26,6 +26,7 @@ import { FindBar } from './FindBar';
 import { LinkPopover } from './LinkPopover';
 import { Search } from './search';
 import { useWordGoal } from './WordGoal';
+import { useRevealPassage } from '../search';
 import { ChatButton } from '../chat';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
@@ -190,6 +191,9 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useEffect(() => {
     if (doc.fromOffline) machine.markEdited();
   }, [doc.fromOffline, machine]);
+
+  // Opened from a search result: the matched words selected and in view.
+  useRevealPassage(editor);
 
   useOfflineSync({ machine, tenantId: doc.tenantId, fileId: doc.fileId });
   useBeforeUnload(machine);

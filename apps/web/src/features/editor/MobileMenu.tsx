@@ -8,6 +8,7 @@ import { claimBlankDocument } from '../documents/api';
 import { DOWNLOAD_FORMATS, useFileTransfers } from '../files';
 import type { TransferTarget } from '../files';
 import { UploadDialog } from '../import';
+import { useSearchPalette } from '../search';
 import { NEW_DOCUMENT_STATE } from './newDocument';
 import { cancelTypeAhead, startTypeAhead } from './typeAhead';
 
@@ -27,7 +28,7 @@ interface Props {
 const item = 'w-full rounded px-3 py-2 text-left text-sm text-ink hover:bg-cream-deep disabled:opacity-50';
 
 /**
- * The mobile menu (1-core §2.4): files, create, download, repository move and upload. Opening
+ * The mobile menu (1-core §2.4): files, create, search, download, repository move and upload. Opening
  * it moves focus to its first item; Escape closes it and returns focus to its button; a tap
  * anywhere outside it closes it (the page also closes it when a sheet opens or writing starts).
  */
@@ -39,6 +40,7 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
   const [creating, setCreating] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
+  const { openSearch } = useSearchPalette();
 
   useEffect(() => {
     if (open) navRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
@@ -101,6 +103,17 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
           </button>
           <button type="button" className={item} disabled={creating} onClick={() => void create()}>
             New document
+          </button>
+          <button
+            type="button"
+            className={item}
+            onClick={() => {
+              onClose();
+              // The menu's items go away with it: focus comes back to the menu button.
+              openSearch(toggleRef.current);
+            }}
+          >
+            Search text
           </button>
           <p className="px-3 pt-2 pb-1 text-xs font-medium text-muted">Download</p>
           {DOWNLOAD_FORMATS.map(({ format, label }) => (

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { callApi } from './fixtures/api';
+import { expect, newAccount, test } from './fixtures/bree';
+
+/**
+ * The search palette (1-core §2, §7) against the real server: Ctrl/Cmd+K, the list's 'Search text'
+ * button and the phone menu open it; results come from POST /api/search/text as the writer types,
+ * and a result opens its document with the matched words selected and in view.
+ */
+
+const FILLER = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the harbour log, nothing of note.`);
+const HARBOUR = [...FILLER, 'The quiet kingfisher dived near the old pier.', 'Evening came.'];
+const ORCHARD = ['Plant the pear trees along the southern wall.', 'Prune the apples in March.'];
+
+/** Creates a document through the API (the page's own session); answers its id. */
+async function createDoc(page: Page, name: string, paragraphs: string[]): Promise<string> {
+  const answer = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: `${name}.txt`, content: paragraphs.join('\n\n') });
+  return answer.file.id;
+}
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Search documents' });
+const paletteInput = (page: Page) => palette(page).getByRole('combobox', { name: 'Search in your documents' });
+const shortcut = process.platform === 'darwin' ? 'Meta+k' : 'Control+k';
+
+/** The page does not scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test.describe('the search palette', () => {
+  test('typed fast, it finds the document, arrows and Enter open it at the words, Escape gives focus back', async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('search'));
+    const harbourId = await createDoc(page, 'Harbour log', HARBOUR);
+    await createDoc(page, 'Orchard plans', ORCHARD);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Harbour log', exact: true })).toBeVisible();
+
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/search/text') searches.push(request.postData() ?? '');
+    });
+
+    // Escape closes it and gives focus back to where it was: the list's own name filter stays as it is.
+    const nameFilter = page.getByRole('searchbox', { name: 'Search documents' });
+    await nameFilter.focus();
+    await page.keyboard.press(shortcut);
+    await expect(palette(page)).toBeVisible();
+    await expect(paletteInput(page)).toBeFocused();
+    await expect(palette(page).getByText(/Type a word or phrase/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toHaveCount(0);
+    await expect(nameFilter).toBeFocused();
+
+    await page.keyboard.press(shortcut);
+    await page.keyboard.type('kingfisher pier', { delay: 15 });
+    const options = palette(page).getByRole('option');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Harbour log');
+    await expect(options.first().locator('mark').first()).toHaveText(/kingfisher|pier/i);
+    // Typing fast sends far fewer searches than keys, and the last one is the whole query.
+    expect(searches.length).toBeLessThan('kingfisher pier'.length / 2);
+    expect(JSON.parse(searches.at(-1)!)).toMatchObject({ query: 'kingfisher pier' });
+
+    // Tab stays inside the palette.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await palette(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await paletteInput(page).focus();
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect(paletteInput(page)).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${bree.url}/app/${harbourId}`);
+    await expect(palette(page)).toHaveCount(0);
+    const words = page.getByTestId('editor').getByText('The quiet kingfisher dived near the old pier.');
+    await expect(words).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toMatch(/^(kingfisher|pier)/i);
+  });
+
+  test("says 'No results', opens from the list's button, and a click opens a result", async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('search-empty'));
+    const orchardId = await createDoc(page, 'Orchard plans', ORCHARD);
+    await page.reload();
+
+    await page.getByRole('button', { name: /Search text/ }).click();
+    await expect(palette(page)).toBeVisible();
+    await paletteInput(page).pressSequentially('zeppelin', { delay: 10 });
+    await expect(palette(page).getByText('No results for “zeppelin”.')).toBeVisible();
+
+    await paletteInput(page).fill('pear trees');
+    const option = palette(page).getByRole('option').filter({ hasText: 'Orchard plans' });
+    await expect(option).toBeVisible();
+    for (const width of [1100, 768, 480, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(option).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    }
+    // A full-screen sheet on phones.
+    expect((await palette(page).boundingBox())?.width).toBe(360);
+    await option.click();
+    await page.waitForURL(`${bree.url}/app/${orchardId}`);
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toMatch(/^pear/i);
+  });
+
+  test("the phone menu's 'Search text' opens it at 400 px, and drafts show only when asked", async ({ page, auth, bree }) => {
+    await auth.signUp(newAccount('search-phone'));
+    const masterId = await createDoc(page, 'Lighthouse essay', ['The lighthouse keeper counted albatrosses every dawn.']);
+    await callApi(page, 'POST', '/workspaces/convert', { fileId: masterId });
+    // A duplicate is a variant (a draft), ready at once.
+    await callApi(page, 'POST', `/workspaces/${masterId}/variants`, { type: 'duplicate' });
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(`${bree.url}/app/${masterId}`);
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Search text' }).click();
+    await expect(palette(page)).toBeVisible();
+    expect((await palette(page).boundingBox())?.width).toBe(400);
+    await expectNoSidewaysScroll(page);
+
+    await paletteInput(page).fill('albatrosses');
+    const options = palette(page).getByRole('option');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).not.toContainText('Draft');
+    await palette(page).getByRole('checkbox', { name: 'Include drafts' }).check();
+    await expect(options).toHaveCount(2);
+    await expect(options.filter({ hasText: 'Draft' })).toHaveCount(1);
+
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toHaveCount(0);
+    await expect(menuButton).toBeFocused();
+  });
+});
