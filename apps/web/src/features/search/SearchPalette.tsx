@@ -9,6 +9,7 @@ import { isFeatureEnabled, readFeatureFlags, writeFeatureFlag } from '../../lib/
 import { Button, cn, Spinner } from '../../ui';
 import { fetchSearchStatus, searchKeys } from './api';
 import { nextActiveIndex } from './results';
+import { SearchLanguageSelect } from './SearchLanguageSelect';
 import { SearchResultOption } from './SearchResultOption';
 import { useSearchResults } from './useSearchResults';
 
@@ -136,6 +137,7 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
                 Match meaning
               </label>
             )}
+            <SearchLanguageSelect tenantId={tenantId} onChanged={search.retry} />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-2">
             {showResults ? (

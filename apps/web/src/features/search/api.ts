@@ -1,5 +1,5 @@
-import { SEARCH_TIMEOUT_MS, searchResponseSchema, searchStatusSchema } from '@bree/contracts';
-import type { SearchResponse, SearchStatus } from '@bree/contracts';
+import { SEARCH_TIMEOUT_MS, searchResponseSchema, searchSettingsSchema, searchStatusSchema } from '@bree/contracts';
+import type { SearchResponse, SearchSettings, SearchStatus } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
 /** Text search by words, or hybrid search that also matches meaning (1-core §7). */
@@ -8,6 +8,7 @@ export type SearchKind = 'text' | 'hybrid';
 /** Query keys of the search feature. */
 export const searchKeys = {
   status: (tenantId: string) => ['search', tenantId, 'status'] as const,
+  settings: (tenantId: string) => ['search', tenantId, 'settings'] as const,
 };
 
 /** POST /api/search/text or /api/search/hybrid with the spec's default limits and weights (1-core §9). */
@@ -22,4 +23,14 @@ export function searchDocuments(api: ApiClient, q: { kind: SearchKind; query: st
 /** GET /api/search/status: whether meaning search works here and how far the index is. */
 export function fetchSearchStatus(api: ApiClient, signal?: AbortSignal): Promise<SearchStatus> {
   return api.get('/search/status', { schema: searchStatusSchema, signal, timeoutMs: SEARCH_TIMEOUT_MS });
+}
+
+/** GET /api/search/settings: the language the tenant's documents are searched in. */
+export function fetchSearchSettings(api: ApiClient, signal?: AbortSignal): Promise<SearchSettings> {
+  return api.get('/search/settings', { schema: searchSettingsSchema, signal, timeoutMs: SEARCH_TIMEOUT_MS });
+}
+
+/** PUT /api/search/settings: searches in this language from now on (the documents are indexed again). */
+export function saveSearchSettings(api: ApiClient, settings: SearchSettings): Promise<SearchSettings> {
+  return api.put('/search/settings', settings, { schema: searchSettingsSchema, timeoutMs: SEARCH_TIMEOUT_MS });
 }
