@@ -5,7 +5,7 @@ import { startBree, removeDataDir, verifyEmail, type BreeServer } from './fixtur
 
 /**
  * axe-core on the pages outside the editor: the server's sign-in and create-account pages (also
- * with an error showing), /subscription and the admin portal, at desktop (1280 px) and at 360 px.
+ * with an error showing), the import dialog, /subscription and the admin portal, at desktop (1280 px) and at 360 px.
  * One Bree for the file: it starts once to create the administrator, whose address is verified
  * the operator's way with Bree stopped, and again on the same data for every test.
  */
@@ -54,7 +54,10 @@ for (const [label, viewport] of WIDTHS) {
       await expectAccessible(page, 'the sign-in page with an error');
 
       await page.goto(`${server.url}/`);
-      await page.getByRole('button', { name: /Get started|Try Bree for free/ }).first().click();
+      await page
+        .getByRole('button', { name: /Get started|Try Bree for free/ })
+        .first()
+        .click();
       await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
       await expectAccessible(page, 'the create-account page');
       await page.getByLabel('Email').fill(admin.email);
@@ -65,10 +68,19 @@ for (const [label, viewport] of WIDTHS) {
       await expectAccessible(page, 'the create-account page with an error');
     });
 
-    test('/subscription and every admin portal section, signed in as an administrator', async ({ page }) => {
+    test('the import dialog, /subscription and every admin portal section, signed in as an administrator', async ({ page }) => {
       test.slow(); // axe runs once per section
       await new AuthPages(page, server).signIn(admin);
       await page.waitForURL(`${server.url}/app`);
+      await page.getByRole('button', { name: 'Import content', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Import content' })).toBeVisible();
+      await expectAccessible(page, 'the import chooser');
+      await page.getByRole('button', { name: /Upload Files/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Upload Files' })).toBeVisible();
+      await expectAccessible(page, 'the Upload Files dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
       await page.goto(`${server.url}/subscription`);
       await expect(page.getByRole('heading', { name: 'This Bree has no online payments' })).toBeVisible();
       await expectAccessible(page, '/subscription');
