@@ -11,18 +11,28 @@ const FIRST = 'Morning fog over the harbour.';
 const SECOND = 'The boats wait for the tide';
 const POLISHED = 'A silver mist rests on the harbour.';
 
-/** Presses Tab until `target` has focus; fails if it is not reached within `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+/** Presses Tab (or `key`, e.g. Shift+Tab) until `target` has focus; fails if it is not reached within `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 40, key = 'Tab'): Promise<void> {
   for (let presses = 0; presses < max; presses += 1) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
-  await expect(target, `reached by Tab within ${max} presses`).toBeFocused();
+  await expect(target, `reached by ${key} within ${max} presses`).toBeFocused();
 }
 
 /** The element that has focus is inside the editor's text. */
 function editorHasFocus(page: Page): Promise<boolean> {
   return page.getByTestId('editor').evaluate((el) => el.contains(document.activeElement));
+}
+
+/** The text the editor itself (TipTap keeps its instance on the element) has selected. */
+function editorSelectedText(page: Page): Promise<string> {
+  return page.getByTestId('editor').evaluate((dom) => {
+    const { state } = (
+      dom as unknown as { editor: { state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number, s: string): string } } } }
+    ).editor;
+    return state.doc.textBetween(state.selection.from, state.selection.to, '\n');
+  });
 }
 
 test('a new writer signs up, writes, formats, enhances and restores a version without the mouse', async ({ page, ai }) => {
@@ -59,6 +69,8 @@ test('a new writer signs up, writes, formats, enhances and restores a version wi
   await page.keyboard.type(`${SECOND}.`);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Shift+Control+ArrowLeft');
+  // The editor reads a selection the browser made on its next selectionchange: waited for.
+  await expect.poll(() => editorSelectedText(page)).toBe('tide');
   await page.keyboard.press('Control+b');
   await expect(editor.locator('strong')).toHaveText('tide');
   await expect(editor.locator('p')).toHaveText([FIRST, `${SECOND}.`]);
@@ -67,6 +79,7 @@ test('a new writer signs up, writes, formats, enhances and restores a version wi
   // Enhance on the first paragraph: Alt+F10 moves focus into the selection's actions.
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Shift+End');
+  await expect.poll(() => editorSelectedText(page)).toBe(FIRST);
   const actions = page.getByRole('toolbar', { name: 'Assistant actions' });
   await expect(actions).toBeVisible();
   await page.keyboard.press('Alt+F10');
@@ -84,6 +97,15 @@ test('a new writer signs up, writes, formats, enhances and restores a version wi
   await expect(suggestionCard(page)).toBeHidden();
   await expect(editor.locator('p')).toHaveText([POLISHED, `${SECOND}.`]);
   await expect.poll(() => editorHasFocus(page)).toBe(true);
+
+  // The toolbar's Assistant menu opens with ArrowDown; Escape gives focus back to its button.
+  const assistant = page.getByRole('button', { name: 'Assistant', exact: true });
+  await tabTo(page, assistant, 40, 'Shift+Tab');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Add Content' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(assistant).toBeFocused();
 
   // History: the version from before the AI change, previewed and restored.
   const historyTab = page.getByRole('tab', { name: 'History' });
