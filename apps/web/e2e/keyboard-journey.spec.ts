@@ -89,6 +89,12 @@ test('a new writer signs up, writes, formats, enhances and restores a version wi
   await expect(actions.getByRole('button', { name: 'Modify' })).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(enhance).toBeFocused();
+  // Escape goes back to the text with the selection kept; Alt+F10 comes back.
+  await page.keyboard.press('Escape');
+  await expect.poll(() => editorHasFocus(page)).toBe(true);
+  await expect.poll(() => editorSelectedText(page)).toBe(FIRST);
+  await page.keyboard.press('Alt+F10');
+  await expect(enhance).toBeFocused();
   await page.keyboard.press('Enter');
   const accept = suggestionCard(page).getByRole('button', { name: 'Accept' });
   await expect(accept).toBeEnabled();
