@@ -1,21 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount, AuthPages } from './fixtures/bree';
 import { apiAnswer } from './fixtures/api';
 import { expectAccessible } from './fixtures/axe';
-import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
+import { startBree, removeDataDir, verifyEmail as runVerifyEmail, type BreeServer } from './fixtures/server';
 
 const NOT_ALLOWED = 'You are not allowed to open this page';
 
-/** The operator's way to verify an address without SMTP: `npm run verify-email`, with Bree stopped. */
+/** Verifies the address as an operator would (`npm run verify-email`, Bree stopped). */
 function verifyEmail(dataDir: string, email: string): void {
-  const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', email], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  expect(verified.stdout).toContain(`The email ${email} is now verified.`);
+  expect(runVerifyEmail(dataDir, email)).toContain(`The email ${email} is now verified.`);
 }
 
 async function openProfileMenu(page: Page): Promise<void> {

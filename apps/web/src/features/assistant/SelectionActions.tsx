@@ -17,6 +17,9 @@ const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
   { action: 'expand', label: 'Expand', hint: 'Add depth' },
 ];
 
+/** The usual toolbar shortcut (WAI-ARIA practices): from the text, focus moves into the actions. */
+export const ACTIONS_SHORTCUT = 'Alt+F10';
+
 /** The bubble menu plugin's key; transactions with meta 'show', 'hide' or 'updatePosition' on it move the menu. */
 const BUBBLE_KEY = 'breeAiBubble';
 
@@ -39,6 +42,7 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
   // The bubble menu plugin keeps the first shouldShow it was given, so it reads these through refs.
   const live = useRef({ modifying, busy });
   live.current = { modifying, busy };
+  const toolbar = useRef<HTMLDivElement>(null);
   const hasSelection = useEditorState({ editor, selector: ({ editor: e }) => !e.state.selection.empty && e.state.selection.to - e.state.selection.from > 0 });
 
   // The plugin reads shouldShow only when the selection or text changes, and a suggestion opens
@@ -50,6 +54,34 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
     // 'show' does not place the menu (the plugin only places a visible one): placed once shown.
     if (show) editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, 'updatePosition'));
   }, [editor, isMobile, busy]);
+
+  // Alt+F10 in the text reaches the actions without a mouse; the selection stays as it was.
+  useEffect(() => {
+    const dom = editor.view.dom;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'F10' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const first = toolbar.current?.querySelector<HTMLButtonElement>('button');
+      if (!first) return;
+      e.preventDefault();
+      first.focus();
+    };
+    dom.addEventListener('keydown', onKeyDown);
+    return () => dom.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
+  /** Arrow keys move between the actions (one toolbar, one Tab stop); Escape goes back to the text. */
+  const onToolbarKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      editor.commands.focus();
+    } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && at >= 0) {
+      e.preventDefault();
+      buttons[(at + (e.key === 'ArrowRight' ? 1 : buttons.length - 1)) % buttons.length]?.focus();
+    }
+  };
 
   const run = (action: AiAction, text?: string) => {
     setModifying(false);
@@ -92,7 +124,14 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
           </button>
         </form>
       ) : (
-        <div role="toolbar" aria-label="Assistant actions" className={cn('flex gap-0.5', isMobile && 'justify-around')}>
+        <div
+          ref={toolbar}
+          role="toolbar"
+          aria-label="Assistant actions"
+          aria-keyshortcuts={ACTIONS_SHORTCUT}
+          onKeyDown={onToolbarKeyDown}
+          className={cn('flex gap-0.5', isMobile && 'justify-around')}
+        >
           {ACTIONS.map(({ action, label, hint }) =>
             available ? (
               <button
