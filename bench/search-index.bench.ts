@@ -6,11 +6,15 @@
 // - query: p50 and p95 of a vector search (embedding the query, best passage per document) at
 //   N documents against the raw nearest-neighbour SQL with the query's vector (target ≤ 3×: the
 //   service adds the metered embedding call, two statements and one HTTP round trip).
+// - hybrid: p50 and p95 of a hybrid search (text and meaning, merged) against the same two raw
+//   statements run side by side (the text search SQL and the nearest-neighbour SQL; target ≤ 1.5×).
 // BENCH_SEARCH_DOCS (default 500) and BENCH_SEARCH_DIMS (default 768) set the size.
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/db';
 import { createEmbeddingGateway } from '../apps/server/src/modules/ai/ai.embedding';
 import { createMeteredEmbedding } from '../apps/server/src/modules/ai/ai.metered';
+import { createSearchService } from '../apps/server/src/modules/search/search.service';
+import { findTextMatches } from '../apps/server/src/modules/search/search.text';
 import { splitPassages } from '../apps/server/src/modules/search/semantic/semantic.passages';
 import { createSemanticSearch } from '../apps/server/src/modules/search/semantic/semantic.service';
 import { vectorLiteral } from '../apps/server/src/modules/search/semantic/semantic.store';
@@ -103,6 +107,32 @@ async function main() {
   }
   report(`vector query p50 at ${DOCS} documents`, percentile(service, 50), percentile(raw, 50), 'ms', '≤ 3×');
   report(`vector query p95 at ${DOCS} documents`, percentile(service, 95), percentile(raw, 95), 'ms', '≤ 3×');
+
+  // Hybrid: the search service against its two statements run directly, side by side.
+  const query = <T>(text: string, params?: unknown[]) => database.query<T>(text, params);
+  const search = createSearchService({ query, semantic, now: () => new Date() });
+  const hybrid: number[] = [];
+  const rawHybrid: number[] = [];
+  for (let i = -5; i < QUERIES; i++) {
+    const text = queryText(Math.abs(i) + 3);
+    const h0 = performance.now();
+    await search.hybrid({ tenantId: TENANT, query: text, limit: 10, vectorWeight: 0.7, textWeight: 0.3, includeDrafts: false });
+    const h1 = performance.now();
+    await Promise.all([
+      findTextMatches(query, { tenantId: TENANT, query: text, limit: 30, includeDrafts: false }),
+      database.query(`select file_id from file_passages where tenant_id = $1 and model = $2 order by embedding <=> $3::vector limit 30`, [
+        TENANT,
+        'openai-compatible:fake-embed',
+        vectorLiteral(conceptVector(text, DIMS)),
+      ]),
+    ]);
+    const h2 = performance.now();
+    if (i < 0) continue;
+    hybrid.push(h1 - h0);
+    rawHybrid.push(h2 - h1);
+  }
+  report(`hybrid query p50 at ${DOCS} documents`, percentile(hybrid, 50), percentile(rawHybrid, 50), 'ms', '≤ 1.5×');
+  report(`hybrid query p95 at ${DOCS} documents`, percentile(hybrid, 95), percentile(rawHybrid, 95), 'ms', '≤ 1.5×');
 
   await fake.close();
   await database.close();
