@@ -47,7 +47,7 @@ describe('search by meaning over HTTP', () => {
     expect(body.mode).toBe('vector');
     // 'Walk' is half summit, half ship: cos 45° ≈ 0.71 passes the default threshold of 0.7.
     expect(body.results.map((r) => r.fileId)).toEqual([ids.Ferry, ids.Walk]);
-    expect(body.results[0]).toMatchObject({ name: 'Ferry.txt', isDraft: false });
+    expect(body.results[0]).toMatchObject({ name: 'Ferry', isDraft: false });
     expect(body.results[0]!.passage).toMatchObject({ text: 'Ships in the port at dawn.', offset: 0 });
     expect(body.results[0]!.score).toBeGreaterThan(body.results[1]!.score);
 

@@ -88,7 +88,7 @@ describe('vector and hybrid search', () => {
     expect(res.body.results).toEqual([
       expect.objectContaining({
         fileId: near,
-        name: 'Orchard.txt',
+        name: 'Orchard',
         isDraft: false,
         score: 0.93,
         passage: { text: `passage of ${near}`, highlights: [], offset: 7 },

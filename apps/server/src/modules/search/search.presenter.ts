@@ -1,4 +1,4 @@
-import type { SearchPassage, SearchResponse, SearchResult } from '@bree/contracts';
+import { displayName, type SearchPassage, type SearchResponse, type SearchResult } from '@bree/contracts';
 import { MARK_END, MARK_START, type SearchFileRow } from './search.text';
 
 const TAGS = ['Human', 'AI-Assisted', 'AI'] as const;
@@ -27,7 +27,8 @@ export function presentResult(row: SearchFileRow, score: number, passage: Search
   const contentUpdatedAt = row.content_updated_at instanceof Date ? row.content_updated_at : new Date(row.content_updated_at);
   return {
     fileId: row.id,
-    name: row.name,
+    // The name as the list shows it (no '.txt').
+    name: displayName(row.name),
     tag,
     contentUpdatedAt: contentUpdatedAt.toISOString(),
     isDraft: row.is_draft,
