@@ -20,8 +20,14 @@ export const MARK_END = '\u0003';
 
 /** A workspace variant: it names a master and is not the master itself (files.table.ts `is_listed`). */
 const IS_DRAFT = `(coalesce(f.metadata->>'masterFileId', '') <> '' and coalesce(f.metadata->>'isMaster', 'false') <> 'true')`;
-/** What a search may show: what the document list shows, and variants when drafts are asked for. */
-const SHOWN = `f.deleted_at is null and (f.is_listed or ($3::boolean and ${IS_DRAFT} and left(f.name, 14) <> '__UNASSIGNED__'))`;
+/**
+ * What a search may show, for `files f`: what the document list shows, and variants when the
+ * boolean parameter `includeDrafts` (e.g. '$3') is true. Text and meaning search both use it.
+ */
+export function shownFilesSql(includeDrafts: string): string {
+  return `f.deleted_at is null and (f.is_listed or (${includeDrafts}::boolean and ${IS_DRAFT} and left(f.name, 14) <> '__UNASSIGNED__'))`;
+}
+const SHOWN = shownFilesSql('$3');
 
 /** A document row as search results present it. */
 export interface SearchFileRow {

@@ -1,3 +1,5 @@
+import { shownFilesSql } from '../search.text';
+
 /** Raw SQL with positional parameters (Database.query): pgvector's operators and casts read best as SQL. */
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -7,6 +9,12 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
  * The column has no fixed dimension because each model has its own; rows carry their model, and a
  * search reads only the configured model's rows. Idempotent.
  */
+/** Each document's passage nearest the query vector ($3), for the tenant ($1) and model ($2). */
+const BEST_PASSAGE_PER_FILE = `select distinct on (file_id) file_id, passage_index, embedding <=> $3::vector as distance
+    from file_passages
+   where tenant_id = $1 and model = $2
+   order by file_id, distance, passage_index`;
+
 const SETUP = [
   'create extension if not exists vector',
   `create table if not exists file_passages (
@@ -153,15 +161,9 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       // Ranks by id and distance first and reads the text of the winners only: carrying every
       // passage's text through the sort is what makes a naive query slow.
       const rows = await query<PassageRow>(
-        `with best as (
-           select distinct on (file_id) file_id, passage_index, embedding <=> $3::vector as distance
-             from file_passages
-            where tenant_id = $1 and model = $2
-            order by file_id, distance, passage_index
-         ), top as (
+        `with best as (${BEST_PASSAGE_PER_FILE}), top as (
            select b.* from best b join files f on f.id = b.file_id and f.tenant_id = $1
-            where f.deleted_at is null and 1 - b.distance >= $4
-              and (f.is_listed or ($6 and coalesce(f.metadata->>'masterFileId', '') <> ''))
+            where 1 - b.distance >= $4 and ${shownFilesSql('$6')}
             order by b.distance, b.file_id
             limit $5
          )
@@ -189,12 +191,7 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       limit: number;
     }): Promise<string[]> {
       const rows = await query<{ passage_text: string }>(
-        `with best as (
-           select distinct on (file_id) file_id, passage_index, embedding <=> $3::vector as distance
-             from file_passages
-            where tenant_id = $1 and model = $2
-            order by file_id, distance, passage_index
-         ), top as (
+        `with best as (${BEST_PASSAGE_PER_FILE}), top as (
            select b.* from best b join files f on f.id = b.file_id and f.tenant_id = $1
             where f.deleted_at is null and f.voice_terms is not null
             order by b.distance, b.file_id
