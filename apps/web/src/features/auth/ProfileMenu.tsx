@@ -5,7 +5,7 @@ import { Button, buttonClasses, Dialog, Popover, PopoverClose } from '../../ui';
 import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';
 import { emailConfirmationLink } from './emailConfirmation';
-import { VoicePanel } from '../voice';
+import { LazyVoicePanel } from '../voice';
 import { ProfileBilling, ProfilePlanBadge } from '../billing';
 import { FeedbackDialog } from '../feedback';
 import { ProfileAdminBlock } from '../admin/ProfileAdminBlock';
@@ -41,7 +41,7 @@ export function ProfileMenu() {
       <ProfilePopover onVoice={() => setVoiceOpen(true)} onFeedback={() => setFeedbackOpen(true)} />
       <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
       <Dialog open={voiceOpen} onOpenChange={setVoiceOpen} title="Voice" description="What Bree has learned about how you write." className="max-w-xl">
-        {voiceOpen && <VoicePanel />}
+        {voiceOpen && <LazyVoicePanel />}
       </Dialog>
     </>
   );

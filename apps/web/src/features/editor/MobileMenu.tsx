@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast';
 import { claimBlankDocument } from '../documents/api';
 import { DOWNLOAD_FORMATS, useFileTransfers } from '../files';
 import type { TransferTarget } from '../files';
-import { UploadDialog } from '../import';
+import { LazyUploadDialog } from '../import';
 import { useSearchPalette } from '../search';
 import { NEW_DOCUMENT_STATE } from './newDocument';
 import { cancelTypeAhead, startTypeAhead } from './typeAhead';
@@ -137,7 +137,7 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
         </nav>
       )}
       {/* Outside the menu so it stays open after the menu closes. */}
-      <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      <LazyUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
     </>
   );
 }

@@ -3,6 +3,7 @@ export { ImportChooserDialog } from './ImportChooserDialog';
 export type { ImportChooserDialogProps } from './ImportChooserDialog';
 export { UploadDialog } from './UploadDialog';
 export type { UploadDialogProps } from './UploadDialog';
+export { LazyUploadDialog } from './LazyUploadDialog';
 export { PasteContentDialog } from './PasteContentDialog';
 export type { PasteContentDialogProps } from './PasteContentDialog';
 export { importFiles } from './importFiles';

@@ -1,13 +1,16 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { Editor } from '@tiptap/core';
-import { cn } from '../../../ui';
+import { cn, Spinner } from '../../../ui';
 import { DocumentPanel } from './DocumentPanel';
 import type { WordGoalControl } from '../WordGoal';
-import { HistoryPanel } from './HistoryPanel';
-import { RepositoryPanel } from './RepositoryPanel';
-import { SettingsPanel } from './SettingsPanel';
 import type { TransferTarget } from '../../files';
-import { VoicePanel } from '../../voice';
+import { LazyVoicePanel } from '../../voice';
+
+// Panels other than Document load the first time their tab is chosen, so opening a document
+// downloads only what its first screen shows.
+const HistoryPanel = lazy(() => import('./HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
+const RepositoryPanel = lazy(() => import('./RepositoryPanel').then((m) => ({ default: m.RepositoryPanel })));
+const SettingsPanel = lazy(() => import('./SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 /** The open document, as downloads and repository moves need it. */
 export interface PanelFile extends TransferTarget {
@@ -67,10 +70,12 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
       </div>
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
         {tab === 'document' && <DocumentPanel editor={editor} fileId={fileId} file={file} wordGoal={wordGoal} />}
-        {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
-        {tab === 'repository' && <RepositoryPanel file={file} />}
-        {tab === 'voice' && <VoicePanel />}
-        {tab === 'settings' && <SettingsPanel fileId={fileId} />}
+        <Suspense fallback={<Spinner label="Loading" showLabel className="py-6" />}>
+          {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
+          {tab === 'repository' && <RepositoryPanel file={file} />}
+          {tab === 'voice' && <LazyVoicePanel />}
+          {tab === 'settings' && <SettingsPanel fileId={fileId} />}
+        </Suspense>
       </div>
     </div>
   );

@@ -2,14 +2,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServicesProvider, type Services } from '../../app/services';
 import { ApiError } from '../../lib/api';
-import { FeedbackDialog } from './FeedbackDialog';
+import FeedbackForm from './FeedbackForm';
 
 function setup(post: (path: string, body: unknown) => Promise<unknown>) {
   const onOpenChange = vi.fn();
   const services = { api: { post: vi.fn(post) } } as unknown as Services;
   render(
     <ServicesProvider services={services}>
-      <FeedbackDialog open onOpenChange={onOpenChange} />
+      <FeedbackForm onDone={() => onOpenChange(false)} />
     </ServicesProvider>,
   );
   return { onOpenChange, post: services.api.post as ReturnType<typeof vi.fn> };
