@@ -1,7 +1,10 @@
 import { displayName, type FileSummary, type FileWithContent, type TrashedFile } from '@bree/contracts';
+import type { SimilarNameRow } from './files.repository';
 import type { FileRow } from './files.table';
 
 export type FileSummaryRow = Omit<FileRow, 'content' | 'contentText'>;
+/** A row of the document list: its summary, its variant count and its look-alike, if any. */
+export type FileListRow = FileSummaryRow & { variantCount?: number; similarName: SimilarNameRow | null };
 
 /**
  * A file without its content, for lists. Only whitelisted fields leave the server. Its
@@ -27,6 +30,13 @@ export function presentSummary(row: FileSummaryRow & { variantCount?: number }):
     // A workspace is one row of the list (its master), saying how many variants it has.
     ...(row.variantCount !== undefined && row.metadata.isWorkspaceMaster ? { variantCount: row.variantCount } : {}),
   };
+}
+
+/** A list item: the summary, and `similarNameTo` when another document's name looks the same. */
+export function presentListItem(row: FileListRow): FileSummary {
+  const summary = presentSummary(row);
+  const twin = row.similarName;
+  return twin ? { ...summary, similarNameTo: { fileId: twin.id, displayName: displayName(twin.name), filePath: twin.path } } : summary;
 }
 
 /** A file with its document tree, for the editor. */

@@ -3,7 +3,7 @@ import { CLAIM_STATUS, nameSkeleton, type ContentWriteSource, type FileMetadata,
 import { selectRows, type Db } from '../../db/db';
 import { encodeCursor, keyset, type Cursor } from './files.cursor';
 import { createTrashQueries } from './files.trash.queries';
-import type { FileSummaryRow } from './files.presenter';
+import type { FileListRow } from './files.presenter';
 import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
 import { workspaceVariants } from '../workspaces/workspaces.table';
 
@@ -15,7 +15,22 @@ export type FileView = 'documents' | 'repository' | 'all';
  */
 const variantCount = sql<number>`(select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
   where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id")`;
-const listColumns = { ...summaryColumns, variantCount };
+/**
+ * Another live listed document of the tenant whose name has the same look-alike skeleton (the
+ * first by name), or null: computed in the list's own statement, an index lookup per row
+ * (files_tenant_skeleton_idx), so a page costs one round trip.
+ */
+const similarName = sql<SimilarNameRow | null>`(select json_build_object('id', o.id, 'name', o.name, 'path', o.path) from files o
+  where o.tenant_id = "files"."tenant_id" and o.name_skeleton = "files"."name_skeleton" and o.id <> "files"."id"
+    and o.deleted_at is null and o.is_listed
+  order by o.name_key, o.id limit 1)`;
+const listColumns = { ...summaryColumns, variantCount, similarName };
+/** The look-alike of a listed document, as `similarName` selects it. */
+export interface SimilarNameRow {
+  id: string;
+  name: string;
+  path: string;
+}
 export interface NewFile {
   id: string;
   tenantId: string;
@@ -118,9 +133,9 @@ export function createFilesRepository({ db }: { db: Db }) {
         .returning(rowColumns);
       return rows[0] ?? null;
     },
-    async listSummaries({ tenantId, directory }: { tenantId: string; directory: string }): Promise<FileSummaryRow[]> {
+    async listSummaries({ tenantId, directory }: { tenantId: string; directory: string }): Promise<FileListRow[]> {
       const where = and(eq(files.tenantId, tenantId), live, directory ? like(files.path, likePrefix(directory)) : undefined);
-      return db.select(summaryColumns).from(files).where(where).orderBy(asc(files.path));
+      return db.select({ ...summaryColumns, similarName }).from(files).where(where).orderBy(asc(files.path));
     },
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
       const { order, after } = keyset(q.sort, q.cursor);
@@ -139,28 +154,6 @@ export function createFilesRepository({ db }: { db: Db }) {
           ? encodeCursor({ t: last.isTranscribing ?? false, u: last.contentUpdatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
           : null;
       return { items, hasMore, nextCursor };
-    },
-    /**
-     * Names a writer could confuse with the given ones: for each skeleton, up to two live listed
-     * documents of the tenant having it (two, so a document of the page always finds one that is
-     * not itself). An index lookup per skeleton (files_tenant_skeleton_idx).
-     */
-    async sameSkeletons({ tenantId, skeletons }: { tenantId: string; skeletons: string[] }) {
-      if (skeletons.length === 0) return [];
-      return selectRows<{ id: string; name: string; path: string; skeleton: string }>(
-        db,
-        sql`
-        select id, name, path, skeleton from (
-          select id, name, path, name_skeleton as skeleton,
-            row_number() over (partition by name_skeleton order by name_key, id) as rank
-          from files
-          where tenant_id = ${tenantId} and deleted_at is null and is_listed
-            and name_skeleton in (${sql.join(
-              skeletons.map((k) => sql`${k}`),
-              sql`, `,
-            )})
-        ) twins where rank <= 2`,
-      );
     },
     /** Documents stored before names had skeletons (null): a batch of them, for the startup backfill. */
     async withoutSkeleton({ limit }: { limit: number }) {

@@ -6,10 +6,8 @@ import {
   FILES,
   type Authenticity,
   type ContentWriteSource,
-  nameSkeleton,
   type DocContent,
   type FileMetadata,
-  type FileSummary,
   type ListSort,
 } from '@bree/contracts';
 import { emptyDoc, type DocJSON } from '@bree/editor';
@@ -19,7 +17,7 @@ import { prepareContent } from './files.content';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
 import { baseName, derivedPath, normalizeDirectory, normalizePath, uniquePath, uniqueStem } from './files.paths';
-import { presentFile, presentSummary, type FileSummaryRow } from './files.presenter';
+import { presentFile, presentListItem, presentSummary } from './files.presenter';
 import { decodeCursor } from './files.cursor';
 import { createFilesRepository, isUniqueViolation, type FileView } from './files.repository';
 import type { FileRow } from './files.table';
@@ -63,20 +61,6 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     const row = await findByPath(tenantId, filePath);
     if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
     return row;
-  }
-
-  /**
-   * List items with `similarNameTo`: for each, another live listed document of the tenant whose
-   * name has the same look-alike skeleton. One indexed query per page, whatever the page holds.
-   */
-  async function withSimilarNames(tenantId: string, rows: FileSummaryRow[]): Promise<FileSummary[]> {
-    const skeletonOf = new Map(rows.map((row) => [row.id, nameSkeleton(row.name)]));
-    const twins = await repo.sameSkeletons({ tenantId, skeletons: [...new Set(skeletonOf.values())].filter(Boolean) });
-    return rows.map((row) => {
-      const summary = presentSummary(row);
-      const twin = twins.find((t) => t.skeleton === skeletonOf.get(row.id) && t.id !== row.id);
-      return twin ? { ...summary, similarNameTo: { fileId: twin.id, displayName: displayName(twin.name), filePath: twin.path } } : summary;
-    });
   }
 
   /** Creates a document at a free path derived from `path` (adds " 2", " 3"… when taken). */
@@ -177,7 +161,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
         }
       }
       return {
-        files: await withSimilarNames(tenantId, rows),
+        files: rows.map(presentListItem),
         folders: [...folders].map(([filePath, children]) => ({ isFolder: true as const, name: baseName(filePath), filePath, children })),
       };
     },
@@ -186,11 +170,11 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       const cursor = q.cursor ? decodeCursor(q.cursor) : null;
       if (q.cursor && !cursor) throw filesErrors.invalidCursor();
       const page = await repo.listPage({ ...q, cursor, directory: normalizeDirectory(q.directory) });
-      return { items: await withSimilarNames(q.tenantId, page.items), nextCursor: page.nextCursor, hasMore: page.hasMore };
+      return { items: page.items.map(presentListItem), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
 
     async search(q: { tenantId: string; q: string; limit: number; view: FileView }) {
-      return { items: await withSimilarNames(q.tenantId, await repo.search({ ...q, limit: Math.min(q.limit, FILES.searchLimit) })) };
+      return { items: (await repo.search({ ...q, limit: Math.min(q.limit, FILES.searchLimit) })).map(presentListItem) };
     },
 
     /** Deleting moves the document to the Trash (files.trash.ts restores, deletes for good and purges). */
