@@ -135,7 +135,11 @@ export function createFilesRepository({ db }: { db: Db }) {
     },
     async listSummaries({ tenantId, directory }: { tenantId: string; directory: string }): Promise<FileListRow[]> {
       const where = and(eq(files.tenantId, tenantId), live, directory ? like(files.path, likePrefix(directory)) : undefined);
-      return db.select({ ...summaryColumns, similarName }).from(files).where(where).orderBy(asc(files.path));
+      return db
+        .select({ ...summaryColumns, similarName })
+        .from(files)
+        .where(where)
+        .orderBy(asc(files.path));
     },
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
       const { order, after } = keyset(q.sort, q.cursor);
