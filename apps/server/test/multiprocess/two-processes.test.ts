@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS } from '../../src/modules/identity/rate-limit';
 import { alertText } from '../auth-helpers';
@@ -105,16 +106,57 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('two Bree processes on on
     expect(statuses[10]).toBe(429);
   });
 
-  it('drains on SIGTERM: readiness turns 503 while requests are still served, then the process exits cleanly', async () => {
+  it('drains on SIGTERM: readiness turns 503 first, a request in flight when the listener closes still finishes, then the process exits cleanly', async () => {
     const [a, b] = cluster.backends;
+    // A create whose body arrives in two halves, sent to B itself: in flight for the whole drain.
+    const body = JSON.stringify({ filePath: 'Sent while draining', content: doc('arrived whole') });
+    const half = Math.floor(body.length / 2);
+    const inFlight = http.request(`${b!.url}/api/files/create`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'x-tenant-id': session.sub,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      inFlight.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      inFlight.on('error', reject);
+    });
+    inFlight.write(body.slice(0, half));
+    inFlight.flushHeaders();
+
     const exit = b!.stop();
     await expect.poll(async () => (await fetch(`${b!.url}/api/ready`)).status, { timeout: 2_000 }).toBe(503);
     const ready = await fetch(`${b!.url}/api/ready`);
     expect(await ready.json()).toEqual({ status: 'unavailable', database: 'ok', draining: true });
     expect((await fetch(`${b!.url}/api/health`)).status).toBe(200);
+    // After DRAIN_DELAY_SECONDS the listener closes: new requests are refused (or answered 503)…
+    await expect
+      .poll(
+        () =>
+          fetch(`${b!.url}/api/health`).then(
+            (res) => res.status,
+            () => 'refused',
+          ),
+        { timeout: 10_000 },
+      )
+      .not.toBe(200);
+    // …while the request in flight gets the rest of its body and its answer.
+    inFlight.end(body.slice(half));
+    const finished = await answer;
+    expect(finished.status).toBe(200);
+    const fileId = String((JSON.parse(finished.body) as { file: { id: string } }).file.id);
     expect(await exit).toBe(0);
-    // The other process goes on serving the same writer.
+    // The other process goes on serving the same writer, with the document B finished.
     expect(cluster.backends.map((backend) => backend.name)).toEqual([a!.name]);
-    expect((await api('GET', '/api/tenant/status')).status).toBe(200);
+    const read = await api('POST', '/api/files/get', { fileId });
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body.file.content)).toContain('arrived whole');
   });
 });
