@@ -9,8 +9,15 @@ import pg from 'pg';
 
 /**
  * Several real Bree processes on one PostgreSQL behind a round-robin proxy, for tests of what a
- * team's deployment shares (docs/DEPLOY.md). Reused by every multi-process test file: start a
- * cluster, talk to `cluster.url`, stop or kill one backend with `backend.stop()` / `backend.kill()`.
+ * team's deployment shares (docs/DEPLOY.md). Every multi-process test file reuses it:
+ *
+ *   const cluster = await startCluster({ count: 2, env: { AI_FAST_MODEL: 'openai-compatible:fake', … } });
+ *   cluster.proxy.sendNextTo('B');   // the next request goes to B, then round-robin goes on
+ *   await cluster.backends[0].kill(); // SIGKILL: a crash; .stop() is SIGTERM, the graceful drain
+ *   await cluster.close();            // stops the rest, the proxy, and drops the database
+ *
+ * `env` reaches every process (a local fake provider's URL, shorter delays); a process that ends
+ * leaves the proxy's rotation. Only where TEST_DATABASE_URL names a PostgreSQL server.
  */
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
