@@ -8,6 +8,7 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
  * A store for @fastify/rate-limit backed by rate_limit_counters, so the per-IP limits hold across
  * every Bree process on one database. The plugin builds the store itself (`new Store(options)`),
  * hence a class made around the counters. Each route counts apart: keys carry its method and URL.
+ * Plain fixed windows, the only kind Bree's limits use (no `continueExceeding`, `exponentialBackoff` or `ban`).
  */
 export function createRateLimitStore({
   counters,
