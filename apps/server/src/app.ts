@@ -40,6 +40,8 @@ import { registerTenancy } from './plugins/tenancy';
 import { registerTextCheck } from './plugins/text-check';
 import { loggerOptions } from './lib/log';
 import { createServices, type Services } from './services';
+import { createRateLimitStore } from './modules/rate-limits/rate-limits.store';
+import { createLifecycle, type Lifecycle } from './modules/system/system.lifecycle';
 
 export interface AppDeps {
   config: Config;
@@ -49,10 +51,12 @@ export interface AppDeps {
   services?: Services;
   /** Pino options, or false to stay quiet (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Whether the process is draining (GET /api/ready answers 503); main.ts begins the drain on a signal. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole Bree server: used by main.ts and by every HTTP test. */
-export async function buildApp({ config, database, identity, services, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, identity, services, logger = false, lifecycle = createLifecycle() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : {}),
     // Per-request lines only where someone reads them as data; our error handler logs failures either way.
@@ -75,7 +79,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerTextCheck(app);
   registerSecurityHeaders(app, config);
   registerFramingExceptions(app);
-  await app.register(rateLimit, { global: false });
+  const appServices = services ?? createServices({ database, config });
+  // Counted in the database: every Bree process behind a load balancer sees the same hits.
+  await app.register(rateLimit, { global: false, store: createRateLimitStore({ counters: appServices.rateLimits }) });
 
   await identity.register(app);
   registerAuth(app, identity.verifier);
@@ -104,7 +110,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     chat,
     transcription,
     semantic,
-  } = services ?? createServices({ database, config });
+  } = appServices;
   // The embedding tables exist only where pgvector does; without it meaning search says why (once, in the log).
   await semantic.prepare();
   // After auth and tenancy: only a request that may run claims its X-Operation-Id.
@@ -112,11 +118,13 @@ export async function buildApp({ config, database, identity, services, logger = 
   // Running AI generations stop first, before requests drain: a job is handed back to the queue
   // (an in-process one kept as 'interrupted'); waiting for them would hold a shutdown for minutes.
   app.addHook('preClose', async () => ai.close());
+  // A close not begun by a signal (tests, embedding) drains too: readiness answers 503 from here on.
+  app.addHook('preClose', async () => lifecycle.beginDrain());
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, database, aiSetup });
+      await api.register(systemRoutes, { config, database, aiSetup, lifecycle });
       await api.register(tenantsRoutes, { service: tenants });
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });

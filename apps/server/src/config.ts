@@ -30,6 +30,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -95,6 +96,8 @@ export interface Config {
   /** One JSON line per request: at LOG_LEVEL debug or trace, or whenever stdout is not a terminal (a service, a container). */
   requestLogs: boolean;
   trustProxy: boolean;
+  /** DRAIN_DELAY_SECONDS: after a shutdown signal, how long readiness answers 503 while requests are still served, so a load balancer stops sending. */
+  drainDelayMs: number;
   webDistDir: string | undefined;
   bodyLimitBytes: number;
   adminEmails: string[];
@@ -205,6 +208,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL ?? (interactive ? 'warn' : 'info'),
     requestLogs: !interactive || e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'trace',
     trustProxy: e.TRUST_PROXY,
+    drainDelayMs: e.DRAIN_DELAY_SECONDS * 1000,
     webDistDir: e.WEB_DIST_DIR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     adminEmails: e.ADMIN_EMAILS.split(',')

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/db';
@@ -5,6 +6,10 @@ import { startJobs } from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
 import { startupSummary } from './startup-summary';
+import { createLifecycle } from './modules/system/system.lifecycle';
+
+/** How long in-flight requests, job hand-back and closing the database may take before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 /** Starts Bree: config → database → migrations → sign-in → HTTP, and stops cleanly on a signal. */
 async function main(): Promise<void> {
@@ -13,17 +18,22 @@ async function main(): Promise<void> {
   await database.migrate();
   const identity = await createIdentity({ config, database });
   const services = createServices({ database, config });
-  const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ config, database, identity, services, lifecycle, logger: { level: config.logLevel } });
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Readiness answers 503 first; a load balancer polling it stops sending before the listener closes.
+    lifecycle.beginDrain();
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), config.drainDelayMs + SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
+      if (config.drainDelayMs > 0) await delay(config.drainDelayMs);
+      // Stops accepting connections, lets in-flight requests finish (AI generations are handed back first).
       await app.close();
       await jobs?.stop();
       await identity.close();

@@ -44,6 +44,7 @@ import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
 import { createTranscriptionService } from './modules/transcription/transcription.service';
+import { createRateLimitCounters } from './modules/rate-limits/rate-limits.repository';
 import { createContentWriter } from './modules/files/files.content-write';
 import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
@@ -108,6 +109,8 @@ export function createServices({
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now });
   return {
+    /** Rate-limit counters in the database, shared by every Bree process (swept by the maintenance job). */
+    rateLimits: createRateLimitCounters({ db }),
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
     admin: createAdminService({ repository: createAdminRepository({ query: (text, params) => database.query(text, params) }), now }),

@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '../src/db/db';
 import { createIdentity } from '../src/modules/identity/identity';
 import type { Identity } from '../src/modules/identity/identity.types';
 import type { SemanticSearch } from '../src/modules/search/search.ports';
+import type { Lifecycle } from '../src/modules/system/system.lifecycle';
 import { createServices, type Services } from '../src/services';
 
 /**
@@ -50,17 +51,18 @@ export interface TestApp {
 
 /**
  * A full Bree server on the worker's database, with the embedded issuer at http://localhost:3999;
- * `now` replaces the services' clock (sign-in keeps the real one), `semanticSearch` the meaning search.
+ * `now` replaces the services' clock (sign-in keeps the real one), `semanticSearch` the meaning search,
+ * `lifecycle` lets a test begin the drain.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { now, semanticSearch }: { now?: () => Date; semanticSearch?: SemanticSearch } = {},
+  { now, semanticSearch, lifecycle }: { now?: () => Date; semanticSearch?: SemanticSearch; lifecycle?: Lifecycle } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', ...env });
   const database = await getTestDatabase();
   const identity = await createIdentity({ config, database });
   const services = createServices({ database, config, now, semanticSearch });
-  const app = await buildApp({ config, database, identity, services });
+  const app = await buildApp({ config, database, identity, services, lifecycle });
   await app.ready();
   return {
     app,

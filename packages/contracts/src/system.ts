@@ -35,6 +35,18 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/**
+ * GET /api/ready — public: may a load balancer send this process new requests? 200 when the
+ * database answers and the process is not draining, else 503 with the same shape.
+ */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['ok', 'unreachable']),
+  /** True once a shutdown began: finish what is running, send nothing new. */
+  draining: z.boolean(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** The plain words every AI entry point shows while its tier has no provider (tooltip and failure alike). */
 export const AI_NOT_SET_UP = 'AI is not set up on this server';
 

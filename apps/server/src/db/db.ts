@@ -27,9 +27,22 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** pg-boss's database interface: one or more statements, answered as `{ rows }` of the last. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Applies pending migrations, under the start-up lock. */
   migrate(): Promise<void>;
+  /**
+   * Runs set-up that several starting processes must not run at once (migrations, pg-boss's schema
+   * and queues) while holding the start-up lock; PGlite serves one process, so there it just runs.
+   */
+  withStartupLock<T>(setUp: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * The key of the session-level advisory lock (`pg_advisory_lock`) every Bree process takes for its
+ * start-up set-up on PostgreSQL: two processes creating pg-boss's queues together on a new database
+ * deadlock, and two running migrations would race. Documented in docs/DEPLOY.md.
+ */
+export const STARTUP_LOCK_KEY = 727001;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -70,6 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
+    withStartupLock: (setUp) => setUp(),
     async close() {
       if (!client.closed) await client.close();
       if (onDisk) removePgliteLock(dataDir);
@@ -82,6 +96,20 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await pool.query('select 1');
   let closed = false;
+  // A dedicated connection holds the lock: a session-level lock belongs to the connection that took it.
+  const withStartupLock = async <T>(setUp: () => Promise<T>): Promise<T> => {
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await setUp();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      holder.release();
+    }
+  };
   return {
     db,
     kind: 'postgres',
@@ -95,16 +123,9 @@ async function openPostgres(url: string): Promise<Database> {
       return { rows: last?.rows ?? [] };
     },
     async migrate() {
-      // An advisory lock keeps two starting processes from migrating at once.
-      const conn = await pool.connect();
-      try {
-        await conn.query('select pg_advisory_lock(727001)');
-        await migratePg(drizzlePg({ client: conn }), { migrationsFolder });
-      } finally {
-        await conn.query('select pg_advisory_unlock(727001)');
-        conn.release();
-      }
+      await withStartupLock(() => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
     },
+    withStartupLock,
     async close() {
       if (closed) return;
       closed = true;

@@ -19,7 +19,7 @@ describe('background maintenance on pg-boss', () => {
     await t.close();
   });
 
-  it('thins old versions, forgets remembered answers older than 24 h and empties the Trash of 30-day-old deletions when the maintenance job runs', async () => {
+  it('thins old versions, forgets remembered answers older than 24 h, empties the Trash of 30-day-old deletions and sweeps ended rate-limit windows when the maintenance job runs', async () => {
     const user = await newUser(t.app, 'jobs');
     const fileId = (await user.call('POST', '/api/files/create', { filePath: 'Aged', content: doc('aged text') })).body.file.id as string;
     const repo = createVersionsRepository({ db: t.database.db });
@@ -68,6 +68,10 @@ describe('background maintenance on pg-boss', () => {
       const id = (await user.call('POST', '/api/files/create', { filePath: name, content: doc(name) })).body.file.id as string;
       await t.database.query(`update files set deleted_at = now() - $2::interval where id = $1`, [id, age]);
     }
+    // Rate-limit counters: one whose window ended (goes), one still counting (stays).
+    await t.database.query(
+      `insert into rate_limit_counters (key, hits, reset_at) values ('test:ended', 3, now() - interval '1 minute'), ('test:running', 3, now() + interval '1 hour')`,
+    );
     const services = createServices({ database: t.database });
     // The meaning-search index: a run is queued at start (then every minute).
     let indexRuns = 0;
@@ -93,6 +97,7 @@ describe('background maintenance on pg-boss', () => {
     expect(await t.database.query('select operation_id from request_replays')).toEqual([{ operation_id: 'op-new' }]);
     expect(await t.database.query('select operation_id from file_operations')).toEqual([{ operation_id: 'op-new' }]);
     expect(await t.database.query('select name from files where deleted_at is not null')).toEqual([{ name: 'Just binned.txt' }]);
+    expect(await t.database.query(`select key from rate_limit_counters where key like 'test:%'`)).toEqual([{ key: 'test:running' }]);
     await expect.poll(() => indexRuns, { timeout: 20_000 }).toBeGreaterThan(0);
   });
 });

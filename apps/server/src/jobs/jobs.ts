@@ -12,6 +12,7 @@ import { BOSS_SCHEMA } from './boss';
 import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 import type { SemanticSearchService } from '../modules/search/semantic/semantic.service';
+import type { RateLimitCounters } from '../modules/rate-limits/rate-limits.repository';
 
 /** Queue names of Bree's background work. */
 export const QUEUES = { maintenance: 'maintenance', voiceAnalyze: 'voice-analyze', voiceRefresh: 'voice-refresh', searchIndex: 'search-index' } as const;
@@ -40,6 +41,8 @@ export interface MaintenanceServices {
   feedback: Pick<FeedbackService, 'expire'>;
   /** 'Transcribing…' marks left by a server that stopped mid-dictation. */
   transcription: Pick<TranscriptionService, 'clearStaleMarks'>;
+  /** Rate-limit counters whose window has ended. */
+  rateLimits: Pick<RateLimitCounters, 'sweep'>;
 }
 
 export interface Jobs {
@@ -74,22 +77,26 @@ export async function startJobs({
 }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
-  await boss.start();
-  await boss.createQueue(QUEUES.maintenance);
-  await boss.schedule(QUEUES.maintenance, '17 * * * *');
-  await boss.work(QUEUES.maintenance, async () => {
-    const thinned = await maintenance.versions.thin();
-    const forgotten = await maintenance.replays.sweep();
-    await maintenance.saveAnswers.sweep();
-    const purged = await maintenance.trash.purge();
-    const metered = await maintenance.billing.reportPayAsYouGo();
-    const expiredFeedback = await maintenance.feedback.expire();
-    const staleTranscribing = await maintenance.transcription.clearStaleMarks();
-    log.info({ thinned, forgotten, purged, metered, expiredFeedback, staleTranscribing }, 'maintenance done');
+  // Processes starting together on a new database would deadlock creating the queues: one at a time (db.ts).
+  await database.withStartupLock(async () => {
+    await boss.start();
+    await boss.createQueue(QUEUES.maintenance);
+    await boss.schedule(QUEUES.maintenance, '17 * * * *');
+    await boss.work(QUEUES.maintenance, async () => {
+      const thinned = await maintenance.versions.thin();
+      const forgotten = await maintenance.replays.sweep();
+      await maintenance.saveAnswers.sweep();
+      const purged = await maintenance.trash.purge();
+      const metered = await maintenance.billing.reportPayAsYouGo();
+      const expiredFeedback = await maintenance.feedback.expire();
+      const staleTranscribing = await maintenance.transcription.clearStaleMarks();
+      const expiredRateLimits = await maintenance.rateLimits.sweep();
+      log.info({ thinned, forgotten, purged, metered, expiredFeedback, staleTranscribing, expiredRateLimits }, 'maintenance done');
+    });
+    if (voice) await startVoiceJobs({ boss, voice, log });
+    if (search?.availability().available) await startSearchIndexJobs({ boss, search, log });
+    if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });
   });
-  if (voice) await startVoiceJobs({ boss, voice, log });
-  if (search?.availability().available) await startSearchIndexJobs({ boss, search, log });
-  if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });
   return {
     boss,
     async stop() {

@@ -3,7 +3,8 @@ import type { Mailer } from '../../lib/mailer';
 import type { AccountsRepository } from './accounts.repository';
 import { normalizeEmail } from './accounts.service';
 import type { EmailVerificationRepository } from './email-verification.repository';
-import { createAccountLimiter, type AccountLimiter } from './rate-limit';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import { createAccountLimiter } from './rate-limit';
 
 /** How long a verification link works. */
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
@@ -30,21 +31,23 @@ export function createEmailVerificationService({
   mailer,
   publicUrl,
   now = () => new Date(),
-  limiter = createAccountLimiter({ ...VERIFY_MAIL_LIMIT, now: () => now().getTime() }),
+  counters,
 }: {
   accounts: Pick<AccountsRepository, 'findByEmail' | 'findById'>;
   repository: EmailVerificationRepository;
   mailer: Mailer | null;
   publicUrl: string;
   now?: () => Date;
-  limiter?: AccountLimiter;
+  /** Where the mail limit counts (rate_limit_counters). */
+  counters: RateLimitCounters;
 }) {
+  const limiter = createAccountLimiter({ counters, scope: 'verify-mail', ...VERIFY_MAIL_LIMIT, now: () => now().getTime() });
   const pending = new Set<Promise<unknown>>();
 
   /** Mails a new link to an unverified account; nothing for verified or unknown ones, or beyond the limit. */
   async function sendLink(user: { id: string; email: string; emailVerified: boolean }): Promise<'sent' | 'skipped'> {
-    if (!mailer || user.emailVerified || limiter.retryAfter(user.id) > 0) return 'skipped';
-    limiter.recordFailure(user.id);
+    if (!mailer || user.emailVerified || (await limiter.retryAfter(user.id)) > 0) return 'skipped';
+    await limiter.recordFailure(user.id);
     const token = randomBytes(32).toString('base64url');
     const issuedAt = now();
     await repository.insertToken({ tokenHash: hashToken(token), userId: user.id, now: issuedAt, expiresAt: new Date(issuedAt.getTime() + VERIFY_LINK_TTL_MS) });
@@ -100,7 +103,6 @@ export function createEmailVerificationService({
     /** Waits for mails being sent. The mailer is shared with password resets, which close it. */
     async close(): Promise<void> {
       await Promise.allSettled([...pending]);
-      limiter.close();
     },
   };
 }

@@ -17,6 +17,7 @@ import { createPasswordResetRepository } from './password-reset.repository';
 import { createPasswordResetService } from './password-reset.service';
 import { renderErrorPage } from './pages';
 import { createOidcProvider } from './provider';
+import { createRateLimitCounters } from '../rate-limits/rate-limits.repository';
 import { createAccountLimiter } from './rate-limit';
 import { isCrossSiteSignOut } from './sign-out';
 import { createLocalVerifier, createRemoteVerifier } from './verifier';
@@ -58,6 +59,8 @@ export async function createIdentity({
 
   const { db } = database;
   const secrets = await loadIssuerSecrets({ db });
+  // Shared by every Bree process on this database: a lockout holds whichever process the next attempt reaches.
+  const counters = createRateLimitCounters({ db });
   const accountsRepository = createAccountsRepository({ db });
   const accounts = createAccountsService({ repository: accountsRepository });
   const mail = mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
@@ -66,6 +69,7 @@ export async function createIdentity({
     repository: createPasswordResetRepository({ db }),
     mailer: mail,
     publicUrl: config.publicUrl,
+    counters,
     now,
   });
   const verification = createEmailVerificationService({
@@ -73,10 +77,11 @@ export async function createIdentity({
     repository: createEmailVerificationRepository({ db }),
     mailer: mail,
     publicUrl: config.publicUrl,
+    counters,
     now,
   });
   const provider = createOidcProvider({ config, secrets, adapter: createPayloadAdapter({ db }), accounts });
-  const limiter = createAccountLimiter();
+  const limiter = createAccountLimiter({ counters, scope: 'sign-in' });
   let log: FastifyBaseLogger | null = null;
 
   // Expired codes, sessions and tokens are ignored on read; this keeps the table small.
@@ -98,7 +103,6 @@ export async function createIdentity({
     adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
       clearInterval(sweep);
-      limiter.close();
       await verification.close();
       await passwordReset.close();
     },

@@ -193,14 +193,14 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     const email = formField(request.body, 'email');
     const password = formField(request.body, 'password');
     const accountKey = normalizeEmail(email);
-    const wait = accountKey ? limiter.retryAfter(accountKey) : 0;
+    const wait = accountKey ? await limiter.retryAfter(accountKey) : 0;
     if (wait > 0) throw tooMany(wait);
     const user = await accounts.authenticate({ email, password });
     if (!user) {
-      if (accountKey) limiter.recordFailure(accountKey);
+      if (accountKey) await limiter.recordFailure(accountKey);
       return sendHtml(reply, 401, renderSignInPage({ uid, homeUrl, email, error: { message: INCORRECT } }));
     }
-    limiter.recordSuccess(accountKey);
+    await limiter.recordSuccess(accountKey);
     return finish(request, reply, interaction, user.id, true);
   });
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Mailer } from '../../lib/mailer';
 import type { AccountsRepository } from './accounts.repository';
 import { hashPassword, normalizeEmail, passwordProblem, type PasswordProblem } from './accounts.service';
-import { createAccountLimiter, type AccountLimiter } from './rate-limit';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import { createAccountLimiter } from './rate-limit';
 
 /** How long a reset link works. */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -42,15 +43,17 @@ export function createPasswordResetService({
   mailer,
   publicUrl,
   now = () => new Date(),
-  limiter = createAccountLimiter({ ...RESET_MAIL_LIMIT, now: () => now().getTime() }),
+  counters,
 }: {
   accounts: Pick<AccountsRepository, 'findByEmail'>;
   repository: PasswordResetRepositoryPort;
   mailer: Mailer | null;
   publicUrl: string;
   now?: () => Date;
-  limiter?: AccountLimiter;
+  /** Where the mail limit counts (rate_limit_counters). */
+  counters: RateLimitCounters;
 }) {
+  const limiter = createAccountLimiter({ counters, scope: 'reset-mail', ...RESET_MAIL_LIMIT, now: () => now().getTime() });
   const pending = new Set<Promise<unknown>>();
 
   /** Creates a link for the account of this email and mails it; nothing happens for unknown emails. */
@@ -59,8 +62,8 @@ export function createPasswordResetService({
     const email = normalizeEmail(rawEmail);
     const user = email ? await accounts.findByEmail({ email }) : null;
     if (!user) return 'no_account';
-    if (limiter.retryAfter(user.id) > 0) return 'limited';
-    limiter.recordFailure(user.id);
+    if ((await limiter.retryAfter(user.id)) > 0) return 'limited';
+    await limiter.recordFailure(user.id);
     const token = randomBytes(32).toString('base64url');
     const issuedAt = now();
     await repository.insertToken({ tokenHash: hashToken(token), userId: user.id, now: issuedAt, expiresAt: new Date(issuedAt.getTime() + RESET_LINK_TTL_MS) });
@@ -112,7 +115,6 @@ export function createPasswordResetService({
     /** Waits for mails being sent, then lets go of the mail server. */
     async close(): Promise<void> {
       await Promise.allSettled([...pending]);
-      limiter.close();
       mailer?.close();
     },
   };

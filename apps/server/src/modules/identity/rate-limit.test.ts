@@ -1,32 +1,64 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createAccountLimiter, type AccountLimiter } from './rate-limit';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getTestDatabase, resetDatabase } from '../../../test/harness';
+import type { Database } from '../../db/db';
+import { createRateLimitCounters, type RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import { createAccountLimiter } from './rate-limit';
 
 describe('the per-account sign-in limiter', () => {
-  let limiter: AccountLimiter;
+  let database: Database;
+  let counters: RateLimitCounters;
   let clock = 0;
-  afterEach(() => limiter.close());
 
-  it('locks after the maximum failures until the window ends', () => {
+  beforeAll(async () => {
+    database = await getTestDatabase();
+    counters = createRateLimitCounters({ db: database.db });
+  });
+  beforeEach(() => resetDatabase(database));
+
+  it('locks after the maximum failures until the window ends', async () => {
     clock = 1_000_000;
-    limiter = createAccountLimiter({ maxFailures: 3, windowMs: 60_000, now: () => clock });
+    const limiter = createAccountLimiter({ counters, scope: 'sign-in', maxFailures: 3, windowMs: 60_000, now: () => clock });
     for (let i = 0; i < 3; i++) {
-      expect(limiter.retryAfter('a@x.io')).toBe(0);
-      limiter.recordFailure('a@x.io');
+      expect(await limiter.retryAfter('a@x.io')).toBe(0);
+      await limiter.recordFailure('a@x.io');
     }
-    expect(limiter.retryAfter('a@x.io')).toBe(60);
-    expect(limiter.retryAfter('b@x.io')).toBe(0);
+    expect(await limiter.retryAfter('a@x.io')).toBe(60);
+    expect(await limiter.retryAfter('b@x.io')).toBe(0);
 
     clock += 45_000;
-    expect(limiter.retryAfter('a@x.io')).toBe(15);
+    expect(await limiter.retryAfter('a@x.io')).toBe(15);
     clock += 15_000;
-    expect(limiter.retryAfter('a@x.io')).toBe(0);
+    expect(await limiter.retryAfter('a@x.io')).toBe(0);
+    // A failure after the window starts a new one.
+    await limiter.recordFailure('a@x.io');
+    expect(await limiter.retryAfter('a@x.io')).toBe(0);
   });
 
-  it('forgets failures after a successful sign-in', () => {
-    limiter = createAccountLimiter({ maxFailures: 2, windowMs: 60_000 });
-    limiter.recordFailure('a@x.io');
-    limiter.recordSuccess('a@x.io');
-    limiter.recordFailure('a@x.io');
-    expect(limiter.retryAfter('a@x.io')).toBe(0);
+  it('forgets failures after a successful sign-in', async () => {
+    const limiter = createAccountLimiter({ counters, scope: 'sign-in', maxFailures: 2, windowMs: 60_000 });
+    await limiter.recordFailure('a@x.io');
+    await limiter.recordSuccess('a@x.io');
+    await limiter.recordFailure('a@x.io');
+    expect(await limiter.retryAfter('a@x.io')).toBe(0);
+  });
+
+  it('counts every failure once when two processes record at the same moment, and keeps scopes apart', async () => {
+    // Two limiters over one table stand for two Bree processes on one database.
+    const first = createAccountLimiter({ counters, scope: 'sign-in', maxFailures: 10, windowMs: 60_000 });
+    const second = createAccountLimiter({ counters: createRateLimitCounters({ db: database.db }), scope: 'sign-in', maxFailures: 10, windowMs: 60_000 });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? first : second).recordFailure('c@x.io')));
+    expect(await first.retryAfter('c@x.io')).toBeGreaterThan(0);
+    expect(await second.retryAfter('c@x.io')).toBeGreaterThan(0);
+    const mail = createAccountLimiter({ counters, scope: 'reset-mail', maxFailures: 1, windowMs: 60_000 });
+    expect(await mail.retryAfter('c@x.io')).toBe(0);
+  });
+
+  it('sweeps only the counters whose window ended', async () => {
+    const at = new Date('2026-01-01T00:00:00Z');
+    await counters.hit({ key: 'old', windowMs: 1_000, at });
+    await counters.hit({ key: 'current', windowMs: 60_000, at });
+    expect(await counters.sweep(new Date(at.getTime() + 2_000))).toBe(1);
+    expect(await counters.read({ key: 'current', at: new Date(at.getTime() + 2_000) })).toMatchObject({ hits: 1 });
+    expect(await counters.read({ key: 'old', at })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+
 /** Per-IP limits of the sign-in pages' POSTs (enforced by @fastify/rate-limit route config). */
 export const IP_LIMITS = {
   signIn: { max: 20, timeWindow: 60_000 },
@@ -16,71 +18,45 @@ export const ACCOUNT_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 } as const
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 export const TOO_MANY_RESETS = 'Too many requests. Please wait a few minutes and try again.';
 
-interface Window {
-  failures: number;
-  resetAt: number;
-}
-
 export interface AccountLimiter {
   /** Seconds until the account may try again, or 0 when it may try now. */
-  retryAfter(key: string): number;
-  recordFailure(key: string): void;
-  recordSuccess(key: string): void;
-  close(): void;
+  retryAfter(key: string): Promise<number>;
+  recordFailure(key: string): Promise<void>;
+  recordSuccess(key: string): Promise<void>;
 }
 
 /**
- * Counts failed sign-ins per account (normalized email) so one account cannot be
- * brute-forced from many IPs. Kept in memory on purpose: Bree runs as one process, the
- * state is tiny and short-lived, and losing it on restart only gives an attacker one more
- * window. A multi-instance deployment would move this to the database or Redis.
+ * Counts failures per account (normalized email, or user id for mails) so one account cannot be
+ * brute-forced from many IPs. The counts live in PostgreSQL (rate_limit_counters), so every Bree
+ * process on one database sees the same failures; `scope` keeps the sign-in and mail limits apart.
  */
 export function createAccountLimiter({
+  counters,
+  scope,
   maxFailures = ACCOUNT_LIMIT.maxFailures,
   windowMs = ACCOUNT_LIMIT.windowMs,
   now = () => Date.now(),
-  maxEntries = 100_000,
-}: { maxFailures?: number; windowMs?: number; now?: () => number; maxEntries?: number } = {}): AccountLimiter {
-  const windows = new Map<string, Window>();
-
-  const prune = () => {
-    const t = now();
-    for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
-  };
-  // Drop finished windows regularly so an attacker cycling emails cannot grow the map forever.
-  const timer = setInterval(prune, Math.min(windowMs, 60_000));
-  timer.unref();
-
-  const current = (key: string): Window | undefined => {
-    const w = windows.get(key);
-    if (w && w.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return w;
-  };
-
+}: {
+  counters: Pick<RateLimitCounters, 'hit' | 'read' | 'clear'>;
+  /** 'sign-in', 'reset-mail', 'verify-mail': which limit these keys count for. */
+  scope: string;
+  maxFailures?: number;
+  windowMs?: number;
+  now?: () => number;
+}): AccountLimiter {
+  const keyOf = (key: string) => `account:${scope}:${key}`;
   return {
-    retryAfter(key) {
-      const w = current(key);
-      if (!w || w.failures < maxFailures) return 0;
-      return Math.max(1, Math.ceil((w.resetAt - now()) / 1000));
+    async retryAfter(key) {
+      const at = now();
+      const window = await counters.read({ key: keyOf(key), at: new Date(at) });
+      if (!window || window.hits < maxFailures) return 0;
+      return Math.max(1, Math.ceil((window.resetAt.getTime() - at) / 1000));
     },
-    recordFailure(key) {
-      const w = current(key);
-      if (w) {
-        w.failures += 1;
-        return;
-      }
-      if (windows.size >= maxEntries) prune();
-      windows.set(key, { failures: 1, resetAt: now() + windowMs });
+    async recordFailure(key) {
+      await counters.hit({ key: keyOf(key), windowMs, at: new Date(now()) });
     },
-    recordSuccess(key) {
-      windows.delete(key);
-    },
-    close() {
-      clearInterval(timer);
-      windows.clear();
+    async recordSuccess(key) {
+      await counters.clear(keyOf(key));
     },
   };
 }
