@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/db';
+import { answerDumpRequests } from './db/pglite-dump-requests';
 import { startJobs } from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
@@ -14,6 +15,15 @@ async function main(): Promise<void> {
   const identity = await createIdentity({ config, database });
   const services = createServices({ database, config });
   const app = await buildApp({ config, database, identity, services, logger: { level: config.logLevel } });
+  // `npm run backup` asks this process for the embedded database it holds (PGlite serves one process at a time).
+  const stopAnsweringDumps =
+    database.dumpEmbedded && config.dataDir !== 'memory://'
+      ? answerDumpRequests({
+          dataDir: config.dataDir,
+          dump: () => database.dumpEmbedded!(),
+          onError: (err: unknown) => app.log.error({ err }, 'backup dump failed'),
+        })
+      : null;
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 
   let stopping = false;
@@ -27,6 +37,7 @@ async function main(): Promise<void> {
       await app.close();
       await jobs?.stop();
       await identity.close();
+      stopAnsweringDumps?.();
       await database.close();
     } finally {
       clearTimeout(force);
