@@ -47,6 +47,8 @@ export function answerDumpRequests({
     const base = path.join(dir, id);
     try {
       const data = await dump();
+      // A command that stopped waiting took its request back: nobody would collect the dump.
+      if (!existsSync(`${base}.request`)) return;
       await writeFile(`${base}.tar.gz.partial`, data);
       await rename(`${base}.tar.gz.partial`, `${base}.tar.gz`);
     } catch (error) {
