@@ -31,12 +31,13 @@ describe('backup archive', () => {
     expect(() => classifyEntry('/etc/passwd')).toThrow('no Bree backup has');
   });
 
-  it('lists stored attachments by key, leaving out half-written uploads', async () => {
+  it('lists stored attachments by key, leaving out half-written uploads and files Bree did not write', async () => {
     const root = path.join(work, 'blobs');
     expect(await listBlobFiles(root)).toEqual([]);
     mkdirSync(path.join(root, 'feedback', 'a'), { recursive: true });
     writeFileSync(path.join(root, 'feedback', 'a', 'b'), 'done');
     writeFileSync(path.join(root, 'feedback', 'a', 'c.0e6c.part'), 'half');
+    writeFileSync(path.join(root, 'feedback', 'a', 'not a key'), 'someone else’s');
     expect(await listBlobFiles(root)).toEqual([{ key: 'feedback/a/b', path: path.join(root, 'feedback', 'a', 'b'), size: 4 }]);
   });
 

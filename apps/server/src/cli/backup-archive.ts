@@ -51,14 +51,18 @@ export function classifyEntry(name: string): { kind: 'manifest' | 'pglite' | 'pg
   if (name === PGDUMP_ENTRY) return { kind: 'pgdump' };
   if (name.startsWith(BLOBS_PREFIX)) {
     const key = name.slice(BLOBS_PREFIX.length);
-    try {
-      assertStorageKey(key);
-    } catch {
-      throw new Error(`it holds an entry no Bree backup has: ${name}`);
-    }
-    return { kind: 'blob', key };
+    if (isStorageKey(key)) return { kind: 'blob', key };
   }
   throw new Error(`it holds an entry no Bree backup has: ${name}`);
+}
+
+function isStorageKey(key: string): boolean {
+  try {
+    assertStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The archive entry of an attachment. */
@@ -81,7 +85,9 @@ export async function listBlobFiles(root: string): Promise<{ key: string; path: 
     const info = await stat(full);
     // File storage writes `<key>.<uuid>.part` and renames it: a half-written upload is not an attachment yet.
     if (!info.isFile() || name.endsWith('.part')) continue;
-    found.push({ key: name.split(path.sep).join('/'), path: full, size: info.size });
+    const key = name.split(path.sep).join('/');
+    if (!isStorageKey(key)) continue; // not a file Bree wrote, and one a restore would refuse
+    found.push({ key, path: full, size: info.size });
   }
   return found;
 }

@@ -60,7 +60,13 @@ async function dumpEmbedded(dataDir: string): Promise<Buffer> {
           `or it is a Bree from before backups. Wait until it serves and try again, or stop it and run this command.`,
       );
     }
-    const answer = await requestDump({ dataDir, pid: holder.pid, timeoutMs: DUMP_ANSWER_TIMEOUT_MS });
+    let answer;
+    try {
+      answer = await requestDump({ dataDir, pid: holder.pid, timeoutMs: DUMP_ANSWER_TIMEOUT_MS });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      throw new Stop(`This user may not signal Bree (${describeHolder(holder)}). Run this command as the user Bree runs as.`);
+    }
     if (answer.ok) return answer.dump;
     if (answer.reason === 'failed') throw new Stop(`Bree (${describeHolder(holder)}) could not dump its database: ${answer.message}`);
     throw new Stop(
