@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -98,6 +98,19 @@ describe.skipIf(process.env.BREE_TEST_POSTGRES === '1')('npm run backup and rest
     const after = await withDatabase({ dataDir: restored() }, snapshot);
     expect(after).toEqual(before);
     expect(after.files!.join()).toContain('written after the first backup');
+  });
+
+  it('does not signal a Bree that does not take backup requests (SIGUSR2 would end it)', async () => {
+    // This test process stands in for a Bree that holds the data dir and does not listen.
+    writeFileSync(path.join(original, 'pglite.lock'), JSON.stringify({ pid: process.pid, hostname: os.hostname() }));
+    try {
+      const refused = await run('backup', ['--dir', path.join(work, 'refused')], { DATA_DIR: original });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`Bree (process ${process.pid}) holds this data directory but does not take backup requests yet`);
+      expect(readdirSync(path.join(work, 'refused'))).toEqual([]);
+    } finally {
+      rmSync(path.join(original, 'pglite.lock'), { force: true });
+    }
   });
 
   it('backs up a real running Bree, which keeps serving', async () => {
