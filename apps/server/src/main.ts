@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/db';
+import { answerDumpRequests } from './db/pglite-dump-requests';
 import { startJobs } from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
@@ -20,6 +21,15 @@ async function main(): Promise<void> {
   const services = createServices({ database, config });
   const lifecycle = createLifecycle();
   const app = await buildApp({ config, database, identity, services, lifecycle, logger: { level: config.logLevel } });
+  // `npm run backup` asks this process for the embedded database it holds (PGlite serves one process at a time).
+  const stopAnsweringDumps =
+    database.dumpEmbedded && config.dataDir !== 'memory://'
+      ? answerDumpRequests({
+          dataDir: config.dataDir,
+          dump: () => database.dumpEmbedded!(),
+          onError: (err: unknown) => app.log.error({ err }, 'backup dump failed'),
+        })
+      : null;
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
 
   let stopping = false;
@@ -37,6 +47,7 @@ async function main(): Promise<void> {
       await app.close();
       await jobs?.stop();
       await identity.close();
+      stopAnsweringDumps?.();
       await database.close();
     } finally {
       clearTimeout(force);

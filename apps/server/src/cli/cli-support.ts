@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/db';
-import { pgliteLockHolder, pgliteLockPath } from '../db/pglite-lock';
+import { pgliteLockHolder, pgliteLockPath, type PgliteLockHolder } from '../db/pglite-lock';
 
 /** A failure an administrator command explains in one message, then exits with `code`. */
 export class Stop extends Error {
@@ -21,19 +21,28 @@ export interface Io {
   stderr: NodeJS.WriteStream;
 }
 
+/** Bree's configuration from the environment; a mistake in it stops the command with its message. */
+export function loadCliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new Stop(error.message);
+    throw error;
+  }
+}
+
+/** Who holds this embedded database, said as the commands' messages say it. */
+export function describeHolder(holder: PgliteLockHolder): string {
+  return holder.hostname === os.hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
+}
+
 /**
  * Opens Bree's database for an administrator command, refusing an embedded one that does not
  * exist or that a running Bree holds (PGlite serves one process at a time). `externalIssuer`
  * says what to do instead when accounts live at an external OIDC issuer.
  */
 export async function openBreeDatabase({ externalIssuer }: { externalIssuer: (issuer: string) => string }): Promise<Database> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new Stop(error.message);
-    throw error;
-  }
+  const config = loadCliConfig();
   if (config.oidc.mode === 'external') throw new Stop(externalIssuer(config.oidc.issuer));
   if (!config.databaseUrl) {
     const pgliteDir = path.resolve(config.dataDir, 'pglite');
@@ -42,9 +51,8 @@ export async function openBreeDatabase({ externalIssuer }: { externalIssuer: (is
     }
     const holder = pgliteLockHolder(config.dataDir);
     if (holder) {
-      const where = holder.hostname === os.hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
       throw new Stop(
-        `Bree is running on this data directory (${where}). Stop Bree first, then run this command again.\n` +
+        `Bree is running on this data directory (${describeHolder(holder)}). Stop Bree first, then run this command again.\n` +
           `If Bree is not running, delete ${pgliteLockPath(config.dataDir)} and try again.`,
       );
     }

@@ -35,6 +35,8 @@ export interface Database {
    */
   withStartupLock<T>(setUp: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database's files as PGlite's gzipped tarball, taken between two queries (PGlite only). */
+  dumpEmbedded?(): Promise<Buffer>;
 }
 
 /**
@@ -43,6 +45,8 @@ export interface Database {
  * deadlock, and two running migrations would race. Documented in docs/DEPLOY.md.
  */
 export const STARTUP_LOCK_KEY = 727001;
+// pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
+const pgliteExtensions = { pg_trgm, unaccent, vector };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -61,8 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  // pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
-  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent, vector } });
+  const client = await PGlite.create(location, { extensions: pgliteExtensions });
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);
@@ -88,7 +91,19 @@ async function openPglite(dataDir: string): Promise<Database> {
       if (!client.closed) await client.close();
       if (onDisk) removePgliteLock(dataDir);
     },
+    async dumpEmbedded() {
+      // A checkpoint first writes everything to the data files, so the copy needs no WAL replay.
+      await client.query('checkpoint');
+      const tarball = await client.dumpDataDir('gzip');
+      return Buffer.from(await tarball.arrayBuffer());
+    },
   };
+}
+
+/** Creates the embedded database folder `dir` (which must not exist yet) from a {@link Database.dumpEmbedded} tarball. */
+export async function loadPgliteDump({ dir, dump }: { dir: string; dump: Buffer }): Promise<void> {
+  const client = await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: new Blob([new Uint8Array(dump)]) });
+  await client.close();
 }
 
 async function openPostgres(url: string): Promise<Database> {
