@@ -8,8 +8,9 @@ import { computeStylometrics } from '../../modules/voice/voice.stylometrics';
 import type { HeavyResult, HeavyTask } from './heavy.tasks';
 
 /**
- * Inputs smaller than this run on the main thread: below it the work takes less time than a
- * worker round trip (bench/heavy-requests.bench.ts measures both).
+ * Inputs smaller than this run on the main thread. Below it the work takes about as long as a
+ * worker round trip (tens of milliseconds at most, bench/heavy-requests.bench.ts measures both),
+ * and an ordinary save must not wait in the pool's queue behind a large export.
  */
 export const INLINE_BELOW_BYTES = 64 * 1024;
 
