@@ -2,6 +2,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/db';
 import { createIdentity } from '../apps/server/src/modules/identity/identity';
+import type { HeavyWork } from '../apps/server/src/lib/workers/heavy-work';
 import { createServices } from '../apps/server/src/services';
 import { signUp } from '../apps/server/test/auth-helpers';
 import { spawn } from 'node:child_process';
@@ -37,8 +38,9 @@ export function report(name: string, value: number, baseline: number, unit: stri
 /**
  * A Bree app on a fresh database (PGlite in memory, or the PostgreSQL at `url`, emptied first) with
  * one signed-up writer: what the in-process HTTP benchmarks measure against their raw SQL.
+ * `heavyWork` replaces the app's worker threads (the heavy-requests benchmark's inline baseline).
  */
-export async function benchApp(email: string, url: string | undefined) {
+export async function benchApp(email: string, url: string | undefined, { heavyWork }: { heavyWork?: HeavyWork } = {}) {
   const database = await createDatabase({ url, dataDir: 'memory://' });
   if (url) {
     await database.query('drop schema if exists public cascade');
@@ -48,7 +50,7 @@ export async function benchApp(email: string, url: string | undefined) {
   await database.migrate();
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent' });
   const identity = await createIdentity({ config, database });
-  const services = createServices({ database });
+  const services = createServices({ database, heavyWork });
   const app = await buildApp({ config, database, identity, services });
   await app.ready();
   const { accessToken, sub } = await signUp(app, { email, password: 'bench password' });

@@ -110,6 +110,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     chat,
     transcription,
     semantic,
+    heavyWork,
   } = appServices;
   // The embedding tables exist only where pgvector does; without it meaning search says why (once, in the log).
   await semantic.prepare();
@@ -122,6 +123,8 @@ export async function buildApp({ config, database, identity, services, logger = 
   app.addHook('preClose', async () => lifecycle.beginDrain());
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
+  // After the voice analyses (they may still compute stylometrics): the worker threads end with the app.
+  app.addHook('onClose', async () => heavyWork.close());
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database, aiSetup, lifecycle });
@@ -135,7 +138,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(usageRoutes, { usage });
       await api.register(billingRoutes, { billing });
       await api.register(voiceRoutes, { voice });
-      await api.register(workspacesRoutes, { workspaces });
+      await api.register(workspacesRoutes, { workspaces, heavyWork });
       await api.register(sharesRoutes, { shares });
       await api.register(feedbackRoutes, { feedback });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });

@@ -36,6 +36,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(6 * 1024 * 1024),
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   AI_FAST_MODEL: z.string().regex(MODEL_SPEC, 'must be provider:model, e.g. google:gemini-2.5-flash').default('google:gemini-2.5-flash'),
   AI_PREMIUM_MODEL: z.string().regex(MODEL_SPEC, 'must be provider:model, e.g. anthropic:claude-sonnet-4-5').default('anthropic:claude-sonnet-4-5'),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
@@ -100,6 +101,8 @@ export interface Config {
   drainDelayMs: number;
   webDistDir: string | undefined;
   bodyLimitBytes: number;
+  /** Worker threads for exports, large saves and stylometrics (lib/workers); every core but one by default. */
+  workerThreads: number | undefined;
   adminEmails: string[];
   /** The tenant id (token `sub`) whose administrator runs the publishing manager; none without it. */
   publishingTenant: string | undefined;
@@ -211,6 +214,7 @@ export function loadConfig(
     drainDelayMs: e.DRAIN_DELAY_SECONDS * 1000,
     webDistDir: e.WEB_DIST_DIR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    workerThreads: e.WORKER_THREADS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -25,6 +25,7 @@ import { createTrashService } from './modules/files/files.trash';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createStorage } from './lib/storage/storage';
+import { createHeavyWork, type HeavyWork } from './lib/workers/heavy-work';
 import { createPublishingRepository } from './modules/publishing/publishing.repository';
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
@@ -61,11 +62,14 @@ export function createServices({
   config = loadConfig({}),
   now = () => new Date(),
   semanticSearch,
+  heavyWork = createHeavyWork({ threads: config.workerThreads }),
 }: {
   database: Database;
   config?: Config;
   now?: () => Date;
   semanticSearch?: SemanticSearch;
+  /** The process's worker threads for CPU-heavy work; the app closes it with itself. */
+  heavyWork?: HeavyWork;
 }) {
   const db = database.db;
   const newId = monotonicFactory();
@@ -97,6 +101,7 @@ export function createServices({
     ai,
     queue: createVoiceQueue(),
     now,
+    stylometrics: (text) => heavyWork.computeStylometrics(text),
     similarByMeaning: (input) => semantic.similarSamplePassages(input),
   });
   const registry = createOperationRegistry();
@@ -107,10 +112,11 @@ export function createServices({
   const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId, variants });
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
-  const files = createFilesService({ db, newId, now });
+  const files = createFilesService({ db, newId, now, heavyWork });
   return {
     /** Rate-limit counters in the database, shared by every Bree process (swept by the maintenance job). */
     rateLimits: createRateLimitCounters({ db }),
+    heavyWork,
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
     admin: createAdminService({ repository: createAdminRepository({ query: (text, params) => database.query(text, params) }), now }),
@@ -124,7 +130,7 @@ export function createServices({
     files,
     search: createSearchService({ query: (text, params) => database.query(text, params), semantic: semanticSearch ?? semantic, now }),
     trash: createTrashService({ db, now }),
-    saves: createSaveService({ db, newId, now }),
+    saves: createSaveService({ db, newId, now, heavyWork }),
     saveAnswers: createSaveAnswers({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, newId, now }),

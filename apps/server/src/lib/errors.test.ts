@@ -57,6 +57,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
       invalidCursor: () => filesErrors.invalidCursor(),
       revisionConflict: () => filesErrors.revisionConflict({ currentRevision: 2, content: null, lastModified: new Date(0).toISOString() }),
       invalidContent: () => filesErrors.invalidContent('document_too_deep', 'Too deep.'),
+      documentTooLarge: () => filesErrors.documentTooLarge(5 * 1024 * 1024),
     },
   },
   versions: { factories: versionsErrors, calls: { notFound: () => versionsErrors.notFound() } },

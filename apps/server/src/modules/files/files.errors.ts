@@ -16,5 +16,8 @@ export const filesErrors = {
       message: 'This document changed since you opened it. Choose which version to keep.',
       details,
     }),
+  /** The stored form of a document is over DOC_LIMITS.maxBytes (README 'Limits'): refused before anything is written. */
+  documentTooLarge: (maxBytes: number) =>
+    new AppError({ status: 400, code: 'document_too_large', message: `The document is larger than ${maxBytes / 1024 / 1024} MB.`, details: { maxBytes } }),
   invalidContent: (code: 'invalid_document' | 'document_too_large' | 'document_too_deep', message: string) => new AppError({ status: 400, code, message }),
 };

@@ -91,6 +91,15 @@ export function createFilesRepository({ db }: { db: Db }) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** A document's name and content as stored JSON text, unparsed (exports parse it where they render). */
+    async findContentJsonByPath({ tenantId, path }: { tenantId: string; path: string }): Promise<{ name: string; contentJson: string } | null> {
+      const rows = await db
+        .select({ name: files.name, contentJson: sql<string>`${files.content}::text` })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.path, path), live))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     async pathsLike({ tenantId, stem }: { tenantId: string; stem: string }): Promise<Set<string>> {
       const pattern = `${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db

@@ -1,7 +1,7 @@
 import type { ContentUpdateAnswer, DocContent, SaveSourceName } from '@bree/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
-import { prepareContent } from './files.content';
+import { inlineHeavyWork, type HeavyWork } from '../../lib/workers/heavy-work';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
 import { createDocumentNamer } from './files.naming';
@@ -23,7 +23,18 @@ export interface SaveInput {
  * content writer's (files.content-write.ts). A claimed Untitled document takes the name of its
  * first line after the save that gives it one (files.naming.ts).
  */
-export function createSaveService({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
+export function createSaveService({
+  db,
+  now = () => new Date(),
+  newId,
+  heavyWork = inlineHeavyWork,
+}: {
+  db: Db;
+  now?: () => Date;
+  newId: () => string;
+  /** Validates large documents on a worker thread, so one big save never holds the event loop. */
+  heavyWork?: HeavyWork;
+}) {
   const repo = createFilesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
   const namer = createDocumentNamer({ db });
@@ -31,7 +42,7 @@ export function createSaveService({ db, now = () => new Date(), newId }: { db: D
   return {
     async saveContent(input: SaveInput, options: { log?: Pick<FastifyBaseLogger, 'warn'> } = {}): Promise<ContentUpdateAnswer> {
       const { tenantId, fileId, operationId, baseRevision } = input;
-      const prepared = prepareContent(input.content);
+      const prepared = await heavyWork.prepareContent(input.content);
       if (prepared.text.trim() === '') {
         // Blank content is never written over a document (1-core §5); the answer says so.
         const replay = await repo.findOperation({ tenantId, operationId });

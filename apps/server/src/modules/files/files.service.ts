@@ -10,10 +10,10 @@ import {
   type FileMetadata,
   type ListSort,
 } from '@bree/contracts';
-import { emptyDoc, type DocJSON } from '@bree/editor';
-import { exportDocument, type ExportFormat } from './files.export';
+import { emptyDoc } from '@bree/editor';
+import type { ExportFormat } from './files.export';
 import type { Db } from '../../db/db';
-import { prepareContent } from './files.content';
+import { inlineHeavyWork, type HeavyWork } from '../../lib/workers/heavy-work';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
 import { baseName, derivedPath, normalizeDirectory, normalizePath, uniquePath, uniqueStem } from './files.paths';
@@ -26,10 +26,12 @@ export interface FilesServiceDeps {
   db: Db;
   now?: () => Date;
   newId: () => string;
+  /** Exports and validates large documents on a worker thread (lib/workers); the calling thread by default. */
+  heavyWork?: HeavyWork;
 }
 
 /** Documents: create, read, list, rename, tag, delete (to the Trash) and revision-checked saves. */
-export function createFilesService({ db, now = () => new Date(), newId }: FilesServiceDeps) {
+export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork }: FilesServiceDeps) {
   const repo = createFilesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
 
@@ -42,21 +44,22 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
    * The live document a path names: at its cleaned path, or — for a document stored before
    * names were cleaned (a bidi mark or a zero-width space kept in it) — at exactly the path sent.
    */
-  async function findByPath(tenantId: string, filePath: string): Promise<FileRow | null> {
+  async function findAtPath<T>(filePath: string, lookup: (path: string) => Promise<T | null>): Promise<T | null> {
     const exact = filePath.trim();
     let path: string;
     try {
       path = normalizePath(filePath);
     } catch (error) {
       // A stored name that cleans to nothing (only zero-width characters) is still found as stored.
-      const stored = exact ? await repo.findByPath({ tenantId, path: exact }) : null;
+      const stored = exact ? await lookup(exact) : null;
       if (stored) return stored;
       throw error;
     }
-    const row = await repo.findByPath({ tenantId, path });
+    const row = await lookup(path);
     if (row) return row;
-    return exact !== path ? repo.findByPath({ tenantId, path: exact }) : null;
+    return exact !== path ? lookup(exact) : null;
   }
+  const findByPath = (tenantId: string, filePath: string) => findAtPath(filePath, (path) => repo.findByPath({ tenantId, path }));
   async function requireByPath(tenantId: string, filePath: string): Promise<FileRow> {
     const row = await findByPath(tenantId, filePath);
     if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
@@ -72,7 +75,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
     metadata: FileMetadata;
     source?: ContentWriteSource;
   }) {
-    const prepared = prepareContent(input.content ?? emptyDoc());
+    const prepared = await heavyWork.prepareContent(input.content ?? emptyDoc());
     const metadata: FileMetadata = { authenticity: 'Untagged', ...input.metadata };
     for (let attempt = 0; attempt < 5; attempt++) {
       const taken = await repo.pathsLike({ tenantId: input.tenantId, stem: uniqueStem(input.path) });
@@ -125,7 +128,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       await writer.write({
         tenantId: input.tenantId,
         fileId: existing.id,
-        prepared: prepareContent(input.content),
+        prepared: await heavyWork.prepareContent(input.content),
         baseRevision: 'current',
         source: 'upload',
         version: 'when-due',
@@ -279,7 +282,7 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
       const written = await writer.write({
         tenantId,
         fileId: existing.id,
-        prepared: prepareContent(content),
+        prepared: await heavyWork.prepareContent(content),
         baseRevision: 'current',
         source: 'sync-ulid',
         version: 'when-due',
@@ -297,9 +300,11 @@ export function createFilesService({ db, now = () => new Date(), newId }: FilesS
 
     /** The document rendered for download: .txt, .md, .html or .docx, named after the document. */
     async download({ tenantId, filePath, format }: { tenantId: string; filePath: string; format: ExportFormat }) {
-      const row = await requireByPath(tenantId, filePath);
+      // The content as its JSON text: parsed where it is rendered, on a worker thread when large.
+      const row = await findAtPath(filePath, (path) => repo.findContentJsonByPath({ tenantId, path }));
+      if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
       const title = cleanName(displayName(row.name));
-      const file = await exportDocument(row.content as DocJSON, { title, format });
+      const file = await heavyWork.exportDocument(row.contentJson, { title, format });
       // The download's name passes the one name cleaning (a name stored before it existed included).
       return { filename: downloadFileName(row.name, file.extension), contentType: file.contentType, body: file.body };
     },

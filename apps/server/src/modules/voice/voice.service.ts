@@ -23,6 +23,8 @@ export interface VoiceServiceDeps {
    * search cannot answer: then the stored full-text terms choose them.
    */
   similarByMeaning?: (input: { tenantId: string; text: string; limit: number }) => Promise<string[] | null>;
+  /** Stylometrics of a corpus; a worker thread computes large ones (lib/workers), the calling thread by default. */
+  stylometrics?: (text: string) => Promise<VoiceStats>;
 }
 
 /** A style guide is at most 250 words: this cap keeps its reservation small. */
@@ -43,7 +45,14 @@ const NO_SAMPLES_GUIDE = 'No samples yet: add files to the Repository or tag you
 const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
 
 /** The author's voice: figures and a style guide learned from their samples, and the voice block of every AI prompt. */
-export function createVoiceService({ repository, ai, queue, now, similarByMeaning }: VoiceServiceDeps) {
+export function createVoiceService({
+  repository,
+  ai,
+  queue,
+  now,
+  similarByMeaning,
+  stylometrics = async (text) => computeStylometrics(text),
+}: VoiceServiceDeps) {
   const inProcess = new Map<string, Promise<void>>();
   const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now });
 
@@ -81,7 +90,7 @@ export function createVoiceService({ repository, ai, queue, now, similarByMeanin
         used.push(s.contentText);
         chars += s.contentText.length;
       }
-      const stats = computeStylometrics(used.join('\n\n'));
+      const stats = await stylometrics(used.join('\n\n'));
       const base = { stats, sampleCount: samples.length, sampleWords: stats.words, analyzedAt: now(), updatedAt: now() };
       if (samples.length === 0) {
         await saveProfile({ tenantId, set: { ...base, stats: null, styleGuide: NO_SAMPLES_GUIDE, status: 'ready', error: null } });

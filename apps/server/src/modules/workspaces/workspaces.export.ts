@@ -1,7 +1,7 @@
 import { displayName } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
 import { zipSync } from 'fflate';
-import { exportDocument } from '../files/files.export';
+import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspaceFileRow } from './workspaces.repository';
 
 /** A name unique within the zip: "Name.md", then "Name 2.md"… */
@@ -16,14 +16,24 @@ function uniqueName(base: string, extension: string, taken: Set<string>): string
 
 /**
  * The workspace as one .zip: the master and every variant, each rendered by the files module's
- * export (.md or .docx), named after its document. The master comes first.
+ * export (.md or .docx, large ones on a worker thread), named after its document. The master comes first.
  */
-export async function exportWorkspaceZip({ master, docs, format }: { master: WorkspaceFileRow; docs: WorkspaceFileRow[]; format: 'md' | 'docx' }) {
+export async function exportWorkspaceZip({
+  master,
+  docs,
+  format,
+  heavyWork,
+}: {
+  master: WorkspaceFileRow;
+  docs: WorkspaceFileRow[];
+  format: 'md' | 'docx';
+  heavyWork: HeavyWork;
+}) {
   const taken = new Set<string>();
   const entries: Record<string, Uint8Array> = {};
   for (const file of docs) {
     const title = displayName(file.name);
-    const rendered = await exportDocument(file.content as DocJSON, { title, format });
+    const rendered = await heavyWork.exportDocument(file.content as DocJSON, { title, format });
     const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body, 'utf8') : rendered.body;
     entries[uniqueName(title, rendered.extension, taken)] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }

@@ -17,10 +17,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import { attachment } from '../files/files-manage.routes';
 import { exportWorkspaceZip } from './workspaces.export';
+import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspacesService } from './workspaces.service';
 
 /** Workspaces and variants (spec 2 §7 'Workspace client'; docs/WORKSPACES.md). */
-export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService }> = async (app, { workspaces }) => {
+export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService; heavyWork: HeavyWork }> = async (app, { workspaces, heavyWork }) => {
   app.post('/workspaces/convert', { schema: { body: convertWorkspaceBodySchema, response: { 200: convertWorkspaceAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, ...(await workspaces.convert({ tenantId, fileId: req.body.fileId, workspaceType: req.body.workspaceType })) };
@@ -75,7 +76,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesSer
 
   app.get('/workspaces/:fileId/export', { schema: { params: workspaceFileParamsSchema, querystring: workspaceExportQuerySchema } }, async (req, reply) => {
     const { tenantId } = requireAuth(req);
-    const zip = await exportWorkspaceZip({ ...(await workspaces.contents({ tenantId, fileId: req.params.fileId })), format: req.query.format });
+    const zip = await exportWorkspaceZip({ ...(await workspaces.contents({ tenantId, fileId: req.params.fileId })), format: req.query.format, heavyWork });
     return reply.header('content-disposition', attachment(zip.filename)).type(zip.contentType).send(zip.body);
   });
 };

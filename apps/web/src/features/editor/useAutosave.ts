@@ -7,6 +7,7 @@ import { createSaveMachine } from '@bree/editor';
 import type { SaveMachine, SaveState, SendOutcome } from '@bree/editor';
 import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { refusedSaveMessage } from '../saving/refusals';
 import { sendSave } from '../saving/sendSave';
 import { requestBackgroundSync } from '../offline/backgroundSync';
 import { endAutosaveTiming, startAutosaveTiming } from './autosaveTiming';
@@ -49,6 +50,8 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
   namedRef.current = onNamed;
   // The machine retries an offline save by itself: the writer is told once per offline spell.
   const offlineToldRef = useRef(false);
+  // The refusal a writer was last told of, so the back-off's retries do not repeat it.
+  const refusalToldRef = useRef<string | null>(null);
 
   const [machine] = useState(() =>
     createSaveMachine<unknown>({
@@ -69,6 +72,7 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
           case 'committed':
             revisionRef.current = outcome.revision;
             offlineToldRef.current = false;
+            refusalToldRef.current = null;
             if (outcome.named) namedRef.current?.(outcome.named);
             await deleteOfflineSave(tenantId, fileId).catch(() => undefined);
             return 'committed';
@@ -89,9 +93,14 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
             machine.setPaused(true);
             deletedRef.current();
             return 'conflict';
-          case 'refused':
+          case 'refused': {
             // Shown as 'Error saving'; the machine retries with back-off while the edits are unsaved.
-            throw new Error(outcome.message);
+            // A document over the size limit is also told why, once, so the writer can shorten it.
+            const message = refusedSaveMessage(outcome.code);
+            if (message && refusalToldRef.current !== outcome.code) notify.error(message);
+            refusalToldRef.current = outcome.code;
+            throw new Error(message ?? outcome.message);
+          }
         }
       },
     }),
