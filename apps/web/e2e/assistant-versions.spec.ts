@@ -84,6 +84,38 @@ test("Try another: three versions, '1 of 3' navigation, Accept takes the one sho
   }
 });
 
+test('a fast writer: a double click asks once, and Accept while another version is written takes the shown one for good', async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  const intro = `Fast intro ${Date.now()}.`;
+  const remove = answerVersions(ai, intro);
+  // The third version arrives word by word, slowly enough to be accepted over.
+  const words = VERSIONS[2]!.split(' ').map((word, i) => (i ? ` ${word}` : word));
+  const slow = ai.fake.answer((r) => r.text.includes(intro) && r.text.includes('<earlier version="2">'), { kind: 'stream', chunks: words, intervalMs: 250 });
+  try {
+    const fileId = await openDoc(page, ai.server, [intro, ORIGINAL]);
+    await enhance(page);
+    const card = suggestionCard(page);
+    await expect(page.getByTestId('editor').getByTestId('ai-preview')).toHaveText(VERSIONS[0]!);
+    const tryAnother = card.getByRole('button', { name: 'Try another' });
+    await tryAnother.dblclick();
+    await expect(card.getByTestId('ai-version')).toHaveText('2 of 2');
+    expect(requestsAbout(ai.fake, intro)).toHaveLength(2);
+
+    await tryAnother.click();
+    await expect(card.getByText('Writing another version…')).toBeVisible();
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(card).toBeHidden();
+    await expect.poll(() => paragraphs(page)).toEqual([intro, VERSIONS[1]]);
+    // The late version is followed to its end and its stored result deleted: it never comes back.
+    await expect.poll(async () => (await callApi<{ premiumCalls: number }>(page, 'GET', '/usage/current')).premiumCalls, { timeout: 20_000 }).toBe(3);
+    await expect.poll(async () => (await callApi<{ responses: unknown[] }>(page, 'GET', `/background-responses/${fileId}`)).responses).toEqual([]);
+    expect(await paragraphs(page)).toEqual([intro, VERSIONS[1]]);
+  } finally {
+    slow();
+    remove();
+  }
+});
+
 test('a failed Try another shows its error and keeps the earlier version, which Accept still takes', async ({ page, ai }) => {
   await signUp(page, ai.server);
   const intro = `Failing intro ${Date.now()}.`;

@@ -1,11 +1,11 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Dispatch, MutableRefObject, SetStateAction } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { BUDGET_MESSAGE, assistantErrorMessage } from './api';
+import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse } from './api';
 import { isAiNotConfigured, refreshAiAvailability } from './aiAvailability';
 import { budgetAllowsAction } from './budget';
 import { responseParagraphs } from './nodes';
@@ -42,7 +42,10 @@ interface VersionsDeps {
 export interface VersionsApi {
   tryAnother(): void;
   showVersion(direction: 'previous' | 'next'): void;
-  /** Stops following a version being written (the suggestion was accepted, rejected or replaced). */
+  /**
+   * Lets go of a version being written (the suggestion was accepted, rejected or replaced): it is
+   * followed to its end unseen, and its stored result deleted, so it never comes back later.
+   */
   stopAnother(): void;
 }
 
@@ -52,9 +55,13 @@ export interface VersionsApi {
  * stay whatever happens to the new one.
  */
 export function useVersions({ editor, api, queryClient, current, setSuggestion, started, seen }: VersionsDeps): VersionsApi {
-  const abortRef = useRef<AbortController | null>(null);
+  const runRef = useRef<{ abort: AbortController; discarded: boolean } | null>(null);
 
-  const stopAnother = useCallback(() => abortRef.current?.abort(), []);
+  const stopAnother = useCallback(() => {
+    if (runRef.current) runRef.current.discarded = true;
+  }, []);
+  // Leaving the document stops following altogether.
+  useEffect(() => () => runRef.current?.abort.abort(), []);
 
   const showVersion = useCallback(
     (direction: 'previous' | 'next') => {
@@ -74,23 +81,27 @@ export function useVersions({ editor, api, queryClient, current, setSuggestion, 
     const { request, operationType } = s;
     const firstId = s.versions.versions[0]!.operationId;
     const earlierVersions = earlierVersionTexts(s.versions);
-    abortRef.current?.abort();
-    const abort = new AbortController();
-    abortRef.current = abort;
-    // Applied only to the suggestion these versions belong to, and only while still followed.
+    const run = { abort: new AbortController(), discarded: false };
+    runRef.current = run;
+    const { signal } = run.abort;
+    const ignored = () => signal.aborted || run.discarded;
+    // Applied only to the suggestion these versions belong to, and only while it is still wanted.
     const change = (event: VersionsEvent, after?: (s: Suggestion) => Suggestion) => {
-      if (abort.signal.aborted) return;
+      if (ignored()) return;
       setSuggestion((x) => {
         if (!x?.versions || x.versions.versions[0]?.operationId !== firstId) return x;
         const next = withVersions(x, versionsReducer(x.versions, event));
         return after ? after(next) : next;
       });
     };
-    change({ type: 'requested' });
+    // Marked at once, not at the next render: a second click of a fast double click finds it pending.
+    const requested = withVersions(s, versionsReducer(s.versions, { type: 'requested' }));
+    current.current = requested;
+    setSuggestion(requested);
     void (async () => {
       try {
         if (!(await budgetAllowsAction(api))) throw new ApiError({ status: 402, code: 'budget_exceeded', message: BUDGET_MESSAGE });
-        if (abort.signal.aborted) return;
+        if (ignored()) return;
         let streamed = '';
         const response = await followOperation({
           start: { ...request, earlierVersions },
@@ -99,7 +110,7 @@ export function useVersions({ editor, api, queryClient, current, setSuggestion, 
             change({ type: 'started', operationId });
           },
           api,
-          signal: abort.signal,
+          signal,
           onDelta: (text) => {
             streamed += text;
             change({ type: 'streamed', text: streamed });
@@ -109,7 +120,8 @@ export function useVersions({ editor, api, queryClient, current, setSuggestion, 
             change({ type: 'streamed', text: streamed });
           },
         });
-        if (abort.signal.aborted) return;
+        if (signal.aborted) return;
+        if (run.discarded) return void deleteBackgroundResponse(api, request.fileId, response.operationId).catch(() => undefined);
         const paragraphs = responseParagraphs(operationType, response.response);
         seen.add(response.operationId);
         // The new version is what the author asked to see: it is shown, in the suggested view.
@@ -117,7 +129,7 @@ export function useVersions({ editor, api, queryClient, current, setSuggestion, 
         if (preview) setPreview(editor, { ...preview, mode: 'suggested', paragraphs });
         change({ type: 'arrived', version: { operationId: response.operationId, response, paragraphs } }, (x) => ({ ...x, view: 'suggested' }));
       } catch (error) {
-        if (abort.signal.aborted) return;
+        if (ignored()) return;
         const message = assistantErrorMessage(error);
         change({ type: 'failed', error: message });
         if (isAiNotConfigured(error)) refreshAiAvailability(queryClient);
