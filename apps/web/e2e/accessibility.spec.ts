@@ -135,6 +135,9 @@ test.describe('accessibility (axe) at 1280 px', () => {
     await actions.getByRole('button', { name: 'Enhance' }).click();
     await expect(suggestion(page).getByRole('tab', { name: 'Enhanced' })).toBeVisible();
     await expectAccessible(page, 'a suggestion');
+    await suggestion(page).getByRole('button', { name: 'Try another' }).click();
+    await expect(suggestion(page).getByTestId('ai-version')).toHaveText('2 of 2');
+    await expectAccessible(page, 'a suggestion with two versions');
     await suggestion(page).getByRole('button', { name: 'Reject' }).click();
     await expect(suggestion(page)).toBeHidden();
     await expect(page.getByTestId('editor')).toContainText(ORIGINAL);
@@ -188,6 +191,9 @@ test.describe('accessibility (axe) at 375 px', () => {
     await actions.getByRole('button', { name: 'Shrink' }).tap();
     await expect(suggestion(page).getByRole('tab', { name: 'Enhanced' })).toBeVisible();
     await expectAccessible(page, 'a suggestion on a phone');
+    await suggestion(page).getByRole('button', { name: 'Try another' }).tap();
+    await expect(suggestion(page).getByTestId('ai-version')).toHaveText('2 of 2');
+    await expectAccessible(page, 'a suggestion with two versions on a phone');
     await suggestion(page).getByRole('button', { name: 'Reject' }).tap();
     await expect(suggestion(page)).toBeHidden();
   });

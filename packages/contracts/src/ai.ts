@@ -55,6 +55,9 @@ export const aiSelectionPartSchema = z.object({
 });
 export type AiSelectionPart = z.infer<typeof aiSelectionPartSchema>;
 
+/** Versions one suggestion may have in all: the first and up to two from 'Try another'. */
+export const SUGGESTION_MAX_VERSIONS = 3;
+
 export const createOperationBodySchema = z.object({
   tenantId: z.string().optional(),
   fileId: z.string().min(1).max(64),
@@ -72,6 +75,12 @@ export const createOperationBodySchema = z.object({
   }),
   context: z.object({ before: z.string().max(AI_MAX_TEXT).optional(), after: z.string().max(AI_MAX_TEXT).optional() }).optional(),
   tier: aiTierSchema.optional(),
+  /** 'Try another': the suggestion's versions so far, which the new one must differ from. */
+  earlierVersions: z
+    .array(z.string().max(AI_MAX_TEXT))
+    .min(1)
+    .max(SUGGESTION_MAX_VERSIONS - 1)
+    .optional(),
 });
 export type CreateOperationBody = z.infer<typeof createOperationBodySchema>;
 export const createOperationAnswerSchema = z.object({ operationId: z.string(), tier: aiTierSchema });

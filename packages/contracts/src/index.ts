@@ -6,6 +6,8 @@ export * from './files';
 export * from './versions';
 export * from './ai';
 export * from './voice';
+export * from './stylometrics';
+export * from './voice-match';
 export * from './dictation';
 export * from './workspaces';
 export * from './shares';

@@ -28,6 +28,8 @@ export const voiceStatsSchema = z.object({
     parentheses: z.number(),
     quotes: z.number(),
   }),
+  /** Each of the contracts' FUNCTION_WORDS per 1,000 words; absent from profiles analysed before it was measured. */
+  functionWordsPer1000Words: z.record(z.string(), z.number()).optional(),
   person: z.object({ first: z.number(), second: z.number(), third: z.number() }),
   tense: z.object({ past: z.number(), present: z.number() }),
   recurringPhrases: z.array(z.object({ phrase: z.string(), count: z.number().int() })),

@@ -1,17 +1,28 @@
+import {
+  MATTR_WINDOW,
+  distribution,
+  functionWordsPer1000Words,
+  mattr,
+  paragraphs,
+  punctuationPer1000Words,
+  round2 as round,
+  sentences,
+  words,
+} from '@bree/contracts';
 import type { VoiceStats } from '@bree/contracts';
 
 /**
  * Stylometrics of the author's samples, computed locally and deterministically: no model,
- * no randomness, figures rounded to two decimals so they compare exactly in tests.
+ * no randomness, figures rounded to two decimals so they compare exactly in tests. The text
+ * measures themselves live in the contracts (`stylometrics.ts`), shared with the browser's voice
+ * match score (docs/VOICE-MATCH.md).
  */
 
-/** MATTR window: long enough to be stable, short enough that short corpora still get windows. */
-export const MATTR_WINDOW = 100;
+export { MATTR_WINDOW, mattr, paragraphs, sentences, words };
+
 /** A phrase must recur this often to count as a habit rather than chance. */
 const PHRASE_MIN_COUNT = 3;
 const PHRASE_LIMIT = 10;
-
-const WORD = /[A-Za-z]+(?:['’][A-Za-z]+)*/g;
 
 const FIRST = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
 const SECOND = new Set(['you', 'your', 'yours', 'yourself', 'yourselves']);
@@ -173,27 +184,6 @@ export const STOP_WORDS = new Set([
   'who',
 ]);
 
-/** Lower-cased word tokens (letters with inner apostrophes; digits are not words). */
-export function words(text: string): string[] {
-  return (text.match(WORD) ?? []).map((w) => w.toLowerCase().replace(/’/g, "'"));
-}
-
-/** Paragraphs are non-blank lines: plain text of the editor has one block per line. */
-export function paragraphs(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter((p) => words(p).length > 0);
-}
-
-/** Sentences end at . ! ? or … followed by space (or the paragraph's end); ellipses "..." count as one end. */
-export function sentences(text: string): string[] {
-  return paragraphs(text)
-    .flatMap((p) => p.split(/(?<=[.!?…]["”’)]?)\s+/))
-    .map((s) => s.trim())
-    .filter((s) => words(s).length > 0);
-}
-
 /**
  * Syllables by the common vowel-group heuristic: drop a silent final -e/-es/-ed (but keep "-le"),
  * drop a leading y (a consonant there), then count groups of one or two vowels (y included).
@@ -204,65 +194,6 @@ export function syllables(word: string): number {
   if (w.length <= 3) return 1;
   const trimmed = w.replace(/(?:[^laeiouy]es|ed|[^laeiouy]e)$/, '').replace(/^y/, '');
   return Math.max(1, trimmed.match(/[aeiouy]{1,2}/g)?.length ?? 0);
-}
-
-const round = (n: number): number => Math.round(n * 100) / 100;
-
-/** Nearest-rank percentile of sorted numbers. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
-}
-
-function distribution(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const n = sorted.length;
-  if (n === 0) return { mean: 0, median: 0, p10: 0, p90: 0, stdev: 0 };
-  const mean = sorted.reduce((s, v) => s + v, 0) / n;
-  const median = n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
-  // Population standard deviation: the samples are the whole corpus, not a sample of it.
-  const stdev = Math.sqrt(sorted.reduce((s, v) => s + (v - mean) ** 2, 0) / n);
-  return { mean: round(mean), median: round(median), p10: percentile(sorted, 0.1), p90: percentile(sorted, 0.9), stdev: round(stdev) };
-}
-
-/** Moving-average type-token ratio: the mean TTR of every window of `size` tokens (plain TTR when shorter). */
-export function mattr(tokens: string[], size = MATTR_WINDOW): number {
-  if (tokens.length === 0) return 0;
-  if (tokens.length <= size) return new Set(tokens).size / tokens.length;
-  const counts = new Map<string, number>();
-  for (const t of tokens.slice(0, size)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let total = counts.size;
-  for (let i = size; i < tokens.length; i++) {
-    const out = tokens[i - size]!;
-    const left = counts.get(out)! - 1;
-    if (left === 0) counts.delete(out);
-    else counts.set(out, left);
-    counts.set(tokens[i]!, (counts.get(tokens[i]!) ?? 0) + 1);
-    total += counts.size;
-  }
-  return total / size / (tokens.length - size + 1);
-}
-
-function count(text: string, pattern: RegExp): number {
-  return text.match(pattern)?.length ?? 0;
-}
-
-function punctuation(text: string, wordCount: number): VoiceStats['punctuationPer1000Words'] {
-  // Ellipses first, so their dots are not read as anything else; "--" is a typed dash.
-  const rate = (n: number) => (wordCount ? round((n * 1000) / wordCount) : 0);
-  return {
-    commas: rate(count(text, /,/g)),
-    semicolons: rate(count(text, /;/g)),
-    colons: rate(count(text, /:/g)),
-    dashes: rate(count(text, /—|–|--/g)),
-    exclamations: rate(count(text, /!/g)),
-    questions: rate(count(text, /\?/g)),
-    ellipses: rate(count(text, /…|\.\.\./g)),
-    // Pairs are what an author writes; an opening parenthesis counts one pair.
-    parentheses: rate(count(text, /\(/g)),
-    // Every double quotation mark (straight or curly); a quoted passage counts two.
-    quotes: rate(count(text, /["“”]/g)),
-  };
 }
 
 function share(part: number, whole: number): number {
@@ -334,7 +265,8 @@ export function computeStylometrics(text: string): VoiceStats {
     paragraphs: paragraphCount,
     sentenceLength: distribution(sentenceTokens.map((s) => s.length)),
     vocabulary: { typeTokenRatio: share(new Set(tokens).size, wordCount), mattr: round(mattr(tokens)), mattrWindow: MATTR_WINDOW },
-    punctuationPer1000Words: punctuation(text, wordCount),
+    punctuationPer1000Words: punctuationPer1000Words(text, wordCount),
+    functionWordsPer1000Words: functionWordsPer1000Words(tokens),
     person: person(tokens),
     tense: tense(tokens),
     recurringPhrases: recurringPhrases(sentenceTokens),

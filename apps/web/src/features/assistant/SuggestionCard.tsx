@@ -1,9 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { Editor } from '@tiptap/core';
-import { Button, Spinner, cn } from '../../ui';
+import { SUGGESTION_MAX_VERSIONS } from '@bree/contracts';
+import { Button, Spinner, buttonClasses, cn } from '../../ui';
 import { cardSlotElement, setCardSlotHeight } from './preview';
 import type { AssistantApi, Suggestion } from './useAssistant';
+import { VersionControls } from './VersionControls';
+import { VoiceMatchLine } from './VoiceMatchLine';
+import { UnavailableButton } from './UnavailableButton';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
@@ -69,7 +73,7 @@ function usePlacement(editor: Editor, card: RefObject<HTMLElement | null>, activ
 
 /** The inline suggestion card: streamed text, Original/Enhanced (or Added) tabs, Accept and Reject. */
 export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor; assistant: AssistantApi; isMobile: boolean }) {
-  const { suggestion: s, accept, reject, toggleView } = assistant;
+  const { suggestion: s, accept, reject, toggleView, tryAnother, showVersion } = assistant;
   const cardRef = useRef<HTMLElement | null>(null);
   const anchored = s !== null && !isMobile && !s.orphan;
   const placement = usePlacement(editor, cardRef, anchored);
@@ -161,6 +165,17 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
               </button>
             ))}
           </div>
+          <VoiceMatchLine key={s.operationId} suggested={s.paragraphs.join('\n\n')} original={s.original} />
+          {s.versions?.pending && (
+            <p role="status" className="mt-2 flex items-center gap-2 text-sm text-muted">
+              <Spinner /> Writing another version…
+            </p>
+          )}
+          {s.versions?.error && (
+            <p role="alert" className="mt-2 text-sm text-danger" data-testid="ai-error">
+              {s.versions.error}
+            </p>
+          )}
           {s.orphan && (
             <div className="mt-2 max-h-40 overflow-y-auto text-sm text-ink">
               <p className="text-xs text-muted">The original text has changed; accepting adds this at the end.</p>
@@ -171,7 +186,9 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
               ))}
             </div>
           )}
-          <div className="mt-3 flex justify-end gap-2">
+          <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
+            {s.versions && <VersionControls versions={s.versions} onShow={showVersion} />}
+            {s.request && s.versions && <TryAnotherButton count={s.versions.versions.length} writing={s.versions.pending !== null} onTry={tryAnother} />}
             <Button variant="ghost" size="sm" onClick={reject} title="Reject (Esc)">
               Reject
             </Button>
@@ -182,5 +199,24 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
         </div>
       )}
     </section>
+  );
+}
+
+/** Asks for a different version; after the last one allowed it stays focusable and says why it does nothing. */
+function TryAnotherButton({ count, writing, onTry }: { count: number; writing: boolean; onTry: () => void }) {
+  if (count >= SUGGESTION_MAX_VERSIONS) {
+    return (
+      <UnavailableButton
+        reason={`A suggestion has at most ${SUGGESTION_MAX_VERSIONS} versions.`}
+        className={buttonClasses({ size: 'sm', variant: 'secondary' })}
+      >
+        Try another
+      </UnavailableButton>
+    );
+  }
+  return (
+    <Button variant="secondary" size="sm" loading={writing} onMouseDown={(e) => e.preventDefault()} onClick={onTry}>
+      Try another
+    </Button>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import { TextSelection } from '@tiptap/pm/state';
-import type { AiAction, BackgroundResponse, OperationType } from '@bree/contracts';
+import type { AiAction, BackgroundResponse, CreateOperationBody, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
@@ -16,8 +16,6 @@ import {
   OPERATION_TYPE_OF,
   applySuggestion,
   blocksInRange,
-  blocksWithIds,
-  locateParts,
   operationInput,
   responseBlocks,
   responseParagraphs,
@@ -28,35 +26,10 @@ import {
 } from './nodes';
 import { aiPreviewKey, getPreview, setPreview } from './preview';
 import type { SuggestionTarget } from './nodes';
-
-/** Where a stored result goes in the document as it is now; null when what it was about is gone. */
-function backgroundTarget(editor: Editor, r: BackgroundResponse): SuggestionTarget | null {
-  const { doc } = editor.state;
-  if (r.operationType === 'rewrite' && r.originalContext.parts?.length) {
-    const ranges = locateParts(doc, r.originalContext.parts);
-    return ranges ? textTarget(ranges) : null;
-  }
-  const span = blocksWithIds(doc, r.originalContext.nodeIds);
-  return span ? targetFor(r.operationType, span) : null;
-}
-
-/**
- * Puts the caret back in the text at `pos` (the nearest place text can go) and focuses the
- * editor, when the author was in the text or on the suggestion card: a decision taken while
- * typing somewhere else (Escape in another dialog) leaves the focus there.
- */
-function returnToText(editor: Editor, pos: number | null): void {
-  if (editor.isDestroyed) return;
-  const active = document.activeElement;
-  const fromHere = !active || active === document.body || editor.view.dom.contains(active) || active.closest('[data-ai-card]') !== null;
-  if (!fromHere) return;
-  if (pos !== null) {
-    const { doc } = editor.state;
-    const at = doc.resolve(Math.max(0, Math.min(pos, doc.content.size)));
-    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near(at, -1)).setMeta('addToHistory', false).scrollIntoView());
-  }
-  editor.view.focus();
-}
+import { operationsOf, useVersions } from './useVersions';
+import { firstVersion } from './versions';
+import { backgroundTarget, returnToText } from './suggestionPlace';
+import type { VersionsState } from './versions';
 
 /** One suggestion on screen: being generated, ready to decide on, or failed. */
 export interface Suggestion {
@@ -73,6 +46,12 @@ export interface Suggestion {
   orphan: boolean;
   /** The stream dropped (Bree restarting, network): it is being followed again. */
   reconnecting?: boolean;
+  /** The text the suggestion replaces ('' for insertions), for its voice match score. */
+  original: string;
+  /** What started it, asked again by 'Try another'; null for a result stored while away. */
+  request: CreateOperationBody | null;
+  /** Its versions once the first arrived; the response, paragraphs and operation above are the shown one's. */
+  versions: VersionsState | null;
 }
 
 /** What the editor page wires into the menus and the suggestion card. */
@@ -82,6 +61,9 @@ export interface AssistantApi {
   accept(): Promise<void>;
   reject(): void;
   toggleView(view: 'original' | 'suggested'): void;
+  /** Asks for a different version (at most three in all). */
+  tryAnother(): void;
+  showVersion(direction: 'previous' | 'next'): void;
 }
 
 /** The assistant's flow for one open document: start, stream, preview, accept/reject, background results. */
@@ -97,10 +79,12 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
   // Results already put on screen in this browser: coming back to them is not news.
   const [seen] = useState(createSeenResults);
   current.current = suggestion;
+  const { tryAnother, showVersion, stopAnother } = useVersions({ editor, api, queryClient, current, setSuggestion, started: startedRef, seen });
 
+  // Deciding on a suggestion ends every version of it.
   const forget = useCallback(
-    (operationId: string | null) => {
-      if (operationId) void deleteBackgroundResponse(api, fileId, operationId).catch(() => undefined);
+    (s: Suggestion | null) => {
+      for (const operationId of operationsOf(s)) void deleteBackgroundResponse(api, fileId, operationId).catch(() => undefined);
     },
     [api, fileId],
   );
@@ -123,6 +107,9 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         error: null,
         view: 'suggested',
         orphan: !target,
+        original: r.originalContext.parts?.map((p) => p.text).join('\n\n') ?? '',
+        request: null,
+        versions: firstVersion({ operationId: r.operationId, response: r, paragraphs }),
       });
       seen.add(r.operationId);
       return true;
@@ -136,9 +123,9 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     for (let r = queueRef.current.shift(); r; r = queueRef.current.shift()) {
       if (showBackground(r)) return;
       notify.error(`Failed to apply ${r.operationType} operation`);
-      forget(r.operationId);
+      void deleteBackgroundResponse(api, fileId, r.operationId).catch(() => undefined);
     }
-  }, [editor, forget, showBackground]);
+  }, [api, fileId, editor, showBackground]);
 
   // Results that finished while the page was closed (or reloaded) come back as suggestions.
   useEffect(() => {
@@ -183,10 +170,12 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
       }
       // A new request replaces any open suggestion; the document still holds the original.
       abortRef.current?.abort();
-      forget(current.current?.operationId ?? null);
+      stopAnother();
+      forget(current.current);
       const abort = new AbortController();
       abortRef.current = abort;
       onStart?.();
+      const request: CreateOperationBody = { fileId, action, ...(instruction ? { instruction } : {}), ...input };
       const base: Suggestion = {
         action,
         operationType,
@@ -198,6 +187,9 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         error: null,
         view: 'suggested',
         orphan: false,
+        original: operationType === 'rewrite' ? input.selection.text : '',
+        request,
+        versions: null,
       };
       setSuggestion(base);
       setPreview(editor, { target, mode: 'pending', paragraphs: [] });
@@ -211,7 +203,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
           let streamed = '';
           // One request starts the operation and streams it; reconnections follow it by its id.
           const response = await followOperation({
-            start: { fileId, action, ...(instruction ? { instruction } : {}), ...input },
+            start: request,
             onStarted: (operationId) => {
               startedRef.current.add(operationId);
               update({ operationId });
@@ -232,7 +224,8 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
           const paragraphs = responseParagraphs(operationType, response.response);
           const mapped = getPreview(editor)?.target ?? target;
           setPreview(editor, { target: mapped, mode: 'suggested', paragraphs });
-          update({ phase: 'ready', response, paragraphs, view: 'suggested', reconnecting: false });
+          const versions = firstVersion({ operationId: response.operationId, response, paragraphs });
+          update({ phase: 'ready', response, paragraphs, view: 'suggested', reconnecting: false, versions });
           seen.add(response.operationId);
         } catch (error) {
           if (abort.signal.aborted) return;
@@ -245,7 +238,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
         }
       })();
     },
-    [api, queryClient, editor, fileId, forget, onStart, seen],
+    [api, queryClient, editor, fileId, forget, onStart, seen, stopAnother],
   );
 
   const toggleView = useCallback(
@@ -278,10 +271,11 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(after, tr.doc.content.size)), -1)).scrollIntoView();
     editor.view.dispatch(tr);
     editor.view.dispatch(closeHistory(editor.state.tr));
-    forget(s.operationId);
+    stopAnother();
+    forget(s);
     next();
     returnToText(editor, null);
-  }, [api, editor, fileId, forget, next]);
+  }, [api, editor, fileId, forget, next, stopAnother]);
 
   const reject = useCallback(() => {
     const s = current.current;
@@ -289,10 +283,11 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     // The caret goes back to the end of the text the suggestion was about, as it was.
     const target = getPreview(editor)?.target ?? null;
     abortRef.current?.abort();
-    forget(s.operationId);
+    stopAnother();
+    forget(s);
     next();
     if (!getPreview(editor)) returnToText(editor, target ? target.to : null);
-  }, [editor, forget, next]);
+  }, [editor, forget, next, stopAnother]);
 
-  return { suggestion, run, accept, reject, toggleView };
+  return { suggestion, run, accept, reject, toggleView, tryAnother, showVersion };
 }

@@ -51,7 +51,14 @@ export function createAiService(deps: AiServiceDeps) {
     const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }).catch(() => '') : '';
     // Parts make a rewrite of exactly the selection; insertions have nothing selected to send.
     const parts = REWRITES.has(body.action) ? body.selection.parts : undefined;
-    return buildPrompt(body.action, { selection: body.selection.text, ...(parts ? { parts } : {}), ...context, voiceProfile, instruction: body.instruction });
+    return buildPrompt(body.action, {
+      selection: body.selection.text,
+      ...(parts ? { parts } : {}),
+      ...context,
+      voiceProfile,
+      instruction: body.instruction,
+      ...(body.earlierVersions ? { earlierVersions: body.earlierVersions } : {}),
+    });
   }
 
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {

@@ -5,6 +5,7 @@ import { expandPrompt } from './expand';
 import { fillParagraphPrompt } from './fill-paragraph';
 import { fillSentencePrompt } from './fill-sentence';
 import { modifyPrompt } from './modify';
+import { anotherVersionRequest } from './shared';
 import type { BuiltPrompt, PromptInput } from './shared';
 import { shrinkPrompt } from './shrink';
 
@@ -20,9 +21,11 @@ const BUILDERS: Record<AiAction, (input: PromptInput) => BuiltPrompt> = {
   'fill-sentence': fillSentencePrompt,
 };
 
-/** The system and user messages for one action. */
+/** The system and user messages for one action; with earlier versions, the ask for a different one closes the prompt. */
 export function buildPrompt(action: AiAction, input: PromptInput): BuiltPrompt {
-  return BUILDERS[action](input);
+  const built = BUILDERS[action](input);
+  if (!input.earlierVersions?.length) return built;
+  return { system: built.system, prompt: `${built.prompt}\n\n${anotherVersionRequest(input.earlierVersions)}` };
 }
 
 export { OPERATION_TYPE_OF } from '@bree/contracts';
