@@ -4,13 +4,13 @@ import type { FileRow } from './files.table';
 
 export type FileSummaryRow = Omit<FileRow, 'content' | 'contentText'>;
 /** A row of the document list: its summary, its variant count and its look-alike, if any. */
-export type FileListRow = FileSummaryRow & { variantCount?: number; similarName: SimilarNameRow | null };
+export type FileListRow = FileSummaryRow & { variantCount?: number | null; similarName: SimilarNameRow | null };
 
 /**
  * A file without its content, for lists. Only whitelisted fields leave the server. Its
  * lastModified is when the text last changed: renaming or tagging is not editing.
  */
-export function presentSummary(row: FileSummaryRow & { variantCount?: number }): FileSummary {
+export function presentSummary(row: FileSummaryRow & { variantCount?: number | null }): FileSummary {
   const lastModified = row.contentUpdatedAt.toISOString();
   return {
     id: row.id,
@@ -28,7 +28,7 @@ export function presentSummary(row: FileSummaryRow & { variantCount?: number }):
     lastUpdated: lastModified,
     syncStatus: { status: 'synced', revision: row.revision },
     // A workspace is one row of the list (its master), saying how many variants it has.
-    ...(row.variantCount !== undefined && row.metadata.isWorkspaceMaster ? { variantCount: row.variantCount } : {}),
+    ...(row.variantCount != null && row.metadata.isWorkspaceMaster ? { variantCount: row.variantCount } : {}),
   };
 }
 

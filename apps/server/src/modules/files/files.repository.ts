@@ -10,11 +10,12 @@ import { workspaceVariants } from '../workspaces/workspaces.table';
 export type FileView = 'documents' | 'repository' | 'all';
 
 /**
- * A list row's live variants (a workspace master's; 0 for any other document), counted on the
- * variants' index. Columns are named with their table: a select of one table leaves them bare.
+ * A list row's live variants, counted on the variants' index for a workspace master only (null for
+ * any other document, which the presenter never shows a count for). Columns are named with their table: a select of one table leaves them bare.
  */
-const variantCount = sql<number>`(select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
-  where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id")`;
+const variantCount = sql<number | null>`case when ("files"."metadata"->>'isWorkspaceMaster')::boolean then
+  (select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
+  where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id") end`;
 /**
  * Another live listed document of the tenant whose name has the same look-alike skeleton (the
  * first by name), or null: computed in the list's own statement, an index lookup per row
