@@ -104,6 +104,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     chat,
     transcription,
     semantic,
+    notifications,
   } = services ?? createServices({ database, config });
   // The embedding tables exist only where pgvector does; without it meaning search says why (once, in the log).
   await semantic.prepare();
@@ -114,6 +115,8 @@ export async function buildApp({ config, database, identity, services, logger = 
   app.addHook('preClose', async () => ai.close());
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
+  // This process's LISTEN connection closes with it (its last sends go out first).
+  app.addHook('onClose', async () => notifications.close());
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database, aiSetup });

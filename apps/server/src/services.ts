@@ -12,6 +12,8 @@ import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } f
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
+import { createNotificationHub } from './db/notifications';
+import { createOperationLive } from './modules/ai/operations/operations.live';
 import { createOperationQueue } from './modules/ai/operations/operations.queue';
 import { createOperationRegistry } from './modules/ai/operations/operations.registry';
 import { createOperationRunner } from './modules/ai/operations/operations.runner';
@@ -68,6 +70,8 @@ export function createServices({
 }) {
   const db = database.db;
   const newId = monotonicFactory();
+  // This process's LISTEN connection and its NOTIFY sends: what other Bree processes must hear at once.
+  const notifications = createNotificationHub({ database });
   const gateway = createAiGateway({ config });
   const transcriber = createTranscriptionGateway({ config });
   const aiRepository = createAiRepository({ db });
@@ -97,8 +101,11 @@ export function createServices({
     queue: createVoiceQueue(),
     now,
     similarByMeaning: (input) => semantic.similarSamplePassages(input),
+    notifications,
   });
   const registry = createOperationRegistry();
+  // Operations running here are followed from other processes, and theirs from here.
+  const live = createOperationLive({ hub: notifications, registry });
   const workspacesRepository = createWorkspacesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
@@ -134,6 +141,7 @@ export function createServices({
     voice,
     semantic,
     aiQueue,
+    notifications,
     workspaces: createWorkspacesService({
       repository: workspacesRepository,
       files,
@@ -160,7 +168,7 @@ export function createServices({
       newBlockId,
       now,
     }),
-    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
+    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice, live }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -28,6 +28,16 @@ export interface Database {
   /** pg-boss's database interface: one or more statements, answered as `{ rows }` of the last. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
+  /** A connection of its own that receives NOTIFY messages (`db/notifications.ts` keeps it open). */
+  openListener(): Promise<ListenerConnection>;
+  close(): Promise<void>;
+}
+
+/** One LISTEN connection: node-postgres opens a client outside the pool; PGlite, one process, listens in place. */
+export interface ListenerConnection {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /** Called once when the connection breaks (never for PGlite); the owner opens a new one. */
+  onLost(handler: (error: unknown) => void): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +80,18 @@ async function openPglite(dataDir: string): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
+    async openListener() {
+      const stops: Array<() => Promise<void>> = [];
+      return {
+        async listen(channel, onPayload) {
+          stops.push(await client.listen(channel, onPayload));
+        },
+        onLost: () => undefined,
+        async close() {
+          if (!client.closed) await Promise.all(stops.map((stop) => stop()));
+        },
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
       if (onDisk) removePgliteLock(dataDir);
@@ -82,6 +104,8 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await pool.query('select 1');
   let closed = false;
+  /** LISTEN connections end with the database: nobody waits for notifications from a closed one. */
+  const listeners = new Set<pg.Client>();
   return {
     db,
     kind: 'postgres',
@@ -105,9 +129,47 @@ async function openPostgres(url: string): Promise<Database> {
         conn.release();
       }
     },
+    async openListener() {
+      if (closed) throw new Error('the database is closed');
+      const client = new pg.Client({ connectionString: url });
+      listeners.add(client);
+      const handlers = new Map<string, (payload: string) => void>();
+      let lost: (error: unknown) => void = () => undefined;
+      let ended = false;
+      const fail = (error: unknown) => {
+        if (ended) return;
+        ended = true;
+        listeners.delete(client);
+        void client.end().catch(() => undefined);
+        if (!closed) lost(error);
+      };
+      client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+      client.on('error', fail);
+      client.on('end', () => fail(new Error('LISTEN connection ended')));
+      await client.connect().catch((error: unknown) => {
+        listeners.delete(client);
+        throw error;
+      });
+      return {
+        async listen(channel, onPayload) {
+          handlers.set(channel, onPayload);
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        },
+        onLost(handler) {
+          lost = handler;
+        },
+        async close() {
+          if (ended) return;
+          ended = true;
+          listeners.delete(client);
+          await client.end();
+        },
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

@@ -5,6 +5,7 @@ import { usableTier } from '../ai/ai.setup';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
 import { NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, presentVoiceProfile } from './voice.presenter';
+import type { NotificationHub } from '../../db/notifications';
 import { createPromptProfileCache } from './voice.cache';
 import type { VoiceQueue } from './voice.queue';
 import type { VoiceRepository } from './voice.repository';
@@ -23,6 +24,8 @@ export interface VoiceServiceDeps {
    * search cannot answer: then the stored full-text terms choose them.
    */
   similarByMeaning?: (input: { tenantId: string; text: string; limit: number }) => Promise<string[] | null>;
+  /** Tells the other Bree processes a profile changed, so their prompt caches forget it (voice.cache.ts). */
+  notifications?: Pick<NotificationHub, 'listen' | 'notify'>;
 }
 
 /** A style guide is at most 250 words: this cap keeps its reservation small. */
@@ -43,14 +46,14 @@ const NO_SAMPLES_GUIDE = 'No samples yet: add files to the Repository or tag you
 const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, NO_SAMPLES_GUIDE]);
 
 /** The author's voice: figures and a style guide learned from their samples, and the voice block of every AI prompt. */
-export function createVoiceService({ repository, ai, queue, now, similarByMeaning }: VoiceServiceDeps) {
+export function createVoiceService({ repository, ai, queue, now, similarByMeaning, notifications }: VoiceServiceDeps) {
   const inProcess = new Map<string, Promise<void>>();
-  const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now });
+  const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now, hub: notifications });
 
   /** Every profile write goes through here, so prompts never keep this process's old profile. */
   async function saveProfile(args: Parameters<VoiceRepository['upsertProfile']>[0]) {
     const row = await repository.upsertProfile(args);
-    promptProfiles.forget(args.tenantId);
+    await promptProfiles.forget(args.tenantId);
     return row;
   }
 
