@@ -66,6 +66,7 @@ export function createNotificationHub({
   }
 
   async function connect(): Promise<void> {
+    const again = connection !== null || listened.size > 0;
     while (!closed) {
       try {
         const opened = await database.openListener();
@@ -80,7 +81,7 @@ export function createNotificationHub({
         connection = opened;
         listened = channels;
         delayMs = RECONNECT_MIN_MS;
-        for (const caughtUp of afterReconnect) caughtUp();
+        if (again) for (const caughtUp of afterReconnect) caughtUp();
         return;
       } catch (error) {
         onError(error);
