@@ -67,7 +67,11 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
 
   function take(operationId: string, follower: Follower, origin: string, message: Extract<LiveMessage, { kind: 'events' }>): void {
     if (message.tenantId !== follower.tenantId) return;
-    follower.run ??= origin;
+    if (follower.run === null) {
+      follower.run = origin;
+      // The first ask may have gone out before the running process listened: a gap now asks again.
+      follower.askedAt = -1;
+    }
     if (follower.run !== origin) return;
     message.events.forEach((event, i) => {
       const seq = message.from + i;
