@@ -93,6 +93,8 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
   }
 
   function receive({ origin, payload }: Notification): void {
+    // This process's own messages: its subscribers had the events straight from the registry.
+    if (origin === hub.origin) return;
     let message: LiveMessage;
     try {
       message = JSON.parse(payload) as LiveMessage;
