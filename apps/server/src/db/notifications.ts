@@ -23,14 +23,10 @@ type Handler = (notification: Notification) => void;
  * parts that the receiving hub joins. Receives come on one dedicated connection, opened again when
  * it breaks (messages sent meanwhile are lost: each user of a channel says how it catches up).
  */
-export function createNotificationHub({
-  database,
-  onError = () => undefined,
-}: {
-  database: Pick<Database, 'query' | 'openListener'>;
-  onError?: (error: unknown) => void;
-}) {
+export function createNotificationHub({ database }: { database: Pick<Database, 'query' | 'openListener'> }) {
   const origin = randomUUID();
+  /** Where a broken connection or a failed send is told (the app's log, once it exists). */
+  let onError: (error: unknown) => void = () => undefined;
   const handlers = new Map<string, Set<Handler>>();
   /** Parts received so far of a message split by its sender, per channel and sender. */
   const partial = new Map<string, { id: string; parts: string[] }>();
@@ -131,6 +127,11 @@ export function createNotificationHub({
     /** Resolves once every channel asked for so far is listened on. */
     ready: async (): Promise<void> => void (await Promise.all(listenings)),
 
+    /** Reports a lost LISTEN connection, a failed attempt to open it again, and a failed send. */
+    reportErrorsTo(handler: (error: unknown) => void): void {
+      onError = handler;
+    },
+
     /** Called each time the LISTEN connection is open again after a break: messages may have been missed. */
     onReconnect(handler: () => void): void {
       afterReconnect.add(handler);
@@ -146,7 +147,7 @@ export function createNotificationHub({
         }
       };
       const sent = sending.then(send);
-      sending = sent.catch(onError);
+      sending = sent.catch((error: unknown) => onError(error));
       return sent;
     },
 
