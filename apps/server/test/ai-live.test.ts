@@ -160,6 +160,7 @@ describe('AI operations and voice profiles across Bree processes on one database
     const me = await newUser(a.app, 'lease');
     // The first run streams slowly and never finishes on the dying process; the takeover gets the normal answer.
     fake.script({ kind: 'stream', chunks: Array.from({ length: 60 }, (_, i) => `slow${i} `), intervalMs: 500 });
+    fake.script({ kind: 'stream', chunks: DEFAULT_CHUNKS, intervalMs: 800 });
     fake.requests.length = 0;
     const operationId = await startEnhance(me);
     await expect.poll(() => fake.requests.length).toBe(1);
@@ -174,6 +175,16 @@ describe('AI operations and voice profiles across Bree processes on one database
     // no hand-back, no more heartbeats.
     const following = follow(b, me, operationId);
     await a.database.close();
+    // The taken-over job runs as pg-boss's 'active' job: its heartbeat moves its expiry (15 minutes when fetched) to the short lease.
+    const expiry = async () =>
+      (
+        await b.database.query<{ state: string; seconds: number }>(
+          `select state, extract(epoch from expire_in)::float8 as seconds from pgboss.job where name = $1 and id = $2::uuid`,
+          [AI_OPERATION_QUEUE, operationId],
+        )
+      )[0];
+    await expect.poll(expiry, { timeout: 10_000 }).toMatchObject({ state: 'active', seconds: expect.any(Number) });
+    await expect.poll(async () => (await expiry())?.seconds ?? Infinity, { timeout: 5000 }).toBeLessThan(60);
     const { status, events } = await following;
     expect(status).toBe(200);
     const done = events.at(-1);
