@@ -116,8 +116,8 @@ export async function buildApp({ config, database, identity, services, logger = 
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
   // This process's LISTEN connection closes with it (its last sends go out first).
-  app.addHook('onClose', async () => notifications.close());
-  notifications.reportErrorsTo((err) => app.log.warn({ err }, 'LISTEN/NOTIFY between Bree processes failed (a lost connection is opened again)'));
+  app.addHook('onClose', async () => notifications?.close());
+  notifications?.reportErrorsTo((err) => app.log.warn({ err }, 'LISTEN/NOTIFY between Bree processes failed (a lost connection is opened again)'));
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database, aiSetup });

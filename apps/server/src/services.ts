@@ -71,7 +71,8 @@ export function createServices({
   const db = database.db;
   const newId = monotonicFactory();
   // This process's LISTEN connection and its NOTIFY sends: what other Bree processes must hear at once.
-  const notifications = createNotificationHub({ database });
+  // Embedded PGlite is one process: nobody else could hear, so its events stay in memory.
+  const notifications = database.kind === 'postgres' ? createNotificationHub({ database }) : null;
   const gateway = createAiGateway({ config });
   const transcriber = createTranscriptionGateway({ config });
   const aiRepository = createAiRepository({ db });
@@ -101,11 +102,11 @@ export function createServices({
     queue: createVoiceQueue(),
     now,
     similarByMeaning: (input) => semantic.similarSamplePassages(input),
-    notifications,
+    ...(notifications ? { notifications } : {}),
   });
   const registry = createOperationRegistry();
   // Operations running here are followed from other processes, and theirs from here.
-  const live = createOperationLive({ hub: notifications, registry });
+  const live = notifications ? createOperationLive({ hub: notifications, registry }) : undefined;
   const workspacesRepository = createWorkspacesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
@@ -168,7 +169,7 @@ export function createServices({
       newBlockId,
       now,
     }),
-    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice, live }),
+    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice, ...(live ? { live } : {}) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -59,7 +59,7 @@ describe('AI operations and voice profiles across Bree processes on one database
       log: pino({ level: 'silent' }),
     });
     // Listening before anything is sent: a message sent earlier would reach nobody here.
-    await services.notifications.ready();
+    await services.notifications?.ready();
     let stopped = false;
     const instance: Instance = {
       app,
@@ -117,31 +117,34 @@ describe('AI operations and voice profiles across Bree processes on one database
       .map((e) => e.data.text)
       .join('');
 
-  it("streams an operation running on one process to a follower of another, from its first token, in order, with answers past NOTIFY's 8000 bytes", async () => {
-    const a = await startInstance();
-    const b = await startInstance();
-    const me = await newUser(a.app, 'live-a');
-    const other = await newUser(b.app, 'live-b');
-    // Long chunks of non-ASCII text: the final answer alone is far over 8000 bytes.
-    const chunks = Array.from({ length: 12 }, (_, i) => `Part ${i} é—✓ ${'ünïcödé words '.repeat(60)}\n\n`);
-    fake.script({ kind: 'stream', chunks, intervalMs: 60 });
-    fake.requests.length = 0;
-    const operationId = await startEnhance(me);
-    // Joined mid-generation: the running process replays what the follower missed.
-    await expect.poll(() => fake.requests.length).toBe(1);
+  it.runIf(onPostgres)(
+    "streams an operation running on one process to a follower of another, from its first token, in order, with answers past NOTIFY's 8000 bytes",
+    async () => {
+      const a = await startInstance();
+      const b = await startInstance();
+      const me = await newUser(a.app, 'live-a');
+      const other = await newUser(b.app, 'live-b');
+      // Long chunks of non-ASCII text: the final answer alone is far over 8000 bytes.
+      const chunks = Array.from({ length: 12 }, (_, i) => `Part ${i} é—✓ ${'ünïcödé words '.repeat(60)}\n\n`);
+      fake.script({ kind: 'stream', chunks, intervalMs: 60 });
+      fake.requests.length = 0;
+      const operationId = await startEnhance(me);
+      // Joined mid-generation: the running process replays what the follower missed.
+      await expect.poll(() => fake.requests.length).toBe(1);
 
-    const [followed, foreign] = await Promise.all([follow(b, me, operationId), follow(b, other, operationId)]);
-    expect(foreign.status).toBe(404);
-    expect(followed.status).toBe(200);
-    expect(deltaText(followed.events)).toBe(chunks.join(''));
-    const done = followed.events.at(-1);
-    expect(done?.event).toBe('done');
-    expect(JSON.stringify(done?.data)).toContain('Part 11 é—✓');
-    // Run once, on the process that started it: the follower's process only relayed it.
-    expect(fake.requests).toHaveLength(1);
-  });
+      const [followed, foreign] = await Promise.all([follow(b, me, operationId), follow(b, other, operationId)]);
+      expect(foreign.status).toBe(404);
+      expect(followed.status).toBe(200);
+      expect(deltaText(followed.events)).toBe(chunks.join(''));
+      const done = followed.events.at(-1);
+      expect(done?.event).toBe('done');
+      expect(JSON.stringify(done?.data)).toContain('Part 11 é—✓');
+      // Run once, on the process that started it: the follower's process only relayed it.
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
 
-  it("forgets a voice profile in every process's prompt cache as soon as another process changes it", async () => {
+  it.runIf(onPostgres)("forgets a voice profile in every process's prompt cache as soon as another process changes it", async () => {
     // A clock that never moves: only the notification can make a cached profile go.
     const frozen = new Date();
     const a = await startInstance({ now: () => frozen });

@@ -17,8 +17,8 @@ export interface Notification {
 type Handler = (notification: Notification) => void;
 
 /**
- * PostgreSQL LISTEN/NOTIFY for every Bree process on one database (PGlite: the one process, the same
- * SQL). Sends go through the pool as `pg_notify`, one at a time, so each channel's messages arrive
+ * PostgreSQL LISTEN/NOTIFY for every Bree process on one database. It works on PGlite too (the same
+ * SQL, in place), where services.ts leaves it out: one process has nobody to tell. Sends go through the pool as `pg_notify`, one at a time, so each channel's messages arrive
  * in the order they were sent; a message over PostgreSQL's 8000-byte limit goes as consecutive
  * parts that the receiving hub joins. Receives come on one dedicated connection, opened again when
  * it breaks (messages sent meanwhile are lost: each user of a channel says how it catches up).
