@@ -111,6 +111,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     transcription,
     semantic,
     heavyWork,
+    notifications,
   } = appServices;
   // The embedding tables exist only where pgvector does; without it meaning search says why (once, in the log).
   await semantic.prepare();
@@ -125,6 +126,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   app.addHook('onClose', async () => voice.close());
   // After the voice analyses (they may still compute stylometrics): the worker threads end with the app.
   app.addHook('onClose', async () => heavyWork.close());
+  // This process's LISTEN connection closes with it (its last sends go out first).
+  app.addHook('onClose', async () => notifications?.close());
+  notifications?.reportErrorsTo((err) => app.log.warn({ err }, 'LISTEN/NOTIFY between Bree processes failed (a lost connection is opened again)'));
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database, aiSetup, lifecycle });

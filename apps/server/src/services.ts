@@ -12,6 +12,8 @@ import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } f
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
+import { createNotificationHub } from './db/notifications';
+import { createOperationLive } from './modules/ai/operations/operations.live';
 import { createOperationQueue } from './modules/ai/operations/operations.queue';
 import { createOperationRegistry } from './modules/ai/operations/operations.registry';
 import { createOperationRunner } from './modules/ai/operations/operations.runner';
@@ -73,6 +75,9 @@ export function createServices({
 }) {
   const db = database.db;
   const newId = monotonicFactory();
+  // This process's LISTEN connection and its NOTIFY sends: what other Bree processes must hear at once.
+  // Embedded PGlite is one process: nobody else could hear, so its events stay in memory.
+  const notifications = database.kind === 'postgres' ? createNotificationHub({ database }) : null;
   const gateway = createAiGateway({ config });
   const transcriber = createTranscriptionGateway({ config });
   const aiRepository = createAiRepository({ db });
@@ -103,8 +108,11 @@ export function createServices({
     now,
     stylometrics: (text) => heavyWork.computeStylometrics(text),
     similarByMeaning: (input) => semantic.similarSamplePassages(input),
+    ...(notifications ? { notifications } : {}),
   });
   const registry = createOperationRegistry();
+  // Operations running here are followed from other processes, and theirs from here.
+  const live = notifications ? createOperationLive({ hub: notifications, registry }) : undefined;
   const workspacesRepository = createWorkspacesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
@@ -143,6 +151,7 @@ export function createServices({
     voice,
     semantic,
     aiQueue,
+    notifications,
     workspaces: createWorkspacesService({
       repository: workspacesRepository,
       files,
@@ -169,7 +178,7 @@ export function createServices({
       newBlockId,
       now,
     }),
-    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice }),
+    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice, ...(live ? { live } : {}) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

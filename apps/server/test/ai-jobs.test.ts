@@ -119,9 +119,10 @@ describe('AI operations as pg-boss jobs', () => {
         .join(''),
     ).toBe(DEFAULT_CHUNKS.join(''));
     expect(events.at(-1)?.event).toBe('done');
-    // Held under a lease while it runs here, so no poller starts it twice.
+    // Held under a lease while it runs here (45 s, renewed by a heartbeat), so no poller starts it twice.
     expect(job?.state).toBe('created');
-    expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now());
+    expect(job!.startAfter.getTime()).toBeLessThanOrEqual(job!.createdOn.getTime() + 45_000);
     const gone = await until(
       async () => bree.jobs.boss.getJobById(AI_OPERATION_QUEUE, operationId),
       (j) => j === null,

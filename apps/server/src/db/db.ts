@@ -34,9 +34,19 @@ export interface Database {
    * and queues) while holding the start-up lock; PGlite serves one process, so there it just runs.
    */
   withStartupLock<T>(setUp: () => Promise<T>): Promise<T>;
+  /** A connection of its own that receives NOTIFY messages (`db/notifications.ts` keeps it open). */
+  openListener(): Promise<ListenerConnection>;
   close(): Promise<void>;
   /** The embedded database's files as PGlite's gzipped tarball, taken between two queries (PGlite only). */
   dumpEmbedded?(): Promise<Buffer>;
+}
+
+/** One LISTEN connection: node-postgres opens a client outside the pool; PGlite, one process, listens in place. */
+export interface ListenerConnection {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /** Called once when the connection breaks (never for PGlite); the owner opens a new one. */
+  onLost(handler: (error: unknown) => void): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -87,6 +97,18 @@ async function openPglite(dataDir: string): Promise<Database> {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     withStartupLock: (setUp) => setUp(),
+    async openListener() {
+      const stops: Array<() => Promise<void>> = [];
+      return {
+        async listen(channel, onPayload) {
+          stops.push(await client.listen(channel, onPayload));
+        },
+        onLost: () => undefined,
+        async close() {
+          if (!client.closed) await Promise.all(stops.map((stop) => stop()));
+        },
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
       if (onDisk) removePgliteLock(dataDir);
@@ -125,6 +147,8 @@ async function openPostgres(url: string): Promise<Database> {
       holder.release();
     }
   };
+  /** LISTEN connections end with the database: nobody waits for notifications from a closed one. */
+  const listeners = new Set<pg.Client>();
   return {
     db,
     kind: 'postgres',
@@ -141,9 +165,47 @@ async function openPostgres(url: string): Promise<Database> {
       await withStartupLock(() => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
     },
     withStartupLock,
+    async openListener() {
+      if (closed) throw new Error('the database is closed');
+      const client = new pg.Client({ connectionString: url });
+      listeners.add(client);
+      const handlers = new Map<string, (payload: string) => void>();
+      let lost: (error: unknown) => void = () => undefined;
+      let ended = false;
+      const fail = (error: unknown) => {
+        if (ended) return;
+        ended = true;
+        listeners.delete(client);
+        void client.end().catch(() => undefined);
+        if (!closed) lost(error);
+      };
+      client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+      client.on('error', fail);
+      client.on('end', () => fail(new Error('LISTEN connection ended')));
+      await client.connect().catch((error: unknown) => {
+        listeners.delete(client);
+        throw error;
+      });
+      return {
+        async listen(channel, onPayload) {
+          handlers.set(channel, onPayload);
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        },
+        onLost(handler) {
+          lost = handler;
+        },
+        async close() {
+          if (ended) return;
+          ended = true;
+          listeners.delete(client);
+          await client.end();
+        },
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

@@ -70,7 +70,7 @@ export async function startJobs({
   maintenance: MaintenanceServices;
   voice?: VoiceService;
   /** AI operations as jobs: their queue (modules/ai/operations/operations.queue.ts) starts delivering here; the delays are shortened by tests. */
-  ai?: { queue: OperationJobQueue } & Pick<DeliveryOptions, 'retryDelaySeconds' | 'pollingIntervalSeconds'>;
+  ai?: { queue: OperationJobQueue } & Pick<DeliveryOptions, 'retryDelaySeconds' | 'pollingIntervalSeconds' | 'leaseSeconds' | 'heartbeatSeconds'>;
   /** Search by meaning: its index runs as 'search-index' jobs (one at a time), every minute and once at start. */
   search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
   log: FastifyBaseLogger;
@@ -95,7 +95,10 @@ export async function startJobs({
     });
     if (voice) await startVoiceJobs({ boss, voice, log });
     if (search?.availability().available) await startSearchIndexJobs({ boss, search, log });
-    if (ai) await ai.queue.start({ boss, log, retryDelaySeconds: ai.retryDelaySeconds, pollingIntervalSeconds: ai.pollingIntervalSeconds });
+    if (ai) {
+      const { queue, ...delivery } = ai;
+      await queue.start({ boss, log, ...delivery });
+    }
   });
   return {
     boss,

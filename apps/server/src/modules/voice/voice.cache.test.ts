@@ -18,7 +18,7 @@ describe('the prompt profile cache', () => {
     expect(load).toHaveBeenCalledTimes(1);
     clock = 1000;
     expect((await cache.get('a'))?.userNotes).toBe('v2');
-    cache.forget('a');
+    await cache.forget('a');
     expect((await cache.get('a'))?.userNotes).toBe('v3');
     expect(load).toHaveBeenCalledTimes(3);
   });

@@ -5,6 +5,7 @@ import { usableTier } from '../ai/ai.setup';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
 import { NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, presentVoiceProfile } from './voice.presenter';
+import type { NotificationHub } from '../../db/notifications';
 import { createPromptProfileCache } from './voice.cache';
 import type { VoiceQueue } from './voice.queue';
 import type { VoiceRepository } from './voice.repository';
@@ -25,6 +26,8 @@ export interface VoiceServiceDeps {
   similarByMeaning?: (input: { tenantId: string; text: string; limit: number }) => Promise<string[] | null>;
   /** Stylometrics of a corpus; a worker thread computes large ones (lib/workers), the calling thread by default. */
   stylometrics?: (text: string) => Promise<VoiceStats>;
+  /** Tells the other Bree processes a profile changed, so their prompt caches forget it (voice.cache.ts). */
+  notifications?: Pick<NotificationHub, 'listen' | 'notify'>;
 }
 
 /** A style guide is at most 250 words: this cap keeps its reservation small. */
@@ -52,14 +55,15 @@ export function createVoiceService({
   now,
   similarByMeaning,
   stylometrics = async (text) => computeStylometrics(text),
+  notifications,
 }: VoiceServiceDeps) {
   const inProcess = new Map<string, Promise<void>>();
-  const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now });
+  const promptProfiles = createPromptProfileCache({ load: (tenantId) => repository.findProfile({ tenantId }), now, hub: notifications });
 
   /** Every profile write goes through here, so prompts never keep this process's old profile. */
   async function saveProfile(args: Parameters<VoiceRepository['upsertProfile']>[0]) {
     const row = await repository.upsertProfile(args);
-    promptProfiles.forget(args.tenantId);
+    await promptProfiles.forget(args.tenantId);
     return row;
   }
 

@@ -6,8 +6,13 @@ import type { OperationJob, OperationRunner } from './operations.runner';
 
 export const AI_OPERATION_QUEUE = 'ai-operation';
 
-/** Past the runner's own 14-minute cap: a job still waiting then belonged to a process that died. */
-const LEASE_SECONDS = 15 * 60;
+/**
+ * How long a job stays with the process running it without a word from it: renewed every
+ * HEARTBEAT_SECONDS while it runs, so after a crash another process takes it over within about a minute.
+ */
+const LEASE_SECONDS = 45;
+const HEARTBEAT_SECONDS = 15;
+/** Past the runner's own 14-minute cap: the longest a fetched job may run at all. */
 const EXPIRE_SECONDS = 15 * 60;
 const RETRY_LIMIT = 3;
 /** 'created' includes jobs under a lease, running in some Bree right now. */
@@ -45,12 +50,37 @@ async function queuedAnywhere(database: Pick<Database, 'query'>, { tenantId, ope
   }
 }
 
+/** A job's lease and how often it is renewed, in seconds. */
+interface Lease {
+  leaseSeconds: number;
+  heartbeatSeconds: number;
+}
+
 /** How the queue delivers once pg-boss runs; the delays are shortened by tests. */
 export interface DeliveryOptions {
   boss: PgBoss;
   log: FastifyBaseLogger;
   retryDelaySeconds?: number;
   pollingIntervalSeconds?: number;
+  /** How long a running job is held without a heartbeat (tests shorten it to see a takeover). */
+  leaseSeconds?: number;
+  heartbeatSeconds?: number;
+}
+
+/**
+ * Pushes a running job's lease forward. pg-boss 10 has no call that renews a job, so this updates
+ * its job row in Bree's own database (the columns its fetch and its supervisor read): a job held
+ * under a lease waits in 'created' until `start_after`; a fetched one ('active') expires at
+ * `started_on + expire_in`. Either way the row names this process's job by id.
+ */
+async function renewLease(database: Pick<Database, 'query'>, { operationId, leaseSeconds }: { operationId: string; leaseSeconds: number }): Promise<void> {
+  await database.query(
+    `update ${BOSS_SCHEMA}.job
+        set start_after = case when state = 'created' then now() + $3 * interval '1 second' else start_after end,
+            expire_in = case when state = 'active' then (now() - started_on) + $3 * interval '1 second' else expire_in end
+      where name = $1 and id = $2::uuid and state in ('created', 'active')`,
+    [AI_OPERATION_QUEUE, operationId, leaseSeconds],
+  );
 }
 
 /**
@@ -59,18 +89,31 @@ export interface DeliveryOptions {
  * operation is a job before the author gets its id, so it outlives the request, the tab and the
  * process. The process that queued it runs it at once (the author waits for the first word; a
  * poll or a fetch would add to it), holding the job as a lease: queued to start only after the
- * runner's time cap, and deleted once the answer is stored. Should that process stop, the job is
- * handed back (failed → retried in seconds); should it die, the lease runs out. Either way a
- * poller here or in another Bree runs it again from scratch.
+ * lease, which a heartbeat renews while it runs, and deleted once the answer is stored. Should that
+ * process stop, the job is handed back (failed → retried in seconds); should it die, the lease runs
+ * out within a minute. Either way a poller here or in another Bree runs it again from scratch.
  */
 export function createOperationQueue({ runner, database }: { runner: OperationRunner; database: Pick<Database, 'query'> }) {
-  let delivery: { boss: PgBoss; log: FastifyBaseLogger } | null = null;
+  let delivery: { boss: PgBoss; log: FastifyBaseLogger; leaseSeconds: number; heartbeatSeconds: number } | null = null;
   const inflight = new Set<Promise<void>>();
 
+  /** Renews the job's lease while `run` lasts; a failed renewal is only logged (the next one tries again). */
+  function heartbeat<T>(
+    run: Promise<T>,
+    { operationId, log, leaseSeconds, heartbeatSeconds }: { operationId: string; log: FastifyBaseLogger; leaseSeconds: number; heartbeatSeconds: number },
+  ): Promise<T> {
+    const timer = setInterval(() => {
+      renewLease(database, { operationId, leaseSeconds }).catch((err: unknown) => log.warn({ err, operationId }, 'AI operation lease not renewed'));
+    }, heartbeatSeconds * 1000);
+    timer.unref();
+    return run.finally(() => clearInterval(timer));
+  }
+
   /** Runs a job this process fetched (a retry) and settles it; never throws, so one job cannot fail its batch-mates. */
-  async function runFetched(boss: PgBoss, log: FastifyBaseLogger, job: PgBoss.Job<OperationJob>): Promise<void> {
+  async function runFetched(boss: PgBoss, log: FastifyBaseLogger, lease: Lease, job: PgBoss.Job<OperationJob>): Promise<void> {
     try {
-      const outcome = await runner.run(job.data, { requeueOnShutdown: true, retry: true });
+      const run = runner.run(job.data, { requeueOnShutdown: true, retry: true });
+      const outcome = await heartbeat(run, { operationId: job.id, log, ...lease });
       if (outcome === 'requeue') await boss.fail(AI_OPERATION_QUEUE, job.id, { reason: 'Bree stopped during the generation' });
       else await boss.complete(AI_OPERATION_QUEUE, job.id);
     } catch (err) {
@@ -80,9 +123,9 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   /** Runs a just-queued job under its lease: done → the job goes; stopped → it is handed back at once. */
-  async function runLeased(boss: PgBoss, log: FastifyBaseLogger, job: OperationJob, sent: Promise<unknown>): Promise<void> {
+  async function runLeased(boss: PgBoss, log: FastifyBaseLogger, lease: Lease, job: OperationJob, sent: Promise<unknown>): Promise<void> {
     try {
-      const outcome = await runner.run(job, { requeueOnShutdown: true, retry: false });
+      const outcome = await heartbeat(runner.run(job, { requeueOnShutdown: true, retry: false }), { operationId: job.operationId, log, ...lease });
       // Settled only once the job row exists (the send started with the run); unsent: nothing to settle.
       const stored = await sent.then(
         () => true,
@@ -109,11 +152,11 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
         void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
         return;
       }
-      const { boss, log } = delivery;
+      const { boss, log, ...lease } = delivery;
       // The generation starts while its job is written: the author waits for the first word, and
       // only the answer with the operation id has to wait for the job to be stored.
-      const sent = boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: LEASE_SECONDS });
-      track(runLeased(boss, log, job, sent));
+      const sent = boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds });
+      track(runLeased(boss, log, lease, job, sent));
       try {
         await sent;
       } catch (err) {
@@ -126,7 +169,14 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
       runner.isRunning(args.operationId) || (await queuedAnywhere(database, args)),
 
     /** pg-boss runs: creates the queue and its poller; from now on operations are sent as jobs. */
-    async start({ boss, log, retryDelaySeconds = 5, pollingIntervalSeconds = 2 }: DeliveryOptions): Promise<void> {
+    async start({
+      boss,
+      log,
+      retryDelaySeconds = 5,
+      pollingIntervalSeconds = 2,
+      leaseSeconds = LEASE_SECONDS,
+      heartbeatSeconds = HEARTBEAT_SECONDS,
+    }: DeliveryOptions): Promise<void> {
       await boss.createQueue(AI_OPERATION_QUEUE, {
         name: AI_OPERATION_QUEUE,
         retryLimit: RETRY_LIMIT,
@@ -134,9 +184,9 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
         expireInSeconds: EXPIRE_SECONDS,
       });
       await boss.work<OperationJob>(AI_OPERATION_QUEUE, { batchSize: 4, pollingIntervalSeconds }, async (jobs) => {
-        await Promise.all(jobs.map((job) => runFetched(boss, log, job)));
+        await Promise.all(jobs.map((job) => runFetched(boss, log, { leaseSeconds, heartbeatSeconds }, job)));
       });
-      delivery = { boss, log };
+      delivery = { boss, log, leaseSeconds, heartbeatSeconds };
     },
 
     /** Jobs stop: new operations run in this process again, and running jobs are completed or handed back first. */

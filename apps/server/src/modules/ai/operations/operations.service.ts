@@ -6,6 +6,7 @@ import type { MeteredAi } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
 import { buildPrompt } from '../prompts';
 import { presentBackgroundResponse } from './operations.presenter';
+import type { OperationLive } from './operations.live';
 import type { OperationQueue } from './operations.queue';
 import type { OperationRegistry } from './operations.registry';
 import type { OperationJob, OperationRunner } from './operations.runner';
@@ -19,7 +20,9 @@ export interface AiServiceDeps {
   runner: Pick<OperationRunner, 'close'>;
   newId: () => string;
   voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
-  /** How often a subscriber to an operation running elsewhere checks for its stored answer. */
+  /** Live events of operations other processes run (LISTEN/NOTIFY); without it such a subscriber gets the stored answer only. */
+  live?: Pick<OperationLive, 'follow'>;
+  /** How often a subscriber to an operation running elsewhere checks for its stored answer (the safety net under `live`). */
   pollMs?: number;
 }
 
@@ -65,8 +68,13 @@ export function createAiService(deps: AiServiceDeps) {
     if (!(await repository.operationContext({ tenantId, fileId, withText: false }))) throw aiErrors.documentNotFound();
   }
 
-  /** Follows an operation running in another process (or queued again after a restart): live once it runs here, else its stored answer. */
-  function followQueued({
+  /**
+   * Follows an operation running in another process (or queued again after a restart): its live
+   * events through `live`, and meanwhile its stored answer, checked every poll, for events that never
+   * arrive (a follower too late for the replay, a process that died). Picked up by this process
+   * before any event arrived: followed here.
+   */
+  function followElsewhere({
     tenantId,
     operationId,
     listener,
@@ -75,28 +83,36 @@ export function createAiService(deps: AiServiceDeps) {
     operationId: string;
     listener: (e: OperationStreamEvent) => void;
   }): () => void {
-    let stopped = false;
-    let unsubscribe = (): void => undefined;
+    let ended = false;
+    let told = 0;
+    const deliver = (event: OperationStreamEvent): void => {
+      if (ended) return;
+      told += 1;
+      if (event.event !== 'delta') stop();
+      listener(event);
+    };
+    let unsubscribe = deps.live ? deps.live.follow({ tenantId, operationId, listener: deliver }) : (): void => undefined;
+    function stop(): void {
+      ended = true;
+      unsubscribe();
+    }
     const check = async () => {
-      if (stopped) return;
-      // Picked up by this process meanwhile: from here on the subscriber follows it live.
-      const live = registry.subscribe({ tenantId, operationId, listener });
-      if (live) {
-        unsubscribe = live;
+      if (ended) return;
+      const local = told === 0 ? registry.subscribe({ tenantId, operationId, listener: deliver }) : null;
+      if (local) {
+        unsubscribe();
+        unsubscribe = local;
         return;
       }
       const row = await repository.findResponse({ tenantId, operationId }).catch(() => null);
-      if (row) return listener({ event: 'done', data: { response: presentBackgroundResponse(row) } });
+      if (row) return deliver({ event: 'done', data: { response: presentBackgroundResponse(row) } });
       if (!(await queue.isPending({ tenantId, operationId }).catch(() => true))) {
-        return listener({ event: 'error', data: { code: 'operation_not_found', message: 'The AI operation ended without a result. Please try again.' } });
+        return deliver({ event: 'error', data: { code: 'operation_not_found', message: 'The AI operation ended without a result. Please try again.' } });
       }
       setTimeout(() => void check(), deps.pollMs ?? POLL_MS).unref();
     };
     setTimeout(() => void check(), deps.pollMs ?? POLL_MS).unref();
-    return () => {
-      stopped = true;
-      unsubscribe();
-    };
+    return stop;
   }
 
   return {
@@ -153,7 +169,7 @@ export function createAiService(deps: AiServiceDeps) {
         return () => undefined;
       }
       if (!(await queue.isPending({ tenantId, operationId }))) return null;
-      return followQueued({ tenantId, operationId, listener });
+      return followElsewhere({ tenantId, operationId, listener });
     },
 
     async listResponses({ tenantId, documentId }: { tenantId: string; documentId: string }) {
