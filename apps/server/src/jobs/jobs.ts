@@ -100,6 +100,8 @@ export async function startJobs({
       await queue.start({ boss, log, ...delivery });
     }
   });
+  // From here on, AI operations started here are jobs another process can follow and take over.
+  log.info('background jobs started');
   return {
     boss,
     async stop() {
