@@ -46,12 +46,18 @@ function contextFromDocument(docText: string, selection: string): { before: stri
 export function createAiService(deps: AiServiceDeps) {
   const { repository, ai, registry, queue } = deps;
 
+  /** The text the voice's passages are searched by: the selection, or the text just before the cursor for insertions. */
+  function voiceQuery(body: CreateOperationBody, before: string): string {
+    return body.selection.text.trim() ? body.selection.text : before.slice(-VOICE_QUERY_CHARS);
+  }
+
+  /** The author's voice for a prompt; a failed lookup only makes the prompt plainer, it must not cost the author the operation. */
+  async function voiceFor(tenantId: string, text: string): Promise<string> {
+    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }).catch(() => '') : '';
+  }
+
   /** The prompt, with the author's voice: built when the operation starts, so its reservation counts exactly what is sent. */
-  async function promptFor({ tenantId, body, context }: { tenantId: string; body: CreateOperationBody; context: { before: string; after: string } }) {
-    // Passages are searched by the selection, or by the text just before the cursor for insertions.
-    const voiceText = body.selection.text.trim() ? body.selection.text : context.before.slice(-VOICE_QUERY_CHARS);
-    // A failed voice lookup only makes the prompt plainer; it must not cost the author the operation.
-    const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }).catch(() => '') : '';
+  function promptFor({ body, context, voiceProfile }: { body: CreateOperationBody; context: { before: string; after: string }; voiceProfile: string }) {
     // Parts make a rewrite of exactly the selection; insertions have nothing selected to send.
     const parts = REWRITES.has(body.action) ? body.selection.parts : undefined;
     return buildPrompt(body.action, {
@@ -122,14 +128,21 @@ export function createAiService(deps: AiServiceDeps) {
       const selected = parts ? parts.some((p) => p.text.trim()) : body.selection.text.trim() !== '';
       if (REWRITES.has(body.action) && !selected) throw aiErrors.invalidInput('Select some text to rewrite first.');
       if (body.action === 'modify' && !body.instruction?.trim()) throw aiErrors.invalidInput('Type an instruction for Modify.');
-      const found = await repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context });
+      // Every read here comes before the first token. When the voice's query is known without the
+      // document (a selection, or context the client sent), the voice is read alongside it.
+      const earlyQuery = body.selection.text.trim() || body.context ? voiceQuery(body, body.context?.before ?? '') : null;
+      const [found, earlyVoice] = await Promise.all([
+        repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context }),
+        earlyQuery === null ? null : voiceFor(tenantId, earlyQuery),
+      ]);
       if (!found) throw aiErrors.documentNotFound();
       const tier = body.tier ?? usableTier(tierInEffect(found), ai.isConfigured);
       ai.assertConfigured(tier);
       const context = body.context
         ? { before: body.context.before ?? '', after: body.context.after ?? '' }
         : contextFromDocument(found.contentText ?? '', body.selection.text);
-      const prompt = await promptFor({ tenantId, body, context });
+      const voiceProfile = earlyVoice ?? (await voiceFor(tenantId, voiceQuery(body, context.before)));
+      const prompt = promptFor({ body, context, voiceProfile });
       // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
       const held = await ai.reserve({ tenantId, fileId: body.fileId, tier, ...prompt });
       const operationId = deps.newId();
