@@ -6,6 +6,7 @@ import { answerDumpRequests } from './db/pglite-dump-requests';
 import { startJobs } from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
+import { loadExporters } from './modules/files/files.exporters';
 import { startupSummary } from './startup-summary';
 import { createLifecycle } from './modules/system/system.lifecycle';
 
@@ -84,6 +85,9 @@ async function main(): Promise<void> {
       search: services.semantic,
       log: app.log.child({ module: 'jobs' }),
     });
+  // The export renderers are not needed to answer the first request: they load once Bree serves,
+  // so the first download or shared page does not wait for them either.
+  if (!stopping) void loadExporters().catch((error: unknown) => app.log.error({ err: error }, 'export renderers failed to load'));
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,8 @@ import type { DocContent, VoiceStats } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
 import Piscina from 'piscina';
 import { prepareContent, preparedFromMeasure, type PreparedContent } from '../../modules/files/files.content';
-import { exportDocument, type ExportFormat } from '../../modules/files/files.export';
+import { exportDocumentLazily as exportDocument } from '../../modules/files/files.exporters';
+import type { ExportFormat } from '../../modules/files/files.formats';
 import { computeStylometrics } from '../../modules/voice/voice.stylometrics';
 import type { HeavyResult, HeavyTask } from './heavy.tasks';
 

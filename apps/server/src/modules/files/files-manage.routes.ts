@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
-import { EXPORT_FORMATS } from './files.export';
+import { EXPORT_FORMATS } from './files.formats';
 import type { FilesService } from './files.service';
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });

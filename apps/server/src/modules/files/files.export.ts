@@ -3,8 +3,9 @@ import { generateHTML } from '@tiptap/html';
 import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun, type ParagraphChild } from 'docx';
 import TurndownService from 'turndown';
 
-export const EXPORT_FORMATS = ['txt', 'md', 'html', 'docx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from './files.formats';
+
+export { EXPORT_FORMATS, type ExportFormat } from './files.formats';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain; charset=utf-8',

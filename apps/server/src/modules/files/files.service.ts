@@ -11,7 +11,7 @@ import {
   type ListSort,
 } from '@bree/contracts';
 import { emptyDoc } from '@bree/editor';
-import type { ExportFormat } from './files.export';
+import type { ExportFormat } from './files.formats';
 import type { Db } from '../../db/db';
 import { inlineHeavyWork, type HeavyWork } from '../../lib/workers/heavy-work';
 import { createContentWriter } from './files.content-write';

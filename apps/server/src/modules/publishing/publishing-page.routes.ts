@@ -33,14 +33,14 @@ export const publishingPageRoutes: FastifyPluginAsync<{ publishing: PublishingSe
       reply
         .header('cache-control', 'no-cache')
         .type('application/rss+xml; charset=utf-8')
-        .send(renderFeed({ category, posts: await publishing.listPublished(category), origin })),
+        .send(await renderFeed({ category, posts: await publishing.listPublished(category), origin })),
     );
 
     app.get<{ Params: { slug: string } }>(`/${category}/:slug`, { config }, async (req, reply) => {
       // A slug the rule cannot produce names no post: answered without a query.
       const post = postSlugSchema.safeParse(req.params.slug).success ? await publishing.findPublished(category, req.params.slug) : null;
       if (!post) return sendPage(reply, 404, renderPostNotFound(category));
-      return sendPage(reply, 200, renderPost({ post, origin }));
+      return sendPage(reply, 200, await renderPost({ post, origin }));
     });
   }
 };

@@ -5,7 +5,7 @@ import { CATEGORY_PAGES, postDescription } from './publishing.page';
 import type { PublishedRecord } from './publishing.repository';
 
 /** The RSS 2.0 feed of a category: its published posts, newest first, each with its full text. */
-export function renderFeed({ category, posts, origin }: { category: PostCategory; posts: PublishedRecord[]; origin: string }): string {
+export async function renderFeed({ category, posts, origin }: { category: PostCategory; posts: PublishedRecord[]; origin: string }): Promise<string> {
   const { title, lead } = CATEGORY_PAGES[category];
   const feed = new Feed({
     title: `${PRODUCT_NAME} ${title}`,
@@ -17,7 +17,8 @@ export function renderFeed({ category, posts, origin }: { category: PostCategory
     feedLinks: { rss: `${origin}/${category}/rss.xml` },
     ...(posts[0]?.published_at ? { updated: new Date(posts[0].published_at) } : {}),
   });
-  for (const post of posts) {
+  const bodies = await Promise.all(posts.map((post) => sharedBodyHtml(post.content)));
+  posts.forEach((post, i) => {
     const link = `${origin}/${category}/${post.slug}`;
     feed.addItem({
       title: post.title,
@@ -25,8 +26,8 @@ export function renderFeed({ category, posts, origin }: { category: PostCategory
       link,
       date: new Date(post.published_at ?? 0),
       description: postDescription(post),
-      content: sharedBodyHtml(post.content),
+      content: bodies[i],
     });
-  }
+  });
   return feed.rss2();
 }

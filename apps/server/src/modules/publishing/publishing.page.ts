@@ -55,7 +55,7 @@ ${list}
 }
 
 /** One post, rendered from the tree stored at publishing, with search and social-preview metadata. */
-export function renderPost({ post, origin }: { post: PublishedRecord; origin: string }): string {
+export async function renderPost({ post, origin }: { post: PublishedRecord; origin: string }): Promise<string> {
   const url = `${origin}/${post.category}/${post.slug}`;
   const description = postDescription(post);
   const published = iso(post.published_at);
@@ -77,7 +77,7 @@ export function renderPost({ post, origin }: { post: PublishedRecord; origin: st
 <p class="feed"><a href="/${post.category}">${CATEGORY_PAGES[post.category].title}</a></p>
 <h1 class="doc-title">${escapeHtml(post.title)}</h1>
 <div class="byline"><time datetime="${published}">${longDate(published)}</time></div>
-<div class="bree-prose">${sharedBodyHtml(post.content)}</div>
+<div class="bree-prose">${await sharedBodyHtml(post.content)}</div>
 </article>
 </main>
 <footer class="feed">Follow with <a href="/${post.category}/rss.xml">RSS</a></footer>`;

@@ -25,7 +25,7 @@ export const sharePageRoutes: FastifyPluginAsync<{ shares: SharesService }> = as
     // A HEAD (link checkers, previews probing) is not a reader: only a GET counts a view.
     const found = await shares.view(req.params.slug, { count: req.method === 'GET' });
     if (!found) return sendPage(reply, 404, renderUnavailablePage(), false);
-    return sendPage(reply, 200, renderSharedPage({ document: found.document, url: shares.urlOf(found.slug) }), true);
+    return sendPage(reply, 200, await renderSharedPage({ document: found.document, url: shares.urlOf(found.slug) }), true);
   });
 
   app.get('/share', { config: { public: true } }, async (_req, reply) => sendPage(reply, 400, renderInvalidLinkPage(), false));

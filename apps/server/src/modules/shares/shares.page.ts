@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME, SHARE_MESSAGES, type SharedDocument } from '@bree/contracts';
 import { normalizeDoc, type DocJSON } from '@bree/editor';
-import { docToHtml } from '../files/files.export';
+import { docToHtmlLazily } from '../files/files.exporters';
 import { sharePageDescription } from './shares.meta';
 import { SHARE_PAGE_CSS } from './shares.page-style';
 
@@ -32,8 +32,8 @@ export const SHARE_PAGE_CSP = [
  * keep http, https and mailto only, even in a document stored before that rule). A reader's page also tells search engines not to vouch
  * for the links, so spam pasted into a document earns nothing.
  */
-export function sharedBodyHtml(content: unknown): string {
-  return docToHtml(normalizeDoc(content as DocJSON)).replaceAll('rel="noopener noreferrer"', 'rel="noopener noreferrer nofollow"');
+export async function sharedBodyHtml(content: unknown): Promise<string> {
+  return (await docToHtmlLazily(normalizeDoc(content as DocJSON))).replaceAll('rel="noopener noreferrer"', 'rel="noopener noreferrer nofollow"');
 }
 
 /** "November 23, 2026", the same wherever the server runs. */
@@ -63,7 +63,7 @@ ${body}
 }
 
 /** The complete page of a shared document: readable without JavaScript, with search and social-preview metadata. */
-export function renderSharedPage({ document, url }: { document: SharedDocument; url: string }): string {
+export async function renderSharedPage({ document, url }: { document: SharedDocument; url: string }): Promise<string> {
   const { title, lastModified, authenticity } = document.metadata;
   const description = sharePageDescription(document.content as DocJSON, title);
   const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
@@ -84,7 +84,7 @@ export function renderSharedPage({ document, url }: { document: SharedDocument; 
 <article>
 <h1 class="doc-title">${escapeHtml(title)}</h1>
 <div class="byline">${badge}</div>
-<div class="bree-prose">${sharedBodyHtml(document.content)}</div>
+<div class="bree-prose">${await sharedBodyHtml(document.content)}</div>
 </article>
 </main>
 <footer>Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></footer>`;
