@@ -19,3 +19,4 @@ export * from './admin';
 export * from './publishing';
 export * from './chat';
 export * from './search';
+export * from './provenance';

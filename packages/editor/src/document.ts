@@ -1,4 +1,5 @@
 import type { Node as PMNode } from '@tiptap/pm/model';
+import { isValidProvenance, PROVENANCE_MARK } from './provenance';
 import { getBreeSchema, isAllowedHref, WRITER_ATTRIBUTES } from './schema';
 
 /** A document as JSON: TipTap's `JSONContent`, narrowed to what Bree stores. */
@@ -57,9 +58,16 @@ function withWriterAttrs<T extends { type: string; attrs?: Record<string, unknow
   return (attrs ? { ...rest, attrs } : rest) as T;
 }
 
+/** Links Bree allows, and provenance marks whose attributes are whole and well-formed; every other mark is checked by the schema. */
+function keepsMark(mark: { type: string; attrs?: Record<string, unknown> }): boolean {
+  if (mark.type === 'link') return isAllowedHref(mark.attrs?.href);
+  if (mark.type === PROVENANCE_MARK) return isValidProvenance(withWriterAttrs(mark).attrs);
+  return true;
+}
+
 /**
  * Keeps only the attributes a writer chooses, clamps heading levels to 1–6 and drops links
- * Bree does not allow, before validation. Returns the same objects where nothing changes, so
+ * Bree does not allow and malformed provenance marks, before validation. Returns the same objects where nothing changes, so
  * large valid documents are not copied.
  */
 export function normalizeDoc(input: DocJSON): DocJSON {
@@ -72,7 +80,7 @@ export function normalizeDoc(input: DocJSON): DocJSON {
     if (node.attrs?.level !== level) edit().attrs = { ...node.attrs, level };
   }
   if (node.marks) {
-    const kept = node.marks.filter((m) => m.type !== 'link' || isAllowedHref(m.attrs?.href)).map(withWriterAttrs);
+    const kept = node.marks.filter(keepsMark).map(withWriterAttrs);
     if (kept.length === 0) delete edit().marks;
     else if (kept.length !== node.marks.length || kept.some((mark, i) => mark !== node.marks![i])) edit().marks = kept;
   }

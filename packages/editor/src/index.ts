@@ -4,3 +4,4 @@ export * from './save-machine';
 export * from './block-ids';
 export * from './paste';
 export * from './naming';
+export * from './provenance';

@@ -1,9 +1,13 @@
 import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
+import { AiProvenance, PROVENANCE_ATTRIBUTES } from './provenance';
 
-/** Bumped whenever the document schema changes shape; stored beside saved documents. */
-export const EDITOR_VERSION = 1;
+/**
+ * Bumped whenever the document schema changes shape; stored beside saved documents. Each version
+ * only adds to the one before, so an older document loads unchanged. 2: the AI provenance mark.
+ */
+export const EDITOR_VERSION = 2;
 
 /** Block node types that carry a unique `id` attribute. */
 export const BLOCK_TYPES = ['paragraph', 'heading', 'bulletList', 'orderedList', 'listItem'] as const;
@@ -34,6 +38,7 @@ export const WRITER_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   orderedList: ['id', 'start'],
   listItem: ['id'],
   link: ['href'],
+  aiProvenance: PROVENANCE_ATTRIBUTES,
 };
 
 /** The part of a DOM element the attribute parsers read (the server has no DOM types). */
@@ -97,6 +102,7 @@ export function breeExtensions(): AnyExtension[] {
       },
     }),
     BlockAttributes,
+    AiProvenance,
   ];
 }
 
