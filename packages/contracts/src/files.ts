@@ -67,6 +67,8 @@ export const fileMetadataSchema = z
     filename: z.string().max(512),
     /** Beyond the spec: the writer's word-count goal for this document; null once removed. */
     wordGoal: z.number().int().min(1).max(FILES.maxWordGoal).nullable(),
+    /** Beyond the spec: the shared page and the share link's reader show how much of the text the AI wrote. */
+    showAuthorship: z.boolean(),
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authenticitySchema } from './files';
+import { authorshipSchema } from './provenance';
 
 /** The sharing messages the author and the reader see (spec 2 §8 and 3 §8), word for word. */
 export const SHARE_MESSAGES = {
@@ -55,6 +56,8 @@ export const sharedDocumentSchema = z.object({
     wordCount: z.number().int(),
     /** Present when the author tagged the document Human, AI-Assisted or AI. */
     authenticity: authenticitySchema.optional(),
+    /** Present when the author chose to show how much of the text the AI wrote (metadata.showAuthorship). */
+    authorship: authorshipSchema.optional(),
   }),
   shareInfo: z.object({ createdAt: z.string() }),
 });

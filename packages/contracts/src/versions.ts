@@ -1,6 +1,7 @@
 import { INT32_MAX } from './text';
 import { z } from 'zod';
 import { docContentSchema } from './files';
+import { authorshipSchema } from './provenance';
 
 export const VERSION_REASONS = ['autosave', 'leave', 'before-restore', 'restore', 'before-ai', 'conflict', 'manual', 'import', 'before-update'] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
@@ -27,6 +28,8 @@ export const versionSchema = z.object({
   /** What wrote the text this version holds ('autosave', 'upload', 'restore'…); null when unknown. */
   source: z.string().nullable().optional(),
   wordCount: z.number().int(),
+  /** The version's characters and how many of them the AI wrote (`docs/PROVENANCE.md`); null for versions taken before Bree counted them. */
+  authorship: authorshipSchema.nullable().optional(),
   createdAt: z.string(),
   preview: z.string(),
 });
