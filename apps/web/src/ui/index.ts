@@ -8,6 +8,8 @@ export { Popover, PopoverClose } from './Popover';
 export type { VirtualAnchor } from './Popover';
 export { Spinner, LoadingScreen } from './Spinner';
 export { Card } from './Card';
+export { Switch } from './Switch';
+export type { SwitchProps } from './Switch';
 export { PageHeader } from './PageHeader';
 export { cn } from './cn';
 export { useIsMobile, useMediaQuery } from './useMediaQuery';

@@ -10,6 +10,7 @@ import { getFile } from './api';
 import { EditorWorkspace } from './EditorWorkspace';
 import type { LoadedDocument } from './EditorWorkspace';
 import { getOfflineSave } from './offlineStore';
+import { seedFileMetadata } from './useFileMetadata';
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; notFound: boolean } | { kind: 'ready'; doc: LoadedDocument };
 
@@ -22,7 +23,7 @@ export function toEditorContent(content: unknown): unknown {
 
 /** Loads a document (and any unsent offline edits of it), then shows the editor. */
 export function EditorPage({ fileId }: { fileId: string }) {
-  const { api } = useServices();
+  const { api, queryClient } = useServices();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
 
   useEffect(() => {
@@ -47,6 +48,7 @@ export function EditorPage({ fileId }: { fileId: string }) {
           fromOffline: offline !== undefined,
           wordGoal: file.metadata.wordGoal ?? null,
         };
+        seedFileMetadata(queryClient, fileId, file.metadata);
         setState({ kind: 'ready', doc });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -54,7 +56,7 @@ export function EditorPage({ fileId }: { fileId: string }) {
       }
     })();
     return () => controller.abort();
-  }, [api, fileId]);
+  }, [api, queryClient, fileId]);
 
   if (state.kind === 'loading') return <LoadingScreen label="Loading Bree" />;
   if (state.kind === 'failed') {

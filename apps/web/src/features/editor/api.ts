@@ -7,7 +7,7 @@ import {
   restoreVersionAnswerSchema,
   summaryAnswerSchema,
 } from '@bree/contracts';
-import type { FileSummary, FileWithContent, Version } from '@bree/contracts';
+import type { FileMetadata, FileSummary, FileWithContent, Version } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
 /** Where a version came from when the editor asks for one. */
@@ -29,6 +29,17 @@ export async function saveWordGoal(api: ApiClient, q: { tenantId: string; fileId
   const url = `/files/metadata/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(file.filePath)}`;
   const answer = await api.patch(url, { metadata: { wordGoal: q.wordGoal } }, { schema: summaryAnswerSchema });
   return answer.file.metadata.wordGoal ?? null;
+}
+
+/**
+ * PATCH /files/metadata/{tenant}/{path} with some metadata fields (the server merges them into the
+ * rest), the path read fresh as for the word goal. Answers the document's metadata as kept.
+ */
+export async function saveMetadata(api: ApiClient, q: { tenantId: string; fileId: string; metadata: FileMetadata }): Promise<FileMetadata> {
+  const file = await getFile(api, q.fileId);
+  const url = `/files/metadata/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(file.filePath)}`;
+  const answer = await api.patch(url, { metadata: q.metadata }, { schema: summaryAnswerSchema });
+  return answer.file.metadata;
 }
 
 /** POST /versions/create; with content, that text is kept as the version (conflicts). */

@@ -1,2 +1,12 @@
-export { DOWNLOAD_FORMATS, downloadDocument, filenameFromDisposition, filePathUrl, saveBlob, setInRepository, type DownloadFormat } from './transfer';
+export {
+  DOWNLOAD_FORMATS,
+  downloadDocument,
+  downloadUrl,
+  filenameFromDisposition,
+  filePathUrl,
+  saveBlob,
+  setInRepository,
+  type DownloadFormat,
+} from './transfer';
 export { useFileTransfers, type TransferTarget } from './useFileTransfers';
+export { IncludeProvenance } from './IncludeProvenance';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition, filePathUrl } from './transfer';
+import { downloadUrl, filenameFromDisposition, filePathUrl } from './transfer';
 
 describe('file transfers', () => {
   it('reads the UTF-8 file name of a download, else the plain one, else the fallback', () => {
@@ -18,5 +18,12 @@ describe('file transfers', () => {
 
   it('keeps a nested path as one encoded segment', () => {
     expect(filePathUrl('t1', 'drafts/My essay.txt', '/download')).toBe('/api/files/t1/drafts%2FMy%20essay.txt/download');
+  });
+
+  it('asks for the AI authorship only when the writer ticks the box', () => {
+    const target = { tenantId: 't1', filePath: 'Essay.txt', format: 'html' } as const;
+    expect(downloadUrl(target)).toBe('/api/files/t1/Essay.txt/download?format=html');
+    expect(downloadUrl({ ...target, includeProvenance: false })).not.toContain('provenance');
+    expect(downloadUrl({ ...target, includeProvenance: true })).toBe('/api/files/t1/Essay.txt/download?format=html&provenance=include');
   });
 });

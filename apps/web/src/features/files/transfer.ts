@@ -34,6 +34,13 @@ export function filenameFromDisposition(header: string | null, fallback: string)
   return clean(header?.match(/filename="([^"]+)"/i)?.[1] ?? '') || clean(fallback);
 }
 
+/** The download request's address: the format, and `provenance=include` when the writer asks for the AI authorship. */
+export function downloadUrl(q: { tenantId: string; filePath: string; format: DownloadFormat; includeProvenance?: boolean }): string {
+  const query = new URLSearchParams({ format: q.format });
+  if (q.includeProvenance) query.set('provenance', 'include');
+  return `${filePathUrl(q.tenantId, q.filePath, '/download')}?${query.toString()}`;
+}
+
 /**
  * Downloads a document rendered by the server in the chosen format and hands it to the
  * browser as a file. Binary answers do not fit the JSON API client, so this uses fetch
@@ -45,9 +52,11 @@ export async function downloadDocument(deps: {
   filePath: string;
   displayName: string;
   format: DownloadFormat;
+  /** Adds the authorship line (and, in .html, the highlighted AI text) to the file. */
+  includeProvenance?: boolean;
 }): Promise<string> {
   const token = await deps.getAccessToken();
-  const res = await fetch(`${filePathUrl(deps.tenantId, deps.filePath, '/download')}?format=${deps.format}`, {
+  const res = await fetch(downloadUrl(deps), {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-tenant-id': deps.tenantId },
   });
   if (!res.ok) throw new Error(`Download failed with status ${res.status}`);

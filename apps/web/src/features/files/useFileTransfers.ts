@@ -14,9 +14,9 @@ export function useFileTransfers() {
   const { api, tokens, queryClient } = useServices();
 
   const download = useCallback(
-    async (file: TransferTarget, format: DownloadFormat) => {
+    async (file: TransferTarget, format: DownloadFormat, options: { includeProvenance?: boolean } = {}) => {
       try {
-        await downloadDocument({ getAccessToken: () => tokens.getAccessToken(), ...file, format });
+        await downloadDocument({ getAccessToken: () => tokens.getAccessToken(), ...file, format, ...options });
       } catch (error) {
         console.error('[files] download failed', error);
         notify.error(`Failed to download ${file.displayName}`);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { SHARE_MESSAGES } from '@bree/contracts';
+import { authorshipLine, SHARE_MESSAGES } from '@bree/contracts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClasses, Spinner } from '../../ui';
 import '../editor/editor.css';
@@ -78,17 +78,20 @@ export function SharedDocumentPage({ slug }: { slug: string | undefined }) {
     );
   }
   const { metadata } = result.document;
+  // Shown only when the author chose to (the server sends the figures then).
+  const authorship = metadata.authorship ? authorshipLine(metadata.authorship) : null;
   return (
     <Frame>
       <main className="mx-auto max-w-3xl px-5 pt-8 pb-12">
         <article>
           <h1 className="mb-2 font-serif text-4xl leading-tight font-bold">{metadata.title}</h1>
-          <div className="mb-8 flex items-center gap-2 text-sm text-muted">
+          <div className="mb-8 flex flex-wrap items-center gap-2 text-sm text-muted">
             {metadata.authenticity && (
               <span title="Authenticity" className="rounded-full border border-line bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent-strong">
                 {metadata.authenticity}
               </span>
             )}
+            {authorship && <span data-testid="shared-authorship">{authorship}</span>}
           </div>
           <DocumentView content={result.document.content} />
         </article>

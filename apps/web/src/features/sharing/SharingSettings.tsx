@@ -3,8 +3,10 @@ import { SHARE_MESSAGES, type ShareStatus } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { Button, buttonClasses, cn } from '../../ui';
+import { Button, buttonClasses, cn, Switch } from '../../ui';
 import { copyText } from '../editor/clipboard';
+import { useFileMetadata } from '../editor/useFileMetadata';
+import { getCurrentTenant } from '../tenancy';
 import { disableSharing, enableSharing, getShareStatus, regenerateShareUrl } from './api';
 
 /**
@@ -15,12 +17,17 @@ const failure = (error: unknown, specific: string) => (isApiError(error) ? speci
 
 const viewsLabel = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'view' : 'views'} since sharing was switched on`;
 
-/** Settings panel section 'Document Sharing' (spec 2 §2): the switch, and while on the link with Copy, Regenerate and Open. */
+/**
+ * Settings panel section 'Document Sharing' (spec 2 §2): the switch, while on the link with Copy,
+ * Regenerate and Open, and the writer's choice to show the AI's share of the text on the shared page.
+ */
 export function SharingSettings({ fileId }: { fileId: string }) {
   const { api } = useServices();
   const ids = useId();
   const [status, setStatus] = useState<ShareStatus | null>(null);
   const [busy, setBusy] = useState<'toggle' | 'regenerate' | null>(null);
+  const { metadata, update } = useFileMetadata({ tenantId: getCurrentTenant(), fileId });
+  const [savingAuthorship, setSavingAuthorship] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -74,6 +81,12 @@ export function SharingSettings({ fileId }: { fileId: string }) {
     else notify.error(SHARE_MESSAGES.copyFailed);
   };
 
+  const showAuthorship = async (next: boolean) => {
+    setSavingAuthorship(true);
+    if (!(await update({ showAuthorship: next }))) notify.error(SHARE_MESSAGES.updateFailed);
+    setSavingAuthorship(false);
+  };
+
   const shared = status?.isShared === true && status.shareUrl !== null;
   return (
     <section aria-labelledby={`${ids}-heading`}>
@@ -125,6 +138,14 @@ export function SharingSettings({ fileId }: { fileId: string }) {
           <p className="text-xs text-muted" data-testid="share-views">
             {viewsLabel(status.viewCount)}
           </p>
+          <Switch
+            label="Show the AI share on the shared page"
+            checked={metadata?.showAuthorship === true}
+            disabled={metadata === undefined}
+            busy={savingAuthorship}
+            onChange={(next) => void showAuthorship(next)}
+            className="pt-1"
+          />
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../ui';
@@ -5,7 +6,9 @@ import { copyText } from '../clipboard';
 import { useDocumentStats } from '../useDocumentStats';
 import { WordGoal } from '../WordGoal';
 import type { WordGoalControl } from '../WordGoal';
-import { DOWNLOAD_FORMATS, useFileTransfers } from '../../files';
+import { DOWNLOAD_FORMATS, IncludeProvenance, useFileTransfers } from '../../files';
+import { htmlWithoutProvenance } from '../provenanceView';
+import { AuthorshipSection } from './AuthorshipSection';
 import type { PanelFile } from './SidePanel';
 import { WorkspaceSection } from '../../workspaces';
 
@@ -14,10 +17,11 @@ export function editorPlainText(editor: Editor): string {
   return editor.getText({ blockSeparator: '\n\n' });
 }
 
-/** Documents/workspace panel: counts, 'Copy as HTML' and 'Copy document', downloads, the workspace. */
+/** Documents/workspace panel: counts, authorship, 'Copy as HTML' and 'Copy document', downloads, the workspace. */
 export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Editor; fileId: string; file: PanelFile; wordGoal?: WordGoalControl }) {
   const stats = useDocumentStats(editor);
   const { download } = useFileTransfers();
+  const [includeProvenance, setIncludeProvenance] = useState(false);
   const rows: [string, number][] = [
     ['Words', stats.words],
     ['Characters', stats.characters],
@@ -26,7 +30,8 @@ export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Edit
   ];
 
   const copyHtml = async () => {
-    if (await copyText(editor.getHTML())) notify.success('Copied as HTML');
+    // The clipboard gets the text as written, without the marks that say which words the AI wrote.
+    if (await copyText(htmlWithoutProvenance(editor))) notify.success('Copied as HTML');
     else notify.error('Failed to copy HTML');
   };
   const copyDocument = async () => {
@@ -47,6 +52,7 @@ export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Edit
         ))}
       </dl>
       {wordGoal && <WordGoal words={stats.words} control={wordGoal} />}
+      <AuthorshipSection editor={editor} tenantId={file.tenantId} fileId={fileId} />
       <div className="flex flex-col gap-2">
         <Button variant="secondary" onClick={() => void copyHtml()}>
           Copy as HTML
@@ -62,9 +68,10 @@ export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Edit
           Download
         </h2>
         <p className="text-xs text-muted">The last saved version, in the format you choose.</p>
+        <IncludeProvenance checked={includeProvenance} onChange={setIncludeProvenance} />
         <div className="flex flex-col gap-2">
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
-            <Button key={format} variant="ghost" onClick={() => void download(file, format)}>
+            <Button key={format} variant="ghost" onClick={() => void download(file, format, { includeProvenance })}>
               {label}
             </Button>
           ))}

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/toast';
 import { Button, Spinner, cn } from '../../../ui';
 import { getVersionContent, listVersions, restoreVersion } from '../api';
 import { contentText } from '../ConflictDialog';
+import { versionAuthorshipLabel } from '../versionAuthorship';
 
 interface Props {
   fileId: string;
@@ -16,7 +17,7 @@ interface Props {
   onRestored(content: unknown, revision: number): void;
 }
 
-/** Version history: list (time, words, what made it), a read-only preview, Restore. */
+/** Version history: list (time, words, what made it, how much the AI wrote), a read-only preview, Restore. */
 export function HistoryPanel({ fileId, tenantId, onRestored }: Props) {
   const { api } = useServices();
   const [selected, setSelected] = useState<Version | null>(null);
@@ -51,22 +52,30 @@ export function HistoryPanel({ fileId, tenantId, onRestored }: Props) {
   return (
     <div className="space-y-3">
       <ul aria-label="Versions" className="space-y-1">
-        {versions.data.map((v) => (
-          <li key={v.id}>
-            <button
-              type="button"
-              aria-pressed={selected?.id === v.id}
-              onClick={() => setSelected(v)}
-              className={cn('w-full rounded-md border border-line p-2 text-left hover:bg-cream-deep', selected?.id === v.id && 'border-accent bg-cream-deep')}
-            >
-              <span className="block text-sm font-medium text-ink">{formatDateTime(v.createdAt)}</span>
-              <span className="block text-xs text-muted">
-                {v.wordCount} words · {VERSION_REASON_LABELS[v.reason]}
-              </span>
-              <span className="block truncate text-xs text-ink-soft">{v.preview}</span>
-            </button>
-          </li>
-        ))}
+        {versions.data.map((v) => {
+          const authored = versionAuthorshipLabel(v.authorship);
+          return (
+            <li key={v.id}>
+              <button
+                type="button"
+                aria-pressed={selected?.id === v.id}
+                onClick={() => setSelected(v)}
+                className={cn('w-full rounded-md border border-line p-2 text-left hover:bg-cream-deep', selected?.id === v.id && 'border-accent bg-cream-deep')}
+              >
+                <span className="block text-sm font-medium text-ink">{formatDateTime(v.createdAt)}</span>
+                <span className="block text-xs text-muted">
+                  {v.wordCount} words · {VERSION_REASON_LABELS[v.reason]}
+                </span>
+                {authored && (
+                  <span className="block text-xs text-ink-soft" data-testid="version-authorship">
+                    {authored}
+                  </span>
+                )}
+                <span className="block truncate text-xs text-ink-soft">{v.preview}</span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {selected && (
         <section aria-label="Version preview" className="rounded-md border border-line bg-paper p-3">
