@@ -1,0 +1,222 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { callApi } from './fixtures/api';
+import { test, expect, openDoc, paragraphs, selectParagraph, selectText, signUp, suggestionCard } from './fixtures/assistant';
+import type { FakeRequest } from '../../server/test/fakes/fake-ai-provider';
+
+/** The measured authenticity of a text (issue 21): the AI's share, its highlight, exports, variants, history and the shared page. */
+
+const ORIGINAL = 'the draft was rough and it needed some work before the meeting.';
+const VERSIONS = [
+  'The draft was rough, and it needed work before the meeting began in the morning.',
+  'Before the meeting, I knew the rough draft needed one more careful pass from me.',
+  'It was a rough draft; the meeting was close, and the work was far from done.',
+];
+const AI_MARK = { type: 'aiProvenance', attrs: { operationId: 'op_e2e_1', action: 'enhance', tier: 'fast', at: '2026-01-02T03:04:05.000Z' } };
+const MINE = 'I wrote this opening line myself.';
+const FROM_AI = 'This sentence came from the assistant.';
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Document panel' });
+const authorshipLine = (page: Page) => panel(page).getByTestId('authorship-line');
+const toast = (page: Page, text: string | RegExp) => page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
+
+/** The AI's share the panel's line shows, as a number. */
+async function aiShare(line: Locator): Promise<number> {
+  const match = /AI-assisted: (\d+) %$/.exec((await line.textContent()) ?? '');
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/** Answers each 'Try another' of an Enhance of this document with the next version. */
+function answerVersions(ai: { fake: { answer(match: (r: FakeRequest) => boolean, answer: string): () => void } }, intro: string): () => void {
+  const about = (r: FakeRequest) => r.text.includes(intro) && /Task: Polish the selected text/.test(r.text);
+  const removers = [
+    ai.fake.answer(about, VERSIONS[0]!),
+    ai.fake.answer((r) => about(r) && r.text.includes('<earlier version="1">'), VERSIONS[1]!),
+    ai.fake.answer((r) => about(r) && r.text.includes('<earlier version="2">'), VERSIONS[2]!),
+  ];
+  return () => removers.forEach((remove) => remove());
+}
+
+/** Creates a document of one paragraph of the writer's and one the AI wrote, and opens it. */
+async function openMarkedDoc(page: Page, url: string, name: string): Promise<string> {
+  const content = {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', content: [{ type: 'text', text: MINE }] },
+      { type: 'paragraph', content: [{ type: 'text', text: FROM_AI, marks: [AI_MARK] }] },
+    ],
+  };
+  const { file } = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: `${name} ${Date.now()}.txt`, content });
+  await page.goto(`${url}/app/${file.id}`);
+  await expect(page.getByTestId('editor')).toContainText(FROM_AI);
+  return file.id;
+}
+
+test("an accepted rewrite (after 'Try another' twice) shows the AI's share", async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  const intro = `Provenance intro ${Date.now()}.`;
+  const remove = answerVersions(ai, intro);
+  try {
+    await openDoc(page, ai.server, [intro, ORIGINAL]);
+    await expect(authorshipLine(page)).toHaveText('Written by you: 100 % · AI-assisted: 0 %');
+    await expect(panel(page).getByTestId('suggested-tag')).toContainText('Suggested tag: Human');
+
+    // Enhance, then 'Try another' until the last version, and accept the one shown.
+    await selectParagraph(page, ORIGINAL);
+    await page.getByRole('toolbar', { name: 'Assistant actions' }).getByRole('button', { name: 'Enhance' }).click();
+    const card = suggestionCard(page);
+    const tryAnother = card.getByRole('button', { name: 'Try another' });
+    await tryAnother.click();
+    await expect(card.getByTestId('ai-version')).toHaveText('2 of 2');
+    await tryAnother.click();
+    await expect(card.getByTestId('ai-version')).toHaveText('3 of 3');
+    await expect(tryAnother).toBeDisabled();
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(card).toBeHidden();
+    await expect.poll(() => paragraphs(page)).toEqual([intro, VERSIONS[2]]);
+
+    await expect.poll(() => aiShare(authorshipLine(page))).toBeGreaterThan(0);
+    await expect(panel(page).getByTestId('suggested-tag')).toContainText('Suggested tag: AI-Assisted');
+    await expect(page.getByTestId('editor').locator('.bree-ai-text')).toHaveText(VERSIONS[2]!);
+  } finally {
+    remove();
+  }
+});
+
+test("retyping one of the AI's words lowers its share; the switch highlights the AI text and takes it away", async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  await openMarkedDoc(page, ai.server.url, 'Retype');
+  await expect(authorshipLine(page)).toHaveText(/^Written by you: \d+ % · AI-assisted: \d+ %$/);
+  const before = await aiShare(authorshipLine(page));
+  expect(before).toBeGreaterThan(0);
+
+  await selectText(page, 'assistant');
+  await page.keyboard.type('assistant');
+  await expect.poll(() => aiShare(authorshipLine(page))).toBeLessThan(before);
+  await expect.poll(() => page.getByTestId('editor').locator('.bree-ai-text').allTextContents()).toEqual(['This sentence came from the ', '.']);
+
+  // A background and an underline, so the highlight does not rest on colour alone.
+  const aiSpan = page.getByTestId('editor').locator('.bree-ai-text').first();
+  const highlight = () => aiSpan.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, line: getComputedStyle(el).textDecorationLine }));
+  const toggle = panel(page).getByRole('switch', { name: 'Show AI-written text' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  expect(await highlight()).toEqual({ background: 'rgba(0, 0, 0, 0)', line: 'none' });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('editor')).toHaveClass(/bree-show-ai/);
+  await expect.poll(highlight).toEqual({ background: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/), line: 'underline' });
+  // Writing goes on with the highlight on: the writer's words stay plain.
+  await page.getByTestId('editor').getByText(MINE).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' More of mine.');
+  await expect.poll(() => page.getByTestId('editor').locator('.bree-ai-text').allTextContents()).toEqual(['This sentence came from the ', '.']);
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(highlight).toEqual({ background: 'rgba(0, 0, 0, 0)', line: 'none' });
+});
+
+test('the suggested tag is used only when the author asks', async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  const fileId = await openMarkedDoc(page, ai.server.url, 'Tagging');
+  const suggestion = panel(page).getByTestId('suggested-tag');
+  await expect(suggestion).toContainText('Suggested tag: AI-Assisted');
+  await expect
+    .poll(
+      async () =>
+        (await callApi<{ file: { metadata: { authenticity?: string } } }>(page, 'POST', '/files/get', { fileId })).file.metadata.authenticity ?? 'Untagged',
+    )
+    .toBe('Untagged');
+  await suggestion.getByRole('button', { name: 'Use this tag' }).click();
+  await expect(toast(page, 'Tagged AI-Assisted')).toBeVisible();
+  await expect(suggestion).toContainText('Tagged AI-Assisted');
+  const { file } = await callApi<{ file: { metadata: { authenticity?: string } } }>(page, 'POST', '/files/get', { fileId });
+  expect(file.metadata.authenticity).toBe('AI-Assisted');
+});
+
+test('a download carries no AI marks unless the writer ticks Include AI authorship', async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  await openMarkedDoc(page, ai.server.url, 'Export');
+  const htmlButton = panel(page).getByRole('button', { name: 'Download as web page (.html)' });
+
+  const [plain] = await Promise.all([page.waitForEvent('download'), htmlButton.click()]);
+  const plainHtml = await readFile((await plain.path())!, 'utf8');
+  expect(plainHtml).toContain(FROM_AI);
+  expect(plainHtml).not.toContain('data-ai-');
+  expect(plainHtml).not.toContain('bree-ai-text');
+  expect(plainHtml).not.toContain('Written by you:');
+
+  await panel(page).getByRole('checkbox', { name: 'Include AI authorship' }).check();
+  const [marked] = await Promise.all([page.waitForEvent('download'), htmlButton.click()]);
+  const markedHtml = await readFile((await marked.path())!, 'utf8');
+  expect(markedHtml).toContain('Written by you:');
+});
+
+test('History shows the AI share each version was kept with', async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  const fileId = await openMarkedDoc(page, ai.server.url, 'History');
+  await expect(authorshipLine(page)).toHaveText(/^Written by you: \d+ % · AI-assisted: \d+ %$/);
+  const share = await aiShare(authorshipLine(page));
+  expect(share).toBeGreaterThan(0);
+  await callApi(page, 'POST', '/versions/create', { fileId, reason: 'manual' });
+  await panel(page).getByRole('tab', { name: 'History' }).click();
+  await expect(panel(page).getByTestId('version-authorship').first()).toHaveText(`AI-assisted ${share} %`);
+});
+
+test('an AI variant opens as 100 % AI-assisted', async ({ page, ai }) => {
+  const email = ['Subject: A calmer way to write', 'Hello reader, here is what changed.'];
+  const remove = ai.fake.answer(/Task: Turn the document into an email/, email.join('\n\n'));
+  try {
+    await signUp(page, ai.server);
+    await openDoc(page, ai.server, ['Notes on the spring release, all mine.']);
+    await expect(authorshipLine(page)).toHaveText('Written by you: 100 % · AI-assisted: 0 %');
+    await panel(page).getByRole('button', { name: 'Standard Workspace' }).click();
+    await expect(toast(page, 'Workspace ready')).toBeVisible();
+    await panel(page).getByRole('button', { name: 'Emailify', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Emailify' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(page, 'Emailify created')).toBeVisible({ timeout: 20_000 });
+    await panel(page)
+      .getByRole('list', { name: 'Workspace files' })
+      .getByRole('link', { name: /^Emailify/ })
+      .click();
+    await expect(page.getByTestId('editor')).toContainText(email[1]!);
+    await expect(authorshipLine(page)).toHaveText('Written by you: 0 % · AI-assisted: 100 %');
+    await expect(panel(page).getByTestId('suggested-tag')).toContainText('Suggested tag: AI');
+  } finally {
+    remove();
+  }
+});
+
+test('the shared page shows the AI share once the writer chooses to show it', async ({ page, ai, browser }) => {
+  await signUp(page, ai.server);
+  const fileId = await openMarkedDoc(page, ai.server.url, 'Shared');
+  const line = await authorshipLine(page).textContent();
+  await panel(page).getByRole('tab', { name: 'Settings' }).click();
+  await panel(page).getByRole('switch', { name: 'Document Sharing' }).click();
+  const url = await panel(page).getByRole('textbox', { name: 'Share URL' }).inputValue();
+  const choice = panel(page).getByRole('switch', { name: 'Show the AI share on the shared page' });
+  await expect(choice).toHaveAttribute('aria-checked', 'false');
+
+  const reader = await browser.newContext();
+  try {
+    const readerPage = await reader.newPage();
+    await readerPage.goto(url);
+    await expect(readerPage.getByText(FROM_AI)).toBeVisible();
+    await expect(readerPage.getByText('Written by you:')).toHaveCount(0);
+
+    await choice.click();
+    await expect(choice).toHaveAttribute('aria-checked', 'true');
+    // Kept in the document's metadata before the reader looks again.
+    await expect
+      .poll(
+        async () => (await callApi<{ file: { metadata: { showAuthorship?: boolean } } }>(page, 'POST', '/files/get', { fileId })).file.metadata.showAuthorship,
+      )
+      .toBe(true);
+    await readerPage.reload();
+    await expect(readerPage.getByText(FROM_AI)).toBeVisible();
+    await expect(readerPage.getByText(line!)).toBeVisible();
+  } finally {
+    await reader.close();
+  }
+});
