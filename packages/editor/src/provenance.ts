@@ -147,6 +147,14 @@ function keepsMarks(tr: Transaction): boolean {
   return !!tr.getMeta(AI_TEXT_META) || tr.getMeta(HISTORY_META) !== undefined || event === 'paste' || event === 'drop';
 }
 
+/**
+ * HTML copied from a Bree document is ProseMirror's (it carries `data-pm-slice`) and keeps its marks;
+ * HTML from anywhere else loses the attribute the mark is parsed from, so it never arrives as AI text.
+ */
+export function pastedFromOutside(html: string): string {
+  return /\bdata-pm-slice=/.test(html) ? html : html.replace(/\bdata-ai-operation(\s*=)/gi, 'data-ai-pasted$1');
+}
+
 export const provenanceGuardKey = new PluginKey('breeProvenanceGuard');
 
 /**
@@ -156,6 +164,7 @@ export const provenanceGuardKey = new PluginKey('breeProvenanceGuard');
 export function provenanceGuard(): Plugin {
   return new Plugin({
     key: provenanceGuardKey,
+    props: { transformPastedHTML: pastedFromOutside },
     appendTransaction(transactions, _old, state) {
       const type = state.schema.marks[PROVENANCE_MARK];
       if (!type) return null;
