@@ -6,6 +6,7 @@ import { EditorState, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { describe, expect, it } from 'vitest';
 import type { DocJSON } from './document';
 import { authorshipOfNode, markInsertedAsAi, PROVENANCE_MARK, provenanceGuard } from './provenance';
+import { pastedTextSlice } from './paste';
 import { breeExtensions, getBreeSchema } from './schema';
 
 const schema = getBreeSchema();
@@ -234,7 +235,6 @@ describe('undo and redo', () => {
 
 describe('pasting and dropping', () => {
   const marked = () => new Slice(Fragment.from(schema.nodeFromJSON(p(text('copied ', OTHER), text('mine')))), 1, 1);
-  const outside = () => new Slice(Fragment.from(schema.nodeFromJSON(p(text('from elsewhere')))), 1, 1);
 
   it('keeps the mark on AI text copied inside Bree, pasted or dropped', () => {
     for (const uiEvent of ['paste', 'drop']) {
@@ -244,9 +244,11 @@ describe('pasting and dropping', () => {
     }
   });
 
-  it('leaves text pasted from outside unmarked, even inside AI text', () => {
+  it('leaves plain text pasted from outside unmarked, even inside AI text', () => {
     const start = stateOf(withAi());
-    const state = edit(start, (tr) => tr.replace(posOf(start, ' words'), posOf(start, ' words'), outside()).setMeta('uiEvent', 'paste'));
+    const state = edit(start, (tr) =>
+      tr.replace(posOf(start, ' words'), posOf(start, ' words'), pastedTextSlice(schema, 'from elsewhere')).setMeta('uiEvent', 'paste'),
+    );
     expect(render(state)).toBe('Hello [new]from elsewhere[ words]');
   });
 
