@@ -100,10 +100,15 @@ export function withoutProvenance(doc: DocJSON): DocJSON {
   return out;
 }
 
-/** Every character of the document marked as written by the AI (a variant the AI wrote whole). */
+/** Marks no other mark may join (inline code excludes every mark): the editor cannot put provenance on their text either. */
+const EXCLUDING_MARKS = new Set(['code']);
+
+/** Every character of the document marked as written by the AI (a variant the AI wrote whole), except inline code. */
 export function markedAsAi(doc: DocJSON, attrs: ProvenanceAttrs): DocJSON {
   if (doc.type === 'text') {
     const marks = (doc.marks ?? []).filter((m) => m.type !== PROVENANCE_MARK);
+    // Code text with the mark would fail the schema's check, and the whole document with it.
+    if (marks.some((m) => EXCLUDING_MARKS.has(m.type))) return marks.length === doc.marks?.length ? doc : { ...doc, marks };
     return { ...doc, marks: [...marks, { type: PROVENANCE_MARK, attrs: { ...attrs } }] };
   }
   return doc.content ? { ...doc, content: doc.content.map((child) => markedAsAi(child, attrs)) } : doc;
