@@ -65,7 +65,12 @@ describe('AI writing operations', () => {
 
     const listed = await me.call('GET', `/api/background-responses/${fileId}`);
     expect(listed.body.responses).toEqual([
-      expect.objectContaining({ operationId: started.body.operationId, documentId: fileId, status: 'completed', originalContext: { nodeIds: ['n1', 'n2'] } }),
+      expect.objectContaining({
+        operationId: started.body.operationId,
+        documentId: fileId,
+        status: 'completed',
+        originalContext: { nodeIds: ['n1', 'n2'], action: 'enhance', tier: 'premium' },
+      }),
     ]);
     expect(listed.body.responses[0].response.generatedContent).toBe('Polished first paragraph.\n\nPolished second paragraph.');
     expect(await me.call('DELETE', `/api/background-responses/${fileId}/${started.body.operationId}`)).toMatchObject({ status: 200, body: { success: true } });

@@ -58,6 +58,8 @@ describe('dictation', () => {
       polished: true,
       delivered: true,
     });
+    // The tier that polished it, for the provenance mark the editor puts on the words.
+    expect(['fast', 'premium']).toContain(res.json().tier);
     // The real recording reached the speech-to-text API, and its words reached the polish prompt.
     expect(stt.requests).toHaveLength(1);
     expect(Buffer.from(stt.requests[0]!.bytes).equals(speech)).toBe(true);
@@ -74,6 +76,7 @@ describe('dictation', () => {
   it('gives the words as transcribed when polish is off, with no text call', async () => {
     const res = await dictate(speech, { polish: 'false' });
     expect(res.json()).toMatchObject({ text: DEFAULT_TRANSCRIPT, polished: false });
+    expect(res.json()).not.toHaveProperty('tier');
     expect(chat.requests).toHaveLength(0);
   });
 

@@ -111,6 +111,9 @@ export const backgroundResponseSchema = z.object({
      * one for one when their counts match. Absent for whole-block results.
      */
     parts: z.array(z.object({ nodeId: z.string(), offset: z.number().int().min(0), text: z.string() })).optional(),
+    /** The action and tier that wrote it: the provenance mark of the text an Accept puts in (`docs/PROVENANCE.md`). */
+    action: aiActionSchema.optional(),
+    tier: aiTierSchema.optional(),
   }),
   createdAt: z.string(),
 });

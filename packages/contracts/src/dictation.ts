@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiTierSchema } from './ai';
 
 /**
  * Upload limits of dictation (documented in README.md). A final recording may last 10 minutes;
@@ -57,6 +58,8 @@ export const dictationAnswerSchema = z.object({
   text: z.string(),
   paragraphs: z.array(z.string()),
   polished: z.boolean(),
+  /** The tier that polished the text, present when `polished`: the provenance mark of the words put in (`docs/PROVENANCE.md`). */
+  tier: aiTierSchema.optional(),
   delivered: z.boolean(),
   /** The voice minutes this recording was metered at. */
   minutes: z.number(),

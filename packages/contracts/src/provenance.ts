@@ -4,7 +4,7 @@ import type { Authenticity } from './files';
 import { VARIANT_ACTIONS } from './workspaces';
 
 /**
- * What put AI-written text into a document (issue 21, `docs/PROVENANCE.md`): an assistant
+ * What put AI-written text into a document (`docs/PROVENANCE.md`): an assistant
  * action, a workspace variant, a chat reply or a polished dictation.
  */
 export const PROVENANCE_ACTIONS = [...AI_ACTIONS, ...VARIANT_ACTIONS, 'chat', 'dictation'] as const;
@@ -40,7 +40,7 @@ export function authorshipPercent({ textChars, aiChars }: Authorship): { you: nu
   return { you: 100 - ai, ai };
 }
 
-/** 'Written by you: 82 % · AI-assisted: 18 %' (issue 21). */
+/** 'Written by you: 82 % · AI-assisted: 18 %': the document panel's line. */
 export function authorshipLine(authorship: Authorship): string | null {
   const percent = authorshipPercent(authorship);
   return percent ? `Written by you: ${percent.you} % · AI-assisted: ${percent.ai} %` : null;

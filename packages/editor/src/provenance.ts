@@ -100,10 +100,15 @@ export function withoutProvenance(doc: DocJSON): DocJSON {
   return out;
 }
 
-/** Every character of the document marked as written by the AI (a variant the AI wrote whole). */
+/** Marks no other mark may join (inline code excludes every mark): the editor cannot put provenance on their text either. */
+const EXCLUDING_MARKS = new Set(['code']);
+
+/** Every character of the document marked as written by the AI (a variant the AI wrote whole), except inline code. */
 export function markedAsAi(doc: DocJSON, attrs: ProvenanceAttrs): DocJSON {
   if (doc.type === 'text') {
     const marks = (doc.marks ?? []).filter((m) => m.type !== PROVENANCE_MARK);
+    // Code text with the mark would fail the schema's check, and the whole document with it.
+    if (marks.some((m) => EXCLUDING_MARKS.has(m.type))) return marks.length === doc.marks?.length ? doc : { ...doc, marks };
     return { ...doc, marks: [...marks, { type: PROVENANCE_MARK, attrs: { ...attrs } }] };
   }
   return doc.content ? { ...doc, content: doc.content.map((child) => markedAsAi(child, attrs)) } : doc;
@@ -147,6 +152,14 @@ function keepsMarks(tr: Transaction): boolean {
   return !!tr.getMeta(AI_TEXT_META) || tr.getMeta(HISTORY_META) !== undefined || event === 'paste' || event === 'drop';
 }
 
+/**
+ * HTML copied from a Bree document is ProseMirror's (it carries `data-pm-slice`) and keeps its marks;
+ * HTML from anywhere else loses the attribute the mark is parsed from, so it never arrives as AI text.
+ */
+export function pastedFromOutside(html: string): string {
+  return /\bdata-pm-slice=/.test(html) ? html : html.replace(/\bdata-ai-operation(\s*=)/gi, 'data-ai-pasted$1');
+}
+
 export const provenanceGuardKey = new PluginKey('breeProvenanceGuard');
 
 /**
@@ -156,6 +169,7 @@ export const provenanceGuardKey = new PluginKey('breeProvenanceGuard');
 export function provenanceGuard(): Plugin {
   return new Plugin({
     key: provenanceGuardKey,
+    props: { transformPastedHTML: pastedFromOutside },
     appendTransaction(transactions, _old, state) {
       const type = state.schema.marks[PROVENANCE_MARK];
       if (!type) return null;

@@ -115,6 +115,7 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
           text: paragraphs.join('\n\n'),
           paragraphs,
           polished,
+          ...(polished ? { tier } : {}),
           delivered: true,
           minutes: Math.ceil((checked.seconds / 60) * 100) / 100,
         };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import { TextSelection } from '@tiptap/pm/state';
+import { markInsertedAsAi } from '@bree/editor';
 import type { AiAction, BackgroundResponse, CreateOperationBody, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
@@ -25,6 +26,7 @@ import {
   textTarget,
 } from './nodes';
 import { aiPreviewKey, getPreview, setPreview } from './preview';
+import { suggestionProvenance } from './provenance';
 import type { SuggestionTarget } from './nodes';
 import { operationsOf, useVersions } from './useVersions';
 import { firstVersion } from './versions';
@@ -266,7 +268,10 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     // history is closed on both sides, since it groups edits made within 500 ms into one step:
     // typing just before or just after must not be undone with the AI's text.
     const tr = closeHistory(editor.state.tr.setMeta(aiPreviewKey, null));
+    const firstStep = tr.steps.length;
     const after = applySuggestion(tr, target, s.paragraphs, responseBlocks(s.response.response));
+    // The new text carries where it came from: the document panel's figures read these marks.
+    markInsertedAsAi(tr, firstStep, suggestionProvenance({ ...s, response: s.response }));
     // The caret goes right after the new text, so writing can go on from there.
     tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(after, tr.doc.content.size)), -1)).scrollIntoView();
     editor.view.dispatch(tr);

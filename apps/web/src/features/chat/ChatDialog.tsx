@@ -49,7 +49,7 @@ export function ChatDialog({ editor, fileId, open, onOpenChange, isMobile }: Pro
     if (!(await chat.send(message, selectedText(editor)))) setDraft((d) => d || message);
   }
 
-  async function apply(text: string, mode: ApplyMode) {
+  async function apply(message: { id: string; content: string }, mode: ApplyMode) {
     try {
       // The version comes first, so the text before the chat's change can always be restored.
       await createVersion(api, { fileId, reason: 'before-ai' });
@@ -57,7 +57,8 @@ export function ChatDialog({ editor, fileId, open, onOpenChange, isMobile }: Pro
       notify.error('Could not save a version before changing the document. Please try again.');
       return;
     }
-    if (!applyReply(editor, text, mode)) notify.error('Select text in the document to replace it.');
+    const provenance = { operationId: message.id, action: 'chat' as const, tier: chat.tierOf(message.id), at: new Date().toISOString() };
+    if (!applyReply(editor, message.content, mode, provenance)) notify.error('Select text in the document to replace it.');
   }
 
   async function copy(text: string) {
@@ -147,8 +148,8 @@ export function ChatDialog({ editor, fileId, open, onOpenChange, isMobile }: Pro
                       key={m.id}
                       message={m}
                       hasSelection={hasSelection}
-                      onInsert={(text) => void apply(text, 'insert')}
-                      onReplace={(text) => void apply(text, 'replace')}
+                      onInsert={() => void apply(m, 'insert')}
+                      onReplace={() => void apply(m, 'replace')}
                       onCopy={(text) => void copy(text)}
                     />
                   ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '@tiptap/core';
-import { BlockIds, breeExtensions } from '@bree/editor';
+import { authorshipOfNode, BlockIds, breeExtensions, markInsertedAsAi, provenanceGuard } from '@bree/editor';
 import { EditorState } from '@tiptap/pm/state';
 import { history, undo } from '@tiptap/pm/history';
 import type { ChatMessage } from '@bree/contracts';
@@ -13,6 +13,16 @@ const start = () => EditorState.create({ doc: schema.nodeFromJSON({ type: 'doc',
 const texts = (state: EditorState) => state.doc.children.map((n) => n.textContent);
 
 describe('placing a chat reply in the document', () => {
+  it('marks the reply it puts in as AI-written, and only the reply', () => {
+    let state = EditorState.create({ doc: start().doc, plugins: [history(), provenanceGuard()] });
+    const tr = state.tr;
+    placeText(tr, 7, 7, 'First reply.\n\nSecond reply.');
+    markInsertedAsAi(tr, 0, { operationId: 'm1', action: 'chat', tier: 'premium', at: '2026-11-28T05:00:00.000Z' });
+    state = state.apply(tr);
+    // 'Hello world.' + 'Second.' are the writer's: 11 + 7 characters; the reply's 11 + 12 are the AI's.
+    expect(authorshipOfNode(state.doc)).toEqual({ textChars: 11 + 7 + 11 + 12, aiChars: 11 + 12 });
+  });
+
   it('replaces the selected words with a one-paragraph reply, and one undo brings them back', () => {
     let state = start();
     // "world" is at 7..12 inside the first paragraph (which opens at 0).

@@ -2,7 +2,8 @@ import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import { Fragment, Slice } from '@tiptap/pm/model';
 import { TextSelection, type Transaction } from '@tiptap/pm/state';
-import { splitParagraphs } from '@bree/contracts';
+import { splitParagraphs, type ProvenanceAttrs } from '@bree/contracts';
+import { markInsertedAsAi } from '@bree/editor';
 
 /** 'insert': at the cursor (after the selection, which stays); 'replace': instead of the selected text. */
 export type ApplyMode = 'insert' | 'replace';
@@ -34,14 +35,16 @@ export function selectedText(editor: Editor): string {
 /**
  * Applies a reply to the document as ONE undo step: the history is closed on both sides (it groups
  * edits made within 500 ms), so typing just before or after is never undone with the reply. The
- * caller takes a version first. Answers false when 'replace' has no selection to replace.
+ * new text carries the reply's provenance mark. The caller takes a version first. Answers false
+ * when 'replace' has no selection to replace.
  */
-export function applyReply(editor: Editor, text: string, mode: ApplyMode): boolean {
+export function applyReply(editor: Editor, text: string, mode: ApplyMode, provenance: ProvenanceAttrs): boolean {
   const { from, to, empty } = editor.state.selection;
   if (mode === 'replace' && empty) return false;
   const at = mode === 'insert' ? { from: to, to } : { from, to };
   const tr = closeHistory(editor.state.tr);
   const after = placeText(tr, at.from, at.to, text);
+  markInsertedAsAi(tr, 0, provenance);
   tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(after, tr.doc.content.size)), -1)).scrollIntoView();
   editor.view.dispatch(tr);
   editor.view.dispatch(closeHistory(editor.state.tr));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '@bree/contracts';
+import type { AiTier, ChatMessage } from '@bree/contracts';
+import { readQuality } from '../assistant/quality';
 import { useServices } from '../../app/services';
 import { assistantErrorMessage, BUDGET_MESSAGE } from '../assistant/api';
 import { isAiNotConfigured, refreshAiAvailability } from '../assistant/aiAvailability';
@@ -47,6 +48,7 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const timers = useRef<number[]>([]);
+  const tiers = useRef(new Map<string, AiTier>());
 
   useEffect(
     () => () => {
@@ -68,6 +70,7 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
       const question: ChatMessage = { id: `pending-${Date.now()}`, role: 'user', content: text, state: 'complete', createdAt: new Date().toISOString() };
       setTurn({ question, stored: false, reply: '', streaming: true });
       let asked: ChatMessage | null = null;
+      let startedTier: AiTier | null = null;
       try {
         if (!(await budgetAllowsAction(api))) throw new Error(BUDGET_MESSAGE);
         const reply = await sendMessage({
@@ -75,13 +78,15 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
           fileId,
           body: { message: text, ...(selection ? { selection } : {}) },
           signal: abort.signal,
-          onStarted: ({ message }) => {
+          onStarted: ({ message, tier }) => {
             asked = message;
+            startedTier = tier;
             setTurn((t) => t && { ...t, question: message, stored: true });
           },
           onDelta: (delta) => setTurn((t) => t && { ...t, reply: t.reply + delta }),
         });
         const stored = asked ?? question;
+        if (startedTier) tiers.current.set(reply.id, startedTier);
         queryClient.setQueryData<ChatMessage[]>(key, (old = []) => [...old.filter((m) => m.id !== stored.id), stored, reply]);
         setTurn(null);
         return true;
@@ -123,5 +128,7 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
     send,
     stop,
     clear,
+    /** The tier that wrote a reply: known for the replies of this visit, else the author's default quality. */
+    tierOf: (messageId: string): AiTier => tiers.current.get(messageId) ?? readQuality(),
   };
 }

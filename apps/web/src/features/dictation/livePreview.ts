@@ -2,6 +2,8 @@ import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import type { ProvenanceAttrs } from '@bree/contracts';
+import { markInsertedAsAi } from '@bree/editor';
 
 interface PreviewState {
   /** Where the dictated text goes, mapped through every edit made while recording. */
@@ -61,8 +63,11 @@ export function startLivePreview(editor: Editor) {
       if (editor.isDestroyed) return;
       editor.view.dispatch(editor.state.tr.setMeta(previewKey, { text } satisfies PreviewMeta).setMeta('addToHistory', false));
     },
-    /** Replaces the greyed words by the final paragraphs: one transaction, its own undo step. */
-    finish(paragraphs: string[]) {
+    /**
+     * Replaces the greyed words by the final paragraphs: one transaction, its own undo step. Polished
+     * words carry the polish's provenance mark; the writer's own transcribed words carry none.
+     */
+    finish(paragraphs: string[], provenance?: ProvenanceAttrs) {
       if (editor.isDestroyed) return;
       const value = previewKey.getState(editor.state);
       if (value && paragraphs.length > 0) {
@@ -79,6 +84,10 @@ export function startLivePreview(editor: Editor) {
             return true;
           })
           .insertContentAt(value.pos, content)
+          .command(({ tr }) => {
+            if (provenance) markInsertedAsAi(tr, 0, provenance);
+            return true;
+          })
           .run();
       } else editor.view.dispatch(clear(editor.state.tr).setMeta('addToHistory', false));
       done();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
-import { DICTATION_LIMITS } from '@bree/contracts';
+import { ulid } from 'ulid';
+import { DICTATION_LIMITS, type DictationAnswer, type ProvenanceAttrs } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { sendPreviewChunk, sendRecording } from './api';
@@ -133,7 +134,7 @@ export function useDictation({ editor, fileId, target, onText }: DictationOption
       const answer = await sendRecording(api, { fileId, audio, durationMs, polish, target }, abort.signal);
       if (target === 'document') {
         // delivered false: the server already put the text into the document (this page had been away).
-        if (answer.delivered) live.current?.finish(answer.paragraphs);
+        if (answer.delivered) live.current?.finish(answer.paragraphs, polishProvenance(answer));
         else live.current?.cancel();
       } else if (answer.text) onTextRef.current?.(answer.text);
     } catch (error) {
@@ -159,4 +160,10 @@ export function useDictation({ editor, fileId, target, onText }: DictationOption
   }, []);
 
   return { phase, preview, level, elapsedMs, polish, setPolish, start, stop, cancel };
+}
+
+/** The provenance mark of polished words (the recording stands as their operation); the writer's transcribed words carry none. */
+export function polishProvenance(answer: Pick<DictationAnswer, 'polished' | 'tier'>, at: Date = new Date()): ProvenanceAttrs | undefined {
+  if (!answer.polished) return undefined;
+  return { operationId: ulid(), action: 'dictation', tier: answer.tier ?? 'fast', at: at.toISOString() };
 }

@@ -96,7 +96,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
       operationId,
       operationType,
       response,
-      originalContext: { nodeIds: job.nodeIds, ...(job.parts ? { parts: job.parts } : {}) },
+      originalContext: { nodeIds: job.nodeIds, ...(job.parts ? { parts: job.parts } : {}), action: job.action, tier: job.tier },
       status,
     };
     let stored: BackgroundResponse | null = null;
