@@ -135,9 +135,17 @@ test('the suggested tag is used only when the author asks', async ({ page, ai })
   expect(file.metadata.authenticity).toBe('AI-Assisted');
 });
 
-test('a download carries no AI marks unless the writer ticks Include AI authorship', async ({ page, ai }) => {
+test('Copy as HTML and downloads carry no AI marks unless the writer ticks Include AI authorship', async ({ page, ai, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ai.server.url });
   await signUp(page, ai.server);
   await openMarkedDoc(page, ai.server.url, 'Export');
+  await panel(page).getByRole('button', { name: 'Copy as HTML' }).click();
+  await expect(toast(page, 'Copied as HTML')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(FROM_AI);
+  expect(copied).not.toContain('data-ai-');
+  expect(copied).not.toContain('bree-ai-text');
+
   const htmlButton = panel(page).getByRole('button', { name: 'Download as web page (.html)' });
 
   const [plain] = await Promise.all([page.waitForEvent('download'), htmlButton.click()]);
@@ -219,4 +227,38 @@ test('the shared page shows the AI share once the writer chooses to show it', as
   } finally {
     await reader.close();
   }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the Document sheet shows the authorship, and the menu's downloads offer the AI authorship", async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    await openMarkedDoc(page, ai.server.url, 'Pocket');
+    const header = page.getByTestId('mobile-header');
+    await header.getByRole('button', { name: 'Open Document Actions' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Document actions' });
+    await expect(sheet.getByTestId('authorship-line')).toHaveText(/^Written by you: \d+ % · AI-assisted: \d+ %$/);
+    const toggle = sheet.getByRole('switch', { name: 'Show AI-written text' });
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const box = await toggle.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(page.getByTestId('editor')).toHaveClass(/bree-show-ai/);
+
+    await header.getByRole('button', { name: 'Open menu' }).tap();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('checkbox', { name: 'Include AI authorship' })).not.toBeChecked();
+    await menu.getByRole('checkbox', { name: 'Include AI authorship' }).tap();
+    await expect(menu.getByRole('checkbox', { name: 'Include AI authorship' })).toBeChecked();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/download?')),
+      page.waitForEvent('download'),
+      menu.getByRole('button', { name: 'Download as text (.txt)' }).tap(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('provenance')).toBe('include');
+  });
 });
