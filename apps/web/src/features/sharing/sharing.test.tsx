@@ -1,7 +1,9 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchSharedDocument } from './api';
 import { DocumentView } from './DocumentView';
+import { SharedDocumentPage } from './SharedDocumentPage';
 
 const answer = (status: number, body: unknown) =>
   (async () => new Response(body === undefined ? 'not json' : JSON.stringify(body), { status })) as unknown as typeof fetch;
@@ -46,5 +48,41 @@ describe('the shared document view', () => {
     ]);
     expect(container.querySelector('strong a, a strong')).not.toBeNull();
     expect(container.querySelector('h6')?.textContent).toBe('Clamped');
+  });
+});
+
+describe("the shared page's AI share", () => {
+  const shared = (authorship?: { textChars: number; aiChars: number }) => ({
+    success: true,
+    message: 'ok',
+    data: {
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The heron waited.' }] }] },
+      metadata: { title: 'Heron', lastModified: '2026-01-02T03:04:05.000Z', wordCount: 3, authenticity: 'AI-Assisted', ...(authorship ? { authorship } : {}) },
+      shareInfo: { createdAt: '2026-01-02T03:04:05.000Z' },
+    },
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the line beside the tag when the author chose to show it, and nothing otherwise', async () => {
+    vi.stubGlobal('fetch', answer(200, shared({ textChars: 100, aiChars: 20 })));
+    render(
+      <MemoryRouter>
+        <SharedDocumentPage slug="abc" />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('shared-authorship')).textContent).toBe('Written by you: 80 % · AI-assisted: 20 %');
+    cleanup();
+
+    vi.stubGlobal('fetch', answer(200, shared()));
+    render(
+      <MemoryRouter>
+        <SharedDocumentPage slug="abc" />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('The heron waited.')).toBeTruthy();
+    expect(screen.queryByTestId('shared-authorship')).toBeNull();
   });
 });
