@@ -90,6 +90,8 @@ export function createFilesService({ db, now = () => new Date(), newId, heavyWor
         contentText: prepared.text,
         contentSize: prepared.size,
         wordCount: prepared.wordCount,
+        authorship: prepared.authorship,
+        editorVersion: prepared.editorVersion,
         metadata,
         source: input.source ?? 'create',
         now: now(),
