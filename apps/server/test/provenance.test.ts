@@ -65,6 +65,20 @@ describe('stored figures and the schema version', () => {
     expect(marksIn(got.body.file.content)).toEqual([{ type: 'aiProvenance', attrs: AI }]);
   });
 
+  it('measures a large document on a worker thread with the same figures and version', async () => {
+    const big = { type: 'doc', content: Array.from({ length: 300 }, () => mixed().content!).flat() };
+    const before = t.services.heavyWork.offThreadTasks();
+    const res = await me.call('POST', '/api/files/upload', { filePath: 'Long mixed.txt', content: big });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(t.services.heavyWork.offThreadTasks() - before).toBe(1);
+    expect(await storedFigures('files', res.body.file.id)).toEqual({
+      editor_version: EDITOR_VERSION,
+      text_chars: 300 * MIXED_FIGURES.textChars,
+      ai_chars: 300 * MIXED_FIGURES.aiChars,
+    });
+    expect(res.body.file.editorVersion).toBe(EDITOR_VERSION);
+  });
+
   it('drops a malformed mark and counts its text as the writer’s', async () => {
     const { id } = await create(mixed({ ...AI, tier: 'turbo', operationId: 'has spaces' }));
     const got = await me.call('POST', '/api/files/get', { fileId: id });
