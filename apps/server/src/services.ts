@@ -116,7 +116,7 @@ export function createServices({
   const workspacesRepository = createWorkspacesRepository({ db });
   const writer = createContentWriter({ db, now, newId });
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
-  const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId });
+  const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId, now });
   const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId, variants });
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });

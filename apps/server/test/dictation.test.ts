@@ -130,6 +130,27 @@ describe('dictation', () => {
     const texts = file.content.content.map((p: { content?: { text: string }[] }) => p.content?.map((c) => c.text).join('') ?? '');
     expect(texts).toEqual(['First line.', 'The garden was quiet this morning.', 'And the roses were open.']);
     expect(file.metadata.isTranscribing ?? false).toBe(false);
+    // The polished words are the AI's (docs/PROVENANCE.md); the writer's own line is not marked.
+    const marksOf = (p: { content?: { marks?: unknown[] }[] }) => p.content?.flatMap((c) => c.marks ?? []) ?? [];
+    expect(marksOf(file.content.content[0])).toEqual([]);
+    for (const paragraph of file.content.content.slice(1)) {
+      expect(marksOf(paragraph)).toEqual([
+        { type: 'aiProvenance', attrs: { operationId: expect.stringMatching(/^[A-Za-z0-9]+$/), action: 'dictation', tier: 'fast', at: expect.any(String) } },
+      ]);
+    }
+  });
+
+  it('writes words as transcribed, unpolished, without the AI mark when the tab closed', async () => {
+    const answer = await t.services.transcription.dictate({
+      tenantId: me.sub,
+      query: { fileId, durationMs: 4000, polish: false, target: 'document' },
+      audio: speech,
+      clientGone: () => true,
+    });
+    expect(answer).toMatchObject({ delivered: false, polished: false });
+    const content = (await me.call('POST', '/api/files/get', { fileId })).body.file.content;
+    expect(content.content.at(-1).content[0].text).toBe(DEFAULT_TRANSCRIPT);
+    expect(JSON.stringify(content)).not.toContain('aiProvenance');
   });
 
   it('marks the document isTranscribing while the recording is transcribed, so the list shows it first', async () => {

@@ -91,13 +91,33 @@ describe('publishing a document to /blog and /updates', () => {
     const file = await publisher.call('POST', '/api/files/get', { filePath: 'Launch notes.txt' });
     await publisher.call('POST', '/api/files/content-only-update', {
       fileId,
-      content: doc('A rewrite nobody should see yet.'),
+      // Accepted from the AI: marked in Bree, never on the public post (docs/PROVENANCE.md).
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              {
+                type: 'text',
+                text: 'A rewrite nobody should see yet.',
+                marks: [{ type: 'aiProvenance', attrs: { operationId: 'op-post', action: 'modify', tier: 'fast', at: '2026-11-20T09:00:00Z' } }],
+              },
+            ],
+          },
+        ],
+      },
       baseRevision: file.body.file.revision,
       operationId: 'publish-edit-1',
     });
     expect((await t.app.inject({ method: 'GET', url: '/blog/hello-readers' })).body).not.toContain('A rewrite nobody');
     await publisher.call('POST', `/api/admin/publishing/documents/${fileId}/publish`, draft);
-    expect((await t.app.inject({ method: 'GET', url: '/blog/hello-readers' })).body).toContain('A rewrite nobody');
+    const page = (await t.app.inject({ method: 'GET', url: '/blog/hello-readers' })).body;
+    expect(page).toContain('A rewrite nobody');
+    const feed = (await t.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body;
+    expect(feed).toContain('A rewrite nobody');
+    const stored = await t.database.query<{ content: unknown }>('select content from publishing_posts where file_id = $1', [fileId]);
+    for (const text of [page, feed, JSON.stringify(stored)]) expect(text).not.toMatch(/aiProvenance|data-ai-|bree-ai-text|op-post/);
   });
 
   it('refuses a slug another post of the category has, and bad drafts, with stable codes', async () => {

@@ -40,6 +40,8 @@ describe.runIf(hasVector)('search by meaning over embedded passages', () => {
       contentText: text,
       contentSize: text.length,
       wordCount: 0,
+      authorship: { textChars: 0, aiChars: 0 },
+      editorVersion: 2,
       metadata,
       now: new Date(),
     });

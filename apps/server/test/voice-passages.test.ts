@@ -31,6 +31,8 @@ describe('finding the samples most like a text', () => {
       contentText: text,
       contentSize: text.length,
       wordCount: 0,
+      authorship: { textChars: 0, aiChars: 0 },
+      editorVersion: 2,
       metadata: { authenticity: opts.authenticity ?? 'Untagged' },
       now: new Date(),
     });

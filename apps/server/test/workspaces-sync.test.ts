@@ -136,6 +136,9 @@ describe('variants in step with their master, and the workspace export', () => {
     expect(Object.keys(entries)).toEqual(['Voyage.md', 'Voyage (Emailify).md', 'Voyage (Duplicate).md']);
     expect(strFromU8(entries['Voyage.md']!)).toContain('The harbour at dawn.');
     expect(strFromU8(entries['Voyage (Emailify).md']!)).toContain('Subject: The ferry');
+    // The AI-written variant is marked in Bree; its exported file carries no trace of it.
+    expect(JSON.stringify((await me.call('POST', '/api/files/get', { fileId: email.body.variantId })).body)).toContain('aiProvenance');
+    for (const entry of Object.values(entries)) expect(strFromU8(entry)).not.toMatch(/aiProvenance|data-ai-|bree-ai-text|Written by you/);
 
     const docx = await t.app.inject({ method: 'GET', url: `/api/workspaces/${masterId}/export?format=docx`, headers: { authorization: `Bearer ${me.token}` } });
     const docxEntries = unzipSync(new Uint8Array(docx.rawPayload));

@@ -1,5 +1,5 @@
 import { VARIANT_ACTIONS, WORKSPACES, type VariantAction } from '@bree/contracts';
-import { validateDoc } from '@bree/editor';
+import { authorshipOf, validateDoc, type DocJSON } from '@bree/editor';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { doc, newUser, type TestUser } from './api-client';
 import { createAiTestApp, readStream } from './ai-helpers';
@@ -98,6 +98,19 @@ describe('workspaces and variants', () => {
     expect(search.body.items.map((f: { id: string }) => f.id)).toEqual([masterId]);
   });
 
+  it('duplicates the master as it is, its AI provenance marks included', async () => {
+    const masterId = await workspace();
+    const attrs = { operationId: 'op-earlier', action: 'expand', tier: 'premium', at: '2026-11-01T08:00:00.000Z' };
+    const marked = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Accepted words.', marks: [{ type: 'aiProvenance', attrs }] }] }],
+    };
+    const res = await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate', currentContent: marked });
+    const copy = (await me.call('POST', '/api/files/get', { fileId: res.body.variantId })).body.file;
+    expect(copy.content.content[0].content[0].marks).toEqual([{ type: 'aiProvenance', attrs }]);
+    expect(authorshipOf(copy.content as DocJSON)).toEqual({ textChars: 'Acceptedwords.'.length, aiChars: 'Acceptedwords.'.length });
+  });
+
   it.each(VARIANT_ACTIONS)(
     '%s: the prompt carries its instructions, the focus and the voice; the variant is a real document of the workspace',
     async (action) => {
@@ -118,6 +131,17 @@ describe('workspaces and variants', () => {
       const variant = await me.call('POST', '/api/files/get', { fileId: res.body.variantId });
       expect(() => validateDoc(variant.body.file.content)).not.toThrow();
       expect(variant.body.file.content.content.length).toBeGreaterThan(0);
+      // The AI wrote all of it: 100 % AI-assisted, every character marked with this operation (docs/PROVENANCE.md).
+      const figures = authorshipOf(variant.body.file.content as DocJSON);
+      expect(figures.textChars).toBeGreaterThan(0);
+      expect(figures.aiChars).toBe(figures.textChars);
+      const texts = (node: DocJSON): DocJSON[] => (node.type === 'text' ? [node] : (node.content ?? []).flatMap(texts));
+      for (const text of texts(variant.body.file.content as DocJSON)) {
+        expect(text.marks).toContainEqual({
+          type: 'aiProvenance',
+          attrs: { operationId: res.body.operationId, action, tier: 'fast', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        });
+      }
       expect(variant.body.file.metadata).toMatchObject({
         masterFileId: masterId,
         variantType: action,

@@ -106,7 +106,11 @@ export const fileSummarySchema = z.object({
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 
-export const fileWithContentSchema = fileSummarySchema.extend({ content: z.unknown() });
+export const fileWithContentSchema = fileSummarySchema.extend({
+  content: z.unknown(),
+  /** The editor schema version the content was stored under (EDITOR_VERSION; docs/PROVENANCE.md): 1 for documents saved before version 2. */
+  editorVersion: z.number().int().min(1).optional(),
+});
 export type FileWithContent = z.infer<typeof fileWithContentSchema>;
 
 export const folderSchema = z.object({ isFolder: z.literal(true), name: z.string(), filePath: z.string(), children: z.array(z.string()) });

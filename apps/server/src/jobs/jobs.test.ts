@@ -42,6 +42,9 @@ describe('background maintenance on pg-boss', () => {
         content: doc('x'),
         contentText: 'x',
         wordCount: 1,
+        editorVersion: 2,
+        textChars: 1,
+        aiChars: 0,
         createdAt: new Date(at),
       });
     }

@@ -4,7 +4,7 @@ import type { DocJSON } from '@bree/editor';
 import Piscina from 'piscina';
 import { prepareContent, preparedFromMeasure, type PreparedContent } from '../../modules/files/files.content';
 import { exportDocumentLazily as exportDocument } from '../../modules/files/files.exporters';
-import type { ExportFormat } from '../../modules/files/files.formats';
+import type { ExportOptions } from '../../modules/files/files.export';
 import { computeStylometrics } from '../../modules/voice/voice.stylometrics';
 import type { HeavyResult, HeavyTask } from './heavy.tasks';
 
@@ -24,7 +24,7 @@ export interface ExportedFile {
 /** CPU-heavy work (exports, validation of saved documents, stylometrics) kept off the event loop. */
 export interface HeavyWork {
   /** `stored` is the document, or its stored JSON text (then no copy of the tree is made on this thread). */
-  exportDocument(stored: DocJSON | string, opts: { title: string; format: ExportFormat }): Promise<ExportedFile>;
+  exportDocument(stored: DocJSON | string, opts: ExportOptions): Promise<ExportedFile>;
   prepareContent(content: DocContent | DocJSON): Promise<PreparedContent>;
   computeStylometrics(text: string): Promise<VoiceStats>;
   /** How many tasks worker threads have finished (tests and benchmarks read it). */
@@ -66,10 +66,10 @@ export function createHeavyWork({
   };
 
   return {
-    async exportDocument(stored, { title, format }) {
+    async exportDocument(stored, opts) {
       const json = typeof stored === 'string' ? stored : JSON.stringify(stored);
-      if (json.length < inlineBelowBytes) return exportDocument(typeof stored === 'string' ? (JSON.parse(stored) as DocJSON) : stored, { title, format });
-      const file = fromResult(await run({ kind: 'export', json, title, format }), 'export');
+      if (json.length < inlineBelowBytes) return exportDocument(typeof stored === 'string' ? (JSON.parse(stored) as DocJSON) : stored, opts);
+      const file = fromResult(await run({ kind: 'export', json, ...opts }), 'export');
       // A Buffer crosses the thread as a plain Uint8Array.
       const body = typeof file.body === 'string' ? file.body : Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength);
       return { body, contentType: file.contentType, extension: file.extension };

@@ -1,12 +1,12 @@
 import type { DocJSON } from '@bree/editor';
-import { exportDocument, type ExportFormat } from '../../modules/files/files.export';
+import { exportDocument, type ExportOptions } from '../../modules/files/files.export';
 import { measureContent, type ContentMeasure } from '../../modules/files/files.content';
 import { computeStylometrics } from '../../modules/voice/voice.stylometrics';
 import type { VoiceStats } from '@bree/contracts';
 
 /** A CPU-heavy job a worker thread runs; documents travel as JSON text, which crosses threads as one copy. */
 export type HeavyTask =
-  | { kind: 'export'; json: string; title: string; format: ExportFormat }
+  | ({ kind: 'export'; json: string } & ExportOptions)
   | { kind: 'prepare'; json: string }
   | { kind: 'prepare'; text: string }
   | { kind: 'stylometrics'; text: string };
@@ -20,7 +20,8 @@ export type HeavyResult =
 export async function runHeavyTask(task: HeavyTask): Promise<HeavyResult> {
   switch (task.kind) {
     case 'export': {
-      const file = await exportDocument(JSON.parse(task.json) as DocJSON, { title: task.title, format: task.format });
+      const { kind: _kind, json, ...opts } = task;
+      const file = await exportDocument(JSON.parse(json) as DocJSON, opts);
       return { kind: 'export', ...file };
     }
     case 'prepare':

@@ -89,10 +89,17 @@ export const filesManageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> =
 
   app.get(
     '/files/:tenant/:path/download',
-    { schema: { params: tenantPathParams, querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt') }) } },
+    {
+      schema: {
+        params: tenantPathParams,
+        // provenance=include: the writer asks for the authorship line and, in .html, the AI spans (docs/PROVENANCE.md).
+        querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt'), provenance: z.enum(['include']).optional() }),
+      },
+    },
     async (req, reply) => {
       const { tenantId } = requireAuth(req);
-      const file = await files.download({ tenantId, filePath: req.params.path, format: req.query.format });
+      const { format, provenance } = req.query;
+      const file = await files.download({ tenantId, filePath: req.params.path, format, provenance: provenance === 'include' });
       return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
     },
   );

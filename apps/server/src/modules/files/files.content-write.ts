@@ -75,7 +75,8 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
       sql`
       with upd as (
         update files f set content = ${prepared.json}::jsonb, content_text = ${prepared.text}, content_size = ${prepared.size},
-          word_count = ${prepared.wordCount}, revision = f.revision + 1, updated_at = ${iso}::timestamptz, content_updated_at = ${iso}::timestamptz,
+          word_count = ${prepared.wordCount}, editor_version = ${prepared.editorVersion}, text_chars = ${prepared.authorship.textChars},
+          ai_chars = ${prepared.authorship.aiChars}, revision = f.revision + 1, updated_at = ${iso}::timestamptz, content_updated_at = ${iso}::timestamptz,
           last_write_source = ${w.source},
           metadata = f.metadata || ${JSON.stringify(w.metadataPatch ?? {})}::jsonb,
           is_repository = coalesce(${w.isRepository ?? null}::boolean, f.is_repository),
@@ -91,15 +92,21 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
           and (${opId}::text is null or not exists (select 1 from file_operations o where o.tenant_id = ${tenantId} and o.operation_id = ${opId}))
         returning f.id, f.revision, f.content, f.content_text, f.word_count, f.last_version_at = ${iso}::timestamptz as versioned,
           old.revision as old_revision, old.content as old_content, old.content_text as old_text, old.word_count as old_words,
+          old.editor_version as old_editor_version, old.text_chars as old_text_chars, old.ai_chars as old_ai_chars,
           old.last_write_source as old_source, coalesce(f.metadata->>'status' = ${CLAIM_STATUS.claimed}, false) as claimed
       ), ver as (
-        insert into file_versions (id, tenant_id, file_id, revision, reason, source, content, content_text, word_count, created_at)
+        insert into file_versions (id, tenant_id, file_id, revision, reason, source, content, content_text, word_count,
+          editor_version, text_chars, ai_chars, created_at)
         select ${newId()}, ${tenantId}, upd.id,
           case when ${whenDue} then upd.revision else upd.old_revision end, ${reason},
           case when ${whenDue} then ${w.source} else upd.old_source end,
           case when ${whenDue} then upd.content else upd.old_content end,
           case when ${whenDue} then upd.content_text else upd.old_text end,
-          case when ${whenDue} then upd.word_count else upd.old_words end, ${iso}::timestamptz
+          case when ${whenDue} then upd.word_count else upd.old_words end,
+          -- A 'before' version keeps the replaced text's figures (null when they were never measured).
+          case when ${whenDue} then ${prepared.editorVersion}::smallint else upd.old_editor_version end,
+          case when ${whenDue} then ${prepared.authorship.textChars}::integer else upd.old_text_chars end,
+          case when ${whenDue} then ${prepared.authorship.aiChars}::integer else upd.old_ai_chars end, ${iso}::timestamptz
         from upd where upd.versioned or not ${whenDue}
       ), op as (
         insert into file_operations (tenant_id, operation_id, file_id, answer, created_at)

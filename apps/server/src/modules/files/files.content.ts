@@ -1,5 +1,5 @@
-import { countWords, DOC_LIMITS, DocumentValidationError, fromText, toPlainText, validateDoc, type DocJSON } from '@bree/editor';
-import type { DocContent } from '@bree/contracts';
+import { authorshipOf, countWords, DOC_LIMITS, DocumentValidationError, EDITOR_VERSION, fromText, toPlainText, validateDoc, type DocJSON } from '@bree/editor';
+import type { Authorship, DocContent } from '@bree/contracts';
 import { filesErrors } from './files.errors';
 
 export interface PreparedContent {
@@ -9,13 +9,19 @@ export interface PreparedContent {
   text: string;
   size: number;
   wordCount: number;
+  /** Characters (whitespace left out) and how many carry the AI mark (docs/PROVENANCE.md). */
+  authorship: Authorship;
+  /** The editor schema version the document is stored under. */
+  editorVersion: number;
 }
 
 const PROBLEM_CODES = { too_large: 'document_too_large', too_deep: 'document_too_deep', invalid_document: 'invalid_document' } as const;
 type ProblemCode = (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
 
 /** What a worker thread sends back for a document: its stored form and counts, or why it is refused. */
-export type ContentMeasure = { ok: true; json: string; text: string; size: number; wordCount: number } | { ok: false; code: ProblemCode; message: string };
+export type ContentMeasure =
+  | { ok: true; json: string; text: string; size: number; wordCount: number; authorship: Authorship; editorVersion: number }
+  | { ok: false; code: ProblemCode; message: string };
 
 function refusal(code: ProblemCode, message: string) {
   return code === 'document_too_large' ? filesErrors.documentTooLarge(DOC_LIMITS.maxBytes) : filesErrors.invalidContent(code, message);
@@ -29,7 +35,7 @@ function validated(content: DocContent | DocJSON): PreparedContent {
   const size = Buffer.byteLength(json);
   if (size > DOC_LIMITS.maxBytes) throw new DocumentValidationError('too_large', `The document is larger than ${DOC_LIMITS.maxBytes / 1024 / 1024} MB.`);
   const text = toPlainText(doc);
-  return { doc, json, text, size, wordCount: countWords(text) };
+  return { doc, json, text, size, wordCount: countWords(text), authorship: authorshipOf(doc), editorVersion: EDITOR_VERSION };
 }
 
 /**

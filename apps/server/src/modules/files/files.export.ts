@@ -1,4 +1,5 @@
-import { breeExtensions, normalizeDoc, type DocJSON } from '@bree/editor';
+import { authorshipLine } from '@bree/contracts';
+import { authorshipOf, breeExtensions, normalizeDoc, withoutProvenance, type DocJSON } from '@bree/editor';
 import { generateHTML } from '@tiptap/html';
 import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun, type ParagraphChild } from 'docx';
 import TurndownService from 'turndown';
@@ -27,9 +28,12 @@ function withoutInternalAttrs(node: DocJSON): DocJSON {
   return { ...rest, ...(kept ? { attrs: kept } : {}), ...(content ? { content: content.map(withoutInternalAttrs) } : {}) };
 }
 
-/** The document body as HTML, rendered from the shared schema (only its nodes and marks, no editor-internal attributes). */
-export function docToHtml(doc: DocJSON): string {
-  return generateHTML(withoutInternalAttrs(doc), breeExtensions());
+/**
+ * The document body as HTML, rendered from the shared schema (only its nodes and marks, no
+ * editor-internal attributes). The AI provenance marks are left out unless `provenance` asks for them.
+ */
+export function docToHtml(doc: DocJSON, { provenance = false }: { provenance?: boolean } = {}): string {
+  return generateHTML(withoutInternalAttrs(provenance ? doc : withoutProvenance(doc)), breeExtensions());
 }
 
 /** The part of turndown's DOM node the list-item rule reads (the server has no DOM types). */
@@ -152,8 +156,8 @@ const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (i
     style: { paragraph: { indent: { left: 720 * (i + 1), hanging: 360 } } },
   }));
 
-/** The document as a Word file: headings, lists, bold, italic, underline, strike, code and links. */
-export async function docToDocx(doc: DocJSON, title: string): Promise<Buffer> {
+/** The document as a Word file: headings, lists, bold, italic, underline, strike, code and links; `firstLine` opens it. */
+export async function docToDocx(doc: DocJSON, title: string, firstLine: string | null = null): Promise<Buffer> {
   const document = new Document({
     title,
     numbering: {
@@ -162,7 +166,11 @@ export async function docToDocx(doc: DocJSON, title: string): Promise<Buffer> {
         { reference: 'bree-numbers', levels: levels(LevelFormat.DECIMAL, (i) => `%${i + 1}.`) },
       ],
     },
-    sections: [{ children: paragraphsOf(doc.content ?? []) }],
+    sections: [
+      {
+        children: [...(firstLine ? [new Paragraph({ children: [new TextRun({ text: firstLine, italics: true })] })] : []), ...paragraphsOf(doc.content ?? [])],
+      },
+    ],
   });
   return Packer.toBuffer(document);
 }
@@ -200,26 +208,42 @@ export function docToText(doc: DocJSON): string {
     .trim();
 }
 
+/** How AI-written spans read in an .html export that keeps them: highlighted, as in the editor. */
+const PROVENANCE_STYLE = '<style>.bree-ai-text{background-color:#fdf1c7}.bree-authorship{font-style:italic;color:#555}</style>\n';
+
+export interface ExportOptions {
+  title: string;
+  format: ExportFormat;
+  /**
+   * The writer asked for the AI provenance (`provenance=include`): every format opens with the
+   * authorship line and .html keeps the AI spans. Without it the export holds no trace of the marks.
+   */
+  provenance?: boolean;
+}
+
 /**
  * Renders a document for download in one of the export formats. The document passes the
  * schema's attribute whitelist first, so one stored before the whitelist existed exports inert too.
  */
-export async function exportDocument(
-  stored: DocJSON,
-  opts: { title: string; format: ExportFormat },
-): Promise<{ body: string | Buffer; contentType: string; extension: string }> {
-  const doc = normalizeDoc(stored);
+export async function exportDocument(stored: DocJSON, opts: ExportOptions): Promise<{ body: string | Buffer; contentType: string; extension: string }> {
+  const normalized = normalizeDoc(stored);
+  const provenance = opts.provenance === true;
+  const doc = provenance ? normalized : withoutProvenance(normalized);
+  const line = provenance ? authorshipLine(authorshipOf(doc)) : null;
+  const opening = line ? `${line}\n\n` : '';
   const contentType = CONTENT_TYPES[opts.format];
   switch (opts.format) {
     case 'md':
-      return { body: docToMarkdown(doc), contentType, extension: 'md' };
+      return { body: `${opening}${docToMarkdown(doc)}`, contentType, extension: 'md' };
     case 'html': {
-      const body = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(opts.title)}</title>\n</head>\n<body>\n${docToHtml(doc)}\n</body>\n</html>\n`;
+      const head = `<meta charset="utf-8">\n<title>${escapeHtml(opts.title)}</title>\n${provenance ? PROVENANCE_STYLE : ''}`;
+      const intro = line ? `<p class="bree-authorship">${escapeHtml(line)}</p>\n` : '';
+      const body = `<!doctype html>\n<html lang="en">\n<head>\n${head}</head>\n<body>\n${intro}${docToHtml(doc, { provenance })}\n</body>\n</html>\n`;
       return { body, contentType, extension: 'html' };
     }
     case 'docx':
-      return { body: await docToDocx(doc, opts.title), contentType, extension: 'docx' };
+      return { body: await docToDocx(doc, opts.title, line), contentType, extension: 'docx' };
     default:
-      return { body: docToText(doc), contentType, extension: 'txt' };
+      return { body: `${opening}${docToText(doc)}`, contentType, extension: 'txt' };
   }
 }

@@ -1,6 +1,6 @@
 import type { DocJSON } from '@bree/editor';
 import type * as ExportersModule from './files.export';
-import type { ExportFormat } from './files.formats';
+import type { ExportOptions } from './files.export';
 
 type Exporters = typeof ExportersModule;
 let loading: Promise<Exporters> | null = null;
@@ -14,11 +14,11 @@ export function loadExporters(): Promise<Exporters> {
 }
 
 /** exportDocument of files.export.ts, loading the renderers first. */
-export async function exportDocumentLazily(doc: DocJSON, opts: { title: string; format: ExportFormat }): ReturnType<Exporters['exportDocument']> {
+export async function exportDocumentLazily(doc: DocJSON, opts: ExportOptions): ReturnType<Exporters['exportDocument']> {
   return (await loadExporters()).exportDocument(doc, opts);
 }
 
-/** docToHtml of files.export.ts, loading the renderers first. */
+/** docToHtml of files.export.ts (provenance marks left out), loading the renderers first. */
 export async function docToHtmlLazily(doc: DocJSON): Promise<string> {
   return (await loadExporters()).docToHtml(doc);
 }

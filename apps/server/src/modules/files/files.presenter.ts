@@ -41,7 +41,7 @@ export function presentListItem(row: FileListRow): FileSummary {
 
 /** A file with its document tree, for the editor. */
 export function presentFile(row: FileRow): FileWithContent {
-  return { ...presentSummary(row), content: row.content };
+  return { ...presentSummary(row), content: row.content, editorVersion: row.editorVersion };
 }
 
 /** A document in the Trash: its summary, when it was deleted and when the maintenance job deletes it for good. */

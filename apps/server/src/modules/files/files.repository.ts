@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_STATUS, nameSkeleton, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
+import { CLAIM_STATUS, nameSkeleton, type Authorship, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { selectRows, type Db } from '../../db/db';
 import { encodeCursor, keyset, type Cursor } from './files.cursor';
 import { createTrashQueries } from './files.trash.queries';
@@ -42,6 +42,9 @@ export interface NewFile {
   contentText: string;
   contentSize: number;
   wordCount: number;
+  /** The figures and schema version of the content (PreparedContent's). */
+  authorship: Authorship;
+  editorVersion: number;
   metadata: FileMetadata;
   /** What wrote the first content; 'create' when not said. */
   source?: ContentWriteSource;
@@ -132,6 +135,9 @@ export function createFilesRepository({ db }: { db: Db }) {
           contentText: f.contentText,
           contentSize: f.contentSize,
           wordCount: f.wordCount,
+          editorVersion: f.editorVersion,
+          textChars: f.authorship.textChars,
+          aiChars: f.authorship.aiChars,
           metadata: f.metadata,
           lastWriteSource: f.source ?? 'create',
           createdAt: f.now,

@@ -90,6 +90,8 @@ export function createFilesService({ db, now = () => new Date(), newId, heavyWor
         contentText: prepared.text,
         contentSize: prepared.size,
         wordCount: prepared.wordCount,
+        authorship: prepared.authorship,
+        editorVersion: prepared.editorVersion,
         metadata,
         source: input.source ?? 'create',
         now: now(),
@@ -298,13 +300,13 @@ export function createFilesService({ db, now = () => new Date(), newId, heavyWor
       return presentFile(await createUnique({ tenantId, path: copyPath, content: row.content as DocContent, isRepository: row.isRepository, metadata }));
     },
 
-    /** The document rendered for download: .txt, .md, .html or .docx, named after the document. */
-    async download({ tenantId, filePath, format }: { tenantId: string; filePath: string; format: ExportFormat }) {
+    /** The document rendered for download: .txt, .md, .html or .docx, named after the document; the AI provenance only when asked. */
+    async download({ tenantId, filePath, format, provenance = false }: { tenantId: string; filePath: string; format: ExportFormat; provenance?: boolean }) {
       // The content as its JSON text: parsed where it is rendered, on a worker thread when large.
       const row = await findAtPath(filePath, (path) => repo.findContentJsonByPath({ tenantId, path }));
       if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
       const title = cleanName(displayName(row.name));
-      const file = await heavyWork.exportDocument(row.contentJson, { title, format });
+      const file = await heavyWork.exportDocument(row.contentJson, { title, format, provenance });
       // The download's name passes the one name cleaning (a name stored before it existed included).
       return { filename: downloadFileName(row.name, file.extension), contentType: file.contentType, body: file.body };
     },

@@ -39,6 +39,11 @@ export const files = pgTable(
     lastVersionAt: timestamp('last_version_at', { withTimezone: true, mode: 'date' }),
     /** What wrote the current content ('autosave', 'upload', 'restore'…): set by the one content write and on creation. */
     lastWriteSource: text('last_write_source'),
+    /** The editor schema version the content was saved under (EDITOR_VERSION; docs/PROVENANCE.md): rows from before version 2 stay 1. */
+    editorVersion: smallint('editor_version').notNull().default(1),
+    /** Characters of the text (whitespace left out) and how many carry the AI mark; null when unknown (stored before the figures were). */
+    textChars: integer('text_chars'),
+    aiChars: integer('ai_chars'),
     tagRank: smallint('tag_rank').generatedAlwaysAs(
       sql`case metadata->>'authenticity' when 'Human' then 0 when 'AI-Assisted' then 1 when 'AI' then 2 else 3 end`,
     ),

@@ -1,4 +1,5 @@
 import { displayName, PUBLISHING, type PostCategory, type PublishableDocument, type PublishingDraft } from '@bree/contracts';
+import { withoutProvenance, type DocJSON } from '@bree/editor';
 import { publishingErrors } from './publishing.errors';
 import { presentPost } from './publishing.presenter';
 import type { PublishedRecord, PublishingRepository } from './publishing.repository';
@@ -34,7 +35,9 @@ export function createPublishingService({
     const doc = await requireDocument(q);
     if (await repository.slugTaken(q)) throw publishingErrors.slugTaken();
     try {
-      const row = await repository.save({ ...q, content: q.publish ? doc.content : undefined, now: now() });
+      // A post is public: its copy of the text keeps no AI provenance marks (docs/PROVENANCE.md).
+      const content = q.publish ? withoutProvenance(doc.content as DocJSON) : undefined;
+      const row = await repository.save({ ...q, content, now: now() });
       return { success: true as const, post: presentPost(row, urlOf) };
     } catch (err) {
       // Two drafts racing for one slug: the unique index decides, the loser hears why.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRODUCT_NAME, SHARE_MESSAGES, type SharedDocument } from '@bree/contracts';
+import { authorshipLine, PRODUCT_NAME, SHARE_MESSAGES, type SharedDocument } from '@bree/contracts';
 import { normalizeDoc, type DocJSON } from '@bree/editor';
 import { docToHtmlLazily } from '../files/files.exporters';
 import { sharePageDescription } from './shares.meta';
@@ -64,7 +64,7 @@ ${body}
 
 /** The complete page of a shared document: readable without JavaScript, with search and social-preview metadata. */
 export async function renderSharedPage({ document, url }: { document: SharedDocument; url: string }): Promise<string> {
-  const { title, lastModified, authenticity } = document.metadata;
+  const { title, lastModified, authenticity, authorship } = document.metadata;
   const description = sharePageDescription(document.content as DocJSON, title);
   const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
   const head =
@@ -80,10 +80,13 @@ export async function renderSharedPage({ document, url }: { document: SharedDocu
     meta('name', 'twitter:title', title) +
     meta('name', 'twitter:description', description);
   const badge = authenticity ? `<span class="badge" title="Authenticity">${escapeHtml(authenticity)}</span>` : '';
+  // Present only when the author chose to show it (presentShared); no line for a document without text.
+  const line = authorship ? authorshipLine(authorship) : null;
+  const figure = line ? `<span class="authorship">${escapeHtml(line)}</span>` : '';
   const body = `<main>
 <article>
 <h1 class="doc-title">${escapeHtml(title)}</h1>
-<div class="byline">${badge}</div>
+<div class="byline">${badge}${figure}</div>
 <div class="bree-prose">${await sharedBodyHtml(document.content)}</div>
 </article>
 </main>

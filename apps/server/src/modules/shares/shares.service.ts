@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SharedDocument, ShareLinkAnswer, ShareStatus } from '@bree/contracts';
 import { displayName } from '@bree/contracts';
+import { authorshipOf, withoutProvenance, type DocJSON } from '@bree/editor';
 import { sharesErrors } from './shares.errors';
 import type { SharedRow, SharesRepository } from './shares.repository';
 
@@ -13,16 +14,21 @@ export function newShareSlug(): string {
   return randomBytes(SLUG_BYTES).toString('base64url');
 }
 
-/** A shared document as the public call and page present it. */
+/**
+ * A shared document as the public call and page present it. The AI provenance marks never reach
+ * a reader; the authorship figures do only when the author chose to show them (docs/PROVENANCE.md).
+ */
 export function presentShared(row: SharedRow): SharedDocument {
   const tag = row.metadata.authenticity;
+  const content = row.content as DocJSON;
   return {
-    content: row.content,
+    content: withoutProvenance(content),
     metadata: {
       title: displayName(row.name),
       lastModified: row.contentUpdatedAt.toISOString(),
       wordCount: row.wordCount,
       ...(tag && tag !== 'Untagged' ? { authenticity: tag } : {}),
+      ...(row.metadata.showAuthorship === true ? { authorship: authorshipOf(content) } : {}),
     },
     shareInfo: { createdAt: row.sharedAt.toISOString() },
   };

@@ -1,5 +1,12 @@
-import { splitParagraphs, TRANSCRIBING_MARK_TTL_MS, type DictationAnswer, type DictationPreviewAnswer, type DictationQuery } from '@bree/contracts';
-import type { DocJSON } from '@bree/editor';
+import {
+  splitParagraphs,
+  TRANSCRIBING_MARK_TTL_MS,
+  type DictationAnswer,
+  type DictationPreviewAnswer,
+  type DictationQuery,
+  type ProvenanceAttrs,
+} from '@bree/contracts';
+import { markedAsAi, type DocJSON } from '@bree/editor';
 import { isAppError } from '../../lib/errors';
 import type { MeteredAi, MeteredTranscription } from '../ai/ai.metered';
 import { usableTier } from '../ai/ai.setup';
@@ -36,9 +43,15 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
     return found;
   }
 
-  /** Appends paragraphs at the end of the document (the writer left before the text arrived). */
-  async function append(tenantId: string, fileId: string, paragraphs: string[]): Promise<void> {
-    const added = paragraphs.map((text): DocJSON => ({ type: 'paragraph', attrs: { id: newBlockId() }, content: [{ type: 'text', text }] }));
+  /**
+   * Appends paragraphs at the end of the document (the writer left before the text arrived);
+   * polished words carry the AI provenance mark (docs/PROVENANCE.md), words as transcribed do not.
+   */
+  async function append(tenantId: string, fileId: string, paragraphs: string[], provenance: ProvenanceAttrs | null): Promise<void> {
+    const added = paragraphs.map((text): DocJSON => {
+      const paragraph: DocJSON = { type: 'paragraph', attrs: { id: newBlockId() }, content: [{ type: 'text', text }] };
+      return provenance ? markedAsAi(paragraph, provenance) : paragraph;
+    });
     for (let tries = 1; ; tries++) {
       const current = await requireDocument(tenantId, fileId);
       const kept = (current.content.content ?? []).filter((node) => node.type !== 'paragraph' || (node.content?.length ?? 0) > 0);
@@ -120,7 +133,8 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
           minutes: Math.ceil((checked.seconds / 60) * 100) / 100,
         };
         if (marking && clientGone() && paragraphs.length > 0) {
-          await append(tenantId, fileId, paragraphs);
+          const provenance: ProvenanceAttrs | null = polished ? { operationId: newBlockId(), action: 'dictation', tier, at: now().toISOString() } : null;
+          await append(tenantId, fileId, paragraphs, provenance);
           return { ...answer, delivered: false };
         }
         return answer;

@@ -10,13 +10,15 @@ interface VersionListRow {
   createdAt: Date;
   preview?: string;
   contentText?: string;
+  textChars?: number | null;
+  aiChars?: number | null;
 }
 
 function asReason(reason: string): VersionReason {
   return (VERSION_REASONS as readonly string[]).includes(reason) ? (reason as VersionReason) : 'manual';
 }
 
-/** A version as the history panel shows it: time, word count, what made it and a preview. */
+/** A version as the history panel shows it: time, word count, what made it, a preview and its authorship figures. */
 export function presentVersion(row: VersionListRow): Version {
   return {
     id: row.id,
@@ -28,5 +30,7 @@ export function presentVersion(row: VersionListRow): Version {
     wordCount: row.wordCount,
     createdAt: row.createdAt.toISOString(),
     preview: (row.preview ?? row.contentText ?? '').slice(0, 160),
+    // Versions stored before the figures were measured have none: the history says nothing rather than guess.
+    authorship: row.textChars != null && row.aiChars != null ? { textChars: row.textChars, aiChars: row.aiChars } : null,
   };
 }

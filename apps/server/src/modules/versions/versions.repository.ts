@@ -18,6 +18,8 @@ export function createVersionsRepository({ db }: { db: Db }) {
           reason: fileVersions.reason,
           source: fileVersions.source,
           wordCount: fileVersions.wordCount,
+          textChars: fileVersions.textChars,
+          aiChars: fileVersions.aiChars,
           createdAt: fileVersions.createdAt,
           preview: sql<string>`left(${fileVersions.contentText}, 160)`,
         })

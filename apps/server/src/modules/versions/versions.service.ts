@@ -50,6 +50,9 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
         content: prepared ? prepared.doc : file.content,
         contentText: prepared ? prepared.text : file.contentText,
         wordCount: prepared ? prepared.wordCount : file.wordCount,
+        editorVersion: prepared ? prepared.editorVersion : file.editorVersion,
+        textChars: prepared ? prepared.authorship.textChars : file.textChars,
+        aiChars: prepared ? prepared.authorship.aiChars : file.aiChars,
         createdAt: now(),
       });
       return presentVersion(row);

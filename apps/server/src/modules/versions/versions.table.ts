@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from '../files/files.table';
 
 /** Immutable snapshots of a document. Never updated; only thinned by age. */
@@ -17,6 +17,10 @@ export const fileVersions = pgTable(
     content: jsonb('content').notNull(),
     contentText: text('content_text').notNull().default(''),
     wordCount: integer('word_count').notNull().default(0),
+    /** The editor schema version and authorship figures of this text (docs/PROVENANCE.md); figures null when unknown. */
+    editorVersion: smallint('editor_version').notNull().default(1),
+    textChars: integer('text_chars'),
+    aiChars: integer('ai_chars'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('file_versions_file_idx').on(t.tenantId, t.fileId, t.createdAt.desc())],

@@ -1,4 +1,5 @@
 import type { OperationStreamEvent } from '@bree/contracts';
+import { markedAsAi } from '@bree/editor';
 import type { CallOutcome } from '../ai/ai.metered';
 import type { VariantOperationJob, VariantSink } from '../ai/operations/operations.runner';
 import { prepareContent } from '../files/files.content';
@@ -23,10 +24,12 @@ export function createVariantSink({
   repository,
   writer,
   newBlockId,
+  now = () => new Date(),
 }: {
   repository: WorkspacesRepository;
   writer: ContentWriter;
   newBlockId: () => string;
+  now?: () => Date;
 }): VariantSink {
   async function fail(job: VariantOperationJob, failure: string): Promise<OperationStreamEvent> {
     const { tenantId, operationId } = job;
@@ -52,8 +55,10 @@ export function createVariantSink({
       if (!current) return { event: 'error', data: { code: 'variant_failed', message: 'A newer version of this variant replaced this one.' } };
       // A cut stream is not a variant: half an email or half a thread is worse than the old text.
       if (outcome.failure) return fail(job, sentence(outcome.failure.message));
-      const doc = variantDoc({ action: job.action, text: outcome.text, newId: newBlockId });
-      if (!doc.content?.length) return fail(job, 'The AI provider returned no text. Please try again.');
+      const written = variantDoc({ action: job.action, text: outcome.text, newId: newBlockId });
+      if (!written.content?.length) return fail(job, 'The AI provider returned no text. Please try again.');
+      // The AI wrote every word of a variant: all of it carries the provenance mark (docs/PROVENANCE.md).
+      const doc = markedAsAi(written, { operationId, action: job.action, tier: job.tier, at: now().toISOString() });
       try {
         await writer.write({
           tenantId,
