@@ -159,6 +159,8 @@ test('Copy as HTML and downloads carry no AI marks unless the writer ticks Inclu
   const [marked] = await Promise.all([page.waitForEvent('download'), htmlButton.click()]);
   const markedHtml = await readFile((await marked.path())!, 'utf8');
   expect(markedHtml).toContain('Written by you:');
+  // A web page keeps the AI's words marked.
+  expect(markedHtml).toContain('bree-ai-text');
 });
 
 test('History shows the AI share each version was kept with', async ({ page, ai }) => {
