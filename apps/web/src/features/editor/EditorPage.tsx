@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName, ERROR_CODES } from '@bree/contracts';
-import { emptyDoc, fromText } from '@bree/editor';
+import { EDITOR_VERSION, emptyDoc, fromText } from '@bree/editor';
 import { useServices } from '../../app/services';
 import { hasErrorCode } from '../../lib/errorCodes';
 import { buttonClasses, LoadingScreen } from '../../ui';
@@ -12,7 +12,7 @@ import type { LoadedDocument } from './EditorWorkspace';
 import { getOfflineSave } from './offlineStore';
 import { seedFileMetadata } from './useFileMetadata';
 
-type LoadState = { kind: 'loading' } | { kind: 'failed'; notFound: boolean } | { kind: 'ready'; doc: LoadedDocument };
+type LoadState = { kind: 'loading' } | { kind: 'failed'; notFound: boolean } | { kind: 'newer' } | { kind: 'ready'; doc: LoadedDocument };
 
 /** Plain-text content opens as paragraphs; a missing content opens empty. */
 export function toEditorContent(content: unknown): unknown {
@@ -33,6 +33,12 @@ export function EditorPage({ fileId }: { fileId: string }) {
     (async () => {
       try {
         const file = await getFile(api, fileId, controller.signal);
+        // A document saved by a newer Bree may hold what this page's editor cannot show: it is not
+        // opened (a save from here would drop that), and a reload brings the newer Bree.
+        if ((file.editorVersion ?? 1) > EDITOR_VERSION) {
+          setState({ kind: 'newer' });
+          return;
+        }
         const offline = await getOfflineSave(tenantId, fileId).catch(() => undefined);
         // Unsent offline edits are newer than the server's copy: show them, based on their revision.
         const { content: _content, ...summary } = file;
@@ -59,6 +65,17 @@ export function EditorPage({ fileId }: { fileId: string }) {
   }, [api, queryClient, fileId]);
 
   if (state.kind === 'loading') return <LoadingScreen label="Loading Bree" />;
+  if (state.kind === 'newer') {
+    return (
+      <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-paper p-6 text-center">
+        <h1 className="font-serif text-2xl font-semibold text-ink">Bree has been updated</h1>
+        <p className="text-muted">This document was saved by a newer version of Bree. Reload the page to open it.</p>
+        <button type="button" className={buttonClasses({ variant: 'primary' })} onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
   if (state.kind === 'failed') {
     return (
       <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-paper p-6 text-center">
