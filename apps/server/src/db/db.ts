@@ -1,4 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +16,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { removePgliteLock, writePgliteLock } from './pglite-lock';
+import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
 /**
  * The one database type every repository takes: PGlite and node-postgres look the same here.
@@ -58,24 +62,80 @@ export const STARTUP_LOCK_KEY = 727001;
 // pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
 const pgliteExtensions = { pg_trgm, unaccent, vector };
 
+const gunzipAsync = promisify(gunzip);
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The key of the embedded database template this install would use now (`db/pglite-template.ts`). */
+export function currentPgliteTemplateKey(): string {
+  return pgliteTemplateKey(
+    readPgliteTemplateInputs({
+      migrationsFolder,
+      extensionNames: Object.keys(pgliteExtensions),
+      packageNames: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector'],
+    }),
+  );
+}
 
 /**
  * Opens the database: `postgres://…` → a node-postgres pool; otherwise PGlite, stored in
- * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'.
+ * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'. A new `<dataDir>/pglite` starts
+ * from the migrated template in `templateDir` when one with the current key is there (null: never).
  */
-export async function createDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function createDatabase(opts: { url?: string; dataDir: string; templateDir?: string | null }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.templateDir === undefined ? INSTALL_TEMPLATE_DIR : opts.templateDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  let location = 'memory://';
-  if (dataDir !== 'memory://') {
-    location = path.resolve(dataDir, 'pglite');
-    await mkdir(location, { recursive: true });
+/**
+ * The template for a new embedded database folder as an unpacked tar, or null (none made yet, or
+ * damaged: then it is removed). Checked here because PGlite's own gunzip leaves a damaged file's
+ * error unhandled, which would end the process.
+ */
+async function readUsableTemplate(templateDir: string): Promise<{ file: string; tar: Buffer } | null> {
+  let file: string;
+  try {
+    file = pgliteTemplateFile({ cacheDir: templateDir, key: currentPgliteTemplateKey() });
+    if (!existsSync(file)) return null;
+  } catch {
+    return null;
   }
-  const client = await PGlite.create(location, { extensions: pgliteExtensions });
+  try {
+    const tar = await gunzipAsync(await readFile(file));
+    // gunzip checks the file's CRC; the tar header's magic checks it is PGlite's dump and not other bytes.
+    if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error('not a tar archive');
+    return { file, tar };
+  } catch {
+    await rm(file, { force: true }).catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * Creates the PGlite client of an on-disk folder: from the template when the folder is new and one
+ * exists (one PGlite.create), otherwise by PGlite's own initdb. A template that fails to load is
+ * removed and the emptied folder is created as before: the template only ever saves time.
+ */
+async function createPgliteClient(location: string, templateDir: string | null): Promise<PGlite> {
+  const template = templateDir && isEmptyPgliteFolder(location) ? await readUsableTemplate(templateDir) : null;
+  await mkdir(location, { recursive: true });
+  if (template) {
+    try {
+      const loadDataDir = new Blob([new Uint8Array(template.tar)], { type: 'application/x-tar' });
+      return await PGlite.create(location, { extensions: pgliteExtensions, loadDataDir });
+    } catch {
+      await rm(template.file, { force: true }).catch(() => undefined);
+      // The folder was empty before: whatever the failed load unpacked is all that is in it.
+      await rm(location, { recursive: true, force: true });
+      await mkdir(location, { recursive: true });
+    }
+  }
+  return PGlite.create(location, { extensions: pgliteExtensions });
+}
+
+async function openPglite(dataDir: string, templateDir: string | null): Promise<Database> {
+  const location = dataDir === 'memory://' ? 'memory://' : path.resolve(dataDir, 'pglite');
+  const client = location === 'memory://' ? await PGlite.create(location, { extensions: pgliteExtensions }) : await createPgliteClient(location, templateDir);
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);
