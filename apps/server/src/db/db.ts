@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { removePgliteLock, writePgliteLock } from './pglite-lock';
+import { extractPgliteTemplate } from './pglite-template-extract';
 import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
 /**
@@ -62,8 +61,6 @@ export const STARTUP_LOCK_KEY = 727001;
 // pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
 const pgliteExtensions = { pg_trgm, unaccent, vector };
 
-const gunzipAsync = promisify(gunzip);
-
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The key of the embedded database template this install would use now (`db/pglite-template.ts`). */
@@ -87,49 +84,37 @@ export async function createDatabase(opts: { url?: string; dataDir: string; temp
   return openPglite(opts.dataDir, opts.templateDir === undefined ? INSTALL_TEMPLATE_DIR : opts.templateDir);
 }
 
-/**
- * The template for a new embedded database folder as an unpacked tar, or null (none made yet, or
- * damaged: then it is removed). Checked here because PGlite's own gunzip leaves a damaged file's
- * error unhandled, which would end the process.
- */
-async function readUsableTemplate(templateDir: string): Promise<{ file: string; tar: Buffer } | null> {
-  let file: string;
+/** The template file with the current key in `templateDir`, or null when none was made yet. */
+function findTemplate(templateDir: string): string | null {
   try {
-    file = pgliteTemplateFile({ cacheDir: templateDir, key: currentPgliteTemplateKey() });
-    if (!existsSync(file)) return null;
+    const file = pgliteTemplateFile({ cacheDir: templateDir, key: currentPgliteTemplateKey() });
+    return existsSync(file) ? file : null;
   } catch {
-    return null;
-  }
-  try {
-    const tar = await gunzipAsync(await readFile(file));
-    // gunzip checks the file's CRC; the tar header's magic checks it is PGlite's dump and not other bytes.
-    if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error('not a tar archive');
-    return { file, tar };
-  } catch {
-    await rm(file, { force: true }).catch(() => undefined);
     return null;
   }
 }
 
 /**
- * Creates the PGlite client of an on-disk folder: from the template when the folder is new and one
- * exists (one PGlite.create), otherwise by PGlite's own initdb. A template that fails to load is
- * removed and the emptied folder is created as before: the template only ever saves time.
+ * Creates the PGlite client of an on-disk folder. A new (missing or empty) folder is unpacked from
+ * the template when one exists and then opened like any existing database (one PGlite.create);
+ * otherwise PGlite's own initdb makes it. A template that fails is removed and the folder is made
+ * as before: the template only ever saves time.
  */
 async function createPgliteClient(location: string, templateDir: string | null): Promise<PGlite> {
-  const template = templateDir && isEmptyPgliteFolder(location) ? await readUsableTemplate(templateDir) : null;
-  await mkdir(location, { recursive: true });
+  const template = templateDir && isEmptyPgliteFolder(location) ? findTemplate(templateDir) : null;
   if (template) {
+    let unpacked = false;
     try {
-      const loadDataDir = new Blob([new Uint8Array(template.tar)], { type: 'application/x-tar' });
-      return await PGlite.create(location, { extensions: pgliteExtensions, loadDataDir });
+      await extractPgliteTemplate({ file: template, location });
+      unpacked = true;
+      return await PGlite.create(location, { extensions: pgliteExtensions });
     } catch {
-      await rm(template.file, { force: true }).catch(() => undefined);
-      // The folder was empty before: whatever the failed load unpacked is all that is in it.
-      await rm(location, { recursive: true, force: true });
-      await mkdir(location, { recursive: true });
+      await rm(template, { force: true }).catch(() => undefined);
+      // The folder was empty before: once unpacked, what is in it came from the template alone.
+      if (unpacked) await rm(location, { recursive: true, force: true });
     }
   }
+  await mkdir(location, { recursive: true });
   return PGlite.create(location, { extensions: pgliteExtensions });
 }
 

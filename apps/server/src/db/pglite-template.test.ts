@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, currentPgliteTemplateKey, type Database } from './db';
 import { pgliteTemplateFile, pgliteTemplateKey, type PgliteTemplateInputs } from './pglite-template';
+import { tarHeader } from '../cli/tar';
+import { extractPgliteTemplate } from './pglite-template-extract';
 import { makePgliteTemplate, preparePgliteTemplateForStart } from './pglite-template-prepare';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -137,6 +139,33 @@ describe('a new embedded database from the template', () => {
     expect(await appliedMigrations(database)).toBeNull();
     expect(existsSync(other)).toBe(false);
   }, 120_000);
+});
+
+describe('unpacking a template', () => {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'bree-pglite-extract-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('refuses an entry that leaves the folder, writing nothing and leaving no staging folder', async () => {
+    const file = path.join(scratch, 'escaping.tar.gz');
+    const data = Buffer.from('outside');
+    const padding = Buffer.alloc(512 - data.length);
+    writeFileSync(file, gzipSync(Buffer.concat([tarHeader('../escaped', data.length), data, padding, Buffer.alloc(1024)])));
+    const location = path.join(scratch, 'data', 'pglite');
+    await expect(extractPgliteTemplate({ file, location })).rejects.toThrow('unexpected tar entry ../escaped');
+    expect(existsSync(path.join(scratch, 'data', 'escaped'))).toBe(false);
+    expect(existsSync(path.join(scratch, 'escaped'))).toBe(false);
+    expect(existsSync(location)).toBe(false);
+    expect(readdirSync(path.join(scratch, 'data'))).toEqual([]);
+  });
+
+  it('refuses an archive without a database in it', async () => {
+    const file = path.join(scratch, 'no-database.tar.gz');
+    const data = Buffer.from('hello');
+    writeFileSync(file, gzipSync(Buffer.concat([tarHeader('notes.txt', data.length), data, Buffer.alloc(512 - data.length), Buffer.alloc(1024)])));
+    const location = path.join(scratch, 'other', 'pglite');
+    await expect(extractPgliteTemplate({ file, location })).rejects.toThrow('the template holds no database');
+    expect(readdirSync(path.join(scratch, 'other'))).toEqual([]);
+  });
 });
 
 describe('preparing the template before a start', () => {
