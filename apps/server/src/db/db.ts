@@ -14,7 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { removePgliteLock, writePgliteLock } from './pglite-lock';
-import { extractPgliteTemplate } from './pglite-template-extract';
+import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
 import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
 /**
@@ -76,8 +76,9 @@ export function currentPgliteTemplateKey(): string {
 
 /**
  * Opens the database: `postgres://…` → a node-postgres pool; otherwise PGlite, stored in
- * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'. A new `<dataDir>/pglite` starts
- * from the migrated template in `templateDir` when one with the current key is there (null: never).
+ * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'. A new `<dataDir>/pglite`, or one
+ * in memory, starts from the migrated template in `templateDir` when one with the current key is
+ * there (null: never).
  */
 export async function createDatabase(opts: { url?: string; dataDir: string; templateDir?: string | null }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
@@ -118,9 +119,23 @@ async function createPgliteClient(location: string, templateDir: string | null):
   return PGlite.create(location, { extensions: pgliteExtensions });
 }
 
+/** A database in memory: loaded from the template when one exists (what each test worker opens), else made by initdb. */
+async function createMemoryClient(templateDir: string | null): Promise<PGlite> {
+  const template = templateDir ? findTemplate(templateDir) : null;
+  if (template) {
+    try {
+      const loadDataDir = new Blob([new Uint8Array(await readPgliteTemplateTar(template))], { type: 'application/x-tar' });
+      return await PGlite.create('memory://', { extensions: pgliteExtensions, loadDataDir });
+    } catch {
+      await rm(template, { force: true }).catch(() => undefined);
+    }
+  }
+  return PGlite.create('memory://', { extensions: pgliteExtensions });
+}
+
 async function openPglite(dataDir: string, templateDir: string | null): Promise<Database> {
   const location = dataDir === 'memory://' ? 'memory://' : path.resolve(dataDir, 'pglite');
-  const client = location === 'memory://' ? await PGlite.create(location, { extensions: pgliteExtensions }) : await createPgliteClient(location, templateDir);
+  const client = location === 'memory://' ? await createMemoryClient(templateDir) : await createPgliteClient(location, templateDir);
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);

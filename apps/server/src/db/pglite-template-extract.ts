@@ -57,17 +57,28 @@ function* templateEntries(tar: Buffer): Generator<TemplateEntry> {
 }
 
 /**
+ * A template file's tar, every entry checked: what a database in memory loads with `loadDataDir`
+ * (PGlite's own gunzip would leave a damaged file's error unhandled, ending the process).
+ */
+export async function readPgliteTemplateTar(file: string): Promise<Buffer> {
+  const tar = await gunzipAsync(await readFile(file));
+  let hasVersion = false;
+  for (const entry of templateEntries(tar)) if (entry.kind === 'file' && entry.segments.join('/') === 'PG_VERSION') hasVersion = true;
+  if (!hasVersion) throw new Error('the template holds no database');
+  return tar;
+}
+
+/**
  * Unpacks a template file into the embedded database folder `location`, which must be missing or
  * empty: into a folder beside it first, then renamed into place, so a start cut short never leaves
  * half a database behind. Throws (leaving `location` as it was) when the file is damaged.
  */
 export async function extractPgliteTemplate(opts: { file: string; location: string }): Promise<void> {
-  const tar = await gunzipAsync(await readFile(opts.file));
+  const tar = await readPgliteTemplateTar(opts.file);
   const staging = `${opts.location}.template-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   try {
     mkdirSync(staging, { recursive: true, mode: 0o700 });
-    let files = 0;
     for (const entry of templateEntries(tar)) {
       const target = path.join(staging, ...entry.segments);
       if (entry.kind === 'directory') {
@@ -76,9 +87,7 @@ export async function extractPgliteTemplate(opts: { file: string; location: stri
       }
       mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
       writeFileSync(target, entry.data, { mode: entry.mode || 0o600 });
-      files++;
     }
-    if (files === 0 || !existsSync(path.join(staging, 'PG_VERSION'))) throw new Error('the template holds no database');
     if (existsSync(opts.location)) rmdirSync(opts.location);
     renameSync(staging, opts.location);
   } finally {
