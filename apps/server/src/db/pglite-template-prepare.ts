@@ -23,8 +23,9 @@ export async function makePgliteTemplate(opts: { cacheDir: string }): Promise<st
 
 /**
  * Before a start: makes the template when this start will create a new embedded database and the
- * current one is missing. Any other start costs one key computation and one file check. A failure
- * is reported in one line and the start goes on without it.
+ * current one is missing. A start on an existing data directory costs one folder listing; one on a
+ * new directory, a key computation and a file check. A failure is reported in one line and the
+ * start goes on without it.
  */
 export async function preparePgliteTemplateForStart(opts: {
   env: Record<string, string | undefined>;
