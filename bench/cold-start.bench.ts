@@ -1,6 +1,7 @@
 // Cold start: a built Bree (`node scripts/start.mjs`, as `npm start` runs it) from spawn to its
 // first 200 on /api/health, on a new data directory (target under 5 s: the embedded database is
-// created and migrated) and on an existing one (target under 3 s). Baseline: a bare Node HTTP
+// unpacked from the install's migrated template, which the first of these starts makes when the
+// install has none yet) and on an existing one (target under 3 s). Baseline: a bare Node HTTP
 // server from spawn to its first 200, in the same run. Both are polled the same way.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';

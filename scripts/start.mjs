@@ -1,4 +1,5 @@
-// `npm start`: builds the web app once if it is missing, then runs the server in this process.
+// `npm start`: builds the web app once if it is missing, prepares the embedded database template
+// when a new data directory needs it, then runs the server in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,4 +17,7 @@ if (!existsSync(webIndex) || process.env.BREE_REBUILD === '1') {
 
 const { register } = await import('tsx/esm/api');
 register();
+// A first start on a new embedded data directory is quicker from a migrated template (docs/DEPLOY.md).
+const { preparePgliteTemplateForStart } = await import(pathToFileURL(path.join(root, 'apps/server/src/db/pglite-template-prepare.ts')).href);
+await preparePgliteTemplateForStart({ env: process.env, log: (line) => console.log(line) });
 await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

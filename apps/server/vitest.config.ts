@@ -10,5 +10,6 @@ export default defineProject({
     // Tests in one file share the worker's database; files run in separate workers.
     fileParallelism: true,
     pool: 'forks',
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -9,7 +9,8 @@ import type { Lifecycle } from '../src/modules/system/system.lifecycle';
 import { createServices, type Services } from '../src/services';
 
 /**
- * One database per test worker (PGlite takes ~3 s to open): in memory by default, or the
+ * One database per test worker (PGlite takes ~3 s to make, about 1 s from the template
+ * `test/global-setup.ts` prepares): in memory by default, or the
  * PostgreSQL of TEST_DATABASE_URL when the suite runs a second time against it.
  */
 let shared: Promise<Database> | null = null;

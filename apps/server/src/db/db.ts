@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +14,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { removePgliteLock, writePgliteLock } from './pglite-lock';
+import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
+import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
 /**
  * The one database type every repository takes: PGlite and node-postgres look the same here.
@@ -60,22 +63,79 @@ const pgliteExtensions = { pg_trgm, unaccent, vector };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Opens the database: `postgres://…` → a node-postgres pool; otherwise PGlite, stored in
- * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'.
- */
-export async function createDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir);
+/** The key of the embedded database template this install would use now (`db/pglite-template.ts`). */
+export function currentPgliteTemplateKey(): string {
+  return pgliteTemplateKey(
+    readPgliteTemplateInputs({
+      migrationsFolder,
+      extensionNames: Object.keys(pgliteExtensions),
+      packageNames: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector'],
+    }),
+  );
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  let location = 'memory://';
-  if (dataDir !== 'memory://') {
-    location = path.resolve(dataDir, 'pglite');
-    await mkdir(location, { recursive: true });
+/**
+ * Opens the database: `postgres://…` → a node-postgres pool; otherwise PGlite, stored in
+ * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'. A new `<dataDir>/pglite`, or one
+ * in memory, starts from the migrated template in `templateDir` when one with the current key is
+ * there (null: never).
+ */
+export async function createDatabase(opts: { url?: string; dataDir: string; templateDir?: string | null }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.dataDir, opts.templateDir === undefined ? INSTALL_TEMPLATE_DIR : opts.templateDir);
+}
+
+/** The template file with the current key in `templateDir`, or null when none was made yet. */
+function findTemplate(templateDir: string): string | null {
+  try {
+    const file = pgliteTemplateFile({ cacheDir: templateDir, key: currentPgliteTemplateKey() });
+    return existsSync(file) ? file : null;
+  } catch {
+    return null;
   }
-  const client = await PGlite.create(location, { extensions: pgliteExtensions });
+}
+
+/**
+ * Creates the PGlite client of an on-disk folder. A new (missing or empty) folder is unpacked from
+ * the template when one exists and then opened like any existing database (one PGlite.create);
+ * otherwise PGlite's own initdb makes it. A template that fails is removed and the folder is made
+ * as before: the template only ever saves time.
+ */
+async function createPgliteClient(location: string, templateDir: string | null): Promise<PGlite> {
+  const template = templateDir && isEmptyPgliteFolder(location) ? findTemplate(templateDir) : null;
+  if (template) {
+    let unpacked = false;
+    try {
+      await extractPgliteTemplate({ file: template, location });
+      unpacked = true;
+      return await PGlite.create(location, { extensions: pgliteExtensions });
+    } catch {
+      await rm(template, { force: true }).catch(() => undefined);
+      // The folder was empty before: once unpacked, what is in it came from the template alone.
+      if (unpacked) await rm(location, { recursive: true, force: true });
+    }
+  }
+  await mkdir(location, { recursive: true });
+  return PGlite.create(location, { extensions: pgliteExtensions });
+}
+
+/** A database in memory: loaded from the template when one exists (what each test worker opens), else made by initdb. */
+async function createMemoryClient(templateDir: string | null): Promise<PGlite> {
+  const template = templateDir ? findTemplate(templateDir) : null;
+  if (template) {
+    try {
+      const loadDataDir = new Blob([new Uint8Array(await readPgliteTemplateTar(template))], { type: 'application/x-tar' });
+      return await PGlite.create('memory://', { extensions: pgliteExtensions, loadDataDir });
+    } catch {
+      await rm(template, { force: true }).catch(() => undefined);
+    }
+  }
+  return PGlite.create('memory://', { extensions: pgliteExtensions });
+}
+
+async function openPglite(dataDir: string, templateDir: string | null): Promise<Database> {
+  const location = dataDir === 'memory://' ? 'memory://' : path.resolve(dataDir, 'pglite');
+  const client = location === 'memory://' ? await createMemoryClient(templateDir) : await createPgliteClient(location, templateDir);
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);
