@@ -4,7 +4,7 @@ import { callApi } from './fixtures/api';
 import { test, expect, openDoc, paragraphs, selectParagraph, selectText, signUp, suggestionCard } from './fixtures/assistant';
 import type { FakeRequest } from '../../server/test/fakes/fake-ai-provider';
 
-/** The measured authenticity of a text (issue 21): the AI's share, its highlight, exports, variants, history and the shared page. */
+/** The measured authenticity of a text: the AI's share, its highlight, exports, variants, history and the shared page. */
 
 const ORIGINAL = 'the draft was rough and it needed some work before the meeting.';
 const VERSIONS = [
@@ -229,6 +229,23 @@ test('the shared page shows the AI share once the writer chooses to show it', as
   } finally {
     await reader.close();
   }
+});
+
+test('a document saved by a newer Bree is not opened by an older page, which offers a reload', async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  const fileId = await openMarkedDoc(page, ai.server.url, 'Newer');
+  // The answer a newer Bree would give: the same document under a later schema version.
+  await page.route('**/api/files/get', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { file: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...body, file: { ...body.file, editorVersion: 99 } } });
+  });
+  await page.goto(`${ai.server.url}/app/${fileId}`);
+  await expect(page.getByRole('heading', { name: 'Bree has been updated' })).toBeVisible();
+  await expect(page.getByTestId('editor')).toHaveCount(0);
+  await page.unroute('**/api/files/get');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByTestId('editor')).toContainText(FROM_AI);
 });
 
 test.describe('on a phone', () => {
