@@ -135,7 +135,12 @@ test('Enhance on one word rewrites that word only: the rest of the paragraph sta
   const saved = await savedBlocks(page, fileId);
   expect(saved[0]!.content).toEqual(savedBefore[0]!.content);
   expect(saved[2]!.content).toEqual(savedBefore[2]!.content);
-  expect(saved[1]!.content).toEqual([{ type: 'text', text: `The swift${LONG_TAIL}` }]);
+  // The new word alone carries the AI's provenance mark (docs/PROVENANCE.md).
+  expect(saved[1]!.content).toEqual([
+    { type: 'text', text: 'The ' },
+    { type: 'text', text: 'swift', marks: [{ type: 'aiProvenance', attrs: expect.objectContaining({ action: 'enhance' }) }] },
+    { type: 'text', text: LONG_TAIL },
+  ]);
 
   await page.keyboard.press('ControlOrMeta+z');
   await expect.poll(() => editor.innerHTML()).toBe(before);

@@ -94,6 +94,9 @@ test.describe('chat about the document', () => {
     await expect(editor).toContainText('Short draft.');
     await expect(editor).not.toContainText(ORIGINAL);
     await expect(editor).toContainText(INTRO);
+    // The reply's words carry the chat's provenance mark; the writer's text around them does not.
+    await expect(editor.locator('.bree-ai-text[data-ai-action="chat"]')).toHaveText('Short draft.');
+    await expect(editor.locator('.bree-ai-text')).toHaveCount(1);
     await editor.getByText('Short draft.').click();
     await page.keyboard.press('ControlOrMeta+z');
     await expect(editor).toContainText(ORIGINAL);

@@ -80,6 +80,9 @@ test.describe('dictation with the microphone allowed', () => {
     await expect(editor).toContainText(`${PARAGRAPH} ${POLISHED}`);
     await expect(preview).toHaveCount(0);
     await expect(editor).not.toContainText(HEARD);
+    // The polished words carry the dictation's provenance mark; the paragraph before them is the writer's.
+    await expect(editor.locator('.bree-ai-text[data-ai-action="dictation"]')).toContainText(POLISHED);
+    await expect(editor.locator('.bree-ai-text')).not.toContainText(PARAGRAPH);
     // The polish prompt carried the words heard; the final recording was a real WebM take.
     expect(voice.chat.requests.at(-1)?.text).toContain(HEARD);
     expect(Buffer.from(voice.stt.requests.at(-1)!.bytes.subarray(0, 4)).toString('hex')).toBe('1a45dfa3');

@@ -268,7 +268,7 @@ test.describe('editor', () => {
     // While editing, the toggle shows a check mark.
     await expect(header.getByRole('button', { name: 'Open menu' })).toHaveText('✓');
     await header.getByRole('button', { name: 'Open Document Actions' }).click();
-    await expect(page.getByRole('dialog', { name: 'Document actions' }).getByText('Words')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Document actions' }).getByText('Words', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await header.getByRole('button', { name: 'Go back to previous page' }).click();
     await page.waitForURL(`${bree.url}/app`);
