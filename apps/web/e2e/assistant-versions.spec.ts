@@ -1,27 +1,18 @@
 import type { Page } from '@playwright/test';
 import { callApi } from './fixtures/api';
-import { test, expect, openDoc, paragraphs, requestsAbout, selectParagraph, signUp, suggestionCard } from './fixtures/assistant';
-import type { FakeRequest } from '../../server/test/fakes/fake-ai-provider';
-
-/** A selection long enough (eight words or more) for a voice match score of its own. */
-const ORIGINAL = 'the draft was rough and it needed some work before the meeting.';
-const VERSIONS = [
-  'The draft was rough, and it needed work before the meeting began in the morning.',
-  'Before the meeting, I knew the rough draft needed one more careful pass from me.',
-  'It was a rough draft; the meeting was close, and the work was far from done.',
-];
-
-/** Answers each version of an Enhance of this document's text: the first, and one per count of earlier versions. */
-function answerVersions(ai: { fake: { answer(match: (r: FakeRequest) => boolean, answer: string): () => void } }, intro: string): () => void {
-  const about = (r: FakeRequest) => r.text.includes(intro) && /Task: Polish the selected text/.test(r.text);
-  const removers = [
-    ai.fake.answer(about, VERSIONS[0]!),
-    ai.fake.answer((r) => about(r) && r.text.includes('<earlier version="1">'), VERSIONS[1]!),
-    // Registered last, so it wins when both earlier versions are in the prompt.
-    ai.fake.answer((r) => about(r) && r.text.includes('<earlier version="2">'), VERSIONS[2]!),
-  ];
-  return () => removers.forEach((remove) => remove());
-}
+import {
+  answerVersions,
+  DRAFT as ORIGINAL,
+  DRAFT_VERSIONS as VERSIONS,
+  test,
+  expect,
+  openDoc,
+  paragraphs,
+  requestsAbout,
+  selectParagraph,
+  signUp,
+  suggestionCard,
+} from './fixtures/assistant';
 
 async function enhance(page: Page): Promise<void> {
   await selectParagraph(page, ORIGINAL);

@@ -1,17 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { callApi } from './fixtures/api';
-import { test, expect, openDoc, paragraphs, selectParagraph, selectText, signUp, suggestionCard } from './fixtures/assistant';
-import type { FakeRequest } from '../../server/test/fakes/fake-ai-provider';
+import {
+  answerVersions,
+  DRAFT as ORIGINAL,
+  DRAFT_VERSIONS as VERSIONS,
+  test,
+  expect,
+  openDoc,
+  paragraphs,
+  selectParagraph,
+  selectText,
+  signUp,
+  suggestionCard,
+} from './fixtures/assistant';
 
 /** The measured authenticity of a text: the AI's share, its highlight, exports, variants, history and the shared page. */
 
-const ORIGINAL = 'the draft was rough and it needed some work before the meeting.';
-const VERSIONS = [
-  'The draft was rough, and it needed work before the meeting began in the morning.',
-  'Before the meeting, I knew the rough draft needed one more careful pass from me.',
-  'It was a rough draft; the meeting was close, and the work was far from done.',
-];
 const AI_MARK = { type: 'aiProvenance', attrs: { operationId: 'op_e2e_1', action: 'enhance', tier: 'fast', at: '2026-01-02T03:04:05.000Z' } };
 const MINE = 'I wrote this opening line myself.';
 const FROM_AI = 'This sentence came from the assistant.';
@@ -24,17 +29,6 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[role="status
 async function aiShare(line: Locator): Promise<number> {
   const match = /AI-assisted: (\d+) %$/.exec((await line.textContent()) ?? '');
   return match ? Number(match[1]) : Number.NaN;
-}
-
-/** Answers each 'Try another' of an Enhance of this document with the next version. */
-function answerVersions(ai: { fake: { answer(match: (r: FakeRequest) => boolean, answer: string): () => void } }, intro: string): () => void {
-  const about = (r: FakeRequest) => r.text.includes(intro) && /Task: Polish the selected text/.test(r.text);
-  const removers = [
-    ai.fake.answer(about, VERSIONS[0]!),
-    ai.fake.answer((r) => about(r) && r.text.includes('<earlier version="1">'), VERSIONS[1]!),
-    ai.fake.answer((r) => about(r) && r.text.includes('<earlier version="2">'), VERSIONS[2]!),
-  ];
-  return () => removers.forEach((remove) => remove());
 }
 
 /** Creates a document of one paragraph of the writer's and one the AI wrote, and opens it. */
