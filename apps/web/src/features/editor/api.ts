@@ -20,26 +20,20 @@ export async function getFile(api: ApiClient, fileId: string, signal?: AbortSign
 }
 
 /**
- * PATCH /files/metadata/{tenant}/{path} with the document's word goal (null removes it). The
- * route goes by path, and the document may have been renamed since it opened: the path is read
- * fresh first. Answers the goal the server kept.
- */
-export async function saveWordGoal(api: ApiClient, q: { tenantId: string; fileId: string; wordGoal: number | null }): Promise<number | null> {
-  const file = await getFile(api, q.fileId);
-  const url = `/files/metadata/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(file.filePath)}`;
-  const answer = await api.patch(url, { metadata: { wordGoal: q.wordGoal } }, { schema: summaryAnswerSchema });
-  return answer.file.metadata.wordGoal ?? null;
-}
-
-/**
  * PATCH /files/metadata/{tenant}/{path} with some metadata fields (the server merges them into the
- * rest), the path read fresh as for the word goal. Answers the document's metadata as kept.
+ * rest). The route goes by path, and the document may have been renamed since it opened: the path is read fresh first. Answers the document's metadata as kept.
  */
 export async function saveMetadata(api: ApiClient, q: { tenantId: string; fileId: string; metadata: FileMetadata }): Promise<FileMetadata> {
   const file = await getFile(api, q.fileId);
   const url = `/files/metadata/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(file.filePath)}`;
   const answer = await api.patch(url, { metadata: q.metadata }, { schema: summaryAnswerSchema });
   return answer.file.metadata;
+}
+
+/** The document's word goal (null removes it), saved through `saveMetadata`; answers the goal the server kept. */
+export async function saveWordGoal(api: ApiClient, q: { tenantId: string; fileId: string; wordGoal: number | null }): Promise<number | null> {
+  const metadata = await saveMetadata(api, { tenantId: q.tenantId, fileId: q.fileId, metadata: { wordGoal: q.wordGoal } });
+  return metadata.wordGoal ?? null;
 }
 
 /** POST /versions/create; with content, that text is kept as the version (conflicts). */
