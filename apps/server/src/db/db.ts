@@ -58,6 +58,14 @@ export interface ListenerConnection {
  * deadlock, and two running migrations would race. Documented in docs/DEPLOY.md.
  */
 export const STARTUP_LOCK_KEY = 727001;
+
+/** Thrown by `openListener` once the database is closed: nothing will open a connection to it again. */
+export class DatabaseClosedError extends Error {
+  constructor() {
+    super('the database is closed');
+    this.name = 'DatabaseClosedError';
+  }
+}
 // pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
 const pgliteExtensions = { pg_trgm, unaccent, vector };
 
@@ -190,6 +198,9 @@ export async function loadPgliteDump({ dir, dump }: { dir: string; dump: Buffer 
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator's kill) leaves the
+  // pool, and the next query opens another; unheard, node-postgres would throw it and end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await pool.query('select 1');
   let closed = false;
@@ -226,7 +237,7 @@ async function openPostgres(url: string): Promise<Database> {
     },
     withStartupLock,
     async openListener() {
-      if (closed) throw new Error('the database is closed');
+      if (closed) throw new DatabaseClosedError();
       const client = new pg.Client({ connectionString: url });
       listeners.add(client);
       const handlers = new Map<string, (payload: string) => void>();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../../test/harness';
-import type { Database } from './db';
+import { DatabaseClosedError, type Database, type ListenerConnection } from './db';
 import { createNotificationHub, type Notification } from './notifications';
 
 const onPostgres = process.env.BREE_TEST_POSTGRES === '1';
@@ -62,5 +62,30 @@ describe('the notification hub (LISTEN/NOTIFY between Bree processes)', () => {
     await expect.poll(() => reconnects, { timeout: 10_000 }).toBe(1);
     await sender.notify('bree_test_reconnect', 'after the break');
     await expect.poll(() => received).toEqual(['after the break']);
+  });
+
+  it('stops opening its LISTEN connection once the database is closed, having reported why the last one failed', async () => {
+    let opens = 0;
+    const errors: unknown[] = [];
+    const broken: ListenerConnection = {
+      listen: () => Promise.reject(new Error('the connection broke')),
+      onLost: () => undefined,
+      close: async () => undefined,
+    };
+    // The first opening works but its LISTEN fails; the database is closed by the next attempt.
+    const closing = createNotificationHub({
+      database: {
+        query: async () => [],
+        openListener: async () => {
+          opens += 1;
+          if (opens === 1) return broken;
+          throw new DatabaseClosedError();
+        },
+      },
+    });
+    closing.reportErrorsTo((error) => errors.push(error));
+    await closing.listen('bree_test_closed', () => undefined);
+    expect(opens).toBe(2);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['the connection broke']);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, ListenerConnection } from './db';
+import { DatabaseClosedError, type Database, type ListenerConnection } from './db';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; a part's text stays well under it. */
 const PART_CHARS = 2_000;
@@ -80,6 +80,8 @@ export function createNotificationHub({ database }: { database: Pick<Database, '
         if (again) for (const caughtUp of afterReconnect) caughtUp();
         return;
       } catch (error) {
+        // The database closed under this hub (its process is stopping): there is nothing to reconnect to.
+        if (error instanceof DatabaseClosedError) return;
         onError(error);
         await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
         delayMs = Math.min(delayMs * 2, RECONNECT_MAX_MS);
@@ -120,6 +122,8 @@ export function createNotificationHub({ database }: { database: Pick<Database, '
     /** Starts receiving `channel` on this process's LISTEN connection; resolves once it listens. */
     listen(channel: string, handler: Handler): Promise<void> {
       const listening = listenOn(channel, handler);
+      // Reported even when nobody awaits it (a cache that only listens), never left unhandled.
+      listening.catch((error: unknown) => onError(error));
       listenings.push(listening);
       return listening;
     },

@@ -6,27 +6,39 @@ import { startJobs, type Jobs } from '../../src/jobs/jobs';
 import { createServices } from '../../src/services';
 import { createScratchDatabase, type ScratchDatabase } from './harness';
 
+interface Started {
+  database: Database;
+  jobs: Jobs;
+  services: ReturnType<typeof createServices>;
+}
+
 /** Everything a starting Bree sets up in the database: migrations, then pg-boss with every queue. */
-async function setUp(url: string): Promise<{ database: Database; jobs: Jobs }> {
+async function setUp(url: string): Promise<Started> {
   const database = await createDatabase({ url, dataDir: 'memory://' });
   await database.migrate();
   const services = createServices({ database, config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }) });
   const jobs = await startJobs({ database, maintenance: services, voice: services.voice, ai: { queue: services.aiQueue }, log: pino({ level: 'silent' }) });
-  return { database, jobs };
+  // Its LISTEN connection is open before anything closes it: a stop never races a connect.
+  await services.notifications?.ready();
+  return { database, jobs, services };
+}
+
+/** Stops one as Bree stops: its LISTEN connection, the jobs, then the database. */
+async function stop({ database, jobs, services }: Started): Promise<void> {
+  await services.notifications?.close();
+  await jobs.stop();
+  await database.close();
 }
 
 describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('starting several Bree processes together on a new database', { timeout: 60_000 }, () => {
   let scratch: ScratchDatabase;
-  const started: { database: Database; jobs: Jobs }[] = [];
+  const started: Started[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('bree_start');
   });
   afterAll(async () => {
-    for (const { jobs, database } of started) {
-      await jobs.stop();
-      await database.close();
-    }
+    for (const one of started) await stop(one);
     await scratch?.drop();
   });
 
