@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_STATUS, nameSkeleton, type Authorship, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { selectRows, type Db } from '../../db/db';
-import { encodeCursor, keyset, type Cursor } from './files.cursor';
+import type { Cursor } from './files.cursor';
+import { likePrefix, selectListPage, type FileView, type SimilarNameRow } from './files.list-page';
 import { createTrashQueries } from './files.trash.queries';
 import type { FileListRow } from './files.presenter';
 import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
 import { workspaceVariants } from '../workspaces/workspaces.table';
 
-export type FileView = 'documents' | 'repository' | 'all';
+export type { FileView, SimilarNameRow };
 
 /**
  * A list row's live variants, counted on the variants' index for a workspace master only (null for
@@ -26,12 +27,6 @@ const similarName = sql<SimilarNameRow | null>`(select json_build_object('id', o
     and o.deleted_at is null and o.is_listed
   order by o.name_key, o.id limit 1)`;
 const listColumns = { ...summaryColumns, variantCount, similarName };
-/** The look-alike of a listed document, as `similarName` selects it. */
-export interface SimilarNameRow {
-  id: string;
-  name: string;
-  path: string;
-}
 export interface NewFile {
   id: string;
   tenantId: string;
@@ -59,11 +54,6 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Live documents: not in the Trash. Every read but the Trash's puts this in its WHERE. */
 const live = isNull(files.deletedAt);
-
-/** Escapes LIKE wildcards so a directory name is matched literally. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
-}
 
 function viewFilter(view: FileView): SQL | undefined {
   if (view === 'documents') return eq(files.isListed, true);
@@ -157,23 +147,9 @@ export function createFilesRepository({ db }: { db: Db }) {
         .where(where)
         .orderBy(asc(files.path));
     },
+    /** One page of the document list: one hand-written statement (files.list-page.ts). */
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
-      const { order, after } = keyset(q.sort, q.cursor);
-      const conditions = [eq(files.tenantId, q.tenantId), live, viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
-      const rows = await db
-        .select(listColumns)
-        .from(files)
-        .where(and(...conditions))
-        .orderBy(order)
-        .limit(q.limit + 1);
-      const hasMore = rows.length > q.limit;
-      const items = rows.slice(0, q.limit);
-      const last = items.at(-1);
-      const nextCursor =
-        hasMore && last
-          ? encodeCursor({ t: last.isTranscribing ?? false, u: last.contentUpdatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
-          : null;
-      return { items, hasMore, nextCursor };
+      return selectListPage(db, q);
     },
     /** Documents stored before names had skeletons (null): a batch of them, for the startup backfill. */
     async withoutSkeleton({ limit }: { limit: number }) {
