@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contentUpdateAnswerSchema, listPagedAnswerSchema } from '@bree/contracts';
 import { z } from 'zod';
 import { compileProjection } from './files.answer-json';
 
@@ -21,5 +22,13 @@ describe('compileProjection', () => {
   it('refuses, when the route is built, a schema it cannot whitelist', () => {
     expect(() => compileProjection(z.object({ map: z.record(z.string(), z.unknown()) }))).toThrow(/record/);
     expect(() => compileProjection(z.union([z.object({ a: z.string() }), z.string()]))).toThrow(/union/);
+  });
+
+  it('compiles the answers of the routes that use it: the paged list and the content save', () => {
+    expect(() => compileProjection(listPagedAnswerSchema)).not.toThrow();
+    const save = compileProjection(contentUpdateAnswerSchema);
+    const named = { name: 'Plan.txt', displayName: 'Plan', filePath: 'Plan.txt' };
+    const remembered = { success: true, saved: true, contentSize: 10, operationId: 'op-1', revision: 2, lastModified: 'now', named, tenantId: 't' };
+    expect(save(remembered)).toEqual({ success: true, saved: true, contentSize: 10, operationId: 'op-1', revision: 2, lastModified: 'now', named });
   });
 });

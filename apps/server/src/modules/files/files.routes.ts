@@ -69,7 +69,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
   // Saves keep their own, stricter replay rule: the operationId in the body (files.save.ts, file_operations).
   app.post(
     '/files/content-only-update',
-    { config: { replay: false }, schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } } },
+    {
+      config: { replay: false },
+      // Saves run every few seconds while writing: the answer is projected onto its schema compiled once (files.answer-json.ts).
+      serializerCompiler: projectedJsonSerializer,
+      schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } },
+    },
     async (req) => {
       const { tenantId } = requireAuth(req);
       const { fileId, content, baseRevision, operationId, source } = req.body;
