@@ -14,20 +14,36 @@ export interface SimilarNameRow {
 }
 
 /**
+ * A listed row's live variants, counted on the variants' index for a workspace master only (null
+ * for any other document, which the presenter never shows a count for). `row` names the listed
+ * row: its alias, or the table's quoted name where a select of one table leaves columns bare.
+ */
+export function variantCountSql(row: string): string {
+  return `case when (${row}.metadata->>'isWorkspaceMaster')::boolean then
+    (select count(*)::int from workspace_variants v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
+     where v.tenant_id = ${row}.tenant_id and v.master_file_id = ${row}.id) end`;
+}
+/**
+ * Another live listed document of the tenant whose name has the same look-alike skeleton (the
+ * first by name), or null: an index lookup per row (files_tenant_skeleton_idx) in the list's own
+ * statement, so a page costs one round trip.
+ */
+export function similarNameSql(row: string): string {
+  return `(select json_build_object('id', o.id, 'name', o.name, 'path', o.path) from files o
+   where o.tenant_id = ${row}.tenant_id and o.name_skeleton = ${row}.name_skeleton and o.id <> ${row}.id and o.deleted_at is null and o.is_listed
+   order by o.name_key, o.id limit 1)`;
+}
+
+/**
  * One page of the document list (GET /files/list-paged, 1-core §7) as one hand-written statement:
  * the list is the app's hottest read, and the query builder's per-column mapping cost more than
  * the statement itself (bench/documents.bench.ts). Only the columns the presenter and the cursor
- * read are selected. Every row carries its variant count and its look-alike (files.repository.ts
- * explains both), computed in the same statement so a page is one round trip.
+ * read are selected, with each row's variant count and look-alike.
  */
 const SELECT = `select f.id, f.name, f.path, f.is_repository, f.metadata, f.revision, f.word_count, f.created_at,
   f.content_updated_at, f.is_transcribing, f.tag_rank, f.name_key,
-  case when (f.metadata->>'isWorkspaceMaster')::boolean then
-    (select count(*)::int from workspace_variants v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
-     where v.tenant_id = f.tenant_id and v.master_file_id = f.id) end as variant_count,
-  (select json_build_object('id', o.id, 'name', o.name, 'path', o.path) from files o
-   where o.tenant_id = f.tenant_id and o.name_skeleton = f.name_skeleton and o.id <> f.id and o.deleted_at is null and o.is_listed
-   order by o.name_key, o.id limit 1) as similar_name
+  ${variantCountSql('f')} as variant_count,
+  ${similarNameSql('f')} as similar_name
 from files f
 where f.tenant_id = `;
 

@@ -2,30 +2,16 @@ import { and, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm'
 import { CLAIM_STATUS, nameSkeleton, type Authorship, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { selectRows, type Db } from '../../db/db';
 import type { Cursor } from './files.cursor';
-import { likePrefix, selectListPage, type FileView, type SimilarNameRow } from './files.list-page';
+import { likePrefix, selectListPage, similarNameSql, variantCountSql, type FileView, type SimilarNameRow } from './files.list-page';
 import { createTrashQueries } from './files.trash.queries';
 import type { FileListRow } from './files.presenter';
 import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
-import { workspaceVariants } from '../workspaces/workspaces.table';
 
 export type { FileView, SimilarNameRow };
 
-/**
- * A list row's live variants, counted on the variants' index for a workspace master only (null for
- * any other document, which the presenter never shows a count for). Columns are named with their table: a select of one table leaves them bare.
- */
-const variantCount = sql<number | null>`case when ("files"."metadata"->>'isWorkspaceMaster')::boolean then
-  (select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
-  where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id") end`;
-/**
- * Another live listed document of the tenant whose name has the same look-alike skeleton (the
- * first by name), or null: computed in the list's own statement, an index lookup per row
- * (files_tenant_skeleton_idx), so a page costs one round trip.
- */
-const similarName = sql<SimilarNameRow | null>`(select json_build_object('id', o.id, 'name', o.name, 'path', o.path) from files o
-  where o.tenant_id = "files"."tenant_id" and o.name_skeleton = "files"."name_skeleton" and o.id <> "files"."id"
-    and o.deleted_at is null and o.is_listed
-  order by o.name_key, o.id limit 1)`;
+// The full list and search carry the paged list's per-row figures, from the same SQL (files.list-page.ts).
+const variantCount = sql<number | null>`${sql.raw(variantCountSql('"files"'))}`;
+const similarName = sql<SimilarNameRow | null>`${sql.raw(similarNameSql('"files"'))}`;
 const listColumns = { ...summaryColumns, variantCount, similarName };
 export interface NewFile {
   id: string;
