@@ -1,7 +1,5 @@
-import { hasUnstorableText, type ListSort } from '@bree/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { hasUnstorableText } from '@bree/contracts';
 import { z } from 'zod';
-import { files } from './files.table';
 
 /**
  * The list's keyset cursor: what a page's last row sorts by, handed to the client as an opaque
@@ -44,29 +42,4 @@ export function decodeCursor(raw: string): Cursor | null {
   } catch {
     return null;
   }
-}
-
-/** ORDER BY and "after the cursor" condition for each sort; transcribing files always first; dates are content dates. */
-export function keyset(sort: ListSort, c: Cursor | null): { order: SQL; after: SQL | undefined } {
-  const tr = sql`${files.isTranscribing} desc nulls last`;
-  if (sort === 'name') {
-    return {
-      order: sql`${tr}, ${files.nameKey} asc, ${files.id} asc`,
-      after: c
-        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.nameKey}, ${files.id}) > (${c.n ?? ''}, ${c.i})))`
-        : undefined,
-    };
-  }
-  if (sort === 'tag') {
-    return {
-      order: sql`${tr}, ${files.tagRank} asc, ${files.contentUpdatedAt} desc nulls last, ${files.id} desc nulls last`,
-      after: c
-        ? sql`(${files.isTranscribing} < ${c.t} or (${files.isTranscribing} = ${c.t} and (${files.tagRank} > ${c.r ?? 3} or (${files.tagRank} = ${c.r ?? 3} and (${files.contentUpdatedAt}, ${files.id}) < (${c.u}::timestamptz, ${c.i})))))`
-        : undefined,
-    };
-  }
-  return {
-    order: sql`${tr}, ${files.contentUpdatedAt} desc nulls last, ${files.id} desc nulls last`,
-    after: c ? sql`(${files.isTranscribing}, ${files.contentUpdatedAt}, ${files.id}) < (${c.t}, ${c.u}::timestamptz, ${c.i})` : undefined,
-  };
 }

@@ -1,16 +1,21 @@
 import { displayName, type FileSummary, type FileWithContent, type TrashedFile } from '@bree/contracts';
-import type { SimilarNameRow } from './files.repository';
+import type { SimilarNameRow } from './files.list-page';
 import type { FileRow } from './files.table';
 
 export type FileSummaryRow = Omit<FileRow, 'content' | 'contentText'>;
+/** The columns a summary is made of: what a list needs to read, and no more. */
+export type SummaryFields = Pick<
+  FileSummaryRow,
+  'id' | 'name' | 'path' | 'isRepository' | 'metadata' | 'revision' | 'wordCount' | 'createdAt' | 'contentUpdatedAt'
+>;
 /** A row of the document list: its summary, its variant count and its look-alike, if any. */
-export type FileListRow = FileSummaryRow & { variantCount?: number | null; similarName: SimilarNameRow | null };
+export type FileListRow = SummaryFields & { variantCount?: number | null; similarName: SimilarNameRow | null };
 
 /**
  * A file without its content, for lists. Only whitelisted fields leave the server. Its
  * lastModified is when the text last changed: renaming or tagging is not editing.
  */
-export function presentSummary(row: FileSummaryRow & { variantCount?: number | null }): FileSummary {
+export function presentSummary(row: SummaryFields & { variantCount?: number | null }): FileSummary {
   const lastModified = row.contentUpdatedAt.toISOString();
   return {
     id: row.id,

@@ -1,37 +1,18 @@
 import { and, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_STATUS, nameSkeleton, type Authorship, type ContentWriteSource, type FileMetadata, type ListSort } from '@bree/contracts';
 import { selectRows, type Db } from '../../db/db';
-import { encodeCursor, keyset, type Cursor } from './files.cursor';
+import type { Cursor } from './files.cursor';
+import { likePrefix, selectListPage, similarNameSql, variantCountSql, type FileView, type SimilarNameRow } from './files.list-page';
 import { createTrashQueries } from './files.trash.queries';
 import type { FileListRow } from './files.presenter';
 import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
-import { workspaceVariants } from '../workspaces/workspaces.table';
 
-export type FileView = 'documents' | 'repository' | 'all';
+export type { FileView, SimilarNameRow };
 
-/**
- * A list row's live variants, counted on the variants' index for a workspace master only (null for
- * any other document, which the presenter never shows a count for). Columns are named with their table: a select of one table leaves them bare.
- */
-const variantCount = sql<number | null>`case when ("files"."metadata"->>'isWorkspaceMaster')::boolean then
-  (select count(*)::int from ${workspaceVariants} v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
-  where v.tenant_id = "files"."tenant_id" and v.master_file_id = "files"."id") end`;
-/**
- * Another live listed document of the tenant whose name has the same look-alike skeleton (the
- * first by name), or null: computed in the list's own statement, an index lookup per row
- * (files_tenant_skeleton_idx), so a page costs one round trip.
- */
-const similarName = sql<SimilarNameRow | null>`(select json_build_object('id', o.id, 'name', o.name, 'path', o.path) from files o
-  where o.tenant_id = "files"."tenant_id" and o.name_skeleton = "files"."name_skeleton" and o.id <> "files"."id"
-    and o.deleted_at is null and o.is_listed
-  order by o.name_key, o.id limit 1)`;
+// The full list and search carry the paged list's per-row figures, from the same SQL (files.list-page.ts).
+const variantCount = sql<number | null>`${sql.raw(variantCountSql('"files"'))}`;
+const similarName = sql<SimilarNameRow | null>`${sql.raw(similarNameSql('"files"'))}`;
 const listColumns = { ...summaryColumns, variantCount, similarName };
-/** The look-alike of a listed document, as `similarName` selects it. */
-export interface SimilarNameRow {
-  id: string;
-  name: string;
-  path: string;
-}
 export interface NewFile {
   id: string;
   tenantId: string;
@@ -59,11 +40,6 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Live documents: not in the Trash. Every read but the Trash's puts this in its WHERE. */
 const live = isNull(files.deletedAt);
-
-/** Escapes LIKE wildcards so a directory name is matched literally. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
-}
 
 function viewFilter(view: FileView): SQL | undefined {
   if (view === 'documents') return eq(files.isListed, true);
@@ -157,23 +133,9 @@ export function createFilesRepository({ db }: { db: Db }) {
         .where(where)
         .orderBy(asc(files.path));
     },
+    /** One page of the document list: one hand-written statement (files.list-page.ts). */
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
-      const { order, after } = keyset(q.sort, q.cursor);
-      const conditions = [eq(files.tenantId, q.tenantId), live, viewFilter(q.view), after, q.directory ? like(files.path, likePrefix(q.directory)) : undefined];
-      const rows = await db
-        .select(listColumns)
-        .from(files)
-        .where(and(...conditions))
-        .orderBy(order)
-        .limit(q.limit + 1);
-      const hasMore = rows.length > q.limit;
-      const items = rows.slice(0, q.limit);
-      const last = items.at(-1);
-      const nextCursor =
-        hasMore && last
-          ? encodeCursor({ t: last.isTranscribing ?? false, u: last.contentUpdatedAt.toISOString(), i: last.id, n: last.nameKey ?? '', r: last.tagRank ?? 3 })
-          : null;
-      return { items, hasMore, nextCursor };
+      return selectListPage(db, q);
     },
     /** Documents stored before names had skeletons (null): a batch of them, for the startup backfill. */
     async withoutSkeleton({ limit }: { limit: number }) {

@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
+import { projectedJsonSerializer } from './files.answer-json';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
 
@@ -68,7 +69,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
   // Saves keep their own, stricter replay rule: the operationId in the body (files.save.ts, file_operations).
   app.post(
     '/files/content-only-update',
-    { config: { replay: false }, schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } } },
+    {
+      config: { replay: false },
+      // Saves run every few seconds while writing: the answer is projected onto its schema compiled once (files.answer-json.ts).
+      serializerCompiler: projectedJsonSerializer,
+      schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } },
+    },
     async (req) => {
       const { tenantId } = requireAuth(req);
       const { fileId, content, baseRevision, operationId, source } = req.body;
@@ -95,11 +101,16 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     },
   );
 
-  app.get('/files/list-paged', { schema: { querystring: listPagedQuerySchema, response: { 200: listPagedAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    const { limit, cursor, sort, view, directory } = req.query;
-    return files.listPaged({ tenantId, limit, cursor, sort, view, directory });
-  });
+  // The list is the hottest read: its answer is projected onto the schema compiled once, not parsed again by zod (files.answer-json.ts).
+  app.get(
+    '/files/list-paged',
+    { serializerCompiler: projectedJsonSerializer, schema: { querystring: listPagedQuerySchema, response: { 200: listPagedAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      const { limit, cursor, sort, view, directory } = req.query;
+      return files.listPaged({ tenantId, limit, cursor, sort, view, directory });
+    },
+  );
 
   app.get('/files/search', { schema: { querystring: searchFilesQuerySchema, response: { 200: searchFilesAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
