@@ -3,11 +3,15 @@
 // needs it, then runs the server in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serverBundle } from './server-bundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+// V8 keeps the code it compiled for every module on disk (Node 22.1 and later), and the next start
+// skips compiling what did not change. Node checks each entry against the file it came from.
+module.enableCompileCache?.(path.join(root, 'node_modules/.cache/bree/node-compile-cache'));
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 if (!existsSync(webIndex) || process.env.BREE_REBUILD === '1') {
