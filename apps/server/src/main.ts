@@ -3,12 +3,19 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/db';
 import { answerDumpRequests } from './db/pglite-dump-requests';
-import { startJobs } from './jobs/jobs';
+import type * as JobsModule from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
 import { loadExporters } from './modules/files/files.exporters';
 import { startupSummary } from './startup-summary';
 import { createLifecycle } from './modules/system/system.lifecycle';
+
+/**
+ * The export renderers load this long after Bree starts serving: loading them holds the event loop
+ * for a moment, and the first requests (a load balancer's health check, a browser's first page)
+ * arrive right after the start.
+ */
+const EXPORTERS_LOAD_DELAY_MS = 3_000;
 
 /** How long in-flight requests, job hand-back and closing the database may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -31,7 +38,7 @@ async function main(): Promise<void> {
           onError: (err: unknown) => app.log.error({ err }, 'backup dump failed'),
         })
       : null;
-  let jobs: Awaited<ReturnType<typeof startJobs>> | null = null;
+  let jobs: Awaited<ReturnType<typeof JobsModule.startJobs>> | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -76,7 +83,9 @@ async function main(): Promise<void> {
   void services.files.backfillNameSkeletons().catch((error: unknown) => app.log.error({ err: error }, 'name skeleton backfill failed'));
   // Background work starts once Bree is serving: installing pg-boss's schema on a new database
   // takes a moment that nobody should wait for. Until then voice analyses and AI operations run in this process.
-  if (!stopping)
+  if (!stopping) {
+    // pg-boss loads with them, after the listener opens.
+    const { startJobs } = await import('./jobs/jobs');
     jobs = await startJobs({
       database,
       maintenance: services,
@@ -85,9 +94,11 @@ async function main(): Promise<void> {
       search: services.semantic,
       log: app.log.child({ module: 'jobs' }),
     });
+  }
   // The export renderers are not needed to answer the first request: they load once Bree serves,
-  // so the first download or shared page does not wait for them either.
-  if (!stopping) void loadExporters().catch((error: unknown) => app.log.error({ err: error }, 'export renderers failed to load'));
+  // so the first download or shared page does not wait for them either (a download before then loads them itself).
+  const loadRenderers = () => void loadExporters().catch((error: unknown) => app.log.error({ err: error }, 'export renderers failed to load'));
+  if (!stopping) setTimeout(loadRenderers, EXPORTERS_LOAD_DELAY_MS).unref();
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { TranscriptionService } from '../modules/transcription/transcriptio
 import type { FeedbackService } from '../modules/feedback/feedback.service';
 import type { BillingService } from '../modules/billing/billing.service';
 import type { FastifyBaseLogger } from 'fastify';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import type { DeliveryOptions, OperationJobQueue } from '../modules/ai/operations/operations.queue';
@@ -75,7 +76,13 @@ export async function startJobs({
   search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
+  // Each statement waits its turn in the event loop: embedded PGlite answers without any I/O, so
+  // pg-boss's start-up statements would otherwise run back to back ahead of every waiting request.
+  const executeSql = async (text: string, values?: unknown[]) => {
+    await yieldToEventLoop();
+    return database.executeSql(text, values);
+  };
+  const boss = new PgBoss({ db: { executeSql }, schema: BOSS_SCHEMA });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
   // Processes starting together on a new database would deadlock creating the queues: one at a time (db.ts).
   await database.withStartupLock(async () => {

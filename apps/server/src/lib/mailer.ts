@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 /** One plain-text e-mail. */
 export interface MailMessage {
   to: string;
@@ -26,14 +24,20 @@ export interface MailTransport {
 export function createMailer({ smtpUrl, from, transport }: { smtpUrl?: string; from: string; transport?: MailTransport }): Mailer {
   if (!transport && !smtpUrl) throw new Error('createMailer needs an SMTP URL or a transport.');
   // Short timeouts, so a dead mail server does not hold sockets for minutes (the URL's query may override them).
-  const sender: MailTransport =
-    transport ?? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  const smtpTransport = async (): Promise<MailTransport> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  };
+  // nodemailer loads with the first mail sent: a start does not wait for it.
+  let sender: Promise<MailTransport> | null = transport ? Promise.resolve(transport) : null;
+  let opened: MailTransport | null = transport ?? null;
   return {
     async send(message) {
-      await sender.sendMail({ from, ...message });
+      sender ??= smtpTransport().then((made) => (opened = made));
+      await (await sender).sendMail({ from, ...message });
     },
     close() {
-      sender.close?.();
+      opened?.close?.();
     },
   };
 }

@@ -67,7 +67,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** One Bree process started the way `npm start` runs it (tsx, src/main.ts). */
+/** One Bree process running the server's TypeScript source with tsx (`npm start` runs the same code bundled). */
 export interface Backend {
   /** 'A', 'B', …: which process answered, in assertions. */
   name: string;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { DocContent, VoiceStats } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
-import Piscina from 'piscina';
+import type Piscina from 'piscina';
 import { prepareContent, preparedFromMeasure, type PreparedContent } from '../../modules/files/files.content';
 import { exportDocumentLazily as exportDocument } from '../../modules/files/files.exporters';
 import type { ExportOptions } from '../../modules/files/files.export';
@@ -51,16 +51,20 @@ export function createHeavyWork({
   threads = defaultWorkerThreads(),
   inlineBelowBytes = INLINE_BELOW_BYTES,
 }: { threads?: number; inlineBelowBytes?: number } = {}): HeavyWork {
-  let pool: Piscina<HeavyTask, HeavyResult> | null = null;
+  // piscina itself loads with the first large task too.
+  let pool: Promise<Piscina<HeavyTask, HeavyResult>> | null = null;
   let finished = 0;
   const run = async (task: HeavyTask): Promise<HeavyResult> => {
-    pool ??= new Piscina<HeavyTask, HeavyResult>({
-      filename: new URL('./heavy.worker.mjs', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: Infinity,
-    });
-    const result = await pool.run(task);
+    pool ??= import('piscina').then(
+      ({ default: WorkerPool }) =>
+        new WorkerPool<HeavyTask, HeavyResult>({
+          filename: new URL('./heavy.worker.mjs', import.meta.url).href,
+          minThreads: threads,
+          maxThreads: threads,
+          idleTimeout: Infinity,
+        }),
+    );
+    const result = await (await pool).run(task);
     finished += 1;
     return result;
   };
@@ -88,7 +92,7 @@ export function createHeavyWork({
     },
     offThreadTasks: () => finished,
     async close() {
-      await pool?.close();
+      await (await pool)?.close();
       pool = null;
     },
   };

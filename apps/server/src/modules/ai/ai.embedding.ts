@@ -1,10 +1,8 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany, type EmbeddingModel } from 'ai';
+import type { EmbeddingModel } from 'ai';
 import type { Config } from '../../config';
 import { aiErrors } from './ai.errors';
 import { classifyFailure, parseModelSpec, type GatewayFailure, type ModelSpec } from './ai.gateway';
+import { loadAiSdk, once } from './ai.sdk';
 
 /** What an embedding call gives back: one vector per text, in order, and the tokens the provider counted. */
 export type EmbeddingOutcome = { ok: true; vectors: number[][]; tokens: number | undefined } | { ok: false; failure: GatewayFailure };
@@ -19,23 +17,29 @@ export interface EmbeddingGateway {
   embed(request: { texts: string[]; abortSignal?: AbortSignal }): Promise<EmbeddingOutcome>;
 }
 
-/** Builds the embedding model of a spec, or null when its provider lacks credentials. */
-function buildModel(spec: ModelSpec, ai: Config['ai']): EmbeddingModel | null {
+/** The embedding model of a spec, made with its first call (the provider's SDK loads then), or null when its provider lacks credentials. */
+function modelMaker(spec: ModelSpec, ai: Config['ai']): (() => Promise<EmbeddingModel>) | null {
   switch (spec.provider) {
-    case 'openai':
-      if (!ai.openai.apiKey) return null;
-      return createOpenAI({ apiKey: ai.openai.apiKey, baseURL: ai.openai.baseUrl }).embedding(spec.modelId);
-    case 'google':
-      if (!ai.google.apiKey) return null;
-      return createGoogleGenerativeAI({ apiKey: ai.google.apiKey, baseURL: ai.google.baseUrl }).embedding(spec.modelId);
-    case 'openai-compatible':
+    case 'openai': {
+      const { apiKey, baseUrl } = ai.openai;
+      if (!apiKey) return null;
+      return once(async () => (await import('@ai-sdk/openai')).createOpenAI({ apiKey, baseURL: baseUrl }).embedding(spec.modelId));
+    }
+    case 'google': {
+      const { apiKey, baseUrl } = ai.google;
+      if (!apiKey) return null;
+      return once(async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL: baseUrl }).embedding(spec.modelId));
+    }
+    case 'openai-compatible': {
       // A local server (Ollama, llama.cpp, LM Studio) speaks the OpenAI embeddings API; a key is optional.
-      if (!ai.openaiCompatible.baseUrl) return null;
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: ai.openaiCompatible.baseUrl,
-        apiKey: ai.openaiCompatible.apiKey,
-      }).embeddingModel(spec.modelId);
+      const { apiKey, baseUrl } = ai.openaiCompatible;
+      if (!baseUrl) return null;
+      return once(async () =>
+        (await import('@ai-sdk/openai-compatible'))
+          .createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey })
+          .embeddingModel(spec.modelId),
+      );
+    }
     default:
       return null;
   }
@@ -44,15 +48,16 @@ function buildModel(spec: ModelSpec, ai: Config['ai']): EmbeddingModel | null {
 /** The embedding gateway of AI_EMBEDDING_MODEL. The SDK's own retries cover a passing failure; the index job retries the rest. */
 export function createEmbeddingGateway({ config }: { config: Config }): EmbeddingGateway {
   const spec = config.ai.embeddingModel ? parseModelSpec(config.ai.embeddingModel) : null;
-  const model = spec ? buildModel(spec, config.ai) : null;
+  const makeModel = spec ? modelMaker(spec, config.ai) : null;
   return {
     spec,
-    isConfigured: () => model !== null,
+    isConfigured: () => makeModel !== null,
     assertConfigured() {
-      if (!model) throw aiErrors.notConfigured();
+      if (!makeModel) throw aiErrors.notConfigured();
     },
     async embed({ texts, abortSignal }) {
-      if (!model) throw aiErrors.notConfigured();
+      if (!makeModel) throw aiErrors.notConfigured();
+      const [model, { embedMany }] = await Promise.all([makeModel(), loadAiSdk()]);
       try {
         const result = await embedMany({ model, values: texts, maxRetries: 2, abortSignal });
         // A provider that reports no usage says 0 through the SDK: then Bree's own estimate settles.

@@ -1,11 +1,9 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiTier } from '@bree/contracts';
-import { APICallError, RetryError, streamText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { Config } from '../../config';
 import { aiErrors } from './ai.errors';
 import { createRetrier, isRetryableFailure, retryDelayMs, type Retrier } from './ai.retry';
+import { aiSdkErrors, loadAiSdk, once } from './ai.sdk';
 
 /** A `provider:model` spec from AI_FAST_MODEL / AI_PREMIUM_MODEL. */
 export interface ModelSpec {
@@ -48,23 +46,28 @@ export function parseModelSpec(raw: string): ModelSpec {
   return { provider: raw.slice(0, at), modelId: raw.slice(at + 1) };
 }
 
-/** Builds the LanguageModel of a spec, or null when its provider lacks credentials. */
-function buildModel(spec: ModelSpec, ai: Config['ai']): LanguageModel | null {
+/** The LanguageModel of a spec, made with its first call (the provider's SDK loads then), or null when its provider lacks credentials. */
+function modelMaker(spec: ModelSpec, ai: Config['ai']): (() => Promise<LanguageModel>) | null {
   switch (spec.provider) {
-    case 'google':
-      if (!ai.google.apiKey) return null;
-      return createGoogleGenerativeAI({ apiKey: ai.google.apiKey, baseURL: ai.google.baseUrl })(spec.modelId);
-    case 'anthropic':
-      if (!ai.anthropic.apiKey) return null;
-      return createAnthropic({ apiKey: ai.anthropic.apiKey, baseURL: ai.anthropic.baseUrl })(spec.modelId);
-    case 'openai-compatible':
-      if (!ai.openaiCompatible.baseUrl) return null;
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: ai.openaiCompatible.baseUrl,
-        apiKey: ai.openaiCompatible.apiKey,
-        includeUsage: true,
-      })(spec.modelId);
+    case 'google': {
+      const { apiKey, baseUrl } = ai.google;
+      if (!apiKey) return null;
+      return once(async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL: baseUrl })(spec.modelId));
+    }
+    case 'anthropic': {
+      const { apiKey, baseUrl } = ai.anthropic;
+      if (!apiKey) return null;
+      return once(async () => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey, baseURL: baseUrl })(spec.modelId));
+    }
+    case 'openai-compatible': {
+      const { apiKey, baseUrl } = ai.openaiCompatible;
+      if (!baseUrl) return null;
+      return once(async () =>
+        (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey, includeUsage: true })(
+          spec.modelId,
+        ),
+      );
+    }
     default:
       return null;
   }
@@ -72,6 +75,7 @@ function buildModel(spec: ModelSpec, ai: Config['ai']): LanguageModel | null {
 
 /** Turns an SDK error into a failure kind; the provider's own text is not passed on (it may echo the prompt). */
 export function classifyFailure(error: unknown): GatewayFailure {
+  const { APICallError, RetryError } = aiSdkErrors();
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(last)) {
     const status = last.statusCode ?? 0;
@@ -94,6 +98,7 @@ async function* streamAttempt(
   model: LanguageModel,
   { system, prompt, maxOutputTokens, abortSignal }: Omit<GatewayRequest, 'tier'>,
 ): AsyncGenerator<GatewayEvent, AttemptEnd> {
+  const { streamText } = await loadAiSdk();
   // Retries are ours (see ai.retry.ts). Errors arrive as 'error' parts; onError keeps the SDK from also logging them.
   const result = streamText({ model, system, prompt, maxRetries: 0, maxOutputTokens, abortSignal, onError: () => undefined });
   let streamed = false;
@@ -123,9 +128,9 @@ export function createAiGateway({ config, retry }: { config: Config; retry?: Par
     fast: parseModelSpec(config.ai.fastModel),
     premium: parseModelSpec(config.ai.premiumModel),
   };
-  const models: Record<AiTier, LanguageModel | null> = {
-    fast: buildModel(specs.fast, config.ai),
-    premium: buildModel(specs.premium, config.ai),
+  const models: Record<AiTier, (() => Promise<LanguageModel>) | null> = {
+    fast: modelMaker(specs.fast, config.ai),
+    premium: modelMaker(specs.premium, config.ai),
   };
   const retrier = createRetrier(retry);
   return {
@@ -135,8 +140,9 @@ export function createAiGateway({ config, retry }: { config: Config; retry?: Par
       if (!models[tier]) throw aiErrors.notConfigured();
     },
     async *stream({ tier, ...request }) {
-      const model = models[tier];
-      if (!model) throw aiErrors.notConfigured();
+      const makeModel = models[tier];
+      if (!makeModel) throw aiErrors.notConfigured();
+      const model = await makeModel();
       for (let retry = 0; ; retry += 1) {
         const end = yield* streamAttempt(model, request);
         if (!end.failed) return;

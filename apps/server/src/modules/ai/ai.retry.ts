@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import { aiSdkErrors } from './ai.sdk';
 
 /**
  * When and how long to wait before calling a provider again. The SDK's own retries back off
@@ -51,6 +51,7 @@ export function createRetrier(overrides: Partial<Retrier> = {}): Retrier {
  * only fail again.
  */
 export function isRetryableFailure(error: unknown): boolean {
+  const { APICallError } = aiSdkErrors();
   if (!APICallError.isInstance(error)) return false;
   const status = error.statusCode;
   if (status === 408 || status === 429 || (status !== undefined && status >= 500)) return true;
@@ -59,7 +60,7 @@ export function isRetryableFailure(error: unknown): boolean {
 
 /** The wait the provider asked for (retry-after-ms, or Retry-After in seconds or as a date), in ms. */
 export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
-  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
+  const headers = aiSdkErrors().APICallError.isInstance(error) ? error.responseHeaders : undefined;
   if (!headers) return undefined;
   const ms = Number.parseFloat(headers['retry-after-ms'] ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;

@@ -1,11 +1,8 @@
-import { createDeepgram } from '@ai-sdk/deepgram';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createGroq } from '@ai-sdk/groq';
-import { createOpenAI } from '@ai-sdk/openai';
-import { experimental_transcribe as transcribe, generateText, type LanguageModel, type TranscriptionModel } from 'ai';
+import type { LanguageModel, TranscriptionModel } from 'ai';
 import type { Config } from '../../config';
 import { aiErrors } from './ai.errors';
 import { classifyFailure, parseModelSpec, type GatewayFailure, type ModelSpec } from './ai.gateway';
+import { loadAiSdk, once } from './ai.sdk';
 
 /** What a transcription call gives back: the words, and the audio's length when the provider says it. */
 export interface Transcript {
@@ -30,28 +27,44 @@ const GEMINI_TRANSCRIBE =
 
 type Engine = { kind: 'speech'; model: TranscriptionModel } | { kind: 'language'; model: LanguageModel };
 
-/** Builds the engine of a spec, or null when its provider lacks credentials. */
-function buildEngine(spec: ModelSpec, ai: Config['ai']): Engine | null {
+/** The engine of a spec, made with its first call (the provider's SDK loads then), or null when its provider lacks credentials. */
+function engineMaker(spec: ModelSpec, ai: Config['ai']): (() => Promise<Engine>) | null {
   switch (spec.provider) {
-    case 'openai':
-      if (!ai.openai.apiKey) return null;
-      return { kind: 'speech', model: createOpenAI({ apiKey: ai.openai.apiKey, baseURL: ai.openai.baseUrl }).transcription(spec.modelId) };
-    case 'openai-compatible':
-      // A local whisper.cpp or faster-whisper server speaks the OpenAI audio API; a key is optional.
-      if (!ai.openaiCompatible.baseUrl) return null;
-      return {
+    case 'openai': {
+      const { apiKey, baseUrl } = ai.openai;
+      if (!apiKey) return null;
+      return once(async () => ({
         kind: 'speech',
-        model: createOpenAI({ apiKey: ai.openaiCompatible.apiKey ?? 'none', baseURL: ai.openaiCompatible.baseUrl }).transcription(spec.modelId),
-      };
-    case 'groq':
-      if (!ai.groq.apiKey) return null;
-      return { kind: 'speech', model: createGroq({ apiKey: ai.groq.apiKey }).transcription(spec.modelId) };
-    case 'deepgram':
-      if (!ai.deepgram.apiKey) return null;
-      return { kind: 'speech', model: createDeepgram({ apiKey: ai.deepgram.apiKey }).transcription(spec.modelId) };
-    case 'google':
-      if (!ai.google.apiKey) return null;
-      return { kind: 'language', model: createGoogleGenerativeAI({ apiKey: ai.google.apiKey, baseURL: ai.google.baseUrl })(spec.modelId) };
+        model: (await import('@ai-sdk/openai')).createOpenAI({ apiKey, baseURL: baseUrl }).transcription(spec.modelId),
+      }));
+    }
+    case 'openai-compatible': {
+      // A local whisper.cpp or faster-whisper server speaks the OpenAI audio API; a key is optional.
+      const { apiKey, baseUrl } = ai.openaiCompatible;
+      if (!baseUrl) return null;
+      return once(async () => ({
+        kind: 'speech',
+        model: (await import('@ai-sdk/openai')).createOpenAI({ apiKey: apiKey ?? 'none', baseURL: baseUrl }).transcription(spec.modelId),
+      }));
+    }
+    case 'groq': {
+      const { apiKey } = ai.groq;
+      if (!apiKey) return null;
+      return once(async () => ({ kind: 'speech', model: (await import('@ai-sdk/groq')).createGroq({ apiKey }).transcription(spec.modelId) }));
+    }
+    case 'deepgram': {
+      const { apiKey } = ai.deepgram;
+      if (!apiKey) return null;
+      return once(async () => ({ kind: 'speech', model: (await import('@ai-sdk/deepgram')).createDeepgram({ apiKey }).transcription(spec.modelId) }));
+    }
+    case 'google': {
+      const { apiKey, baseUrl } = ai.google;
+      if (!apiKey) return null;
+      return once(async () => ({
+        kind: 'language',
+        model: (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL: baseUrl })(spec.modelId),
+      }));
+    }
     default:
       return null;
   }
@@ -60,15 +73,16 @@ function buildEngine(spec: ModelSpec, ai: Config['ai']): Engine | null {
 /** The transcription gateway of AI_TRANSCRIPTION_MODEL. One attempt per call: a retry is the writer's choice. */
 export function createTranscriptionGateway({ config }: { config: Config }): TranscriptionGateway {
   const spec = parseModelSpec(config.ai.transcriptionModel);
-  const engine = buildEngine(spec, config.ai);
+  const makeEngine = engineMaker(spec, config.ai);
   return {
     spec,
-    isConfigured: () => engine !== null,
+    isConfigured: () => makeEngine !== null,
     assertConfigured() {
-      if (!engine) throw aiErrors.notConfigured();
+      if (!makeEngine) throw aiErrors.notConfigured();
     },
     async transcribe({ audio, mediaType, abortSignal }) {
-      if (!engine) throw aiErrors.notConfigured();
+      if (!makeEngine) throw aiErrors.notConfigured();
+      const [engine, { experimental_transcribe: transcribe, generateText }] = await Promise.all([makeEngine(), loadAiSdk()]);
       try {
         if (engine.kind === 'speech') {
           const result = await transcribe({ model: engine.model, audio, maxRetries: 0, abortSignal });

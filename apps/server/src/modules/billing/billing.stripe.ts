@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import { billingErrors } from './billing.errors';
 import type { SubscriptionState } from './billing.repository';
@@ -37,12 +38,22 @@ const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
 const dateOf = (seconds: unknown): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 
+let stripeSdk: typeof Stripe | null = null;
+/**
+ * The SDK, loaded with the first Stripe call rather than at start. Required, not imported:
+ * verifying a webhook's signature stays synchronous.
+ */
+function loadStripe(): typeof Stripe {
+  stripeSdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe;
+  return stripeSdk;
+}
+
 /** Stripe's own errors become 502 billing_provider_error; a missing object (404) becomes null where asked. */
 async function call<T>(work: () => Promise<T>, { missingIsNull = false } = {}): Promise<T | null> {
   try {
     return await work();
   } catch (error) {
-    if (missingIsNull && error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+    if (missingIsNull && error instanceof loadStripe().errors.StripeError && error.statusCode === 404) return null;
     throw billingErrors.providerError();
   }
 }
@@ -50,17 +61,19 @@ async function call<T>(work: () => Promise<T>, { missingIsNull = false } = {}): 
 /** The real Stripe SDK, pointed at STRIPE_API_BASE when set. */
 export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>): StripeGateway {
   const base = stripeConfig.apiBase ? new URL(stripeConfig.apiBase) : null;
-  const stripe = new Stripe(stripeConfig.secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    telemetry: false,
-    ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
-      : {}),
-  });
+  let client: Stripe | null = null;
+  const stripe = (): Stripe =>
+    (client ??= new (loadStripe())(stripeConfig.secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+        : {}),
+    }));
   return {
     async createCustomer({ tenantId, email }) {
-      const customer = await call(() => stripe.customers.create({ metadata: { tenantId }, ...(email ? { email } : {}) }));
+      const customer = await call(() => stripe().customers.create({ metadata: { tenantId }, ...(email ? { email } : {}) }));
       return customer!.id;
     },
 
@@ -69,7 +82,7 @@ export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>)
       // The metered pay-as-you-go price rides on the same subscription, billed from meter events.
       if (stripeConfig.pricePayg) lineItems.push({ price: stripeConfig.pricePayg });
       const session = await call(() =>
-        stripe.checkout.sessions.create({
+        stripe().checkout.sessions.create({
           mode: 'subscription',
           customer: customerId,
           client_reference_id: tenantId,
@@ -84,12 +97,12 @@ export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>)
     },
 
     async createPortalSession({ customerId, returnUrl }) {
-      const session = await call(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      const session = await call(() => stripe().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session!.url;
     },
 
     async retrieveCheckoutSession(id) {
-      const s = await call(() => stripe.checkout.sessions.retrieve(id), { missingIsNull: true });
+      const s = await call(() => stripe().checkout.sessions.retrieve(id), { missingIsNull: true });
       if (!s) return null;
       return {
         id: s.id,
@@ -101,7 +114,7 @@ export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>)
     },
 
     async retrieveSubscription(id) {
-      const s = await call(() => stripe.subscriptions.retrieve(id), { missingIsNull: true });
+      const s = await call(() => stripe().subscriptions.retrieve(id), { missingIsNull: true });
       if (!s) return null;
       return subscriptionStateOf(s as unknown as Record<string, unknown>);
     },
@@ -109,7 +122,7 @@ export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>)
     verifyEvent(rawBody, signature) {
       if (!signature) return null;
       try {
-        const event = stripe.webhooks.constructEvent(rawBody, signature, stripeConfig.webhookSecret, 300);
+        const event = stripe().webhooks.constructEvent(rawBody, signature, stripeConfig.webhookSecret, 300);
         return { id: event.id, type: event.type, created: new Date(event.created * 1000), object: event.data.object as unknown as Record<string, unknown> };
       } catch {
         return null;
@@ -118,7 +131,7 @@ export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>)
 
     async sendMeterEvent({ customerId, calls, identifier, at }) {
       await call(() =>
-        stripe.billing.meterEvents.create({
+        stripe().billing.meterEvents.create({
           event_name: stripeConfig.paygMeterEvent,
           identifier,
           timestamp: Math.floor(at.getTime() / 1000),

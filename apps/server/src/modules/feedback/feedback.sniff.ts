@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { FEEDBACK_FILE_TYPES } from '@bree/contracts';
 
 const ALLOWED = new Set<string>(FEEDBACK_FILE_TYPES);
@@ -25,6 +24,8 @@ function looksLikeText(data: Buffer): boolean {
  * (spec 2 §5's list). Plain text has no signature: it is text when it decodes as UTF-8.
  */
 export async function sniffAttachmentType(data: Buffer, declared: string): Promise<Sniffed> {
+  // Loaded with the first upload, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(data);
   if (!found) return looksLikeText(data) ? { ok: true, type: 'text/plain' } : { ok: false, type: declared || 'application/octet-stream' };
   if (ALLOWED.has(found.mime)) return { ok: true, type: found.mime };
@@ -34,6 +35,7 @@ export async function sniffAttachmentType(data: Buffer, declared: string): Promi
 
 /** A screenshot or pasted image must be a JPEG, PNG, GIF or WebP picture. */
 export async function sniffScreenshotType(data: Buffer): Promise<Sniffed> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(data);
   if (found && SCREENSHOT_TYPES.has(found.mime)) return { ok: true, type: found.mime };
   return { ok: false, type: found?.mime ?? 'application/octet-stream' };

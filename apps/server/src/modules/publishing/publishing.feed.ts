@@ -1,4 +1,3 @@
-import { Feed } from 'feed';
 import { PRODUCT_NAME, type PostCategory } from '@bree/contracts';
 import { sharedBodyHtml } from '../shares/shares.page';
 import { CATEGORY_PAGES, postDescription } from './publishing.page';
@@ -7,6 +6,8 @@ import type { PublishedRecord } from './publishing.repository';
 /** The RSS 2.0 feed of a category: its published posts, newest first, each with its full text. */
 export async function renderFeed({ category, posts, origin }: { category: PostCategory; posts: PublishedRecord[]; origin: string }): Promise<string> {
   const { title, lead } = CATEGORY_PAGES[category];
+  // Loaded with the first feed asked for, not at start.
+  const { Feed } = await import('feed');
   const feed = new Feed({
     title: `${PRODUCT_NAME} ${title}`,
     description: lead,

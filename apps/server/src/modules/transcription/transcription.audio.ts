@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { transcriptionErrors } from './transcription.errors';
 
 /**
@@ -75,7 +74,8 @@ export async function checkAudio({
   limits: { maxBytes: number; maxSeconds: number };
 }): Promise<CheckedAudio> {
   if (bytes.length > limits.maxBytes) throw transcriptionErrors.tooLarge(limits.maxBytes);
-  const sniffed = bytes.length >= 12 ? await fileTypeFromBuffer(bytes) : undefined;
+  // Loaded with the first recording, not at start.
+  const sniffed = bytes.length >= 12 ? await (await import('file-type')).fileTypeFromBuffer(bytes) : undefined;
   const mediaType = sniffed ? AUDIO_TYPES[sniffed.ext] : undefined;
   if (!mediaType) throw transcriptionErrors.unsupportedAudio();
   const measured = sniffed?.ext === 'wav' ? wavSeconds(bytes) : null;

@@ -1,6 +1,5 @@
 import { displayName } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
-import { zipSync } from 'fflate';
 import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspaceFileRow } from './workspaces.repository';
 
@@ -37,5 +36,7 @@ export async function exportWorkspaceZip({
     const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body, 'utf8') : rendered.body;
     entries[uniqueName(title, rendered.extension, taken)] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }
+  // Loaded with the first workspace zip, not at start.
+  const { zipSync } = await import('fflate');
   return { filename: `${displayName(master.name)} workspace.zip`, contentType: 'application/zip', body: Buffer.from(zipSync(entries)) };
 }
