@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../../../db/db';
+import type { Database, Db } from '../../../db/db';
 import { BOSS_SCHEMA } from '../../../jobs/boss';
 import type { OperationJob, OperationRunner } from './operations.runner';
 
@@ -25,9 +25,14 @@ export interface OperationQueue {
   /**
    * Starts the operation (here or in another Bree) and resolves once it is stored durably, so the
    * client's answer comes after that. Never rejects once the operation runs: the reservation is
-   * then settled by the run, whatever happens.
+   * then settled by the run, whatever happens. `stored`: its job row was already committed by `storeIn`.
    */
-  enqueue(job: OperationJob): Promise<void>;
+  enqueue(job: OperationJob, options?: { stored?: boolean }): Promise<void>;
+  /**
+   * Writes the job's row through a caller's transaction (the reservation's: one commit stores both);
+   * null while jobs do not run, when operations are not stored.
+   */
+  storeIn(): ((tx: Db, job: OperationJob) => Promise<void>) | null;
   /** Whether this tenant's operation is still waiting or running anywhere. */
   isPending(args: { tenantId: string; operationId: string }): Promise<boolean>;
 }
@@ -48,6 +53,20 @@ async function queuedAnywhere(database: Pick<Database, 'query'>, { tenantId, ope
   } catch {
     return false;
   }
+}
+
+/** The connection a drizzle transaction runs on: node-postgres' client or PGlite's transaction, both `query(text, values)`. */
+interface TransactionClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss's database interface on a drizzle transaction's own connection: its statements keep
+ * their numbered parameters (a repeated $n is one value of one type), as on Bree's pool.
+ */
+function bossDbOf(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  const client = (tx as unknown as { session: { client: TransactionClient } }).session.client;
+  return { executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) };
 }
 
 /** A job's lease and how often it is renewed, in seconds. */
@@ -147,15 +166,19 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   return {
-    async enqueue(job: OperationJob): Promise<void> {
+    async enqueue(job: OperationJob, { stored = false }: { stored?: boolean } = {}): Promise<void> {
       if (!delivery) {
         void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
         return;
       }
       const { boss, log, ...lease } = delivery;
+      // Committed with its reservation: nothing is left to wait for before the first word.
+      if (stored) return track(runLeased(boss, log, lease, job, Promise.resolve()));
       // The generation starts while its job is written: the author waits for the first word, and
       // only the answer with the operation id has to wait for the job to be stored.
-      const sent = boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds });
+      const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+        boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds }),
+      );
       track(runLeased(boss, log, lease, job, sent));
       try {
         await sent;
@@ -163,6 +186,15 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
         // Not stored: it still runs here, it just cannot survive a restart.
         log.warn({ err, operationId: job.operationId }, 'AI operation not queued; running in this process only');
       }
+    },
+
+    storeIn(): ((tx: Db, job: OperationJob) => Promise<void>) | null {
+      if (!delivery) return null;
+      const { boss, leaseSeconds } = delivery;
+      return async (tx, job) => {
+        // pg-boss writes the row itself (its defaults, its queue policy), through the caller's transaction.
+        await boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: leaseSeconds, db: bossDbOf(tx) });
+      };
     },
 
     isPending: async (args: { tenantId: string; operationId: string }): Promise<boolean> =>

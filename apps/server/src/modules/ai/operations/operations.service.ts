@@ -2,7 +2,9 @@ import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/co
 import { tierInEffect } from '../ai-provider.service';
 import { usableTier } from '../ai.setup';
 import { aiErrors } from '../ai.errors';
-import type { MeteredAi } from '../ai.metered';
+import type { Db } from '../../../db/db';
+import { AppError } from '../../../lib/errors';
+import type { CallPlan, HeldCall, MeteredAi } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
 import { buildPrompt } from '../prompts';
 import { presentBackgroundResponse } from './operations.presenter';
@@ -68,6 +70,29 @@ export function createAiService(deps: AiServiceDeps) {
       instruction: body.instruction,
       ...(body.earlierVersions ? { earlierVersions: body.earlierVersions } : {}),
     });
+  }
+
+  /**
+   * Holds the call's budget and, while jobs run, writes its job in the same transaction: the first
+   * word waits for one commit, and the operation id goes out once both are stored. `stored` false:
+   * the queue stores the job its own way.
+   */
+  async function holdAndStore(plan: CallPlan, jobOf: (held: HeldCall) => OperationJob): Promise<{ held: HeldCall; stored: boolean }> {
+    const storeIn = queue.storeIn();
+    if (!storeIn) return { held: await ai.reserve(plan), stored: false };
+    let stored = false;
+    const alongside = async (tx: Db, reserved: HeldCall): Promise<void> => {
+      await storeIn(tx, jobOf(reserved));
+      stored = true;
+    };
+    try {
+      return { held: await ai.reserve({ ...plan, alongside }), stored: true };
+    } catch (error) {
+      // Over budget (or not configured) is the answer; a job row that could not be written is not:
+      // both were rolled back, so the budget is held again alone.
+      if (stored || error instanceof AppError) throw error;
+      return { held: await ai.reserve(plan), stored: false };
+    }
   }
 
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
@@ -143,10 +168,8 @@ export function createAiService(deps: AiServiceDeps) {
         : contextFromDocument(found.contentText ?? '', body.selection.text);
       const voiceProfile = earlyVoice ?? (await voiceFor(tenantId, voiceQuery(body, context.before)));
       const prompt = promptFor({ body, context, voiceProfile });
-      // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
-      const held = await ai.reserve({ tenantId, fileId: body.fileId, tier, ...prompt });
       const operationId = deps.newId();
-      const job: OperationJob = {
+      const jobOf = (held: HeldCall): OperationJob => ({
         operationId,
         tenantId,
         fileId: body.fileId,
@@ -157,10 +180,12 @@ export function createAiService(deps: AiServiceDeps) {
         tier,
         ...prompt,
         held,
-      };
+      });
+      // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
+      const { held, stored } = await holdAndStore({ tenantId, fileId: body.fileId, tier, ...prompt }, jobOf);
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
-      await queue.enqueue(job);
+      await queue.enqueue(jobOf(held), { stored });
       return { operationId, tier };
     },
 
