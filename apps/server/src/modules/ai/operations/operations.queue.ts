@@ -25,9 +25,11 @@ export interface OperationQueue {
   /**
    * Starts the operation (here or in another Bree) and resolves once it is stored durably, so the
    * client's answer comes after that. Never rejects once the operation runs: the reservation is
-   * then settled by the run, whatever happens. `stored`: its job row was already committed by `storeIn`.
+   * then settled by the run, whatever happens. `committed`: its job row is being written by `storeIn`
+   * in its reservation's transaction, which this promise settles; it runs at once, and stops unsettled
+   * should that transaction roll back.
    */
-  enqueue(job: OperationJob, options?: { stored?: boolean }): Promise<void>;
+  enqueue(job: OperationJob, options?: { committed?: Promise<unknown> }): Promise<void>;
   /**
    * Writes the job's row through a caller's transaction (the reservation's: one commit stores both);
    * null while jobs do not run, when operations are not stored.
@@ -142,9 +144,16 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   /** Runs a just-queued job under its lease: done → the job goes; stopped → it is handed back at once. */
-  async function runLeased(boss: PgBoss, log: FastifyBaseLogger, lease: Lease, job: OperationJob, sent: Promise<unknown>): Promise<void> {
+  async function runLeased(
+    boss: PgBoss,
+    log: FastifyBaseLogger,
+    lease: Lease,
+    job: OperationJob,
+    { sent, committed }: { sent: Promise<unknown>; committed?: Promise<unknown> },
+  ): Promise<void> {
     try {
-      const outcome = await heartbeat(runner.run(job, { requeueOnShutdown: true, retry: false }), { operationId: job.operationId, log, ...lease });
+      const run = runner.run(job, { requeueOnShutdown: true, retry: false, ...(committed ? { committed } : {}) });
+      const outcome = await heartbeat(run, { operationId: job.operationId, log, ...lease });
       // Settled only once the job row exists (the send started with the run); unsent: nothing to settle.
       const stored = await sent.then(
         () => true,
@@ -166,20 +175,20 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   return {
-    async enqueue(job: OperationJob, { stored = false }: { stored?: boolean } = {}): Promise<void> {
+    async enqueue(job: OperationJob, { committed }: { committed?: Promise<unknown> } = {}): Promise<void> {
       if (!delivery) {
-        void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
+        void runner.run(job, { requeueOnShutdown: false, retry: false, ...(committed ? { committed } : {}) }).catch(() => undefined);
         return;
       }
       const { boss, log, ...lease } = delivery;
-      // Committed with its reservation: nothing is left to wait for before the first word.
-      if (stored) return track(runLeased(boss, log, lease, job, Promise.resolve()));
+      // Written with its reservation: the call starts while both are committed.
+      if (committed) return track(runLeased(boss, log, lease, job, { sent: committed, committed }));
       // The generation starts while its job is written: the author waits for the first word, and
       // only the answer with the operation id has to wait for the job to be stored.
       const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
         boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds }),
       );
-      track(runLeased(boss, log, lease, job, sent));
+      track(runLeased(boss, log, lease, job, { sent }));
       try {
         await sent;
       } catch (err) {

@@ -3,7 +3,6 @@ import { tierInEffect } from '../ai-provider.service';
 import { usableTier } from '../ai.setup';
 import { aiErrors } from '../ai.errors';
 import type { Db } from '../../../db/db';
-import { AppError } from '../../../lib/errors';
 import type { CallPlan, HeldCall, MeteredAi } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
 import { buildPrompt } from '../prompts';
@@ -73,25 +72,36 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   /**
-   * Holds the call's budget and, while jobs run, writes its job in the same transaction: the first
-   * word waits for one commit, and the operation id goes out once both are stored. `stored` false:
-   * the queue stores the job its own way.
+   * Holds the call's budget (or 402) and starts the operation. While jobs run, its job row is written
+   * in the reservation's transaction, and the call starts once the reservation holds (checked under
+   * its row lock) while the job is written and both are committed: the first word waits for neither,
+   * and the operation id goes out only once both are stored. Should that transaction roll back, the
+   * call stops with nothing stored or settled.
    */
-  async function holdAndStore(plan: CallPlan, jobOf: (held: HeldCall) => OperationJob): Promise<{ held: HeldCall; stored: boolean }> {
+  async function holdAndStart({ plan, operationId, jobOf }: { plan: CallPlan; operationId: string; jobOf: (held: HeldCall) => OperationJob }): Promise<void> {
     const storeIn = queue.storeIn();
-    if (!storeIn) return { held: await ai.reserve(plan), stored: false };
-    let stored = false;
-    const alongside = async (tx: Db, reserved: HeldCall): Promise<void> => {
-      await storeIn(tx, jobOf(reserved));
-      stored = true;
+    if (!storeIn) {
+      const held = await ai.reserve(plan);
+      // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
+      registry.create({ operationId, tenantId: plan.tenantId });
+      return queue.enqueue(jobOf(held));
+    }
+    let commit: { resolve(): void; reject(error: unknown): void } = { resolve: () => undefined, reject: () => undefined };
+    const committed = new Promise<void>((resolve, reject) => (commit = { resolve, reject }));
+    // Its outcome is the run's to handle; unobserved it would be an unhandled rejection.
+    committed.catch(() => undefined);
+    const alongside = async (tx: Db, held: HeldCall): Promise<void> => {
+      const job = jobOf(held);
+      registry.create({ operationId, tenantId: plan.tenantId });
+      void queue.enqueue(job, { committed });
+      await storeIn(tx, job);
     };
     try {
-      return { held: await ai.reserve({ ...plan, alongside }), stored: true };
+      await ai.reserve({ ...plan, alongside });
+      commit.resolve();
     } catch (error) {
-      // Over budget (or not configured) is the answer; a job row that could not be written is not:
-      // both were rolled back, so the budget is held again alone.
-      if (stored || error instanceof AppError) throw error;
-      return { held: await ai.reserve(plan), stored: false };
+      commit.reject(error);
+      throw error;
     }
   }
 
@@ -182,10 +192,7 @@ export function createAiService(deps: AiServiceDeps) {
         held,
       });
       // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
-      const { held, stored } = await holdAndStore({ tenantId, fileId: body.fileId, tier, ...prompt }, jobOf);
-      // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
-      registry.create({ operationId, tenantId });
-      await queue.enqueue(jobOf(held), { stored });
+      await holdAndStart({ plan: { tenantId, fileId: body.fileId, tier, ...prompt }, operationId, jobOf });
       return { operationId, tier };
     },
 
