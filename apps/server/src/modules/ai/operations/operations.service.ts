@@ -92,9 +92,11 @@ export function createAiService(deps: AiServiceDeps) {
     committed.catch(() => undefined);
     const alongside = async (tx: Db, held: HeldCall): Promise<void> => {
       const job = jobOf(held);
+      // The job's write goes out first: the call's set-up then runs while the database stores it.
+      const stored = storeIn(tx, job);
       registry.create({ operationId, tenantId: plan.tenantId });
       void queue.enqueue(job, { committed });
-      await storeIn(tx, job);
+      await stored;
     };
     try {
       await ai.reserve({ ...plan, alongside });
