@@ -132,7 +132,7 @@ describe('AI operations as pg-boss jobs', () => {
     await bree.stop();
   });
 
-  it('stores the job with its reservation: a writer over budget gets 402, no job row, and the provider is never called', async () => {
+  it('refuses a writer over budget with 402 before anything is queued or called: no job row, no provider call, nothing held', async () => {
     const bree = await startInstance();
     const me = await newUser(bree.app, 'jobs-over-budget');
     const fileId = (await me.call('POST', '/api/files/create', { content: doc('Intro.', 'rough draft words') })).body.file.id as string;

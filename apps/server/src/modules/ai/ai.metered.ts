@@ -1,5 +1,4 @@
 import type { AiTier } from '@bree/contracts';
-import type { Db } from '../../db/db';
 import { estimateTokens } from '../usage/usage.plans';
 import type { Reservation, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
@@ -83,29 +82,10 @@ export interface MeteredStreamArgs {
  * see the AI SDK or the usage module's reservations.
  */
 export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'reserve' | 'settle'> }) {
-  async function reserve({
-    tenantId,
-    fileId = null,
-    tier,
-    system,
-    prompt,
-    maxOutputTokens = MAX_OUTPUT_TOKENS,
-    alongside,
-  }: CallPlan & {
-    /** Writes stored in the reservation's own transaction once it holds (see UsageService.reserve). */
-    alongside?: (tx: Db, held: HeldCall) => Promise<void>;
-  }): Promise<HeldCall> {
+  async function reserve({ tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan): Promise<HeldCall> {
     gateway.assertConfigured(tier);
     const promptTokens = estimateTokens(system + prompt);
-    const reservation = await usage.reserve({
-      tenantId,
-      fileId,
-      tier,
-      modelId: gateway.spec(tier).modelId,
-      promptTokens,
-      maxOutputTokens,
-      ...(alongside ? { alongside: (tx: Db, held: Reservation) => alongside(tx, { ...held, maxOutputTokens }) } : {}),
-    });
+    const reservation = await usage.reserve({ tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens });
     return { ...reservation, maxOutputTokens };
   }
 

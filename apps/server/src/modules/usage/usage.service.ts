@@ -65,7 +65,6 @@ export function createUsageService({
       promptTokens,
       maxOutputTokens,
       fileId = null,
-      alongside,
     }: {
       tenantId: string;
       fileId?: string | null;
@@ -73,30 +72,17 @@ export function createUsageService({
       modelId: string;
       promptTokens: number;
       maxOutputTokens: number;
-      /**
-       * Writes that belong with the reservation (an operation's job): run in its transaction once it
-       * holds, so both are stored in one commit or neither is. A failed write fails the reservation.
-       */
-      alongside?: (tx: Db, held: Reservation) => Promise<void>;
     }): Promise<Reservation> {
       const period = periodOf(now());
       const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
       const { plan: tenantPlan, paygSpendingLimit } = await planOf(tenantId);
       const limits = PLANS[tenantPlan];
-      const hold = async (within: ReturnType<typeof createUsageRepository>): Promise<Reservation> => {
-        if (await within.reserve({ tenantId, period, tier, dollars, limits })) return { tenantId, period, tier, modelId, dollars, fileId };
-        // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
-        const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
-        if (tenantPlan === 'pro' && paygCalls > 0 && (await within.reservePayg({ tenantId, period, maxCalls: paygCalls })))
-          return { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
-        throw usageErrors.budgetExceeded();
-      };
-      if (!alongside) return hold(repository);
-      return db.transaction(async (tx) => {
-        const held = await hold(createUsageRepository({ db: tx as unknown as Db }));
-        await alongside(tx as unknown as Db, held);
-        return held;
-      });
+      if (await repository.reserve({ tenantId, period, tier, dollars, limits })) return { tenantId, period, tier, modelId, dollars, fileId };
+      // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
+      const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
+      if (tenantPlan === 'pro' && paygCalls > 0 && (await repository.reservePayg({ tenantId, period, maxCalls: paygCalls })))
+        return { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
+      throw usageErrors.budgetExceeded();
     },
 
     /** Replaces the reservation by the call's real usage; a call with no tokens at all is not counted. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Database, Db } from '../../../db/db';
+import type { Database } from '../../../db/db';
 import { BOSS_SCHEMA } from '../../../jobs/boss';
 import type { OperationJob, OperationRunner } from './operations.runner';
 
@@ -25,16 +25,9 @@ export interface OperationQueue {
   /**
    * Starts the operation (here or in another Bree) and resolves once it is stored durably, so the
    * client's answer comes after that. Never rejects once the operation runs: the reservation is
-   * then settled by the run, whatever happens. `committed`: its job row is being written by `storeIn`
-   * in its reservation's transaction, which this promise settles; it runs at once, and stops unsettled
-   * should that transaction roll back.
+   * then settled by the run, whatever happens.
    */
-  enqueue(job: OperationJob, options?: { committed?: Promise<unknown> }): Promise<void>;
-  /**
-   * Writes the job's row through a caller's transaction (the reservation's: one commit stores both);
-   * null while jobs do not run, when operations are not stored.
-   */
-  storeIn(): ((tx: Db, job: OperationJob) => Promise<void>) | null;
+  enqueue(job: OperationJob): Promise<void>;
   /** Whether this tenant's operation is still waiting or running anywhere. */
   isPending(args: { tenantId: string; operationId: string }): Promise<boolean>;
 }
@@ -55,20 +48,6 @@ async function queuedAnywhere(database: Pick<Database, 'query'>, { tenantId, ope
   } catch {
     return false;
   }
-}
-
-/** The connection a drizzle transaction runs on: node-postgres' client or PGlite's transaction, both `query(text, values)`. */
-interface TransactionClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * pg-boss's database interface on a drizzle transaction's own connection: its statements keep
- * their numbered parameters (a repeated $n is one value of one type), as on Bree's pool.
- */
-function bossDbOf(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
-  const client = (tx as unknown as { session: { client: TransactionClient } }).session.client;
-  return { executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) };
 }
 
 /** A job's lease and how often it is renewed, in seconds. */
@@ -144,16 +123,9 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   /** Runs a just-queued job under its lease: done → the job goes; stopped → it is handed back at once. */
-  async function runLeased(
-    boss: PgBoss,
-    log: FastifyBaseLogger,
-    lease: Lease,
-    job: OperationJob,
-    { sent, committed }: { sent: Promise<unknown>; committed?: Promise<unknown> },
-  ): Promise<void> {
+  async function runLeased(boss: PgBoss, log: FastifyBaseLogger, lease: Lease, job: OperationJob, sent: Promise<unknown>): Promise<void> {
     try {
-      const run = runner.run(job, { requeueOnShutdown: true, retry: false, ...(committed ? { committed } : {}) });
-      const outcome = await heartbeat(run, { operationId: job.operationId, log, ...lease });
+      const outcome = await heartbeat(runner.run(job, { requeueOnShutdown: true, retry: false }), { operationId: job.operationId, log, ...lease });
       // Settled only once the job row exists (the send started with the run); unsent: nothing to settle.
       const stored = await sent.then(
         () => true,
@@ -175,35 +147,22 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   return {
-    async enqueue(job: OperationJob, { committed }: { committed?: Promise<unknown> } = {}): Promise<void> {
+    async enqueue(job: OperationJob): Promise<void> {
       if (!delivery) {
-        void runner.run(job, { requeueOnShutdown: false, retry: false, ...(committed ? { committed } : {}) }).catch(() => undefined);
+        void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
         return;
       }
       const { boss, log, ...lease } = delivery;
-      // Written with its reservation: the call starts while both are committed.
-      if (committed) return track(runLeased(boss, log, lease, job, { sent: committed, committed }));
       // The generation starts while its job is written: the author waits for the first word, and
       // only the answer with the operation id has to wait for the job to be stored.
-      const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-        boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds }),
-      );
-      track(runLeased(boss, log, lease, job, { sent }));
+      const sent = boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds });
+      track(runLeased(boss, log, lease, job, sent));
       try {
         await sent;
       } catch (err) {
         // Not stored: it still runs here, it just cannot survive a restart.
         log.warn({ err, operationId: job.operationId }, 'AI operation not queued; running in this process only');
       }
-    },
-
-    storeIn(): ((tx: Db, job: OperationJob) => Promise<void>) | null {
-      if (!delivery) return null;
-      const { boss, leaseSeconds } = delivery;
-      return async (tx, job) => {
-        // pg-boss writes the row itself (its defaults, its queue policy), through the caller's transaction.
-        await boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: leaseSeconds, db: bossDbOf(tx) });
-      };
     },
 
     isPending: async (args: { tenantId: string; operationId: string }): Promise<boolean> =>

@@ -55,11 +55,6 @@ export interface RunOptions {
   requeueOnShutdown: boolean;
   /** A job run again (after a shutdown or crash): its answer may already be stored. */
   retry: boolean;
-  /**
-   * A run started while its reservation and job are being committed: rejected, they were rolled
-   * back, so the call is stopped and nothing is stored or settled (there is no reservation to settle).
-   */
-  committed?: Promise<unknown>;
 }
 
 /** 'requeue': stopped by a shutdown before finishing; nothing was stored or metered, run it again. */
@@ -79,7 +74,6 @@ export interface OperationRunnerDeps {
 /** Under the AI queue's 15-minute expiry, so a slow local model ends as 'interrupted', not retried twice. */
 const MAX_RUN_MS = 14 * 60_000;
 const SHUTDOWN = 'shutdown';
-const UNCOMMITTED = 'uncommitted';
 
 /**
  * Runs AI operations: the metered provider stream (forwarded live to the operation's
@@ -125,15 +119,8 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
   /** The stable code of a failed operation (spec 2 §8 writing error kinds; variant_failed for workspaces). */
   const failureCode = (job: OperationJob) => (job.variant ? 'variant_failed' : OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]]);
 
-  async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry, committed }: RunOptions): Promise<RunOutcome> {
+  async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry }: RunOptions): Promise<RunOutcome> {
     const { tenantId, operationId } = job;
-    const stored = committed?.then(
-      () => true,
-      () => {
-        abort.abort(UNCOMMITTED);
-        return false;
-      },
-    );
     // A retried job whose first run stored its answer (then crashed) is already done.
     if (retry && job.variant && deps.variants) {
       const ended = await deps.variants.ended(job);
@@ -155,18 +142,12 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
       abortSignal: abort.signal,
       onDelta: (text) => registry.emit(operationId, { event: 'delta', data: { text } }),
       keep: async (call) => {
-        // Rolled back: no reservation to settle, no operation to answer.
-        if (stored && !(await stored)) return 'hold';
         // Handed back on shutdown: nothing stored, and the budget stays held for the next run.
         if (abort.signal.reason === SHUTDOWN && requeueOnShutdown) return 'hold';
         told.last = job.variant ? await storeVariant(job, call) : await store(job, call);
         return 'settle';
       },
     });
-    if (stored && !(await stored)) {
-      registry.emit(operationId, { event: 'error', data: { code: failureCode(job), message: 'The AI operation failed.' } });
-      return 'finished';
-    }
     if (!told.last) return 'requeue';
     // Told once the usage is settled, so whoever saw the answer also sees it metered.
     registry.emit(operationId, told.last);

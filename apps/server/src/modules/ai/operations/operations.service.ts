@@ -2,8 +2,7 @@ import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/co
 import { tierInEffect } from '../ai-provider.service';
 import { usableTier } from '../ai.setup';
 import { aiErrors } from '../ai.errors';
-import type { Db } from '../../../db/db';
-import type { CallPlan, HeldCall, MeteredAi } from '../ai.metered';
+import type { MeteredAi } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
 import { buildPrompt } from '../prompts';
 import { presentBackgroundResponse } from './operations.presenter';
@@ -69,42 +68,6 @@ export function createAiService(deps: AiServiceDeps) {
       instruction: body.instruction,
       ...(body.earlierVersions ? { earlierVersions: body.earlierVersions } : {}),
     });
-  }
-
-  /**
-   * Holds the call's budget (or 402) and starts the operation. While jobs run, its job row is written
-   * in the reservation's transaction, and the call starts once the reservation holds (checked under
-   * its row lock) while the job is written and both are committed: the first word waits for neither,
-   * and the operation id goes out only once both are stored. Should that transaction roll back, the
-   * call stops with nothing stored or settled.
-   */
-  async function holdAndStart({ plan, operationId, jobOf }: { plan: CallPlan; operationId: string; jobOf: (held: HeldCall) => OperationJob }): Promise<void> {
-    const storeIn = queue.storeIn();
-    if (!storeIn) {
-      const held = await ai.reserve(plan);
-      // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
-      registry.create({ operationId, tenantId: plan.tenantId });
-      return queue.enqueue(jobOf(held));
-    }
-    let commit: { resolve(): void; reject(error: unknown): void } = { resolve: () => undefined, reject: () => undefined };
-    const committed = new Promise<void>((resolve, reject) => (commit = { resolve, reject }));
-    // Its outcome is the run's to handle; unobserved it would be an unhandled rejection.
-    committed.catch(() => undefined);
-    const alongside = async (tx: Db, held: HeldCall): Promise<void> => {
-      const job = jobOf(held);
-      // The job's write goes out first: the call's set-up then runs while the database stores it.
-      const stored = storeIn(tx, job);
-      registry.create({ operationId, tenantId: plan.tenantId });
-      void queue.enqueue(job, { committed });
-      await stored;
-    };
-    try {
-      await ai.reserve({ ...plan, alongside });
-      commit.resolve();
-    } catch (error) {
-      commit.reject(error);
-      throw error;
-    }
   }
 
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
@@ -180,8 +143,10 @@ export function createAiService(deps: AiServiceDeps) {
         : contextFromDocument(found.contentText ?? '', body.selection.text);
       const voiceProfile = earlyVoice ?? (await voiceFor(tenantId, voiceQuery(body, context.before)));
       const prompt = promptFor({ body, context, voiceProfile });
+      // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
+      const held = await ai.reserve({ tenantId, fileId: body.fileId, tier, ...prompt });
       const operationId = deps.newId();
-      const jobOf = (held: HeldCall): OperationJob => ({
+      const job: OperationJob = {
         operationId,
         tenantId,
         fileId: body.fileId,
@@ -192,9 +157,10 @@ export function createAiService(deps: AiServiceDeps) {
         tier,
         ...prompt,
         held,
-      });
-      // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
-      await holdAndStart({ plan: { tenantId, fileId: body.fileId, tier, ...prompt }, operationId, jobOf });
+      };
+      // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
+      registry.create({ operationId, tenantId });
+      await queue.enqueue(job);
       return { operationId, tier };
     },
 
