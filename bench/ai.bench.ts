@@ -56,7 +56,8 @@ function timing(started: number, arrivals: number[]): Timing {
 const fake = await startFakeAiProvider();
 // Bree runs in a child process: sharing this process's event loop with the measuring client and
 // the fake provider would charge Bree for their work, and production has them apart too.
-const child = spawn('npx', ['tsx', 'bench/support/ai-server.ts'], {
+// Node itself with tsx's loader (no npx/tsx wrapper processes): the kill below reaches Bree.
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/ai-server.ts'], {
   env: { ...process.env, FAKE_BASE_URL: fake.baseUrl },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

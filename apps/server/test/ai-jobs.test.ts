@@ -132,6 +132,39 @@ describe('AI operations as pg-boss jobs', () => {
     await bree.stop();
   });
 
+  it('refuses a writer over budget with 402 before anything is queued or called: no job row, no provider call, nothing held', async () => {
+    const bree = await startInstance();
+    const me = await newUser(bree.app, 'jobs-over-budget');
+    const fileId = (await me.call('POST', '/api/files/create', { content: doc('Intro.', 'rough draft words') })).body.file.id as string;
+    const database = await getTestDatabase();
+    // The Free plan's whole credit spent this month.
+    await database.query(`insert into usage_periods (tenant_id, period, cost) values ($1, $2, 1) on conflict (tenant_id, period) do update set cost = 1`, [
+      me.sub,
+      new Date().toISOString().slice(0, 7),
+    ]);
+    const calls = fake.requests.length;
+    const res = await me.call('POST', '/api/ai/operations', {
+      fileId,
+      action: 'enhance',
+      tier: 'fast',
+      selection: { text: 'rough draft words', nodeIds: ['n1'] },
+    });
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('budget_exceeded');
+    const jobs = await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = $1 and data->>'tenantId' = $2`, [
+      AI_OPERATION_QUEUE,
+      me.sub,
+    ]);
+    expect(jobs[0]?.n).toBe(0);
+    expect(fake.requests.length).toBe(calls);
+    const [period] = await database.query<{ reserved: string; fast_calls: number }>(
+      `select reserved::text as reserved, fast_calls from usage_periods where tenant_id = $1`,
+      [me.sub],
+    );
+    expect(period).toMatchObject({ reserved: '0.000000', fast_calls: 0 });
+    await bree.stop();
+  });
+
   it('hands a generation cut by a shutdown back to the queue; the next Bree finishes it and meters it once', async () => {
     const first = await startInstance();
     const me = await newUser(first.app, 'restart');

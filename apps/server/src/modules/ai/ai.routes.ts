@@ -91,9 +91,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
       const started = await ai.start({ tenantId, body: req.body });
       // The editor asks for the events right here: the first word comes one request sooner.
       if (!wantsEventStream(req.headers.accept)) return started;
-      // A stream is not an answer to keep: replays stand on the 'started' info.
-      await rememberAnswer(req, { status: 200, body: createOperationAnswerSchema.parse(started) });
+      // A stream is not an answer to keep: replays stand on the 'started' info. Remembered while the
+      // stream starts (a replay meanwhile waits for the claim), so the first word does not wait for it.
+      const remembered = rememberAnswer(req, { status: 200, body: createOperationAnswerSchema.parse(started) });
       await streamEvents(reply, { tenantId, operationId: started.operationId, first: { event: 'started', data: started } });
+      await remembered;
       return reply;
     },
   );
