@@ -114,6 +114,8 @@ export async function serverBundle({ root, log }) {
         plugins: [installedPackagesExternal, sourceLocationPlugin(root, outdir)],
         logLevel: 'error',
       });
+      // esbuild's service process would otherwise live as long as Bree does.
+      await esbuild.stop();
       try {
         renameSync(building, outdir);
       } catch (error) {
