@@ -76,12 +76,16 @@ export async function startJobs({
   search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
-  // Each statement waits its turn in the event loop: embedded PGlite answers without any I/O, so
-  // pg-boss's start-up statements would otherwise run back to back ahead of every waiting request.
-  const executeSql = async (text: string, values?: unknown[]) => {
-    await yieldToEventLoop();
-    return database.executeSql(text, values);
-  };
+  // On embedded PGlite each statement waits its turn in the event loop: PGlite answers without any
+  // I/O, so pg-boss's start-up statements would otherwise run back to back ahead of every waiting
+  // request. PostgreSQL's round trips already give way, and the AI job's insert is on the first token's path.
+  const executeSql =
+    database.kind === 'pglite'
+      ? async (text: string, values?: unknown[]) => {
+          await yieldToEventLoop();
+          return database.executeSql(text, values);
+        }
+      : (text: string, values?: unknown[]) => database.executeSql(text, values);
   const boss = new PgBoss({ db: { executeSql }, schema: BOSS_SCHEMA });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
   // Processes starting together on a new database would deadlock creating the queues: one at a time (db.ts).
