@@ -3,8 +3,10 @@
 // pg-boss jobs, as `npm start` runs it) against calling the same fake OpenAI-compatible provider directly, in the same run,
 // with a scripted stream of paced deltas. Also compares the gaps between tokens, to show Bree
 // forwards deltas as they come (no buffering). PGlite by default; PostgreSQL with BENCH_DATABASE_URL.
-import { spawn } from 'node:child_process';
-import { startFakeAiProvider, type FakeScript } from '../apps/server/test/fakes/fake-ai-provider';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { streamText } from 'ai';
+import type { FakeScript } from '../apps/server/test/fakes/fake-ai-provider';
 
 const DELTAS = 50;
 const INTERVAL_MS = 2;
@@ -53,22 +55,27 @@ function timing(started: number, arrivals: number[]): Timing {
   return { ttft: arrivals[0]! - started, gaps: arrivals.slice(1).map((t, i) => t - arrivals[i]!), deltas: arrivals.length };
 }
 
-const fake = await startFakeAiProvider();
-// Bree runs in a child process: sharing this process's event loop with the measuring client and
-// the fake provider would charge Bree for their work, and production has them apart too.
-// Node itself with tsx's loader (no npx/tsx wrapper processes): the kill below reaches Bree.
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/ai-server.ts'], {
-  env: { ...process.env, FAKE_BASE_URL: fake.baseUrl },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready = await new Promise<{ port: number; token: string; sub: string; fileId: string; database: string }>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    const line = out.split('\n').find((l) => l.startsWith('{'));
-    if (line) resolve(JSON.parse(line) as never);
+/** Starts a bench helper in its own process (Node with tsx's loader, so a kill reaches it) and reads its first JSON line. */
+async function spawnHelper<T>(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; ready: T }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = await new Promise<T>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as T);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  child.once('exit', (code) => reject(new Error(`the Bree child exited with ${code}`)));
+  return { child, ready };
+}
+
+// Three processes, as in production: the author's client (this one), Bree, and the provider.
+// Sharing an event loop with either of the others would charge one for the other's work.
+const provider = await spawnHelper<{ baseUrl: string }>('bench/support/ai-provider.ts', { FAKE_SCRIPT: JSON.stringify(script) });
+const fake = provider.ready;
+const { child, ready } = await spawnHelper<{ port: number; token: string; sub: string; fileId: string; database: string }>('bench/support/ai-server.ts', {
+  FAKE_BASE_URL: fake.baseUrl,
 });
 
 try {
@@ -80,7 +87,6 @@ try {
 
   /** (a) The fake provider called directly, as Bree's gateway would call it. */
   async function direct(): Promise<Timing> {
-    fake.script(script);
     const arrivals: number[] = [];
     const started = performance.now();
     const res = await fetch(`${fake.baseUrl}/chat/completions`, {
@@ -105,9 +111,21 @@ try {
     return timing(started, arrivals);
   }
 
+  /**
+   * (a') The same call through the AI SDK in this process, as Bree's gateway makes it: not the
+   * target's baseline (that is the raw call above), but it shows how much of the added time is the SDK's.
+   */
+  const sdkModel = createOpenAICompatible({ name: 'openai-compatible', baseURL: fake.baseUrl, includeUsage: true })('fake-fast');
+  async function directSdk(): Promise<Timing> {
+    const arrivals: number[] = [];
+    const started = performance.now();
+    const result = streamText({ model: sdkModel, system: 'Improve the text.', prompt: text, maxRetries: 0, maxOutputTokens: 4000 });
+    for await (const part of result.fullStream) if (part.type === 'text-delta' && part.text) arrivals.push(performance.now());
+    return timing(started, arrivals);
+  }
+
   /** (b) Through Bree: start an Enhance on the fast tier, then follow its event stream. */
   async function throughBree(): Promise<Timing> {
-    fake.script(script);
     const arrivals: number[] = [];
     const started = performance.now();
     let answered = 0;
@@ -131,9 +149,11 @@ try {
 
   for (let i = 0; i < WARMUPS; i++) {
     await direct();
+    await directSdk();
     await throughBree();
   }
   const directRuns: Timing[] = [];
+  const sdkRuns: Timing[] = [];
   const breeRuns: Timing[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
     // Interleaved, so both sides see the same machine state; alternate which goes first.
@@ -144,6 +164,7 @@ try {
       breeRuns.push(await throughBree());
       directRuns.push(await direct());
     }
+    sdkRuns.push(await directSdk());
   }
 
   const badCount = breeRuns.find((r) => r.deltas !== DELTAS) ?? directRuns.find((r) => r.deltas !== DELTAS);
@@ -168,6 +189,15 @@ try {
     );
   }
 
+  const sdkTtft = percentile(
+    sdkRuns.map((r) => r.ttft),
+    50,
+  );
+  console.log(
+    `  of which the AI SDK's own call: directly through the SDK p50 ${fmt(sdkTtft)} ms (+${fmt(sdkTtft - percentile(directTtft, 50))} ms on the raw call);` +
+      ` Bree's own share p50 +${fmt(percentile(breeTtft, 50) - sdkTtft)} ms`,
+  );
+
   const postAnswered = breeRuns.map((r) => r.started ?? 0);
   console.log(
     `  of which the operation id ('started' event) arrived: p50 ${fmt(percentile(postAnswered, 50))} ms, p99 ${fmt(percentile(postAnswered, 99))} ms`,
@@ -191,5 +221,5 @@ try {
   );
 } finally {
   child.kill('SIGTERM');
-  await fake.close();
+  provider.child.kill('SIGTERM');
 }
