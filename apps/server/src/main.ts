@@ -11,11 +11,11 @@ import { startupSummary } from './startup-summary';
 import { createLifecycle } from './modules/system/system.lifecycle';
 
 /**
- * The export renderers load this long after Bree starts serving: loading them holds the event loop
- * for a moment, and the first requests (a load balancer's health check, a browser's first page)
- * arrive right after the start.
+ * The export renderers and the AI providers' code load this long after Bree starts serving: loading
+ * them holds the event loop for a moment, and the first requests (a load balancer's health check,
+ * a browser's first page) arrive right after the start.
  */
-const EXPORTERS_LOAD_DELAY_MS = 3_000;
+const LATE_LOAD_DELAY_MS = 3_000;
 
 /** How long in-flight requests, job hand-back and closing the database may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -95,10 +95,14 @@ async function main(): Promise<void> {
       log: app.log.child({ module: 'jobs' }),
     });
   }
-  // The export renderers are not needed to answer the first request: they load once Bree serves,
-  // so the first download or shared page does not wait for them either (a download before then loads them itself).
-  const loadRenderers = () => void loadExporters().catch((error: unknown) => app.log.error({ err: error }, 'export renderers failed to load'));
-  if (!stopping) setTimeout(loadRenderers, EXPORTERS_LOAD_DELAY_MS).unref();
+  // The export renderers and the AI providers' code are not needed to answer the first request:
+  // they load once Bree serves, so neither the first download or shared page nor the first AI
+  // call waits for them (one asked for before then loads what it needs itself).
+  const loadLate = () => {
+    void loadExporters().catch((error: unknown) => app.log.error({ err: error }, 'export renderers failed to load'));
+    void services.preloadAi().catch((error: unknown) => app.log.error({ err: error }, 'AI provider code failed to load'));
+  };
+  if (!stopping) setTimeout(loadLate, LATE_LOAD_DELAY_MS).unref();
 }
 
 main().catch((error: unknown) => {

@@ -127,6 +127,10 @@ export function createServices({
     heavyWork,
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
     aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
+    /** Loads the configured AI providers' code ahead of the first call (nothing when no tier is set up). */
+    preloadAi: async (): Promise<void> => {
+      if (gateway.isConfigured('fast') || gateway.isConfigured('premium')) await gateway.preload();
+    },
     admin: createAdminService({ repository: createAdminRepository({ query: (text, params) => database.query(text, params) }), now }),
     publishing: createPublishingService({
       repository: createPublishingRepository({ query: (text, params) => database.query(text, params) }),

@@ -40,6 +40,15 @@ describe("the AI gateway's provider retries", () => {
     return { text, last };
   }
 
+  it('loads its configured providers ahead of the first call without calling them', async () => {
+    const g = gateway();
+    await g.preload();
+    expect(fake.requests).toHaveLength(0);
+    const { text } = await collect(g.stream({ tier: 'premium', system: 's', prompt: 'p', maxOutputTokens: 64 }));
+    expect(text).toBe(DEFAULT_CHUNKS.join(''));
+    expect(fake.requests.map((r) => r.protocol)).toEqual(['anthropic']);
+  });
+
   it('retries server errors and succeeds, honouring retry-after-ms with jitter', async () => {
     fake.script({ kind: 'status', status: 503 }, { kind: 'status', status: 502 });
     const { text, last } = await collect(gateway().stream({ tier: 'fast', system: 's', prompt: 'p', maxOutputTokens: 64 }));

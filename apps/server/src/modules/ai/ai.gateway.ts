@@ -38,6 +38,8 @@ export interface AiGateway {
   /** Throws 503 ai_not_configured when the tier's provider has no credentials. */
   assertConfigured(tier: AiTier): void;
   stream(request: GatewayRequest): AsyncIterable<GatewayEvent>;
+  /** Loads the AI SDK and builds each configured tier's model now, so the first call does not wait for them. */
+  preload(): Promise<void>;
 }
 
 /** Parses `provider:model` once; config validation already checked the shape. */
@@ -138,6 +140,10 @@ export function createAiGateway({ config, retry }: { config: Config; retry?: Par
     isConfigured: (tier) => models[tier] !== null,
     assertConfigured(tier) {
       if (!models[tier]) throw aiErrors.notConfigured();
+    },
+    async preload() {
+      await loadAiSdk();
+      await Promise.all(Object.values(models).map((make) => make?.()));
     },
     async *stream({ tier, ...request }) {
       const makeModel = models[tier];

@@ -59,6 +59,7 @@ function fakeGateway(events: GatewayEvent[]) {
     spec: (tier) => ({ provider: 'anthropic', modelId: tier === 'premium' ? 'claude-sonnet-4-5' : 'gemini-2.5-flash' }),
     isConfigured: () => true,
     assertConfigured: () => undefined,
+    preload: async () => undefined,
     async *stream(request) {
       requests.push({ tier: request.tier, maxOutputTokens: request.maxOutputTokens });
       yield* events;
