@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   /** 503 with Retry-After: the first request with this X-Operation-Id is still running. */
   operationInProgress: 'operation_in_progress',
   internal: 'internal_error',
+  /** 503 with Retry-After: the database cannot be reached just now (a restart, a failover); retrying may succeed. */
+  serviceUnavailable: 'service_unavailable',
   // Sign-in pages of the embedded issuer.
   interactionExpired: 'interaction_expired',
   crossSiteForm: 'cross_site_form',

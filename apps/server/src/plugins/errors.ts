@@ -1,8 +1,12 @@
 import type { ErrorCode } from '@bree/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { isAppError } from '../lib/errors';
 import { DRAIN_LIMIT_FACTOR, drainRejectedBody } from './body-drain';
+
+/** A database that cannot be reached (a restart, a failover) is usually back within seconds. */
+const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorAnswer {
   status: number;
@@ -44,6 +48,14 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, code: 'bad_request', message: fe.message ?? 'Bad request.' };
   }
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      message: 'Bree is briefly unavailable. Please try again in a moment.',
+      headers: { 'retry-after': String(UNREACHABLE_RETRY_AFTER_SECONDS) },
+    };
+  }
   return { status: 500, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
 }
 
@@ -67,6 +79,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Only failures nobody planned for deserve a stack in the log; Bree's own errors (a 503
     // ai_not_configured, a 409 conflict…) are expected answers.
     if (isAppError(error)) request.log[answer.status >= 500 ? 'warn' : 'info']({ code: answer.code, status: answer.status }, 'request answered with an error');
+    else if (answer.code === 'service_unavailable') request.log.warn({ err: error }, 'request failed: the database cannot be reached');
     else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: answer.code, status: answer.status }, 'request rejected');
     for (const [k, v] of Object.entries(answer.headers ?? {})) void reply.header(k, v);

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config';
 import { AppError, isAppError } from '../../lib/errors';
+import { toErrorAnswer } from '../../plugins/errors';
 import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
 import { registerEmailVerificationRoutes } from './email-verification.routes';
 import type { EmailVerificationService } from './email-verification.service';
@@ -67,9 +68,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   app.setErrorHandler(async (error, request, reply) => {
-    const status = isAppError(error) ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
-    if (isAppError(error)) for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
-    if (status >= 500) request.log.error({ err: error }, 'sign-in page failed');
+    // The API's reading of the error (a database that cannot be reached is a 503 to retry, not a failure).
+    const answer = toErrorAnswer(error);
+    const { status } = answer;
+    for (const [k, v] of Object.entries(answer.headers ?? {})) void reply.header(k, v);
+    if (status >= 500) request.log[answer.code === 'service_unavailable' ? 'warn' : 'error']({ err: error }, 'sign-in page failed');
     const uid = (request.params as { uid?: unknown } | undefined)?.uid;
     // Too many attempts, or text that cannot be stored: show the form again with the message,
     // keeping what was typed (without the characters that were refused).
@@ -93,8 +96,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
       }
     }
     const message =
-      isAppError(error) && status < 500
-        ? error.message
+      (isAppError(error) && status < 500) || answer.code === 'service_unavailable'
+        ? answer.message
         : status < 500
           ? 'The request could not be read. Please start again.'
           : 'Something went wrong. Please try again.';

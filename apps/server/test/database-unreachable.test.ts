@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doc, newUser, type TestUser } from './api-client';
+import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
+
+// The database gone from under a running Bree (a restart, a failover, a shutdown under way): every
+// request that needs it answers 503 with a stable code and a Retry-After, which the web client
+// retries once, instead of a 500 saying something broke.
+describe('a database that cannot be reached', () => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    await resetDatabase(await getTestDatabase());
+    t = await createTestApp();
+    user = await newUser(t.app, 'unreachable');
+    expect((await user.call('POST', '/api/files/create', { content: doc('Kept.') })).status).toBe(200);
+    // Closed here, last: this file's database is its own (one per test worker and file).
+    await t.database.close();
+  });
+  afterAll(async () => {
+    await t.close().catch(() => undefined);
+  });
+
+  it('answers a read and a save with 503 service_unavailable and a Retry-After, never a 500', async () => {
+    for (const answer of [await user.call('GET', '/api/files/list'), await user.call('POST', '/api/files/create', { content: doc('Kept.') })]) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ error: { code: 'service_unavailable', message: 'Bree is briefly unavailable. Please try again in a moment.' } });
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/files/list', headers: { authorization: `Bearer ${user.token}`, 'x-tenant-id': user.sub } });
+    expect(res.headers['retry-after']).toBe('5');
+  });
+
+  it('answers a sign-in form, whose attempts are counted in the database, with a 503 page saying to try again', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/interaction/forgot-password',
+      payload: 'email=someone%40example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Bree is briefly unavailable. Please try again in a moment.');
+  });
+});
