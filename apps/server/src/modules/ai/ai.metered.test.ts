@@ -79,6 +79,9 @@ function fakeUsage({ refuse = false } = {}) {
         if (refuse) throw new AppError({ status: 402, code: 'budget_exceeded', message: 'Budget limit exceeded.' });
         return { tenantId: args.tenantId, period: '2026-11', tier: args.tier, modelId: args.modelId, dollars: '0.5' };
       },
+      async reserveAlong(args: { tenantId: string; tier: AiTier; modelId: string; promptTokens: number; maxOutputTokens: number }) {
+        return { reservation: await this.reserve(args), wroteAlongside: false };
+      },
       async settle(args: { reservation: Reservation; inputTokens: number; outputTokens: number }): Promise<void> {
         calls.settle.push(args);
       },

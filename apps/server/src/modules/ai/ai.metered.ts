@@ -1,4 +1,5 @@
 import type { AiTier } from '@bree/contracts';
+import type { SQL } from 'drizzle-orm';
 import { estimateTokens } from '../usage/usage.plans';
 import type { Reservation, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
@@ -81,13 +82,24 @@ export interface MeteredStreamArgs {
  * model → settle with the provider's usage (else the one estimate) and record it. Features never
  * see the AI SDK or the usage module's reservations.
  */
-export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'reserve' | 'settle'> }) {
-  async function reserve({ tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan): Promise<HeldCall> {
+export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'reserveAlong' | 'settle'> }) {
+  /**
+   * Holds the call's worst case (402 when there is no room). `alongside(held)` is written in the
+   * reservation's own statement when it can be: `wroteAlongside` says whether it was.
+   */
+  async function reserveAlong(
+    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan,
+    alongside?: (held: HeldCall) => ((reserved: SQL) => SQL) | null,
+  ): Promise<{ held: HeldCall; wroteAlongside: boolean }> {
     gateway.assertConfigured(tier);
     const promptTokens = estimateTokens(system + prompt);
-    const reservation = await usage.reserve({ tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens });
-    return { ...reservation, maxOutputTokens };
+    const { reservation, wroteAlongside } = await usage.reserveAlong(
+      { tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens },
+      alongside && ((r) => alongside({ ...r, maxOutputTokens })),
+    );
+    return { held: { ...reservation, maxOutputTokens }, wroteAlongside };
   }
+  const reserve = async (plan: CallPlan): Promise<HeldCall> => (await reserveAlong(plan)).held;
 
   /** Calls the model under a reservation; never throws (an unexpected error is a failed call). */
   async function call({ held, system, prompt, abortSignal, onDelta }: MeteredStreamArgs): Promise<CallOutcome> {
@@ -128,6 +140,7 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
     /** Throws 503 ai_not_configured when the tier's provider has no credentials. */
     assertConfigured: (tier: AiTier): void => gateway.assertConfigured(tier),
     reserve,
+    reserveAlong,
     stream,
     /** Gives back a reservation whose call will never be made (what it was for could not be set up): nothing is charged or counted. */
     release: (held: HeldCall): Promise<void> => usage.settle({ reservation: held, inputTokens: 0, outputTokens: 0 }),

@@ -1,6 +1,6 @@
 import type { AiTier } from '@bree/contracts';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db';
+import { selectRows, type Db } from '../../db/db';
 import type { PlanLimits } from './usage.plans';
 import { usageEvents, usagePeriods } from './usage.table';
 
@@ -22,9 +22,12 @@ export function createUsageRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Holds `dollars` and counts the call in ONE statement: the first call of a month inserts
-     * the row, later ones update it under its row lock, so parallel reservations queue and see
-     * each other and a burst overspends by at most one reservation. False: a limit has no room.
+     * Holds `dollars` and counts one call against the credit and the tier's cap, in one statement:
+     * the first reservation of a period inserts the row, later ones update it under its row lock, so
+     * parallel reservations queue and see each other and a burst overspends by at most one
+     * reservation. `alongside` is a write made in that same statement, from the reserved row only
+     * when the reservation holds (it reads the CTE it is given, and RETURNING says it wrote): what
+     * the call needs stored with its reservation commits with it, or neither does.
      */
     async reserve({
       tenantId,
@@ -32,22 +35,24 @@ export function createUsageRepository({ db }: { db: Db }) {
       tier,
       dollars,
       limits,
+      alongside,
     }: {
       tenantId: string;
       period: string;
       tier: AiTier;
       dollars: string;
       limits: PlanLimits;
-    }): Promise<boolean> {
+      alongside?: (held: SQL) => SQL;
+    }): Promise<{ held: boolean; wroteAlongside: boolean }> {
       const callLimit = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
       // The insert path has no condition, so a plan with no room at all is refused here.
-      if ((limits.creditDollars !== null && Number(dollars) > limits.creditDollars) || callLimit === 0) return false;
+      if ((limits.creditDollars !== null && Number(dollars) > limits.creditDollars) || callLimit === 0) return { held: false, wroteAlongside: false };
       const calls = callsColumn(tier);
       const room: SQL[] = [];
       if (limits.creditDollars !== null)
         room.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
       if (callLimit !== null) room.push(sql`${calls} + 1 <= ${callLimit}`);
-      const rows = await db
+      const upsert = db
         .insert(usagePeriods)
         .values({ tenantId, period, reserved: dollars, [callsKey(tier)]: 1 })
         .onConflictDoUpdate({
@@ -56,7 +61,13 @@ export function createUsageRepository({ db }: { db: Db }) {
           ...(room.length > 0 ? { setWhere: and(...room) } : {}),
         })
         .returning({ tenantId: usagePeriods.tenantId });
-      return rows.length === 1;
+      if (!alongside) return { held: (await upsert).length === 1, wroteAlongside: false };
+      const [row] = await selectRows<{ held: number; wrote: number }>(
+        db,
+        sql`with held as (${upsert.getSQL()}), alongside as (${alongside(sql`held`)})
+            select (select count(*) from held)::int as held, (select count(*) from alongside)::int as wrote`,
+      );
+      return { held: row?.held === 1, wroteAlongside: (row?.wrote ?? 0) > 0 };
     },
 
     /** Tokens of a period's pay-as-you-go calls (from the ledger). */

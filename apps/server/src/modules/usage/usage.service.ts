@@ -1,4 +1,5 @@
 import { PAYG_DOLLARS_PER_CALL, type AiTier, type UsageCurrent } from '@bree/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { usageErrors } from './usage.errors';
 import { PLANS, periodOf, priceOf, reservationDollars, type PlanName } from './usage.plans';
@@ -22,6 +23,16 @@ export interface Reservation {
 export interface TenantPlan {
   plan: PlanName;
   paygSpendingLimit: number;
+}
+
+/** What a call needs held: its worst case is priced from these. */
+export interface ReserveArgs {
+  tenantId: string;
+  fileId?: string | null;
+  tier: AiTier;
+  modelId: string;
+  promptTokens: number;
+  maxOutputTokens: number;
 }
 
 /** Voice minutes held for one recording; settle it exactly once. */
@@ -53,37 +64,40 @@ export function createUsageService({
   planOf?: (tenantId: string) => Promise<TenantPlan>;
 }) {
   const repository = createUsageRepository({ db });
+
+  async function reserveAlong(
+    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null }: ReserveArgs,
+    alongside?: (reservation: Reservation) => ((held: SQL) => SQL) | null,
+  ): Promise<{ reservation: Reservation; wroteAlongside: boolean }> {
+    const period = periodOf(now());
+    const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
+    const { plan: tenantPlan, paygSpendingLimit } = await planOf(tenantId);
+    const limits = PLANS[tenantPlan];
+    const reservation: Reservation = { tenantId, period, tier, modelId, dollars, fileId };
+    const { held, wroteAlongside } = await repository.reserve({ tenantId, period, tier, dollars, limits, alongside: alongside?.(reservation) ?? undefined });
+    if (held) return { reservation, wroteAlongside };
+    // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
+    const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
+    if (tenantPlan === 'pro' && paygCalls > 0 && (await repository.reservePayg({ tenantId, period, maxCalls: paygCalls })))
+      return { reservation: { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true }, wroteAlongside: false };
+    throw usageErrors.budgetExceeded();
+  }
+
   return {
     /**
      * Holds a call's worst-case cost (see reservationDollars) and counts the call, in one statement
      * against the monthly credit and the tier's call cap; throws 402 budget_exceeded when either has no room.
      */
-    async reserve({
-      tenantId,
-      tier,
-      modelId,
-      promptTokens,
-      maxOutputTokens,
-      fileId = null,
-    }: {
-      tenantId: string;
-      fileId?: string | null;
-      tier: AiTier;
-      modelId: string;
-      promptTokens: number;
-      maxOutputTokens: number;
-    }): Promise<Reservation> {
-      const period = periodOf(now());
-      const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
-      const { plan: tenantPlan, paygSpendingLimit } = await planOf(tenantId);
-      const limits = PLANS[tenantPlan];
-      if (await repository.reserve({ tenantId, period, tier, dollars, limits })) return { tenantId, period, tier, modelId, dollars, fileId };
-      // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
-      const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
-      if (tenantPlan === 'pro' && paygCalls > 0 && (await repository.reservePayg({ tenantId, period, maxCalls: paygCalls })))
-        return { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
-      throw usageErrors.budgetExceeded();
+    async reserve(args: ReserveArgs): Promise<Reservation> {
+      return (await reserveAlong(args)).reservation;
     },
+
+    /**
+     * `reserve`, with `alongside(reservation)` written in the reservation's own statement (see the
+     * repository): `wroteAlongside` says it was. A pay-as-you-go hold is a statement of its own, so
+     * there the caller writes it after.
+     */
+    reserveAlong,
 
     /** Replaces the reservation by the call's real usage; a call with no tokens at all is not counted. */
     async settle({ reservation, inputTokens, outputTokens }: { reservation: Reservation; inputTokens: number; outputTokens: number }): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../../db/db';
 import { BOSS_SCHEMA } from '../../../jobs/boss';
@@ -27,7 +28,9 @@ export interface OperationQueue {
    * client's answer comes after that. Never rejects once the operation runs: the reservation is
    * then settled by the run, whatever happens.
    */
-  enqueue(job: OperationJob): Promise<void>;
+  enqueue(job: OperationJob, options?: { stored?: boolean }): Promise<void>;
+  /** The job's row as SQL to write in another statement, then `enqueue(job, { stored: true })`; null when it must be enqueued alone. */
+  jobRow(job: OperationJob): ((source: SQL) => SQL) | null;
   /** Whether this tenant's operation is still waiting or running anywhere. */
   isPending(args: { tenantId: string; operationId: string }): Promise<boolean>;
 }
@@ -81,6 +84,27 @@ async function renewLease(database: Pick<Database, 'query'>, { operationId, leas
       where name = $1 and id = $2::uuid and state in ('created', 'active')`,
     [AI_OPERATION_QUEUE, operationId, leaseSeconds],
   );
+}
+
+/**
+ * The INSERT of `job` as the row pg-boss's `send` would write (its defaults: the queue's retry,
+ * expiry and retention settings, no singleton), queued under a lease of `leaseSeconds`, one row for
+ * each row of `source`. Lets the job commit in another statement, with what it depends on. A test
+ * compares its row with one `send` writes, column by column.
+ */
+function jobInsert(job: OperationJob, leaseSeconds: number, source: SQL): SQL {
+  return sql`insert into ${sql.raw(BOSS_SCHEMA)}.job
+      (id, name, data, priority, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+    select ${job.operationId}::uuid, q.name, ${JSON.stringify(job)}::jsonb, 0, now() + ${leaseSeconds} * interval '1 second',
+      coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+      now() + ${leaseSeconds} * interval '1 second' + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+      coalesce(q.retry_limit, 2),
+      case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+      coalesce(q.retry_backoff, false), q.policy, q.dead_letter
+    from ${source} cross join ${sql.raw(BOSS_SCHEMA)}.queue q
+    where q.name = ${AI_OPERATION_QUEUE}
+    on conflict do nothing
+    returning id`;
 }
 
 /**
@@ -147,15 +171,25 @@ export function createOperationQueue({ runner, database }: { runner: OperationRu
   }
 
   return {
-    async enqueue(job: OperationJob): Promise<void> {
+    /**
+     * The job's row as SQL written from `source` (see jobInsert), to commit with what it depends
+     * on; then `enqueue(job, { stored: true })`. Null while jobs are not running: enqueue alone.
+     */
+    jobRow(job: OperationJob): ((source: SQL) => SQL) | null {
+      if (!delivery) return null;
+      const { leaseSeconds } = delivery;
+      return (source) => jobInsert(job, leaseSeconds, source);
+    },
+
+    async enqueue(job: OperationJob, { stored = false }: { stored?: boolean } = {}): Promise<void> {
       if (!delivery) {
         void runner.run(job, { requeueOnShutdown: false, retry: false }).catch(() => undefined);
         return;
       }
       const { boss, log, ...lease } = delivery;
-      // The generation starts while its job is written: the author waits for the first word, and
-      // only the answer with the operation id has to wait for the job to be stored.
-      const sent = boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds });
+      // A job not already written with its reservation is written while the generation starts: the
+      // author waits for the first word, and only the answer with the operation id waits for the row.
+      const sent = stored ? Promise.resolve() : boss.send(AI_OPERATION_QUEUE, job, { id: job.operationId, startAfter: lease.leaseSeconds });
       track(runLeased(boss, log, lease, job, sent));
       try {
         await sent;

@@ -2,7 +2,7 @@ import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/co
 import { tierInEffect } from '../ai-provider.service';
 import { usableTier } from '../ai.setup';
 import { aiErrors } from '../ai.errors';
-import type { MeteredAi } from '../ai.metered';
+import type { HeldCall, MeteredAi } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
 import { buildPrompt } from '../prompts';
 import { presentBackgroundResponse } from './operations.presenter';
@@ -143,10 +143,8 @@ export function createAiService(deps: AiServiceDeps) {
         : contextFromDocument(found.contentText ?? '', body.selection.text);
       const voiceProfile = earlyVoice ?? (await voiceFor(tenantId, voiceQuery(body, context.before)));
       const prompt = promptFor({ body, context, voiceProfile });
-      // The call's worst case is held now (or 402): the run, here or in another Bree, settles it.
-      const held = await ai.reserve({ tenantId, fileId: body.fileId, tier, ...prompt });
       const operationId = deps.newId();
-      const job: OperationJob = {
+      const jobFor = (held: HeldCall): OperationJob => ({
         operationId,
         tenantId,
         fileId: body.fileId,
@@ -157,10 +155,13 @@ export function createAiService(deps: AiServiceDeps) {
         tier,
         ...prompt,
         held,
-      };
+      });
+      // The call's worst case is held now (or 402), and its job is written in the same statement:
+      // both commit or neither does, in one round trip. The run, here or in another Bree, settles it.
+      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId: body.fileId, tier, ...prompt }, (h) => queue.jobRow(jobFor(h)));
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
-      await queue.enqueue(job);
+      await queue.enqueue(jobFor(held), { stored: wroteAlongside });
       return { operationId, tier };
     },
 

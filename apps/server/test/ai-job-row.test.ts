@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { startJobs, type Jobs } from '../src/jobs/jobs';
+import { AI_OPERATION_QUEUE } from '../src/modules/ai/operations/operations.queue';
+import type { OperationJob } from '../src/modules/ai/operations/operations.runner';
+import { periodOf } from '../src/modules/usage/usage.plans';
+import type { Reservation } from '../src/modules/usage/usage.service';
+import type { Database } from '../src/db/db';
+import { createServices, type Services } from '../src/services';
+import { getTestDatabase, resetDatabase } from './harness';
+
+// An AI operation's reservation and its job are written in one statement: the job row Bree writes
+// there must be the row pg-boss's own `send` writes, or pg-boss would run it differently.
+describe('an AI operation held and queued in one statement', () => {
+  let database: Database;
+  let services: Services;
+  let jobs: Jobs;
+
+  beforeAll(async () => {
+    database = await getTestDatabase();
+    await resetDatabase(database);
+    services = createServices({ database, config: loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', DEFAULT_PLAN: 'free' }) });
+    jobs = await startJobs({ database, maintenance: services, ai: { queue: services.aiQueue }, log: pino({ level: 'silent' }) });
+  });
+  afterAll(async () => {
+    await jobs.stop();
+  });
+
+  const ask = { fileId: null, tier: 'fast' as const, modelId: 'fake-fast', promptTokens: 100, maxOutputTokens: 1000 };
+  const jobOf = (tenantId: string, held: Reservation): OperationJob => ({
+    operationId: randomUUID(),
+    tenantId,
+    fileId: 'doc-1',
+    action: 'enhance',
+    nodeIds: ['n1'],
+    tier: 'fast',
+    system: 'Improve the text.',
+    prompt: 'rough words',
+    held: { ...held, maxOutputTokens: 1000 },
+  });
+
+  async function jobRow(id: string) {
+    const [row] = await database.query<Record<string, unknown>>(
+      `select name, data, priority, state, retry_limit, retry_count, retry_delay, retry_backoff, expire_in::text as expire_in,
+              policy, dead_letter, singleton_key, singleton_on, started_on, completed_on, output,
+              extract(epoch from start_after - created_on)::int as lease_seconds,
+              (keep_until - start_after)::text as kept_after_start
+         from pgboss.job where id = $1::uuid`,
+      [id],
+    );
+    return row;
+  }
+
+  it("writes the job row pg-boss's send writes, with the reservation, in one commit", async () => {
+    const tenantId = `tenant-${randomUUID()}`;
+    let written: OperationJob | null = null;
+    const { reservation, wroteAlongside } = await services.usage.reserveAlong({ tenantId, ...ask }, (held) => {
+      written = jobOf(tenantId, held);
+      return services.aiQueue.jobRow(written);
+    });
+    expect(wroteAlongside).toBe(true);
+    const sent = jobOf(tenantId, reservation);
+    await jobs.boss.send(AI_OPERATION_QUEUE, sent, { id: sent.operationId, startAfter: 45 });
+
+    const ours = await jobRow(written!.operationId);
+    const boss = await jobRow(sent.operationId);
+    expect(ours).toMatchObject({ name: AI_OPERATION_QUEUE, state: 'created', lease_seconds: 45, data: written });
+    expect({ ...ours, data: null }).toEqual({ ...boss, data: null });
+    const [period] = await database.query<{ reserved: string; fast_calls: number }>(
+      'select reserved::text, fast_calls from usage_periods where tenant_id = $1',
+      [tenantId],
+    );
+    expect(period).toEqual({ reserved: reservation.dollars, fast_calls: 1 });
+  });
+
+  it('writes no job when the reservation finds no room, and holds nothing', async () => {
+    const tenantId = `tenant-${randomUUID()}`;
+    // The free credit ($1) all but spent: the reservation's own condition refuses this call.
+    await database.query(`insert into usage_periods (tenant_id, period, cost) values ($1, $2, 0.999999)`, [tenantId, periodOf(new Date())]);
+    let written: OperationJob | null = null;
+    const refused = services.usage.reserveAlong({ tenantId, ...ask }, (held) => {
+      written = jobOf(tenantId, held);
+      return services.aiQueue.jobRow(written);
+    });
+    await expect(refused).rejects.toMatchObject({ status: 402, code: 'budget_exceeded' });
+    expect(await jobRow(written!.operationId)).toBeUndefined();
+    const [period] = await database.query<{ reserved: string; fast_calls: number }>(
+      'select reserved::text, fast_calls from usage_periods where tenant_id = $1',
+      [tenantId],
+    );
+    expect(period).toEqual({ reserved: '0.000000', fast_calls: 0 });
+  });
+});
