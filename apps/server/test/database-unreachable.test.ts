@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, newUser, type TestUser } from './api-client';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
+const onPostgres = process.env.BREE_TEST_POSTGRES === '1';
+
 // The database gone from under a running Bree (a restart, a failover, a shutdown under way): every
 // request that needs it answers 503 with a stable code and a Retry-After, which the web client
 // retries once, instead of a 500 saying something broke.
@@ -14,14 +16,26 @@ describe('a database that cannot be reached', () => {
     t = await createTestApp();
     user = await newUser(t.app, 'unreachable');
     expect((await user.call('POST', '/api/files/create', { content: doc('Kept.') })).status).toBe(200);
-    // Closed here, last: this file's database is its own (one per test worker and file).
-    await t.database.close();
   });
   afterAll(async () => {
     await t.close().catch(() => undefined);
   });
 
+  it.runIf(onPostgres)('serves again once PostgreSQL ends every connection it had (a restart, a failover)', async () => {
+    // Connections ended by the server: each request either succeeds on a new one or answers 503
+    // (a connection found dead mid-query), and the next one succeeds.
+    await t.database.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    await t.database.query(`select pg_terminate_backend(pg_backend_pid())`).catch(() => undefined);
+    const first = await user.call('GET', '/api/files/list');
+    expect([200, 503]).toContain(first.status);
+    const again = await user.call('GET', '/api/files/list');
+    expect(again.status).toBe(200);
+    expect((again.body as { files: unknown[] }).files).toHaveLength(1);
+  });
+
   it('answers a read and a save with 503 service_unavailable and a Retry-After, never a 500', async () => {
+    // Closed for the rest of this file, whose database is its own (one per test worker and file).
+    await t.database.close();
     for (const answer of [await user.call('GET', '/api/files/list'), await user.call('POST', '/api/files/create', { content: doc('Kept.') })]) {
       expect(answer.status).toBe(503);
       expect(answer.body).toEqual({ error: { code: 'service_unavailable', message: 'Bree is briefly unavailable. Please try again in a moment.' } });
