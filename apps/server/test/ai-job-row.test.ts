@@ -24,13 +24,17 @@ describe('an AI operation held and queued in one statement', () => {
     services = createServices({ database, config: loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', DEFAULT_PLAN: 'free' }) });
     jobs = await startJobs({ database, maintenance: services, ai: { queue: services.aiQueue }, log: pino({ level: 'silent' }) });
   });
+  /** Jobs written here: deleted at the end, or a later test file's Bree on this database would run them. */
+  const jobIds: string[] = [];
   afterAll(async () => {
+    await database.query(`delete from pgboss.job where id = any($1::uuid[])`, [jobIds]);
     await jobs.stop();
   });
 
+  const remember = (id: string): string => (jobIds.push(id), id);
   const ask = { fileId: null, tier: 'fast' as const, modelId: 'fake-fast', promptTokens: 100, maxOutputTokens: 1000 };
   const jobOf = (tenantId: string, held: Reservation): OperationJob => ({
-    operationId: randomUUID(),
+    operationId: remember(randomUUID()),
     tenantId,
     fileId: 'doc-1',
     action: 'enhance',
