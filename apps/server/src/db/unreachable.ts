@@ -16,6 +16,8 @@ const UNREACHABLE_MESSAGES = [
 /**
  * Whether `error` (or what it wraps: drizzle puts the driver's error in `cause`) says the database
  * could not be reached, as opposed to refusing a statement. Such a request may succeed when retried.
+ * A network failure reaching another service (blob storage, e-mail) reads the same, and a retry
+ * suits it as well.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   let current: unknown = error;

@@ -79,7 +79,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Only failures nobody planned for deserve a stack in the log; Bree's own errors (a 503
     // ai_not_configured, a 409 conflict…) are expected answers.
     if (isAppError(error)) request.log[answer.status >= 500 ? 'warn' : 'info']({ code: answer.code, status: answer.status }, 'request answered with an error');
-    else if (answer.code === 'service_unavailable') request.log.warn({ err: error }, 'request failed: the database cannot be reached');
+    else if (answer.code === 'service_unavailable') request.log.warn({ err: error }, 'request failed: the database (or a service it needs) cannot be reached');
     else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: answer.code, status: answer.status }, 'request rejected');
     for (const [k, v] of Object.entries(answer.headers ?? {})) void reply.header(k, v);
