@@ -3,9 +3,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,7 +10,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteExtensions } from './pglite-extensions.mjs';
 import { removePgliteLock, writePgliteLock } from './pglite-lock';
+import { openPgliteThread, type PgliteThread } from './pglite-thread';
 import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
 import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
@@ -66,8 +65,6 @@ export class DatabaseClosedError extends Error {
     this.name = 'DatabaseClosedError';
   }
 }
-// pg_trgm powers fuzzy name search, unaccent full-text search, vector (pgvector) search by meaning; PGlite loads extensions at open.
-const pgliteExtensions = { pg_trgm, unaccent, vector };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -104,19 +101,19 @@ function findTemplate(templateDir: string): string | null {
 }
 
 /**
- * Creates the PGlite client of an on-disk folder. A new (missing or empty) folder is unpacked from
+ * Opens an on-disk folder on the database's thread. A new (missing or empty) folder is unpacked from
  * the template when one exists and then opened like any existing database (one PGlite.create);
  * otherwise PGlite's own initdb makes it. A template that fails is removed and the folder is made
  * as before: the template only ever saves time.
  */
-async function createPgliteClient(location: string, templateDir: string | null): Promise<PGlite> {
+async function openFolder(location: string, templateDir: string | null): Promise<PgliteThread> {
   const template = templateDir && isEmptyPgliteFolder(location) ? findTemplate(templateDir) : null;
   if (template) {
     let unpacked = false;
     try {
       await extractPgliteTemplate({ file: template, location });
       unpacked = true;
-      return await PGlite.create(location, { extensions: pgliteExtensions });
+      return await openPgliteThread({ location });
     } catch {
       await rm(template, { force: true }).catch(() => undefined);
       // The folder was empty before: once unpacked, what is in it came from the template alone.
@@ -124,26 +121,26 @@ async function createPgliteClient(location: string, templateDir: string | null):
     }
   }
   await mkdir(location, { recursive: true });
-  return PGlite.create(location, { extensions: pgliteExtensions });
+  return openPgliteThread({ location });
 }
 
 /** A database in memory: loaded from the template when one exists (what each test worker opens), else made by initdb. */
-async function createMemoryClient(templateDir: string | null): Promise<PGlite> {
+async function openInMemory(templateDir: string | null): Promise<PgliteThread> {
   const template = templateDir ? findTemplate(templateDir) : null;
   if (template) {
     try {
-      const loadDataDir = new Blob([new Uint8Array(await readPgliteTemplateTar(template))], { type: 'application/x-tar' });
-      return await PGlite.create('memory://', { extensions: pgliteExtensions, loadDataDir });
+      return await openPgliteThread({ location: 'memory://', loadDataDir: new Uint8Array(await readPgliteTemplateTar(template)) });
     } catch {
       await rm(template, { force: true }).catch(() => undefined);
     }
   }
-  return PGlite.create('memory://', { extensions: pgliteExtensions });
+  return openPgliteThread({ location: 'memory://' });
 }
 
 async function openPglite(dataDir: string, templateDir: string | null): Promise<Database> {
   const location = dataDir === 'memory://' ? 'memory://' : path.resolve(dataDir, 'pglite');
-  const client = location === 'memory://' ? await createMemoryClient(templateDir) : await createPgliteClient(location, templateDir);
+  const thread = location === 'memory://' ? await openInMemory(templateDir) : await openFolder(location, templateDir);
+  const { client } = thread;
   // Tells maintenance commands (npm run reset-password) that this data dir is in use.
   const onDisk = location !== 'memory://';
   if (onDisk) writePgliteLock(dataDir);
@@ -169,24 +166,20 @@ async function openPglite(dataDir: string, templateDir: string | null): Promise<
       const stops: Array<() => Promise<void>> = [];
       return {
         async listen(channel, onPayload) {
-          stops.push(await client.listen(channel, onPayload));
+          stops.push(await thread.listen(channel, onPayload));
         },
         onLost: () => undefined,
         async close() {
-          if (!client.closed) await Promise.all(stops.map((stop) => stop()));
+          if (!thread.closed) await Promise.all(stops.map((stop) => stop()));
         },
       };
     },
     async close() {
-      if (!client.closed) await client.close();
+      await thread.close();
       if (onDisk) removePgliteLock(dataDir);
     },
-    async dumpEmbedded() {
-      // A checkpoint first writes everything to the data files, so the copy needs no WAL replay.
-      await client.query('checkpoint');
-      const tarball = await client.dumpDataDir('gzip');
-      return Buffer.from(await tarball.arrayBuffer());
-    },
+    // A checkpoint first writes everything to the data files, so the copy needs no WAL replay.
+    dumpEmbedded: () => thread.dump(),
   };
 }
 

@@ -2,7 +2,6 @@ import type { TranscriptionService } from '../modules/transcription/transcriptio
 import type { FeedbackService } from '../modules/feedback/feedback.service';
 import type { BillingService } from '../modules/billing/billing.service';
 import type { FastifyBaseLogger } from 'fastify';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import type { DeliveryOptions, OperationJobQueue } from '../modules/ai/operations/operations.queue';
@@ -76,17 +75,7 @@ export async function startJobs({
   search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
-  // On embedded PGlite each statement waits its turn in the event loop: PGlite answers without any
-  // I/O, so pg-boss's start-up statements would otherwise run back to back ahead of every waiting
-  // request. PostgreSQL's round trips already give way, and the AI job's insert is on the first token's path.
-  const executeSql =
-    database.kind === 'pglite'
-      ? async (text: string, values?: unknown[]) => {
-          await yieldToEventLoop();
-          return database.executeSql(text, values);
-        }
-      : (text: string, values?: unknown[]) => database.executeSql(text, values);
-  const boss = new PgBoss({ db: { executeSql }, schema: BOSS_SCHEMA });
+  const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
   boss.on('error', (err: unknown) => log.error({ err }, 'background jobs error'));
   // Processes starting together on a new database would deadlock creating the queues: one at a time (db.ts).
   await database.withStartupLock(async () => {
