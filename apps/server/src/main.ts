@@ -38,7 +38,8 @@ async function main(): Promise<void> {
           onError: (err: unknown) => app.log.error({ err }, 'backup dump failed'),
         })
       : null;
-  let jobs: Awaited<ReturnType<typeof JobsModule.startJobs>> | null = null;
+  // Starting or started: a stop waits for a start under way, so that it never closes the database under it.
+  let jobs: Promise<Awaited<ReturnType<typeof JobsModule.startJobs>> | null> = Promise.resolve(null);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
       if (config.drainDelayMs > 0) await delay(config.drainDelayMs);
       // Stops accepting connections, lets in-flight requests finish (AI generations are handed back first).
       await app.close();
-      await jobs?.stop();
+      await (await jobs.catch(() => null))?.stop();
       await identity.close();
       stopAnsweringDumps?.();
       await database.close();
@@ -85,14 +86,19 @@ async function main(): Promise<void> {
   // takes a moment that nobody should wait for. Until then voice analyses and AI operations run in this process.
   if (!stopping) {
     // pg-boss loads with them, after the listener opens.
-    const { startJobs } = await import('./jobs/jobs');
-    jobs = await startJobs({
-      database,
-      maintenance: services,
-      voice: services.voice,
-      ai: { queue: services.aiQueue },
-      search: services.semantic,
-      log: app.log.child({ module: 'jobs' }),
+    jobs = import('./jobs/jobs').then(({ startJobs }) =>
+      startJobs({
+        database,
+        maintenance: services,
+        voice: services.voice,
+        ai: { queue: services.aiQueue },
+        search: services.semantic,
+        log: app.log.child({ module: 'jobs' }),
+      }),
+    );
+    // A start that fails while Bree is being stopped is the stop's business, not a failed start.
+    await jobs.catch((error: unknown) => {
+      if (!stopping) throw error;
     });
   }
   // The export renderers and the AI providers' code are not needed to answer the first request:
