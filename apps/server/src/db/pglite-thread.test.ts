@@ -72,6 +72,12 @@ describe('the embedded database on its own thread', () => {
     expect(ids.map((r) => r.id)).toEqual([1, 2, 3, 5]);
   });
 
+  it('refuses a parameter that cannot cross to its thread, and goes on serving', async () => {
+    const error = await database.query('select $1::text as x', [Symbol('not a value')]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
+  });
+
   it('delivers notifications to listeners', async () => {
     const listener = await database.openListener();
     const heard: string[] = [];

@@ -112,7 +112,10 @@ export async function openPgliteThread({ location, loadDataDir }: { location: st
   // Like a socket: the worker keeps the process alive only while an answer is awaited.
   const holdProcess = () => (pending.size > 0 ? worker.ref() : worker.unref());
 
+  let closing = false;
   const ended = (error: Error) => {
+    // Every later query answers 'PGlite is closed' (503 to requests, /api/ready false): say why once.
+    if (!closed && !closing && opening === null) console.error(`The embedded database stopped unexpectedly (${error.message}). Restart Bree.`);
     closed = true;
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
@@ -150,7 +153,14 @@ export async function openPgliteThread({ location, loadDataDir }: { location: st
       if (closed) return reject(closedError());
       pending.set(id, { resolve, reject });
       holdProcess();
-      worker.postMessage({ ...message, id });
+      try {
+        worker.postMessage({ ...message, id });
+      } catch (error) {
+        // A value that cannot be copied to another thread (a function, a symbol) never left.
+        pending.delete(id);
+        holdProcess();
+        reject(error as Error);
+      }
     });
   };
 
@@ -180,6 +190,7 @@ export async function openPgliteThread({ location, loadDataDir }: { location: st
     },
     async close() {
       if (closed) return;
+      closing = true;
       await call({ op: 'close' });
       closed = true;
       await worker.terminate();
