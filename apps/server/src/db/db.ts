@@ -178,7 +178,6 @@ async function openPglite(dataDir: string, templateDir: string | null): Promise<
       await thread.close();
       if (onDisk) removePgliteLock(dataDir);
     },
-    // A checkpoint first writes everything to the data files, so the copy needs no WAL replay.
     dumpEmbedded: () => thread.dump(),
   };
 }

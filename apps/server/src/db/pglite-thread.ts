@@ -171,7 +171,11 @@ export async function openPgliteThread({ location, loadDataDir }: { location: st
       if (!handlers) {
         handlers = new Set();
         channels.set(channel, handlers);
-        await call({ op: 'listen', channel });
+        // A channel the worker could not listen on is not kept as if it did.
+        await call({ op: 'listen', channel }).catch((error: unknown) => {
+          channels.delete(channel);
+          throw error;
+        });
       }
       handlers.add(onPayload);
       return async () => {

@@ -89,6 +89,7 @@ const operations = {
     stopListening.delete(message.channel);
   },
   async dump() {
+    // A checkpoint first writes everything to the data files, so the copy needs no WAL replay.
     await client.query('checkpoint');
     return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
   },
