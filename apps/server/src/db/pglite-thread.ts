@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /**
  * The embedded database on a thread of its own (`pglite.worker.mjs`), so that PostgreSQL's work —
@@ -44,7 +44,7 @@ function fromPlain(plain: PlainError): Error {
   return Object.assign(new Error(plain.message), plain);
 }
 
-const JSON_TYPES = new Set([114, 3802]);
+const JSON_TYPES = new Set<number>([types.JSON, types.JSONB]);
 
 /** Parses the JSON columns the worker sent as text (`pglite.worker.mjs` says why). */
 function withJsonParsed<T>(result: Results<T>): Results<T> {
