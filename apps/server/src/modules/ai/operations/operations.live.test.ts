@@ -23,7 +23,7 @@ describe('live operation events between processes', () => {
   async function process(): Promise<Process> {
     const hub = createNotificationHub({ database });
     const registry = createOperationRegistry();
-    const live = createOperationLive({ hub, registry });
+    const live = createOperationLive({ hub, registry, reaskMs: 50 });
     await live.ready();
     made.push({ hub, registry, live });
     return { hub, registry, live };
@@ -50,6 +50,21 @@ describe('live operation events between processes', () => {
     await expect.poll(() => seen).toEqual([delta('a'), delta('b'), delta('c'), failed]);
   });
 
+  it('publishes nothing of an operation no other process follows', async () => {
+    const runner = await process();
+    const heard: string[] = [];
+    const listener = createNotificationHub({ database });
+    await listener.listen(OPERATION_EVENTS_CHANNEL, ({ payload }) => heard.push(payload));
+    runner.registry.create({ operationId: 'op-quiet', tenantId: 't1' });
+    runner.registry.emit('op-quiet', delta('a'));
+    runner.registry.emit('op-quiet', failed);
+    // A message sent after them, through the same channel, arrives: anything published before it would have too.
+    await runner.hub.notify(OPERATION_EVENTS_CHANNEL, 'marker');
+    await expect.poll(() => heard).toContain('marker');
+    await listener.close();
+    expect(heard).toEqual(['marker']);
+  });
+
   it('fills a gap by asking the running process again, and ignores other tenants and other runs', async () => {
     const follower = await process();
     const stranger = await process();
@@ -66,7 +81,7 @@ describe('live operation events between processes', () => {
     const live = createOperationLive({ hub, registry });
     made.push({ hub, registry, live });
     await live.ready();
-    // Sequence 2 arrives first: the follower holds it and asks for the rest.
+    // The follower's first ask came before this process listened: it asks again, and is answered.
     registry.emit('op-2', delta('three'));
     await expect.poll(() => seen).toEqual([delta('one'), delta('two'), delta('three')]);
     // Another process's run of the same operation (a retry) has its own numbering: not mixed in.

@@ -20,20 +20,29 @@ interface Follower {
   ahead: Map<number, OperationStreamEvent>;
   /** `next` when a replay was last asked for, so one gap asks once. */
   askedAt: number;
+  /** Asks again while the running process has not answered (its LISTEN may have come after the first ask). */
+  reask: ReturnType<typeof setInterval> | null;
 }
+
+/** How often a follower that has heard nothing yet asks the running process again. */
+const REASK_MS = 1_000;
 
 const isEnd = (event: OperationStreamEvent): boolean => event.event !== 'delta';
 
 /**
  * Live events of AI operations across Bree processes (DESIGN.md §1: what another process must see
  * lives in PostgreSQL). The process running an operation tells its own subscribers first, straight
- * from the registry, then publishes each event with its sequence number on one NOTIFY channel,
- * batched while a send is under way. A follower on another process asks the running one to replay
- * the events so far, then takes events in sequence order: a gap asks for a replay again, and
- * whatever never arrives is covered by the stored answer the operations service polls for.
+ * from the registry. Only an operation some other process follows is published: a follower asks the
+ * running process to replay the events so far, and from then on that process publishes each event
+ * with its sequence number on one NOTIFY channel, batched while a send is under way. (Publishing
+ * every token of every operation would cost a statement per token, and NOTIFY serialises commits
+ * across the whole database.) The follower takes events in sequence order: a gap asks for a replay
+ * again, and whatever never arrives is covered by the stored answer the operations service polls for.
  */
-export function createOperationLive({ hub, registry }: { hub: NotificationHub; registry: OperationRegistry }) {
+export function createOperationLive({ hub, registry, reaskMs = REASK_MS }: { hub: NotificationHub; registry: OperationRegistry; reaskMs?: number }) {
   const followers = new Map<string, Set<Follower>>();
+  /** Operations this process runs that a process elsewhere follows: their events are published. */
+  const followedElsewhere = new Set<string>();
   const outbox: Array<Extract<LiveMessage, { kind: 'events' }>> = [];
   let flushing = false;
 
@@ -54,6 +63,8 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
   }
 
   registry.onEmit(({ operationId, tenantId, seq, event }) => {
+    if (!followedElsewhere.has(operationId)) return;
+    if (isEnd(event)) followedElsewhere.delete(operationId);
     const last = outbox.at(-1);
     if (last && last.operationId === operationId && last.from + last.events.length === seq) last.events.push(event);
     else outbox.push({ kind: 'events', operationId, tenantId, from: seq, events: [event] });
@@ -69,6 +80,7 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
     if (message.tenantId !== follower.tenantId) return;
     if (follower.run === null) {
       follower.run = origin;
+      stopAsking(follower);
       // The first ask may have gone out before the running process listened: a gap now asks again.
       follower.askedAt = -1;
     }
@@ -86,7 +98,13 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
     if (follower.ahead.size > 0 && follower.askedAt !== follower.next) askReplay(operationId, follower);
   }
 
+  function stopAsking(follower: Follower): void {
+    if (follower.reask) clearInterval(follower.reask);
+    follower.reask = null;
+  }
+
   function stopFollowing(operationId: string, follower: Follower): void {
+    stopAsking(follower);
     const set = followers.get(operationId);
     set?.delete(follower);
     if (set?.size === 0) followers.delete(operationId);
@@ -104,7 +122,10 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
     if (message.kind === 'replay') {
       // Only the process that runs (or just ran) it has its events; the others stay silent.
       const events = registry.eventsOf({ tenantId: message.tenantId, operationId: message.operationId });
-      if (events && events.length > 0) {
+      if (!events) return;
+      // Its later events are published too, until its end (the replay and they are sent in order).
+      if (!events.some(isEnd)) followedElsewhere.add(message.operationId);
+      if (events.length > 0) {
         outbox.push({ kind: 'events', operationId: message.operationId, tenantId: message.tenantId, from: 0, events });
         void flush();
       }
@@ -128,11 +149,16 @@ export function createOperationLive({ hub, registry }: { hub: NotificationHub; r
      * in order, until its end. Returns the function that stops following.
      */
     follow({ tenantId, operationId, listener }: { tenantId: string; operationId: string; listener: (event: OperationStreamEvent) => void }): () => void {
-      const follower: Follower = { tenantId, listener, run: null, next: 0, ahead: new Map(), askedAt: -1 };
+      const follower: Follower = { tenantId, listener, run: null, next: 0, ahead: new Map(), askedAt: -1, reask: null };
       const set = followers.get(operationId) ?? new Set();
       followers.set(operationId, set.add(follower));
-      // Asked once listening, so the replay cannot pass by unheard.
-      void ready.then(() => askReplay(operationId, follower));
+      // Asked once listening, so the replay cannot pass by unheard; asked again until it is answered.
+      void ready.then(() => {
+        if (!followers.get(operationId)?.has(follower)) return;
+        askReplay(operationId, follower);
+        follower.reask = setInterval(() => askReplay(operationId, follower), reaskMs);
+        follower.reask.unref();
+      });
       return () => stopFollowing(operationId, follower);
     },
   };
