@@ -3,6 +3,8 @@
 // pg-boss jobs, as `npm start` runs it) against calling the same fake OpenAI-compatible provider directly, in the same run,
 // with a scripted stream of paced deltas. Also compares the gaps between tokens, to show Bree
 // forwards deltas as they come (no buffering). PGlite by default; PostgreSQL with BENCH_DATABASE_URL.
+// A floor, measured in the same run, shows what this machine and database cost any server doing the
+// same kind of work (bench/support/ai-floor.ts), so Bree's own share can be told from the machine's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
@@ -77,6 +79,8 @@ const fake = provider.ready;
 const { child, ready } = await spawnHelper<{ port: number; token: string; sub: string; fileId: string; database: string }>('bench/support/ai-server.ts', {
   FAKE_BASE_URL: fake.baseUrl,
 });
+// Started once Bree's process has set up the database (on PostgreSQL they share it).
+const floor = await spawnHelper<{ port: number }>('bench/support/ai-floor.ts', { FAKE_BASE_URL: fake.baseUrl });
 
 try {
   const bree = `http://127.0.0.1:${ready.port}`;
@@ -124,13 +128,13 @@ try {
     return timing(started, arrivals);
   }
 
-  /** (b) Through Bree: start an Enhance on the fast tier, then follow its event stream. */
-  async function throughBree(): Promise<Timing> {
+  /** (b) Through Bree (or the floor at `base`): start an Enhance on the fast tier, then follow its event stream. */
+  async function throughBree(base = bree): Promise<Timing> {
     const arrivals: number[] = [];
     const started = performance.now();
     let answered = 0;
     // As the editor does it: one request that starts the operation and streams its events.
-    const stream = await fetch(`${bree}/api/ai/operations`, {
+    const stream = await fetch(`${base}/api/ai/operations`, {
       method: 'POST',
       headers: { ...jsonHeaders, accept: 'text/event-stream' },
       body: JSON.stringify({ fileId, action: 'enhance', selection: { text, nodeIds: ['n1', 'n2'] }, tier: 'fast' }),
@@ -147,14 +151,17 @@ try {
     return { ...timing(started, arrivals), started: answered };
   }
 
+  const floorBase = `http://127.0.0.1:${floor.ready.port}`;
   for (let i = 0; i < WARMUPS; i++) {
     await direct();
     await directSdk();
     await throughBree();
+    await throughBree(floorBase);
   }
   const directRuns: Timing[] = [];
   const sdkRuns: Timing[] = [];
   const breeRuns: Timing[] = [];
+  const floorRuns: Timing[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
     // Interleaved, so both sides see the same machine state; alternate which goes first.
     if (i % 2 === 0) {
@@ -165,6 +172,7 @@ try {
       directRuns.push(await direct());
     }
     sdkRuns.push(await directSdk());
+    floorRuns.push(await throughBree(floorBase));
   }
 
   const badCount = breeRuns.find((r) => r.deltas !== DELTAS) ?? directRuns.find((r) => r.deltas !== DELTAS);
@@ -198,6 +206,15 @@ try {
       ` Bree's own share p50 +${fmt(percentile(breeTtft, 50) - sdkTtft)} ms`,
   );
 
+  const floorTtft = percentile(
+    floorRuns.map((r) => r.ttft),
+    50,
+  );
+  console.log(
+    `  the floor on this machine (Fastify, the same database driver, two round trips, the same SDK call): p50 ${fmt(floorTtft)} ms` +
+      ` (+${fmt(floorTtft - percentile(directTtft, 50))} ms on the raw call); Bree above the floor p50 +${fmt(percentile(breeTtft, 50) - floorTtft)} ms`,
+  );
+
   const postAnswered = breeRuns.map((r) => r.started ?? 0);
   console.log(
     `  of which the operation id ('started' event) arrived: p50 ${fmt(percentile(postAnswered, 50))} ms, p99 ${fmt(percentile(postAnswered, 99))} ms`,
@@ -221,5 +238,6 @@ try {
   );
 } finally {
   child.kill('SIGTERM');
+  floor.child.kill('SIGTERM');
   provider.child.kill('SIGTERM');
 }
