@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['tmp/**', '**/dist/**', '**/node_modules/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  { ignores: ['**/tmp/**', '**/dist/**', '**/node_modules/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
 // (scripts/server-bundle.mjs), prepares the embedded database template when a new data directory
 // needs it, then runs the server in this process.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,12 +14,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 module.enableCompileCache?.(path.join(root, 'node_modules/.cache/bree/node-compile-cache'));
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
-if (!existsSync(webIndex) || process.env.BREE_REBUILD === '1') {
-  console.log('Building the web app (first start only)…');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const built = spawnSync(npm, ['run', 'build', '-w', '@bree/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+if (!existsSync(webIndex) || process.env.BREE_REBUILD === '1') buildWebApp();
 
 const log = (line) => console.log(line);
 // Without a bundle the TypeScript source runs through tsx, transpiled as it loads.
@@ -34,4 +29,28 @@ async function sourceEntries() {
   register();
   const source = (file) => pathToFileURL(path.join(root, 'apps/server/src', file)).href;
   return { main: source('main.ts'), prepare: source('db/pglite-template-prepare.ts') };
+}
+
+/**
+ * Builds the web app aside and renames it into place, as the server bundle is: several processes
+ * started together from one checkout never serve, or empty, another one's build half-written.
+ */
+function buildWebApp() {
+  console.log('Building the web app (first start only)…');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const dist = path.dirname(webIndex);
+  const building = path.join(root, 'apps/web/tmp', `build-${process.pid}-${Date.now()}`);
+  const built = spawnSync(npm, ['run', 'build', '-w', '@bree/web', '--', '--outDir', building], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    rmSync(building, { recursive: true, force: true });
+    process.exit(built.status ?? 1);
+  }
+  if (process.env.BREE_REBUILD === '1') rmSync(dist, { recursive: true, force: true });
+  try {
+    renameSync(building, dist);
+  } catch (error) {
+    // Another process starting at the same time put its build there first: the same files.
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(webIndex)) throw error;
+  }
 }
