@@ -16,24 +16,34 @@ export interface OperationContextRow {
 
 /** Data access for background responses and provider choices. Every function filters by tenantId. */
 export function createAiRepository({ db }: { db: Db }) {
+  /**
+   * Prepared once, with and without the text: built once here, and planned once per connection by
+   * PostgreSQL (named), since every AI operation's start waits for it.
+   */
+  const contextQuery = (withText: boolean) =>
+    db
+      .select({
+        contentText: withText ? files.contentText : sql<null>`null`,
+        fileProvider: aiFileProviders.provider,
+        defaultProvider: aiTenantSettings.defaultProvider,
+      })
+      .from(files)
+      .leftJoin(aiFileProviders, and(eq(aiFileProviders.tenantId, files.tenantId), eq(aiFileProviders.fileId, files.id)))
+      .leftJoin(aiTenantSettings, eq(aiTenantSettings.tenantId, files.tenantId))
+      // A document in the Trash is no document to write in.
+      .where(and(eq(files.tenantId, sql.placeholder('tenantId')), eq(files.id, sql.placeholder('fileId')), isNull(files.deletedAt)))
+      .limit(1)
+      .prepare(withText ? 'bree_ai_operation_context_text' : 'bree_ai_operation_context');
+  const withTextQuery = contextQuery(true);
+  const withoutTextQuery = contextQuery(false);
+
   return {
     /**
      * The document's existence, its Fast/Premium override and the tenant default in ONE query:
      * this sits on the time-to-first-token path, where every round trip shows. Null: no such document (or it is in the Trash).
      */
     async operationContext({ tenantId, fileId, withText }: { tenantId: string; fileId: string; withText: boolean }): Promise<OperationContextRow | null> {
-      const rows = await db
-        .select({
-          contentText: withText ? files.contentText : sql<null>`null`,
-          fileProvider: aiFileProviders.provider,
-          defaultProvider: aiTenantSettings.defaultProvider,
-        })
-        .from(files)
-        .leftJoin(aiFileProviders, and(eq(aiFileProviders.tenantId, files.tenantId), eq(aiFileProviders.fileId, files.id)))
-        .leftJoin(aiTenantSettings, eq(aiTenantSettings.tenantId, files.tenantId))
-        // A document in the Trash is no document to write in.
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt)))
-        .limit(1);
+      const rows = await (withText ? withTextQuery : withoutTextQuery).execute({ tenantId, fileId });
       return rows[0] ?? null;
     },
     async saveResponse(row: NewBackgroundResponse): Promise<void> {

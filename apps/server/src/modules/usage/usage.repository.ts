@@ -1,6 +1,6 @@
 import type { AiTier } from '@bree/contracts';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/db';
+import { selectPreparedRows, type Db } from '../../db/db';
 import type { PlanLimits } from './usage.plans';
 import { usageEvents, usagePeriods } from './usage.table';
 
@@ -61,8 +61,9 @@ export function createUsageRepository({ db }: { db: Db }) {
           ...(room.length > 0 ? { setWhere: and(...room) } : {}),
         })
         .returning({ tenantId: usagePeriods.tenantId });
-      if (!alongside) return { held: (await upsert).length === 1, wroteAlongside: false };
-      const [row] = await selectRows<{ held: number; wrote: number }>(
+      // Prepared: every metered call waits for this statement, and its text takes a few shapes only.
+      if (!alongside) return { held: (await selectPreparedRows(db, upsert.getSQL())).length === 1, wroteAlongside: false };
+      const [row] = await selectPreparedRows<{ held: number; wrote: number }>(
         db,
         sql`with held as (${upsert.getSQL()}), alongside as (${alongside(sql`held`)})
             select (select count(*) from held)::int as held, (select count(*) from alongside)::int as wrote`,

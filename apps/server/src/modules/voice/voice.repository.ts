@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/db';
+import { selectPreparedRows, selectRows, type Db } from '../../db/db';
 import { files } from '../files/files.table';
 import { VOICE_SAMPLE_SQL, voiceProfiles, type VoiceProfileRow } from './voice.table';
 
@@ -64,10 +64,10 @@ export function createVoiceRepository({ db }: { db: Db }) {
      */
     async similarSamples({ tenantId, query }: { tenantId: string; query: string }): Promise<string[]> {
       // One query: samples matching the text first (best rank), then the most recent ones. Only
-      // samples have terms, so the tenant's samples are all it reads; one round trip, as this
-      // runs before every AI call's first token.
+      // samples have terms, so the tenant's samples are all it reads; one round trip, prepared, as
+      // this runs before every AI call's first token.
       const q = query.trim() ? sql`websearch_to_tsquery('english', ${query})` : sql`null::tsquery`;
-      const rows = await selectRows<{ content_text: string }>(
+      const rows = await selectPreparedRows<{ content_text: string }>(
         db,
         sql`select ${files.contentText} as content_text
             from ${files}, ${q} q
