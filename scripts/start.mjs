@@ -45,7 +45,8 @@ function buildWebApp() {
     rmSync(building, { recursive: true, force: true });
     process.exit(built.status ?? 1);
   }
-  if (process.env.BREE_REBUILD === '1') rmSync(dist, { recursive: true, force: true });
+  // A rebuild, or a dist/ left without its index.html (a build stopped halfway), is replaced.
+  if (process.env.BREE_REBUILD === '1' || !existsSync(webIndex)) rmSync(dist, { recursive: true, force: true });
   try {
     renameSync(building, dist);
   } catch (error) {
