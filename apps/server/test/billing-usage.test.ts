@@ -5,6 +5,8 @@ import { doc, newUser, type TestUser } from './api-client';
 import type { FakeAiProvider } from './fakes/fake-ai-provider';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
+import { subscribeToPro } from './billing-support';
+import { periodOf } from '../src/modules/usage/usage.plans';
 
 describe('the invoice-grade usage report', () => {
   let t: TestApp;
@@ -123,5 +125,34 @@ describe('the usage report of real AI calls', () => {
     const report = (await me.call('GET', '/api/billing/usage')).body;
     expect(report.documents).toEqual([expect.objectContaining({ fileId, fastCalls: 0, premiumCalls: 1 })]);
     expect(report.totals.tokens).toBeGreaterThan(0);
+  });
+
+  it('holds an assistant call against the plan the author has now: Pro, then pay-as-you-go past the credit, then 402', async () => {
+    await resetDatabase(t.database);
+    const me = await newUser(t.app, 'plan-ai');
+    const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Essay', content: doc('rough draft words') })).body.file.id as string;
+    const enhance = () => me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'rough draft words', nodeIds: ['n1'] } });
+    const spent = (dollars: string) =>
+      t.database.query(
+        `insert into usage_periods (tenant_id, period, cost) values ($1, $2, $3::numeric)
+         on conflict (tenant_id, period) do update set cost = excluded.cost`,
+        [me.sub, periodOf(new Date()), dollars],
+      );
+    // Free: its $1 credit spent, the call is refused before anything is queued.
+    await spent('1');
+    expect((await enhance()).body.error).toMatchObject({ code: 'budget_exceeded' });
+    // Pro: the same spending leaves $19.
+    await subscribeToPro(t.app, stripe, me);
+    const pro = await enhance();
+    expect(pro.status).toBe(200);
+    await readStream(me, pro.body.operationId as string);
+    // Past the Pro credit with a spending limit of one call: that call runs as pay-as-you-go, the next is refused.
+    await spent('20');
+    expect((await me.call('POST', '/api/billing/spending-limit', { spendingLimit: 0.01 })).status).toBe(200);
+    const payg = await enhance();
+    expect(payg.status).toBe(200);
+    await readStream(me, payg.body.operationId as string);
+    expect((await me.call('GET', '/api/billing/budget')).body.payAsYouGo).toMatchObject({ accumulatedCalls: 1 });
+    expect((await enhance()).body.error).toMatchObject({ code: 'budget_exceeded' });
   });
 });

@@ -74,6 +74,7 @@ function fakeUsage({ refuse = false } = {}) {
   return {
     calls,
     usage: {
+      planOf: async () => ({ plan: 'self-hosted' as const, paygSpendingLimit: 0 }),
       async reserve(args: { tenantId: string; tier: AiTier; modelId: string; promptTokens: number; maxOutputTokens: number }): Promise<Reservation> {
         calls.reserve.push(args);
         if (refuse) throw new AppError({ status: 402, code: 'budget_exceeded', message: 'Budget limit exceeded.' });

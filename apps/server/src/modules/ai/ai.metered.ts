@@ -1,7 +1,7 @@
 import type { AiTier } from '@bree/contracts';
 import type { SQL } from 'drizzle-orm';
 import { estimateTokens } from '../usage/usage.plans';
-import type { Reservation, UsageService } from '../usage/usage.service';
+import type { Reservation, TenantPlan, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
 import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
@@ -26,6 +26,8 @@ export interface CallPlan {
   prompt: string;
   /** The most the model may produce (default MAX_OUTPUT_TOKENS); the reservation pays for all of it. */
   maxOutputTokens?: number;
+  /** The tenant's plan, read by the caller alongside its own reads (`planOf`); read by the hold otherwise. */
+  tenantPlan?: TenantPlan;
 }
 
 /** Budget held for one call, with the output cap it was priced on. Plain data: it travels in a job. */
@@ -82,19 +84,19 @@ export interface MeteredStreamArgs {
  * model → settle with the provider's usage (else the one estimate) and record it. Features never
  * see the AI SDK or the usage module's reservations.
  */
-export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'reserveAlong' | 'settle'> }) {
+export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'planOf' | 'reserveAlong' | 'settle'> }) {
   /**
    * Holds the call's worst case (402 when there is no room). `alongside(held)` is written in the
    * reservation's own statement when it can be: `wroteAlongside` says whether it was.
    */
   async function reserveAlong(
-    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS }: CallPlan,
+    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan }: CallPlan,
     alongside?: (held: HeldCall) => ((reserved: SQL) => SQL) | null,
   ): Promise<{ held: HeldCall; wroteAlongside: boolean }> {
     gateway.assertConfigured(tier);
     const promptTokens = estimateTokens(system + prompt);
     const { reservation, wroteAlongside } = await usage.reserveAlong(
-      { tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens },
+      { tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens, ...(tenantPlan ? { tenantPlan } : {}) },
       alongside && ((r) => alongside({ ...r, maxOutputTokens })),
     );
     return { held: { ...reservation, maxOutputTokens }, wroteAlongside };
@@ -139,6 +141,8 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
     isConfigured: (tier: AiTier): boolean => gateway.isConfigured(tier),
     /** Throws 503 ai_not_configured when the tier's provider has no credentials. */
     assertConfigured: (tier: AiTier): void => gateway.assertConfigured(tier),
+    /** The tenant's plan, for a caller that reads it alongside its own reads and hands it to the hold. */
+    planOf: (tenantId: string): Promise<TenantPlan> => usage.planOf(tenantId),
     reserve,
     reserveAlong,
     stream,

@@ -18,11 +18,11 @@ export function statusOf(account: BillingAccount | null): BillingStatus {
 const KNOWN_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const;
 
 /** PRO while the subscription keeps Pro (a grace period included); null otherwise (2-ai-sharing-billing.md §4: Pro means a plan type is present). */
-export function planTypeOf(account: BillingAccount | null): PlanType | null {
+export function planTypeOf(account: Pick<BillingAccount, 'subscriptionStatus'> | null): PlanType | null {
   return account?.subscriptionStatus && PRO_STATUSES.has(account.subscriptionStatus) ? 'PRO' : null;
 }
 
 /** The usage plan of a tenant while billing is on: Pro for a live subscription, else Free. */
-export function usagePlanOf(account: BillingAccount | null): PlanName {
+export function usagePlanOf(account: Pick<BillingAccount, 'subscriptionStatus'> | null): PlanName {
   return planTypeOf(account) === 'PRO' ? 'pro' : 'free';
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/db';
 import { billingAccounts, billingEvents } from './billing.table';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
+export type PlanFields = Pick<BillingAccount, 'subscriptionStatus' | 'spendingLimit'>;
 
 /** What a subscription looks like in Stripe right now; written over the stored copy as a whole. */
 export interface SubscriptionState {
@@ -15,7 +16,21 @@ export interface SubscriptionState {
 
 /** Data access for billing accounts and applied Stripe events. Every account query filters by tenantId or customer id. */
 export function createBillingRepository({ db }: { db: Db }) {
+  // Read before every metered call's hold while billing is on (so before an AI call's first word):
+  // prepared, and only the two columns the plan is made of.
+  const planQuery = db
+    .select({ subscriptionStatus: billingAccounts.subscriptionStatus, spendingLimit: billingAccounts.spendingLimit })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.tenantId, sql.placeholder('tenantId')))
+    .limit(1)
+    .prepare('bree_billing_plan');
+
   return {
+    /** What a tenant's plan is made of: the subscription's status and the pay-as-you-go spending limit. */
+    async planFields(tenantId: string): Promise<PlanFields | null> {
+      return (await planQuery.execute({ tenantId }))[0] ?? null;
+    },
+
     async find(tenantId: string): Promise<BillingAccount | null> {
       const rows = await db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, tenantId)).limit(1);
       return rows[0] ?? null;

@@ -28,7 +28,7 @@ export function periodBounds(period: string): { start: Date; end: Date } {
 }
 
 /** The pay-as-you-go limit of an account: what the user set, else the default for subscribers. */
-const spendingLimitOf = (account: BillingAccount | null): number =>
+const spendingLimitOf = (account: Pick<BillingAccount, 'spendingLimit'> | null): number =>
   account?.spendingLimit != null ? Number(account.spendingLimit) : PAYG_DEFAULT_SPENDING_LIMIT;
 
 /**
@@ -68,7 +68,7 @@ export function createBillingService({
     /** The plan that meters a tenant's AI calls now (usage reads it on every reservation). */
     async planOf(tenantId: string): Promise<TenantPlan> {
       if (!stripe) return { plan: defaultPlan, paygSpendingLimit: 0 };
-      const account = await repository.find(tenantId);
+      const account = await repository.planFields(tenantId);
       const plan = usagePlanOf(account);
       return { plan, paygSpendingLimit: plan === 'pro' ? spendingLimitOf(account) : 0 };
     },

@@ -33,6 +33,8 @@ export interface ReserveArgs {
   modelId: string;
   promptTokens: number;
   maxOutputTokens: number;
+  /** The tenant's plan when the caller read it already, alongside its own reads: the hold is then its only round trip. */
+  tenantPlan?: TenantPlan;
 }
 
 /** Voice minutes held for one recording; settle it exactly once. */
@@ -66,12 +68,12 @@ export function createUsageService({
   const repository = createUsageRepository({ db });
 
   async function reserveAlong(
-    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null }: ReserveArgs,
+    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null, tenantPlan: known }: ReserveArgs,
     alongside?: (reservation: Reservation) => ((held: SQL) => SQL) | null,
   ): Promise<{ reservation: Reservation; wroteAlongside: boolean }> {
     const period = periodOf(now());
     const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
-    const { plan: tenantPlan, paygSpendingLimit } = await planOf(tenantId);
+    const { plan: tenantPlan, paygSpendingLimit } = known ?? (await planOf(tenantId));
     const limits = PLANS[tenantPlan];
     const reservation: Reservation = { tenantId, period, tier, modelId, dollars, fileId };
     const { held, wroteAlongside } = await repository.reserve({ tenantId, period, tier, dollars, limits, alongside: alongside?.(reservation) ?? undefined });
@@ -84,6 +86,9 @@ export function createUsageService({
   }
 
   return {
+    /** The plan that meters a tenant's calls now (a read while billing is on), for a caller that reads it alongside others. */
+    planOf,
+
     /**
      * Holds a call's worst-case cost (see reservationDollars) and counts the call, in one statement
      * against the monthly credit and the tier's call cap; throws 402 budget_exceeded when either has no room.

@@ -128,11 +128,13 @@ export function createAiService(deps: AiServiceDeps) {
       const selected = parts ? parts.some((p) => p.text.trim()) : body.selection.text.trim() !== '';
       if (REWRITES.has(body.action) && !selected) throw aiErrors.invalidInput('Select some text to rewrite first.');
       if (body.action === 'modify' && !body.instruction?.trim()) throw aiErrors.invalidInput('Type an instruction for Modify.');
-      // Every read here comes before the first token. When the voice's query is known without the
-      // document (a selection, or context the client sent), the voice is read alongside it.
+      // Every read here comes before the first token, so they go together: the document, the plan
+      // the hold is priced against, and — when its query is known without the document (a selection,
+      // or context the client sent) — the voice.
       const earlyQuery = body.selection.text.trim() || body.context ? voiceQuery(body, body.context?.before ?? '') : null;
-      const [found, earlyVoice] = await Promise.all([
+      const [found, tenantPlan, earlyVoice] = await Promise.all([
         repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context }),
+        ai.planOf(tenantId),
         earlyQuery === null ? null : voiceFor(tenantId, earlyQuery),
       ]);
       if (!found) throw aiErrors.documentNotFound();
@@ -158,7 +160,7 @@ export function createAiService(deps: AiServiceDeps) {
       });
       // The call's worst case is held now (or 402), and its job is written in the same statement:
       // both commit or neither does, in one round trip. The run, here or in another Bree, settles it.
-      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId: body.fileId, tier, ...prompt }, (h) => queue.jobRow(jobFor(h)));
+      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId: body.fileId, tier, tenantPlan, ...prompt }, (h) => queue.jobRow(jobFor(h)));
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
       await queue.enqueue(jobFor(held), { stored: wroteAlongside });
