@@ -155,4 +155,21 @@ describe('the usage report of real AI calls', () => {
     expect((await me.call('GET', '/api/billing/budget')).body.payAsYouGo).toMatchObject({ accumulatedCalls: 1 });
     expect((await enhance()).body.error).toMatchObject({ code: 'budget_exceeded' });
   });
+
+  it('stores a chat question with a pay-as-you-go hold too, and none past the spending limit', async () => {
+    await resetDatabase(t.database);
+    const me = await newUser(t.app, 'plan-chat');
+    const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Essay', content: doc('rough draft words') })).body.file.id as string;
+    await subscribeToPro(t.app, stripe, me);
+    await t.database.query(`insert into usage_periods (tenant_id, period, cost) values ($1, $2, 20)`, [me.sub, periodOf(new Date())]);
+    expect((await me.call('POST', '/api/billing/spending-limit', { spendingLimit: 0.01 })).status).toBe(200);
+    const answered = await me.call('POST', `/api/chat/${fileId}/messages`, { message: 'Paid by the call?' });
+    expect(answered.status).toBe(200);
+    const refused = await me.call('POST', `/api/chat/${fileId}/messages`, { message: 'And once more?' });
+    expect(refused.body.error).toMatchObject({ code: 'budget_exceeded' });
+    const messages = (await me.call('GET', `/api/chat/${fileId}`)).body.messages as { role: string; content: string }[];
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[0]!.content).toBe('Paid by the call?');
+    expect((await me.call('GET', '/api/billing/budget')).body.payAsYouGo).toMatchObject({ accumulatedCalls: 1 });
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { chatMessages, type ChatMessageRow } from './chat.table';
 
@@ -15,6 +15,12 @@ export function createChatRepository({ db }: { db: Db }) {
     },
     async insert(row: ChatMessageRow): Promise<void> {
       await db.insert(chatMessages).values(row);
+    },
+    /** `row` inserted for each row of `source` (a reservation's CTE: stored only if the call is held), as one statement's part. */
+    insertFrom(row: ChatMessageRow): (source: SQL) => SQL {
+      return (source) => sql`insert into ${chatMessages} (tenant_id, file_id, id, role, content, state, created_at)
+        select ${row.tenantId}, ${row.fileId}, ${row.id}, ${row.role}, ${row.content}, ${row.state}, ${row.createdAt.toISOString()}::timestamptz
+        from ${source} returning id`;
     },
     async clear({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
       await db.delete(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.fileId, fileId)));

@@ -39,6 +39,11 @@ function stateOf(outcome: CallOutcome, stopped: boolean): ChatMessageState {
 export function createChatService(deps: ChatServiceDeps) {
   const { repository, ai, documents } = deps;
 
+  /** The author's voice for the prompt; a failed lookup only makes the prompt plainer, it must not cost the author the reply. */
+  async function voiceFor(tenantId: string, text: string): Promise<string> {
+    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }).catch(() => '') : '';
+  }
+
   async function requireDocument({ tenantId, fileId, withText = false }: { tenantId: string; fileId: string; withText?: boolean }) {
     const found = await documents.operationContext({ tenantId, fileId, withText });
     if (!found) throw chatErrors.documentNotFound();
@@ -72,25 +77,36 @@ export function createChatService(deps: ChatServiceDeps) {
     }): Promise<{ message: ChatMessage; reply: ChatMessage | null; tier: AiTier; failure: string | null }> {
       const text = body.message.trim();
       if (!text) throw chatErrors.emptyMessage();
-      const found = await requireDocument({ tenantId, fileId, withText: true });
+      const selection = body.selection?.trim() ?? '';
+      // Everything read before the first word is read at once: the document, the conversation, the
+      // plan the hold is priced against, and the voice when a selection already says what to look for.
+      const [found, stored, tenantPlan, selectionVoice] = await Promise.all([
+        documents.operationContext({ tenantId, fileId, withText: true }),
+        repository.list({ tenantId, fileId }),
+        ai.planOf(tenantId),
+        selection ? voiceFor(tenantId, selection.slice(0, VOICE_QUERY_CHARS)) : null,
+      ]);
+      if (!found) throw chatErrors.documentNotFound();
       const tier = usableTier(tierInEffect(found), ai.isConfigured);
       ai.assertConfigured(tier);
-      const selection = body.selection?.trim() ?? '';
       const documentText = found.contentText ?? '';
       // A reply that produced nothing is no part of the conversation the model should see.
-      const history = (await repository.list({ tenantId, fileId })).filter((m) => m.state !== 'failed' && m.content.trim());
-      const voiceText = (selection || documentText).slice(0, VOICE_QUERY_CHARS);
-      // A failed voice lookup only makes the prompt plainer; it must not cost the author the reply.
-      const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId, text: voiceText }).catch(() => '') : '';
+      const history = stored.filter((m) => m.state !== 'failed' && m.content.trim());
+      const voiceProfile = selectionVoice ?? (await voiceFor(tenantId, documentText.slice(0, VOICE_QUERY_CHARS)));
       const prompt = buildChatPrompt({ text: selection || documentText, isSelection: Boolean(selection), history, message: text, voiceProfile });
-      const held = await ai.reserve({ tenantId, fileId, tier, ...prompt, maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS });
-
       const question: ChatMessageRow = { tenantId, fileId, id: deps.newId(), role: 'user', content: text, state: 'complete', createdAt: deps.now() };
-      try {
-        await repository.insert(question);
-      } catch (error) {
-        await ai.release(held);
-        throw error;
+      // The question is stored in the hold's own statement (both or neither); a pay-as-you-go hold is
+      // a statement of its own, so there it is stored after, and a failure gives the hold back.
+      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId, tier, tenantPlan, ...prompt, maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS }, () =>
+        repository.insertFrom(question),
+      );
+      if (!wroteAlongside) {
+        try {
+          await repository.insert(question);
+        } catch (error) {
+          await ai.release(held);
+          throw error;
+        }
       }
       const message = presentChatMessage(question);
       listeners.onStarted?.({ message, tier });
