@@ -5,6 +5,7 @@
 // forwards deltas as they come (no buffering). PGlite by default; PostgreSQL with BENCH_DATABASE_URL.
 // A floor, measured in the same run, shows what this machine and database cost any server doing the
 // same kind of work (bench/support/ai-floor.ts), so Bree's own share can be told from the machine's.
+// A question in the chat panel is timed the same way, beside them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
@@ -151,17 +152,43 @@ try {
     return { ...timing(started, arrivals), started: answered };
   }
 
+  /**
+   * (c) A question in the chat panel, its reply streamed as the panel asks for it. The conversation
+   * is cleared before each (outside the timing), so every run is a first question about the document.
+   */
+  async function chat(): Promise<Timing> {
+    const cleared = await fetch(`${bree}/api/chat/${fileId}`, { method: 'DELETE', headers });
+    if (cleared.status !== 200) throw new Error(`clearing the chat answered ${cleared.status}`);
+    const arrivals: number[] = [];
+    const started = performance.now();
+    const res = await fetch(`${bree}/api/chat/${fileId}/messages`, {
+      method: 'POST',
+      headers: { ...jsonHeaders, accept: 'text/event-stream' },
+      body: JSON.stringify({ message: 'What is this about?' }),
+    });
+    if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${await res.text()}`);
+    let last = '';
+    await readSse(res, (event) => {
+      last = event;
+      if (event === 'delta') arrivals.push(performance.now());
+    });
+    if (last !== 'done') throw new Error(`chat stream ended with ${last}, not done`);
+    return timing(started, arrivals);
+  }
+
   const floorBase = `http://127.0.0.1:${floor.ready.port}`;
   for (let i = 0; i < WARMUPS; i++) {
     await direct();
     await directSdk();
     await throughBree();
     await throughBree(floorBase);
+    await chat();
   }
   const directRuns: Timing[] = [];
   const sdkRuns: Timing[] = [];
   const breeRuns: Timing[] = [];
   const floorRuns: Timing[] = [];
+  const chatRuns: Timing[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
     // Interleaved, so both sides see the same machine state; alternate which goes first.
     if (i % 2 === 0) {
@@ -173,6 +200,7 @@ try {
     }
     sdkRuns.push(await directSdk());
     floorRuns.push(await throughBree(floorBase));
+    chatRuns.push(await chat());
   }
 
   const badCount = breeRuns.find((r) => r.deltas !== DELTAS) ?? directRuns.find((r) => r.deltas !== DELTAS);
@@ -213,6 +241,12 @@ try {
   console.log(
     `  the floor on this machine (Fastify, the same database driver, two round trips, the same SDK call): p50 ${fmt(floorTtft)} ms` +
       ` (+${fmt(floorTtft - percentile(directTtft, 50))} ms on the raw call); Bree above the floor p50 +${fmt(percentile(breeTtft, 50) - floorTtft)} ms`,
+  );
+
+  const chatTtft = chatRuns.map((r) => r.ttft);
+  console.log(
+    `chat: time to first token p50 ${fmt(percentile(chatTtft, 50))} ms, p99 ${fmt(percentile(chatTtft, 99))} ms` +
+      ` → added p50 ${fmt(percentile(chatTtft, 50) - percentile(directTtft, 50))} ms, p99 ${fmt(percentile(chatTtft, 99) - percentile(directTtft, 99))} ms on the raw call`,
   );
 
   const postAnswered = breeRuns.map((r) => r.started ?? 0);
