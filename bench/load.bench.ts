@@ -4,6 +4,8 @@
 //   per second and p99 save latency, each against the same writers' raw revision-checked UPDATE
 //   from this process at the same concurrency; the server's memory before, and after the run settles.
 // - Two processes on one PostgreSQL against one: the throughput ratio (target ≥ 1.6×).
+// - For each run, where the machine's CPU went (each Bree process, this generator, PostgreSQL), in
+//   cores: a second process adds throughput only where the first left CPU unused.
 // BENCH_LOAD_WRITERS and BENCH_LOAD_SECONDS shorten a trial run.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +17,7 @@ import { createIdentity } from '../apps/server/src/modules/identity/identity';
 import { createServices } from '../apps/server/src/services';
 import { signUp } from '../apps/server/test/auth-helpers';
 import { removeDataDir, startBree, type BreeServer } from '../apps/web/e2e/fixtures/server';
-import { draft, percentile, residentMegabytes, runWriters, type LoadFigures, type Writer } from './support/load';
+import { describeCpu, draft, machineCpu, percentile, processCpuTicks, residentMegabytes, runWriters, type LoadFigures, type Writer } from './support/load';
 
 const WRITERS = Number(process.env.BENCH_LOAD_WRITERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -94,15 +96,24 @@ async function measure(label: string, servers: BreeServer[], writers: Writer[], 
   ); // warm-up: JIT, pools, caches
   await settle(3000);
   const before = servers.map((s) => residentMegabytes(s.pid));
+  const cpuFrom = { machine: machineCpu(), processes: servers.map((s) => processCpuTicks(s.pid)), generator: processCpuTicks(process.pid) };
   const figures = await runWriters(
     writers,
     servers.map((s) => s.url),
     SECONDS,
   );
+  const cpu = describeCpu({
+    cores: os.cpus().length,
+    from: cpuFrom.machine,
+    to: machineCpu(),
+    processes: servers.map((s, i) => ({ from: cpuFrom.processes[i]!, to: processCpuTicks(s.pid) })),
+    generator: { from: cpuFrom.generator, to: processCpuTicks(process.pid) },
+  });
   const right = servers.map((s) => residentMegabytes(s.pid));
   await settle(10_000);
   const after = servers.map((s) => residentMegabytes(s.pid));
   print(label, figures, raw);
+  console.log(`  ${cpu}`);
   servers.forEach((_, i) =>
     console.log(
       `  memory of process ${i + 1}: ${before[i]!.toFixed(0)} MB before, ${right[i]!.toFixed(0)} MB at the end, ${after[i]!.toFixed(0)} MB settled (${(((after[i]! - before[i]!) / before[i]!) * 100).toFixed(1)} %)`,

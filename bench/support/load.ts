@@ -92,3 +92,56 @@ export function residentMegabytes(pid: number): number {
     .find((l) => l.startsWith('VmRSS:'));
   return line ? Number(line.replace(/\D+/g, '')) / 1024 : Number.NaN;
 }
+
+/** Busy and total CPU time of the whole machine so far, in clock ticks, from /proc/stat (Linux). */
+export interface MachineCpu {
+  busy: number;
+  total: number;
+}
+export function machineCpu(): MachineCpu {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait are the time no work was done.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** CPU time a process has used so far (user + system), in clock ticks, from /proc (Linux). */
+export function processCpuTicks(pid: number): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(after[11]) + Number(after[12]);
+}
+
+/** CPU ticks a process used between two readings. */
+export interface CpuSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * Where the machine's CPU went during a run, in cores: each Bree process, this load generator, and
+ * everything else (PostgreSQL). When the machine is near its core count, a second process has nothing to add.
+ */
+export function describeCpu({
+  cores,
+  from,
+  to,
+  processes,
+  generator,
+}: {
+  cores: number;
+  from: MachineCpu;
+  to: MachineCpu;
+  processes: CpuSpan[];
+  generator: CpuSpan;
+}): string {
+  const total = to.total - from.total;
+  const inCores = (ticks: number): string => ((ticks / total) * cores).toFixed(2);
+  const bree = processes.map((p) => p.to - p.from);
+  const load = generator.to - generator.from;
+  const rest = to.busy - from.busy - load - bree.reduce((a, b) => a + b, 0);
+  return (
+    `CPU during the run, in cores: ${bree.map((t, i) => `Bree process ${i + 1} ${inCores(t)}`).join(', ')}, the load generator ${inCores(load)},` +
+    ` everything else (PostgreSQL) ${inCores(rest)}: ${inCores(to.busy - from.busy)} of ${cores} busy`
+  );
+}
