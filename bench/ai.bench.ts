@@ -7,6 +7,7 @@
 // same kind of work (bench/support/ai-floor.ts), so Bree's own share can be told from the machine's.
 // A question in the chat panel is timed the same way, beside them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import type { FakeScript } from '../apps/server/test/fakes/fake-ai-provider';
@@ -134,10 +135,11 @@ try {
     const arrivals: number[] = [];
     const started = performance.now();
     let answered = 0;
-    // As the editor does it: one request that starts the operation and streams its events.
+    // As the editor does it: one request that starts the operation and streams its events, named by
+    // an X-Operation-Id so that a start resent after a lost connection follows the first one.
     const stream = await fetch(`${base}/api/ai/operations`, {
       method: 'POST',
-      headers: { ...jsonHeaders, accept: 'text/event-stream' },
+      headers: { ...jsonHeaders, accept: 'text/event-stream', 'x-operation-id': randomUUID() },
       body: JSON.stringify({ fileId, action: 'enhance', selection: { text, nodeIds: ['n1', 'n2'] }, tier: 'fast' }),
     });
     if (stream.status !== 200) throw new Error(`ai/operations answered ${stream.status}: ${await stream.text()}`);
