@@ -96,4 +96,28 @@ describe('an AI operation held and queued in one statement', () => {
     );
     expect(period).toEqual({ reserved: '0.000000', fast_calls: 0 });
   });
+
+  it('writes the job with a pay-as-you-go hold too, and none once the spending limit is reached', async () => {
+    const tenantId = `tenant-${randomUUID()}`;
+    // Pro's $20 credit spent, and a spending limit of one pay-as-you-go call.
+    await database.query(`insert into usage_periods (tenant_id, period, cost) values ($1, $2, 20)`, [tenantId, periodOf(new Date())]);
+    const tenantPlan = { plan: 'pro' as const, paygSpendingLimit: 0.01 };
+    // The credit's hold is tried first and writes nothing: the job written is the last one built.
+    let last: OperationJob | null = null;
+    const hold = () =>
+      services.usage.reserveAlong({ tenantId, ...ask, tenantPlan }, (held) => {
+        last = jobOf(tenantId, held);
+        return services.aiQueue.jobRow(last);
+      });
+    const first = await hold();
+    expect(first).toMatchObject({ reservation: { payg: true, dollars: '0' }, wroteAlongside: true });
+    expect(await jobRow(last!.operationId)).toMatchObject({ name: AI_OPERATION_QUEUE, state: 'created', data: last });
+    await expect(hold()).rejects.toMatchObject({ status: 402, code: 'budget_exceeded' });
+    expect(await jobRow(last!.operationId)).toBeUndefined();
+    const [period] = await database.query<{ payg_calls: number; reserved: string }>(
+      'select payg_calls, reserved::text from usage_periods where tenant_id = $1',
+      [tenantId],
+    );
+    expect(period).toEqual({ payg_calls: 1, reserved: '0.000000' });
+  });
 });

@@ -95,19 +95,11 @@ export function createChatService(deps: ChatServiceDeps) {
       const voiceProfile = selectionVoice ?? (await voiceFor(tenantId, documentText.slice(0, VOICE_QUERY_CHARS)));
       const prompt = buildChatPrompt({ text: selection || documentText, isSelection: Boolean(selection), history, message: text, voiceProfile });
       const question: ChatMessageRow = { tenantId, fileId, id: deps.newId(), role: 'user', content: text, state: 'complete', createdAt: deps.now() };
-      // The question is stored in the hold's own statement (both or neither); a pay-as-you-go hold is
-      // a statement of its own, so there it is stored after, and a failure gives the hold back.
-      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId, tier, tenantPlan, ...prompt, maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS }, () =>
+      // The question is stored in the hold's own statement: stored only when the call is held, and
+      // both commit or neither does.
+      const { held } = await ai.reserveAlong({ tenantId, fileId, tier, tenantPlan, ...prompt, maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS }, () =>
         repository.insertFrom(question),
       );
-      if (!wroteAlongside) {
-        try {
-          await repository.insert(question);
-        } catch (error) {
-          await ai.release(held);
-          throw error;
-        }
-      }
       const message = presentChatMessage(question);
       listeners.onStarted?.({ message, tier });
 

@@ -11,6 +11,21 @@ const tokensKey = (tier: AiTier) => (tier === 'fast' ? 'fastTokens' : 'premiumTo
 
 /** Data access for usage periods. Every function filters by tenantId. */
 export function createUsageRepository({ db }: { db: Db }) {
+  /**
+   * Runs a hold (a statement returning one row when it holds) with `alongside` written in the same
+   * statement, from the held row only: both commit or neither does. Prepared: every metered call
+   * waits for it, and its text takes a few shapes only.
+   */
+  async function holdWith(hold: SQL, alongside?: (held: SQL) => SQL): Promise<{ held: boolean; wroteAlongside: boolean }> {
+    if (!alongside) return { held: (await selectPreparedRows(db, hold)).length === 1, wroteAlongside: false };
+    const [row] = await selectPreparedRows<{ held: number; wrote: number }>(
+      db,
+      sql`with held as (${hold}), alongside as (${alongside(sql`held`)})
+          select (select count(*) from held)::int as held, (select count(*) from alongside)::int as wrote`,
+    );
+    return { held: row?.held === 1, wroteAlongside: (row?.wrote ?? 0) > 0 };
+  }
+
   return {
     async find({ tenantId, period }: { tenantId: string; period: string }) {
       const rows = await db
@@ -61,14 +76,7 @@ export function createUsageRepository({ db }: { db: Db }) {
           ...(room.length > 0 ? { setWhere: and(...room) } : {}),
         })
         .returning({ tenantId: usagePeriods.tenantId });
-      // Prepared: every metered call waits for this statement, and its text takes a few shapes only.
-      if (!alongside) return { held: (await selectPreparedRows(db, upsert.getSQL())).length === 1, wroteAlongside: false };
-      const [row] = await selectPreparedRows<{ held: number; wrote: number }>(
-        db,
-        sql`with held as (${upsert.getSQL()}), alongside as (${alongside(sql`held`)})
-            select (select count(*) from held)::int as held, (select count(*) from alongside)::int as wrote`,
-      );
-      return { held: row?.held === 1, wroteAlongside: (row?.wrote ?? 0) > 0 };
+      return holdWith(upsert.getSQL(), alongside);
     },
 
     /** Tokens of a period's pay-as-you-go calls (from the ledger). */
@@ -96,14 +104,27 @@ export function createUsageRepository({ db }: { db: Db }) {
         .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), eq(usagePeriods.paygReportedCalls, from)));
     },
 
-    /** Counts a pay-as-you-go call when fewer than `maxCalls` were made this period (the spending limit); false otherwise. */
-    async reservePayg({ tenantId, period, maxCalls }: { tenantId: string; period: string; maxCalls: number }): Promise<boolean> {
-      const rows = await db
+    /**
+     * Counts a pay-as-you-go call when fewer than `maxCalls` were made this period (the spending
+     * limit), with `alongside` written in the same statement as `reserve` does; not held otherwise.
+     */
+    async reservePayg({
+      tenantId,
+      period,
+      maxCalls,
+      alongside,
+    }: {
+      tenantId: string;
+      period: string;
+      maxCalls: number;
+      alongside?: (held: SQL) => SQL;
+    }): Promise<{ held: boolean; wroteAlongside: boolean }> {
+      const counted = db
         .update(usagePeriods)
         .set({ paygCalls: sql`${usagePeriods.paygCalls} + 1`, updatedAt: new Date() })
         .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), sql`${usagePeriods.paygCalls} + 1 <= ${maxCalls}`))
         .returning({ tenantId: usagePeriods.tenantId });
-      return rows.length === 1;
+      return holdWith(counted.getSQL(), alongside);
     },
 
     /** Swaps a reservation for the real cost and tokens; `refundCall` un-counts a call that produced nothing. */

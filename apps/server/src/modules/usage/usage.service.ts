@@ -80,8 +80,11 @@ export function createUsageService({
     if (held) return { reservation, wroteAlongside };
     // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
     const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
-    if (tenantPlan === 'pro' && paygCalls > 0 && (await repository.reservePayg({ tenantId, period, maxCalls: paygCalls })))
-      return { reservation: { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true }, wroteAlongside: false };
+    if (tenantPlan === 'pro' && paygCalls > 0) {
+      const payg: Reservation = { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
+      const counted = await repository.reservePayg({ tenantId, period, maxCalls: paygCalls, alongside: alongside?.(payg) ?? undefined });
+      if (counted.held) return { reservation: payg, wroteAlongside: counted.wroteAlongside };
+    }
     throw usageErrors.budgetExceeded();
   }
 
@@ -99,8 +102,7 @@ export function createUsageService({
 
     /**
      * `reserve`, with `alongside(reservation)` written in the reservation's own statement (see the
-     * repository): `wroteAlongside` says it was. A pay-as-you-go hold is a statement of its own, so
-     * there the caller writes it after.
+     * repository), a pay-as-you-go one included: `wroteAlongside` says it was.
      */
     reserveAlong,
 
