@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/db';
+import { selectPreparedRows, selectRows, type Db } from '../../db/db';
 
 /** What a request is remembered by. */
 export interface ReplayKey {
@@ -32,7 +32,8 @@ export function createReplaysRepository({ db }: { db: Db }) {
      * abandoned claim of the same request. One statement, so two racing processes cannot both win.
      */
     async claim(key: ReplayKey & { fingerprint: string; route: string; claim: string; leaseMs: number; retentionMs: number }): Promise<boolean> {
-      const rows = await selectRows<{ claim: string }>(
+      // Prepared: every request named by an X-Operation-Id waits for it (an AI start, before its first word).
+      const rows = await selectPreparedRows<{ claim: string }>(
         db,
         sql`
         insert into request_replays (tenant_id, operation_id, fingerprint, route, claim, lease_until, created_at)
@@ -82,7 +83,7 @@ export function createReplaysRepository({ db }: { db: Db }) {
 
     /** Stores the answer of a held claim. */
     async complete(key: ReplayKey & { claim: string; answer: StoredAnswer }): Promise<boolean> {
-      const rows = await selectRows(
+      const rows = await selectPreparedRows(
         db,
         sql`
         update request_replays
