@@ -39,9 +39,9 @@ function stateOf(outcome: CallOutcome, stopped: boolean): ChatMessageState {
 export function createChatService(deps: ChatServiceDeps) {
   const { repository, ai, documents } = deps;
 
-  /** The author's voice for the prompt; a failed lookup only makes the prompt plainer, it must not cost the author the reply. */
+  /** The author's voice for the prompt (none without the voice module). */
   async function voiceFor(tenantId: string, text: string): Promise<string> {
-    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }).catch(() => '') : '';
+    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }) : '';
   }
 
   async function requireDocument({ tenantId, fileId, withText = false }: { tenantId: string; fileId: string; withText?: boolean }) {

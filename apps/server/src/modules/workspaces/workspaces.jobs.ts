@@ -28,10 +28,7 @@ export function createVariantJobs(deps: Pick<WorkspacesServiceDeps, 'ai' | 'aiRe
     async prepareJob(a: { tenantId: string; fileId: string; action: VariantAction; text: string; instructions: string; tier: AiTier; update: boolean }) {
       if (!a.text.trim()) throw workspacesErrors.emptySource();
       if (a.text.length > AI_MAX_TEXT) throw workspacesErrors.sourceTooLong(AI_MAX_TEXT);
-      // A failed voice lookup only makes the prompt plainer; it must not cost the author the variant.
-      const voiceProfile = deps.voice
-        ? await deps.voice.getPromptVoice({ tenantId: a.tenantId, text: a.text.slice(0, VOICE_QUERY_CHARS) }).catch(() => '')
-        : '';
+      const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId: a.tenantId, text: a.text.slice(0, VOICE_QUERY_CHARS) }) : '';
       const prompt = buildVariantPrompt(a.action, { text: a.text, instructions: a.instructions, voiceProfile });
       const held = await ai.reserve({ tenantId: a.tenantId, fileId: a.fileId, tier: a.tier, ...prompt });
       const operationId = deps.newOperationId();

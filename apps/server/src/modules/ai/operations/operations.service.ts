@@ -51,9 +51,9 @@ export function createAiService(deps: AiServiceDeps) {
     return body.selection.text.trim() ? body.selection.text : before.slice(-VOICE_QUERY_CHARS);
   }
 
-  /** The author's voice for a prompt; a failed lookup only makes the prompt plainer, it must not cost the author the operation. */
+  /** The author's voice for a prompt (none without the voice module). */
   async function voiceFor(tenantId: string, text: string): Promise<string> {
-    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }).catch(() => '') : '';
+    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }) : '';
   }
 
   /** The prompt, with the author's voice: built when the operation starts, so its reservation counts exactly what is sent. */
