@@ -7,6 +7,11 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   name: text('name'),
   emailVerified: boolean('email_verified').notNull().default(false),
+  /**
+   * Access tokens issued before this time are refused (sign-out everywhere, a password reset, an
+   * address change): they are JWTs checked without the issuer, so ending sessions alone leaves them valid.
+   */
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
