@@ -48,3 +48,27 @@ export const usageEvents = pgTable(
   },
   (t) => [index('usage_events_tenant_period_idx').on(t.tenantId, t.period)],
 );
+
+/**
+ * A hold of a call run by a request or an in-process task (not a job): the budget `reserve` took,
+ * owned by the Bree process that runs the call and leased to it until `held_until`, which that
+ * process renews while the call lasts. A process killed mid-call leaves its holds behind; once their
+ * lease has run out the sweep gives them back (usage.holds.ts). Settling a call deletes its row.
+ */
+export const usageHolds = pgTable(
+  'usage_holds',
+  {
+    id: text('id').primaryKey(),
+    /** The process that runs the call (a random id per process). */
+    owner: text('owner').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }).notNull(),
+    tenantId: text('tenant_id').notNull(),
+    period: text('period').notNull(),
+    /** 'fast' or 'premium' (a counted call), or 'voice' (a recording's minutes). */
+    tier: text('tier').notNull(),
+    dollars: numeric('dollars', { precision: 14, scale: 6 }).notNull().default('0'),
+    payg: boolean('payg').notNull().default(false),
+    voiceMinutes: numeric('voice_minutes', { precision: 12, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [index('usage_holds_held_until_idx').on(t.heldUntil)],
+);
