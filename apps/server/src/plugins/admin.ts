@@ -11,7 +11,8 @@ export const ADMIN_API_PREFIX = '/api/admin/';
  */
 export function registerAdminGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(ADMIN_API_PREFIX) || !request.routeOptions.url) return;
+    // The matched route, never the raw URL: `/api/%61dmin/…` is matched as `/api/admin/…`.
+    if (!request.routeOptions.url?.startsWith(ADMIN_API_PREFIX)) return;
     if (!request.auth) throw commonErrors.unauthorized();
     if (!request.auth.isAdmin) throw commonErrors.forbidden('Only administrators of this Bree can do this.');
   });

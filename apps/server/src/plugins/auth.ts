@@ -19,12 +19,21 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Verifies the bearer token of every /api route that is not marked `config.public`. */
+/** Whether the route the router matched is an /api route (never the raw URL: `/%61pi/…` matches `/api/…`). */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') === true;
+}
+
+/**
+ * Verifies the bearer token of every /api route that is not marked `config.public`. It decides
+ * on the route the router matched, which is the decoded path: the raw URL may spell the same
+ * route as `/%61pi/…`, `/api//…` or with dot segments (docs/HARDENING.md "Access decided on the route").
+ */
 export function registerAuth(app: FastifyInstance, verifier: AccessTokenVerifier): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // unknown route: let the 404 answer
+    // An unknown route (no routeOptions.url) is left to the 404.
+    if (!isApiRoute(request) || request.routeOptions.config?.public) return;
     const header = request.headers.authorization;
     if (!header) throw commonErrors.unauthorized();
     const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -129,6 +129,11 @@ describe('a sign-out started by another site', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.body).toContain('This sign-out was sent from another site, so it was ignored. You are still signed in.');
     }
+    // The issuer's router also takes other spellings of the path (any case, a trailing slash).
+    for (const url of ['/oidc/session/end/confirm/', '/oidc/SESSION/End/CONFIRM', '/oidc/session/end/Confirm/?x=1']) {
+      const refused = await browserRequest(browser, { method: 'POST', url, form, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(refused.statusCode, url).toBe(403);
+    }
     expect(await silentSignIn(browser)).toBe('signed in');
 
     // The person who does want to leave presses the button on Bree's page.

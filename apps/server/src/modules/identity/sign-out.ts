@@ -34,7 +34,7 @@ export function isCrossSiteSignOut({
   headers: IncomingHttpHeaders;
   origins: readonly string[];
 }): boolean {
-  if (method !== 'POST' || path.split('?')[0] !== END_SESSION_CONFIRM_PATH) return false;
+  if (method !== 'POST' || !isEndSessionConfirmPath(path)) return false;
   // The browser's own word comes first; Origin and Referer only speak for browsers without it.
   const fetchSite = headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite !== 'same-origin';
@@ -42,6 +42,17 @@ export function isCrossSiteSignOut({
   if (typeof origin === 'string') return !origins.includes(origin);
   const referer = headers.referer;
   return typeof referer === 'string' && !origins.includes(originOf(referer));
+}
+
+/**
+ * Whether oidc-provider's router would take this path as the end-session confirmation: it matches
+ * paths case-insensitively and with one trailing slash, so `/SESSION/end/confirm/` ends a session
+ * too. Upper-casing every character (not only ASCII, as the router does) only makes the check wider.
+ */
+function isEndSessionConfirmPath(path: string): boolean {
+  const pathname = path.split('?')[0]!;
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return trimmed.toUpperCase() === END_SESSION_CONFIRM_PATH.toUpperCase();
 }
 
 function originOf(url: string): string {
