@@ -125,6 +125,34 @@ describe('rate limits', () => {
     expect((await submitForm(other, 'login', { email: 'bystander@example.com', password: 'unaffected' })).statusCode).toBe(303);
   });
 
+  it('check at most 10 passwords of a burst of concurrent attempts at one account', async () => {
+    await signUp(t.app, { email: 'burst@example.com', password: 'the real one' });
+    // Each attempt from its own browser and IP, all posted at once: only the per-account count can stop them.
+    const flows = [];
+    for (let i = 0; i < 18; i++) flows.push(await startAuthorization(t.app));
+    const answers = await Promise.all(flows.map((flow, i) => submitForm(flow, 'login', { email: 'burst@example.com', password: `guess ${i}` })));
+
+    // "Incorrect" is said only after the password was checked; a locked account is refused before.
+    const checked = answers.filter((res) => res.statusCode === 401 && alertText(res.body) === 'Incorrect email or password.');
+    const refused = answers.filter((res) => res.statusCode === 429 && alertText(res.body) === TOO_MANY);
+    expect(checked.length).toBe(10);
+    expect(refused.length).toBe(8);
+    const locked = await submitForm(await startAuthorization(t.app), 'login', { email: 'burst@example.com', password: 'the real one' });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('let the right password in after a few typos, and count afresh after it', async () => {
+    await signUp(t.app, { email: 'typo@example.com', password: 'the real one' });
+    for (let i = 0; i < 9; i++) {
+      expect((await submitForm(await startAuthorization(t.app), 'login', { email: 'typo@example.com', password: `typo ${i}` })).statusCode).toBe(401);
+    }
+    expect((await submitForm(await startAuthorization(t.app), 'login', { email: 'typo@example.com', password: 'the real one' })).statusCode).toBe(303);
+    for (let i = 0; i < 9; i++) {
+      expect((await submitForm(await startAuthorization(t.app), 'login', { email: 'typo@example.com', password: `typo ${i}` })).statusCode).toBe(401);
+    }
+    expect((await submitForm(await startAuthorization(t.app), 'login', { email: 'typo@example.com', password: 'the real one' })).statusCode).toBe(303);
+  });
+
   it('limit sign-in posts per IP address', async () => {
     const remoteAddress = '203.0.113.7';
     const flow = await startAuthorization(t.app, { remoteAddress });

@@ -196,13 +196,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     const email = formField(request.body, 'email');
     const password = formField(request.body, 'password');
     const accountKey = normalizeEmail(email);
-    const wait = accountKey ? await limiter.retryAfter(accountKey) : 0;
+    // Counted before the password is checked, so a burst of concurrent guesses cannot all be
+    // checked before the first failure is recorded; a success forgets the count again.
+    const wait = accountKey ? await limiter.attempt(accountKey) : 0;
     if (wait > 0) throw tooMany(wait);
     const user = await accounts.authenticate({ email, password });
-    if (!user) {
-      if (accountKey) await limiter.recordFailure(accountKey);
-      return sendHtml(reply, 401, renderSignInPage({ uid, homeUrl, email, error: { message: INCORRECT } }));
-    }
+    if (!user) return sendHtml(reply, 401, renderSignInPage({ uid, homeUrl, email, error: { message: INCORRECT } }));
     await limiter.recordSuccess(accountKey);
     return finish(request, reply, interaction, user.id, true);
   });

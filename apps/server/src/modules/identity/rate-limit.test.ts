@@ -53,6 +53,16 @@ describe('the per-account sign-in limiter', () => {
     expect(await mail.retryAfter('c@x.io')).toBe(0);
   });
 
+  it('lets at most the maximum of concurrent attempts through, each counted before it is checked', async () => {
+    clock = 2_000_000;
+    const limiter = createAccountLimiter({ counters, scope: 'sign-in', maxFailures: 3, windowMs: 60_000, now: () => clock });
+    const waits = await Promise.all(Array.from({ length: 15 }, () => limiter.attempt('d@x.io')));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(3);
+    expect(waits.filter((wait) => wait === 60)).toHaveLength(12);
+    await limiter.recordSuccess('d@x.io');
+    expect(await limiter.attempt('d@x.io')).toBe(0);
+  });
+
   it('sweeps only the counters whose window ended', async () => {
     const at = new Date('2026-01-01T00:00:00Z');
     await counters.hit({ key: 'old', windowMs: 1_000, at });

@@ -19,6 +19,13 @@ export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few m
 export const TOO_MANY_RESETS = 'Too many requests. Please wait a few minutes and try again.';
 
 export interface AccountLimiter {
+  /**
+   * Counts this attempt first, in one atomic statement, and answers 0 when it is within the
+   * limit (go on and check it), or the seconds until the window ends. Counting before checking
+   * is what holds a burst: concurrent attempts each get their own count, so at most
+   * `maxFailures` of them are ever checked.
+   */
+  attempt(key: string): Promise<number>;
   /** Seconds until the account may try again, or 0 when it may try now. */
   retryAfter(key: string): Promise<number>;
   recordFailure(key: string): Promise<void>;
@@ -45,16 +52,23 @@ export function createAccountLimiter({
   now?: () => number;
 }): AccountLimiter {
   const keyOf = (key: string) => `account:${scope}:${key}`;
+  const secondsUntil = (resetAt: Date, at: number) => Math.max(1, Math.ceil((resetAt.getTime() - at) / 1000));
   return {
+    async attempt(key) {
+      const at = now();
+      const window = await counters.hit({ key: keyOf(key), windowMs, at: new Date(at) });
+      return window.hits <= maxFailures ? 0 : secondsUntil(window.resetAt, at);
+    },
     async retryAfter(key) {
       const at = now();
       const window = await counters.read({ key: keyOf(key), at: new Date(at) });
       if (!window || window.hits < maxFailures) return 0;
-      return Math.max(1, Math.ceil((window.resetAt.getTime() - at) / 1000));
+      return secondsUntil(window.resetAt, at);
     },
     async recordFailure(key) {
       await counters.hit({ key: keyOf(key), windowMs, at: new Date(now()) });
     },
+    /** Forgets the account's count: a correct password after a few typos starts afresh. */
     async recordSuccess(key) {
       await counters.clear(keyOf(key));
     },
