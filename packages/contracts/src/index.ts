@@ -14,6 +14,7 @@ export * from './shares';
 export * from './billing';
 export * from './feedback';
 export * from './text';
+export * from './nesting';
 export * from './names';
 export * from './admin';
 export * from './publishing';
