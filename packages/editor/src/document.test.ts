@@ -68,6 +68,32 @@ describe('document schema', () => {
     expect(problem({ type: 'doc', content: [para('x')] }, { byteLength: 6 * 1024 * 1024 })).toBe('too_large');
   });
 
+  it('refuses a tree nested far past the limit as too_deep, in its nodes or its attributes, without overflowing the stack', () => {
+    const problem = (json: string, opts = {}) => {
+      try {
+        validateDoc(JSON.parse(json), opts);
+        return 'ok';
+      } catch (e) {
+        return (e as DocumentValidationError).problem ?? (e as Error).message;
+      }
+    };
+    const lists = (levels: number) =>
+      `${'{"type":"bulletList","content":[{"type":"listItem","content":['.repeat(levels)}{"type":"paragraph"}${']}]}'.repeat(levels)}`;
+    // Measured before the size, which serializes the tree.
+    expect(problem(`{"type":"doc","content":[${lists(50_000)}]}`)).toBe('too_deep');
+    expect(problem(`{"type":"doc","content":[${lists(50_000)}]}`, { byteLength: 0 })).toBe('too_deep');
+    // Depth hidden where the node count does not look: an attribute or a mark's attributes.
+    const deepValue = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(problem(`{"type":"doc","content":[{"type":"paragraph","attrs":{"id":${deepValue}}}]}`, { byteLength: 0 })).toBe('too_deep');
+    const deepMark = `{"type":"link","attrs":{"href":"https://e.x","x":${deepValue}}}`;
+    expect(problem(`{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"x","marks":[${deepMark}]}]}]}`)).toBe('too_deep');
+    // Text 39 levels deep with a mark and its attributes is still a document.
+    const text = '{"type":"text","text":"x","marks":[{"type":"link","attrs":{"href":"https://e.x"}}]}';
+    const item = '{"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph"},';
+    const deepest = `{"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph","attrs":{"id":"p"},"content":[${text}]}]}]}`;
+    expect(problem(`{"type":"doc","content":[${item.repeat(17)}${deepest}${']}]}'.repeat(17)}]}`)).toBe('ok');
+  });
+
   it('turns pasted text into paragraphs and hard breaks, marking the first paragraph', () => {
     const doc = fromText('Hello\nworld\n\n\nSecond para', { markFirstParagraph: true });
     expect(doc.content).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { nestsDeeperThan } from '@bree/contracts';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { isValidProvenance, PROVENANCE_MARK } from './provenance';
 import { getBreeSchema, isAllowedHref, WRITER_ATTRIBUTES } from './schema';
@@ -16,6 +17,12 @@ export const DOC_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Deepest nesting accepted (doc → list → item → paragraph … ). */
   maxDepth: 40,
+  /**
+   * Deepest JSON nesting of a document's tree: two per level (a node and its `content` array) and
+   * a few more for the deepest node's marks and attributes. Checked before anything walks the tree
+   * recursively, so depth hidden in attributes is refused too and nothing overflows the stack.
+   */
+  maxJsonDepth: 96,
 } as const;
 
 export type DocProblem = 'too_large' | 'too_deep' | 'invalid_document';
@@ -96,6 +103,10 @@ export function normalizeDoc(input: DocJSON): DocJSON {
  * ProseMirror node. Throws DocumentValidationError with a stable problem code.
  */
 export function validateDoc(input: unknown, opts: { byteLength?: number } = {}): PMNode {
+  // First: serializing the tree to measure it, and every walk below, recurse.
+  if (nestsDeeperThan({ value: input, maxDepth: DOC_LIMITS.maxJsonDepth })) {
+    throw new DocumentValidationError('too_deep', `The document is nested more than ${DOC_LIMITS.maxDepth} levels deep.`);
+  }
   const bytes = opts.byteLength ?? Buffer.byteLength(JSON.stringify(input ?? null));
   if (bytes > DOC_LIMITS.maxBytes) {
     throw new DocumentValidationError('too_large', `The document is larger than ${DOC_LIMITS.maxBytes / 1024 / 1024} MB.`);
