@@ -99,6 +99,8 @@ export const ERROR_CODES = {
   billingProviderError: 'billing_provider_error',
   /** 400: a webhook without a valid Stripe-Signature (missing, wrong secret, tampered, or older than 300 s). */
   invalidSignature: 'invalid_signature',
+  /** 400: a signed webhook event of a shape Bree cannot apply (details.field names the first wrong field); nothing was recorded. */
+  invalidWebhookEvent: 'invalid_webhook_event',
   /** 409: checkout for a tenant that already has an active subscription (the portal manages it). */
   alreadySubscribed: 'already_subscribed',
   /** 409: the portal for a tenant that has never checked out (no Stripe customer yet). */

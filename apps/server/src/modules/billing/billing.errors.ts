@@ -16,6 +16,13 @@ export const billingErrors = {
     }),
   invalidSignature: () =>
     new AppError({ status: 400, code: 'invalid_signature', message: 'The webhook signature is missing, does not match, or is older than 300 seconds.' }),
+  invalidEvent: (field: string) =>
+    new AppError({
+      status: 400,
+      code: 'invalid_webhook_event',
+      message: `The signed webhook event is not of a shape Bree can apply ('${field}' is missing or of the wrong type); nothing was recorded.`,
+      details: { field },
+    }),
   alreadySubscribed: () =>
     new AppError({ status: 409, code: 'already_subscribed', message: 'This account already has a subscription; manage it in the billing portal.' }),
   noCustomer: () => new AppError({ status: 409, code: 'no_billing_customer', message: 'This account has no billing details yet; subscribe first.' }),

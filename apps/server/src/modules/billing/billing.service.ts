@@ -16,6 +16,7 @@ import type { TenantPlan, UsageService } from '../usage/usage.service';
 import { billingErrors } from './billing.errors';
 import { planTypeOf, statusOf, usagePlanOf } from './billing.plans';
 import { presentTokenBalance } from './billing.presenter';
+import { parseBillingEvent } from './billing.events';
 import { createBillingRepository, type BillingAccount } from './billing.repository';
 import type { StripeGateway } from './billing.stripe';
 import { createPaygReporter } from './billing.meter';
@@ -174,11 +175,16 @@ export function createBillingService({
       return { sessionId: session.id, complete: session.complete, subscriptionActive: active, planType: active ? 'PRO' : null };
     },
 
-    /** Applies one signed Stripe event once; throws 400 invalid_signature for anything not signed with the secret. */
+    /**
+     * Applies one signed Stripe event once; 400 invalid_signature for anything not signed with the
+     * secret, 400 invalid_text or invalid_webhook_event for a signed event Bree cannot read.
+     */
     async handleWebhook({ rawBody, signature }: { rawBody: Buffer; signature: string | undefined }): Promise<{ received: true; duplicate: boolean }> {
       const gateway = enabled();
-      const event = gateway.verifyEvent(rawBody, signature);
-      if (!event) throw billingErrors.invalidSignature();
+      if (!gateway.verifySignature(rawBody, signature)) throw billingErrors.invalidSignature();
+      // Checked whole before anything is written: a refused event leaves no row, not even its id,
+      // so Stripe's next delivery of it is applied once Bree can read it.
+      const event = parseBillingEvent({ rawBody });
       return { received: true, duplicate: !(await webhooks!.apply(event)) };
     },
 

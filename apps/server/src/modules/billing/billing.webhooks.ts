@@ -1,14 +1,13 @@
 import type { Db } from '../../db/db';
 import { createBillingRepository, type BillingRepository, type SubscriptionState } from './billing.repository';
-import { stripeIdOf, subscriptionStateOf, type BillingEvent, type StripeGateway } from './billing.stripe';
+import type { BillingEvent } from './billing.events';
+import { stripeIdOf, subscriptionStateOf, type StripeGateway } from './billing.stripe';
 
 /** What one event changes, worked out before the transaction (it may ask Stripe). */
 type Change =
   | { kind: 'subscription'; tenantId: string; state: SubscriptionState }
   | { kind: 'invoice'; tenantId: string; paid: boolean; invoiceId: string; createdAt: Date }
   | { kind: 'none' };
-
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 
 /**
  * Applies Stripe events once each and in any order. Subscription changes never trust the event's
@@ -31,19 +30,22 @@ export function createWebhookHandler({ db, stripe, now }: { db: Db; stripe: Stri
     return tenantId ? { kind: 'subscription', tenantId, state } : { kind: 'none' };
   }
 
-  async function changeOf(event: BillingEvent): Promise<Change> {
-    const o = event.object;
-    const metadataTenant = (o.metadata as Record<string, string> | undefined)?.tenantId ?? null;
-    if (event.type === 'checkout.session.completed') {
-      const subscriptionId = stripeIdOf(o.subscription);
+  /** The event's object was checked against its type in billing.events.ts; only those fields are read here. */
+  async function changeOf({ handled, created }: BillingEvent): Promise<Change> {
+    if (handled.kind === 'checkout') {
+      const { session } = handled;
+      const subscriptionId = stripeIdOf(session.subscription);
       if (!subscriptionId) return { kind: 'none' };
-      return subscriptionChange(subscriptionId, null, (o.client_reference_id as string | null) ?? metadataTenant);
+      return subscriptionChange(subscriptionId, null, session.client_reference_id ?? session.metadata?.tenantId ?? null);
     }
-    if (SUBSCRIPTION_EVENTS.has(event.type)) return subscriptionChange(String(o.id), o, metadataTenant);
-    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
-      const tenantId = await tenantOf(stripeIdOf(o.customer), null);
+    if (handled.kind === 'subscription') {
+      const { subscription } = handled;
+      return subscriptionChange(subscription.id, subscription, subscription.metadata?.tenantId ?? null);
+    }
+    if (handled.kind === 'invoice') {
+      const tenantId = await tenantOf(stripeIdOf(handled.invoice.customer), null);
       if (!tenantId) return { kind: 'none' };
-      return { kind: 'invoice', tenantId, paid: event.type === 'invoice.paid', invoiceId: String(o.id), createdAt: event.created };
+      return { kind: 'invoice', tenantId, paid: handled.paid, invoiceId: handled.invoice.id, createdAt: created };
     }
     return { kind: 'none' };
   }
