@@ -159,8 +159,7 @@ export type MeteredAi = ReturnType<typeof createMeteredAi>;
 
 /**
  * The metered transcription call: reserve the recording's minutes (402 voice_minutes_exceeded when
- * the plan has no room) → transcribe → settle the provider's duration (else the recorder's), or
- * nothing when the call failed.
+ * the plan has no room) → transcribe → settle those same minutes, or nothing when the call failed.
  */
 export function createMeteredTranscription({
   transcriber,
@@ -185,7 +184,7 @@ export function createMeteredTranscription({
       fileId?: string | null;
       audio: Uint8Array;
       mediaType: string;
-      /** The recording's length as measured before the call: what is reserved. */
+      /** The recording's length as measured from its audio before the call: what is reserved and charged. */
       seconds: number;
       abortSignal?: AbortSignal;
       /**
@@ -200,8 +199,9 @@ export function createMeteredTranscription({
       try {
         outcome = await transcriber.transcribe({ audio, mediaType, abortSignal });
       } finally {
-        // A provider's own duration is what it bills; never more than the recording we reserved for.
-        const billed = outcome.ok && !preview ? Math.min(outcome.transcript.durationSeconds ?? seconds, seconds) : 0;
+        // The length Bree measured from the audio, the one the limit was checked against: a provider's
+        // reported duration may come from a forged header (a WAV's byte rate), so it never lowers the charge.
+        const billed = outcome.ok && !preview ? seconds : 0;
         await usage.settleVoice({ reservation: held, seconds: billed });
       }
       return outcome;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAudio, wavSeconds } from './transcription.audio';
+import { checkAudio } from './transcription.audio';
+import { measureWav } from './transcription.duration';
 
 /** A PCM WAV header (16 kHz, 16-bit mono) over `dataBytes` of silence; `declaredSize` fakes a streamed header. */
 function wav(dataBytes: number, declaredSize = dataBytes): Buffer {
@@ -23,8 +24,8 @@ const limits = { maxBytes: 1024 * 1024, maxSeconds: 20 };
 
 describe('checking an uploaded recording', () => {
   it('reads a WAV length from its header, and counts the bytes present when the header says "streamed"', () => {
-    expect(wavSeconds(wav(64_000))).toBe(2);
-    expect(wavSeconds(wav(32_000, 0x7ffff000))).toBe(1);
+    expect(measureWav(wav(64_000))?.seconds).toBe(2);
+    expect(measureWav(wav(32_000, 0x7ffff000))?.seconds).toBe(1);
   });
 
   it('meters a WAV by its header, whatever length the recorder declared', async () => {

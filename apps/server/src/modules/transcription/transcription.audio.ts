@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { flacDeclaredSeconds, MAX_BYTES_PER_SECOND, measureWav, mp4DeclaredSeconds, type MeasuredLength } from './transcription.duration';
 import { transcriptionErrors } from './transcription.errors';
+import { oggOpusSeconds, webmOpusSeconds } from './transcription.opus';
 
 /**
  * A request body of raw audio. Its bytes sit in a private field so the request-wide text check and
@@ -31,38 +33,40 @@ const AUDIO_TYPES: Record<string, string> = {
 };
 
 /**
- * The most bytes a second of accepted audio can take: uncompressed 16-bit stereo at 48 kHz. A
- * recording of N bytes lasts at least N / this, so a small declared duration cannot hide a long one.
+ * The length of a recording, in seconds, and whether its header contradicts itself. Counted from the
+ * audio where Bree can (WAV samples, Opus packets); else the longest of the recorder's and the
+ * container's declared lengths. Never below the size's bound: N bytes last at least
+ * N / MAX_BYTES_PER_SECOND, so no header or declared length can make a long recording short.
  */
-const MAX_BYTES_PER_SECOND = 48_000 * 2 * 2;
+export function audioLength({ ext, bytes, declaredSeconds }: { ext: string; bytes: Uint8Array; declaredSeconds: number }): MeasuredLength {
+  const counted = ext === 'wav' ? measureWav(bytes) : countedSeconds(ext, bytes);
+  const measured = typeof counted === 'number' ? { seconds: counted, inconsistent: false } : counted;
+  const seconds = measured?.seconds ?? Math.max(declaredSeconds, declaredByContainer(ext, bytes) ?? 0);
+  return { seconds: Math.max(seconds, bytes.length / MAX_BYTES_PER_SECOND), inconsistent: measured?.inconsistent ?? false };
+}
 
-/** The length of a PCM WAV from its header (fmt byte rate and data size), or null when the header is not plain. */
-export function wavSeconds(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let byteRate = 0;
-  for (let at = 12; at + 8 <= bytes.length;) {
-    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
-    const size = view.getUint32(at + 4, true);
-    if (id === 'fmt ' && at + 16 <= bytes.length) byteRate = view.getUint32(at + 8 + 8, true);
-    if (id === 'data') {
-      if (!byteRate) return null;
-      // A streamed WAV may leave the data size at its maximum: count the bytes that are there.
-      return Math.min(size, bytes.length - at - 8) / byteRate;
-    }
-    at += 8 + size + (size % 2);
-  }
+function countedSeconds(ext: string, bytes: Uint8Array): number | null {
+  if (ext === 'ogg' || ext === 'opus') return oggOpusSeconds(bytes);
+  if (ext === 'webm') return webmOpusSeconds(bytes);
+  return null;
+}
+
+function declaredByContainer(ext: string, bytes: Uint8Array): number | null {
+  if (ext === 'flac') return flacDeclaredSeconds(bytes);
+  if (ext === 'mp4' || ext === 'm4a') return mp4DeclaredSeconds(bytes);
   return null;
 }
 
 export interface CheckedAudio {
   mediaType: string;
-  /** The length metered and checked: the WAV header's, else the larger of the recorder's and the size's lower bound. */
+  /** The length checked against the limit, reserved and metered: one figure for all three. */
   seconds: number;
 }
 
 /**
  * Checks an upload by its content: an audio container Bree transcribes (415 unsupported_audio
- * otherwise, whatever the Content-Type said), within the byte and duration limits (413).
+ * otherwise, whatever the Content-Type said), within the byte and duration limits (413), with a
+ * header that agrees with itself (415).
  */
 export async function checkAudio({
   bytes,
@@ -77,10 +81,10 @@ export async function checkAudio({
   // Loaded with the first recording, not at start.
   const sniffed = bytes.length >= 12 ? await (await import('file-type')).fileTypeFromBuffer(bytes) : undefined;
   const mediaType = sniffed ? AUDIO_TYPES[sniffed.ext] : undefined;
-  if (!mediaType) throw transcriptionErrors.unsupportedAudio();
-  const measured = sniffed?.ext === 'wav' ? wavSeconds(bytes) : null;
-  const seconds = measured ?? Math.max(declaredSeconds, bytes.length / MAX_BYTES_PER_SECOND);
+  if (!sniffed || !mediaType) throw transcriptionErrors.unsupportedAudio();
+  const { seconds, inconsistent } = audioLength({ ext: sniffed.ext, bytes, declaredSeconds });
+  // Too long is said first: a forged header on a long recording is refused for its real length.
   if (seconds > limits.maxSeconds) throw transcriptionErrors.tooLong(limits.maxSeconds);
-  if (seconds <= 0) throw transcriptionErrors.unsupportedAudio();
+  if (inconsistent || !(seconds > 0)) throw transcriptionErrors.unsupportedAudio();
   return { mediaType, seconds };
 }

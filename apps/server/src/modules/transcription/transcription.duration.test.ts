@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { flacFile, m4aFile, oggOpusFile, opus20ms, opusFrames20ms, wavFile, webmOpusFile } from '../../../test/fakes/crafted-audio';
+import { checkAudio } from './transcription.audio';
+import { measureWav } from './transcription.duration';
+import { oggOpusSeconds, opusPacketSeconds, webmOpusSeconds } from './transcription.opus';
+
+const limits = { maxBytes: 25 * 1024 * 1024, maxSeconds: 600 };
+const refused = { status: 415, code: 'unsupported_audio' };
+
+describe('the length of a WAV, from its samples', () => {
+  it('divides the data present by sample rate × block alignment', () => {
+    expect(measureWav(wavFile({ dataBytes: 64_000 }))).toEqual({ seconds: 2, inconsistent: false });
+    expect(measureWav(wavFile({ dataBytes: 96_000, sampleRate: 48_000, channels: 2 }))).toEqual({ seconds: 0.5, inconsistent: false });
+    expect(measureWav(wavFile({ dataBytes: 8000, sampleRate: 8000, bitsPerSample: 8 }))).toEqual({ seconds: 1, inconsistent: false });
+  });
+
+  it('counts the bytes that are there, whatever size the data chunk declares', () => {
+    expect(measureWav(wavFile({ dataBytes: 32_000, declaredDataSize: 0x7fff_f000 }))?.seconds).toBe(1);
+  });
+
+  it('ignores a forged byte rate, and says the header contradicts itself', () => {
+    // 10 s of 8 kHz 8-bit mono; the header claims 4,000,000 bytes a second (0.02 s).
+    expect(measureWav(wavFile({ dataBytes: 80_000, sampleRate: 8000, bitsPerSample: 8, byteRate: 4_000_000 }))).toEqual({ seconds: 10, inconsistent: true });
+    // A block alignment wider than the samples would shorten it the same way.
+    expect(measureWav(wavFile({ dataBytes: 80_000, sampleRate: 8000, bitsPerSample: 8, blockAlign: 200 }))).toEqual({ seconds: 10, inconsistent: true });
+  });
+
+  it('refuses absurd sample rates, channel counts and sample sizes, and formats past 48 kHz 16-bit stereo', () => {
+    for (const forged of [
+      { sampleRate: 0 },
+      { sampleRate: 1_000_000 },
+      { sampleRate: 4000 },
+      { channels: 0 },
+      { channels: 9 },
+      { bitsPerSample: 0 },
+      { bitsPerSample: 12 },
+      { bitsPerSample: 64 },
+      { sampleRate: 48_000, channels: 2, bitsPerSample: 24 },
+    ]) {
+      expect(() => measureWav(wavFile({ dataBytes: 1000, ...forged })), JSON.stringify(forged)).toThrow(expect.objectContaining(refused));
+    }
+  });
+
+  it('refuses a WAV without a readable fmt or data chunk', () => {
+    const noData = wavFile({ dataBytes: 0 }).subarray(0, 36);
+    expect(() => measureWav(noData)).toThrow(expect.objectContaining(refused));
+    const noFmt = Buffer.concat([Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEdata\u0010\u0000\u0000\u0000', 'latin1'), Buffer.alloc(16)]);
+    expect(() => measureWav(noFmt)).toThrow(expect.objectContaining(refused));
+  });
+
+  it('has no exact length for a compressed WAV (IMA ADPCM): the size bound applies', async () => {
+    const adpcm = wavFile({ dataBytes: 1_920_000, formatTag: 0x11, bitsPerSample: 4, blockAlign: 256, byteRate: 4_000_000 });
+    expect(measureWav(adpcm)).toBeNull();
+    const checked = await checkAudio({ bytes: adpcm, declaredSeconds: 0.1, limits });
+    expect(checked.seconds).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('checking a WAV', () => {
+  it('answers 413 for the forged 40-minute WAV and 415 for a forged one within the limit', async () => {
+    const forged = wavFile({ dataBytes: 8000 * 2400, sampleRate: 8000, bitsPerSample: 8, byteRate: 4_000_000 });
+    await expect(checkAudio({ bytes: forged, declaredSeconds: 1, limits })).rejects.toMatchObject({ status: 413, code: 'audio_too_long' });
+    const short = wavFile({ dataBytes: 80_000, sampleRate: 8000, bitsPerSample: 8, byteRate: 4_000_000 });
+    await expect(checkAudio({ bytes: short, declaredSeconds: 10, limits })).rejects.toMatchObject(refused);
+  });
+});
+
+describe('the length of Opus, from its packets', () => {
+  it('reads each packet’s TOC: frame size and frame count', () => {
+    expect(opusPacketSeconds(opus20ms())).toBeCloseTo(0.02, 6);
+    expect(opusPacketSeconds(opusFrames20ms(6))).toBeCloseTo(0.12, 6);
+    expect(opusPacketSeconds(Buffer.from([0x18, 1]))).toBeCloseTo(0.06, 6);
+    expect(opusPacketSeconds(Buffer.from([0x85, 1]))).toBeCloseTo(0.005, 6);
+    expect(opusPacketSeconds(Buffer.alloc(0))).toBe(0);
+  });
+
+  it('counts an Ogg Opus stream’s packets, whatever its granule positions say', () => {
+    expect(oggOpusSeconds(oggOpusFile({ packets: Array.from({ length: 500 }, () => opus20ms()), granule: 48n }))).toBeCloseTo(10, 6);
+    expect(oggOpusSeconds(oggOpusFile({ packets: Array.from({ length: 100 }, () => opusFrames20ms(6)) }))).toBeCloseTo(12, 6);
+  });
+
+  it('counts a WebM’s Opus blocks, and has no count for another codec', () => {
+    const packets = Array.from({ length: 2500 }, () => opus20ms());
+    expect(webmOpusSeconds(webmOpusFile({ packets }))).toBeCloseTo(50, 6);
+    expect(webmOpusSeconds(webmOpusFile({ packets, codec: 'A_VORBIS' }))).toBeNull();
+  });
+
+  it('meters small, long Opus recordings by their packets, not by what the recorder declared', async () => {
+    const packets = Array.from({ length: 6000 }, () => opus20ms());
+    await expect(checkAudio({ bytes: oggOpusFile({ packets }), declaredSeconds: 1, limits })).resolves.toMatchObject({ mediaType: 'audio/ogg', seconds: 120 });
+    await expect(checkAudio({ bytes: webmOpusFile({ packets }), declaredSeconds: 1, limits })).resolves.toMatchObject({
+      mediaType: 'audio/webm',
+      seconds: 120,
+    });
+    const long = Array.from({ length: 40_000 }, () => opus20ms());
+    await expect(checkAudio({ bytes: webmOpusFile({ packets: long }), declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+    await expect(checkAudio({ bytes: oggOpusFile({ packets: long }), declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+  });
+});
+
+describe('lengths a compressed container declares', () => {
+  it('a FLAC’s STREAMINFO raises the length but a forged small one cannot lower the size bound', async () => {
+    const honest = flacFile({ totalSamples: 16_000 * 30, bodyBytes: 10_000 });
+    expect((await checkAudio({ bytes: honest, declaredSeconds: 1, limits })).seconds).toBe(30);
+    const forged = flacFile({ totalSamples: 1600, bodyBytes: 1_920_000 });
+    expect((await checkAudio({ bytes: forged, declaredSeconds: 0.1, limits })).seconds).toBeGreaterThanOrEqual(10);
+    const tooLong = flacFile({ totalSamples: 16_000 * 601, bodyBytes: 10_000 });
+    await expect(checkAudio({ bytes: tooLong, declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+  });
+
+  it('an MP4’s mvhd duration raises the length but a forged small one cannot lower the size bound', async () => {
+    expect((await checkAudio({ bytes: m4aFile({ duration: 45_000, bodyBytes: 10_000 }), declaredSeconds: 1, limits })).seconds).toBe(45);
+    const forged = await checkAudio({ bytes: m4aFile({ duration: 100, bodyBytes: 1_920_000 }), declaredSeconds: 0.1, limits });
+    expect(forged.seconds).toBeGreaterThanOrEqual(10);
+    await expect(checkAudio({ bytes: m4aFile({ duration: 601_000, bodyBytes: 100 }), declaredSeconds: 1, limits })).rejects.toMatchObject({
+      code: 'audio_too_long',
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { transcriptionErrors } from './transcription.errors';
+
+/**
+ * The most bytes a second of accepted audio can take: 16-bit stereo at 48 kHz. Every recording of
+ * N bytes is taken to last at least N / this, whatever its header says; a WAV past this rate is refused.
+ */
+export const MAX_BYTES_PER_SECOND = 48_000 * 2 * 2;
+
+/** A length counted from the audio itself. `inconsistent`: the header contradicts itself (refused once the length is known). */
+export interface MeasuredLength {
+  seconds: number;
+  inconsistent: boolean;
+}
+
+const ascii = (bytes: Uint8Array, at: number, length: number): string => String.fromCharCode(...bytes.subarray(at, at + length));
+
+/** WAVE_FORMAT_PCM, IEEE float, A-law, µ-law: each sample is a fixed number of bytes, so the data's size gives the length. */
+const SAMPLED_FORMATS = new Set([1, 3, 6, 7]);
+const EXTENSIBLE = 0xfffe;
+
+/**
+ * The length of a WAV from its samples: the bytes of its data chunk that are present, divided by
+ * sample rate × channels × bytes a sample. The byte rate and block alignment fields are never used
+ * for it (they can be forged to shorten the recording); disagreeing with it marks the header
+ * inconsistent. Null for a compressed WAV (ADPCM, GSM…), which has no exact count here. Throws
+ * 415 unsupported_audio without a readable fmt and data chunk, or for formats Bree does not accept.
+ */
+export function measureWav(bytes: Uint8Array): MeasuredLength | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let format: { tag: number; channels: number; sampleRate: number; byteRate: number; blockAlign: number; bits: number } | null = null;
+  for (let at = 12; at + 8 <= bytes.length;) {
+    const id = ascii(bytes, at, 4);
+    const size = view.getUint32(at + 4, true);
+    if (id === 'fmt ') {
+      if (size < 16 || at + 24 > bytes.length) break;
+      let tag = view.getUint16(at + 8, true);
+      // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
+      if (tag === EXTENSIBLE) tag = size >= 40 && at + 34 <= bytes.length ? view.getUint16(at + 32, true) : 0;
+      format = {
+        tag,
+        channels: view.getUint16(at + 10, true),
+        sampleRate: view.getUint32(at + 12, true),
+        byteRate: view.getUint32(at + 16, true),
+        blockAlign: view.getUint16(at + 20, true),
+        bits: view.getUint16(at + 22, true),
+      };
+    }
+    if (id === 'data') {
+      if (!format) break;
+      if (!SAMPLED_FORMATS.has(format.tag)) return null;
+      // A streamed WAV may leave the data size at its maximum: only the bytes that are there count.
+      const present = Math.min(size, bytes.length - at - 8);
+      const frameBytes = sampledFrameBytes(format);
+      return {
+        seconds: present / (format.sampleRate * frameBytes),
+        inconsistent: format.blockAlign !== frameBytes || format.byteRate !== format.sampleRate * frameBytes,
+      };
+    }
+    at += 8 + size + (size % 2);
+  }
+  throw transcriptionErrors.unsupportedAudio();
+}
+
+/** The bytes of one sample on every channel; throws 415 for absurd or over-limit formats. */
+function sampledFrameBytes({ tag, channels, sampleRate, bits }: { tag: number; channels: number; sampleRate: number; bits: number }): number {
+  const widths = tag === 1 ? [8, 16, 24, 32] : tag === 3 ? [32] : [8];
+  const sane = channels >= 1 && channels <= 8 && sampleRate >= 8000 && sampleRate <= 192_000 && widths.includes(bits);
+  if (!sane || sampleRate * channels * (bits / 8) > MAX_BYTES_PER_SECOND) throw transcriptionErrors.unsupportedAudio();
+  return channels * (bits / 8);
+}
+
+/** The length a FLAC's STREAMINFO declares (total samples / sample rate), or null when it says none. Raises a bound, never lowers one. */
+export function flacDeclaredSeconds(bytes: Uint8Array): number | null {
+  // 'fLaC', then the STREAMINFO block's 4-byte header: its fields start at byte 8.
+  if (bytes.length < 8 + 18 || (bytes[4]! & 0x7f) !== 0) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const packed = view.getBigUint64(8 + 10);
+  const sampleRate = Number(packed >> 44n);
+  const totalSamples = Number(packed & 0xf_ffff_ffffn);
+  return sampleRate > 0 && totalSamples > 0 ? totalSamples / sampleRate : null;
+}
+
+/** Boxes whose children are boxes, on the way to mvhd and mdhd. */
+const MP4_PARENTS = new Set(['moov', 'trak', 'mdia']);
+
+/** The longest duration an MP4's mvhd or mdhd boxes declare, or null. Raises a bound, never lowers one. */
+export function mp4DeclaredSeconds(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let longest: number | null = null;
+  const walk = (from: number, to: number): void => {
+    for (let at = from; at + 8 <= to;) {
+      let size = view.getUint32(at);
+      const type = ascii(bytes, at + 4, 4);
+      if (size === 1 && at + 16 <= to) size = Number(view.getBigUint64(at + 8));
+      if (size === 0) size = to - at;
+      if (size < 8 || at + size > to) return;
+      if (MP4_PARENTS.has(type)) walk(at + 8, at + size);
+      if ((type === 'mvhd' || type === 'mdhd') && size >= 32) {
+        const v1 = bytes[at + 8] === 1 && size >= 44;
+        const timescale = view.getUint32(at + (v1 ? 28 : 20));
+        const duration = v1 ? Number(view.getBigUint64(at + 32)) : view.getUint32(at + 24);
+        // All ones: 'unknown', as a fragmented or live file writes it.
+        const unknown = v1 ? duration >= Number.MAX_SAFE_INTEGER : duration === 0xffff_ffff;
+        if (timescale > 0 && !unknown) longest = Math.max(longest ?? 0, duration / timescale);
+      }
+      at += size;
+    }
+  };
+  walk(0, bytes.length);
+  return longest;
+}

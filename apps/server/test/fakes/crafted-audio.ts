@@ -1,0 +1,130 @@
+/**
+ * Audio files built byte by byte, with every header field the tests want to forge: WAV, FLAC,
+ * M4A, Ogg Opus and WebM Opus. Their payloads are not real sound (the fake transcription API
+ * cannot hear); what matters is what Bree measures from them.
+ */
+
+/** A WAV: `fmt ` and `data` chunks over `dataBytes` of silence; any field may be forged. */
+export function wavFile({
+  dataBytes,
+  sampleRate = 16_000,
+  channels = 1,
+  bitsPerSample = 16,
+  formatTag = 1,
+  byteRate,
+  blockAlign,
+  declaredDataSize,
+}: {
+  dataBytes: number;
+  sampleRate?: number;
+  channels?: number;
+  bitsPerSample?: number;
+  formatTag?: number;
+  byteRate?: number;
+  blockAlign?: number;
+  declaredDataSize?: number;
+}): Buffer {
+  const align = blockAlign ?? channels * Math.ceil(bitsPerSample / 8);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(formatTag, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(byteRate ?? sampleRate * align, 28);
+  header.writeUInt16LE(align, 32);
+  header.writeUInt16LE(bitsPerSample, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(declaredDataSize ?? dataBytes, 40);
+  return Buffer.concat([header, Buffer.alloc(dataBytes, 0x80)]);
+}
+
+/** A FLAC: 'fLaC', a STREAMINFO saying `totalSamples` at `sampleRate` (16-bit mono), then `bodyBytes` of frames. */
+export function flacFile({ totalSamples, sampleRate = 16_000, bodyBytes }: { totalSamples: number; sampleRate?: number; bodyBytes: number }): Buffer {
+  const info = Buffer.alloc(34);
+  info.writeUInt16BE(4096, 0);
+  info.writeUInt16BE(4096, 2);
+  // 20 bits of sample rate, 3 of channels − 1 (mono: 0), 5 of bits per sample − 1 (15), 36 of total samples.
+  const packed = (BigInt(sampleRate) << 44n) | (0n << 41n) | (15n << 36n) | BigInt(totalSamples);
+  info.writeBigUInt64BE(packed, 10);
+  return Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), info, Buffer.alloc(bodyBytes, 0x55)]);
+}
+
+function box(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/** An M4A: ftyp, a moov whose mvhd says `duration` in `timescale` units, then an mdat of `bodyBytes`. */
+export function m4aFile({ duration, timescale = 1000, bodyBytes }: { duration: number; timescale?: number; bodyBytes: number }): Buffer {
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(timescale, 12);
+  mvhd.writeUInt32BE(duration, 16);
+  const ftyp = Buffer.concat([Buffer.from('M4A ', 'latin1'), Buffer.alloc(4), Buffer.from('M4A isom', 'latin1')]);
+  return Buffer.concat([box('ftyp', ftyp), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(bodyBytes, 0x21))]);
+}
+
+/** An Opus packet: the TOC byte of a 20 ms CELT frame (code 0), then `size` − 1 bytes. */
+export const opus20ms = (size = 3): Buffer => Buffer.concat([Buffer.from([0xf8]), Buffer.alloc(size - 1, 0x11)]);
+
+/** An Opus packet of code 3: `frames` frames of 20 ms (up to 6, 120 ms). */
+export const opusFrames20ms = (frames: number): Buffer => Buffer.from([0xfb, frames, 0x22, 0x22]);
+
+const OPUS_HEAD = Buffer.concat([Buffer.from('OpusHead', 'latin1'), Buffer.from([1, 1, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0])]);
+const OPUS_TAGS = Buffer.concat([Buffer.from('OpusTags', 'latin1'), Buffer.from([4, 0, 0, 0]), Buffer.from('bree'), Buffer.alloc(4)]);
+
+function oggPage({ packets, type, granule, sequence }: { packets: Buffer[]; type: number; granule: bigint; sequence: number }): Buffer {
+  const lacing: number[] = [];
+  for (const packet of packets) {
+    for (let left = packet.length; ; left -= 255) {
+      lacing.push(Math.min(left, 255));
+      if (left < 255) break;
+    }
+  }
+  const head = Buffer.alloc(27);
+  head.write('OggS', 0, 'latin1');
+  head.writeUInt8(type, 5);
+  head.writeBigInt64LE(granule, 6);
+  head.writeUInt32LE(0x5eed, 14);
+  head.writeUInt32LE(sequence, 18);
+  head.writeUInt8(lacing.length, 26);
+  return Buffer.concat([head, Buffer.from(lacing), ...packets]);
+}
+
+/** An Ogg Opus stream of `packets`; every page's granule position says `granule` (forged: 0 by default). */
+export function oggOpusFile({ packets, granule = 0n }: { packets: Buffer[]; granule?: bigint }): Buffer {
+  const pages = [oggPage({ packets: [OPUS_HEAD], type: 2, granule: 0n, sequence: 0 }), oggPage({ packets: [OPUS_TAGS], type: 0, granule: 0n, sequence: 1 })];
+  for (let at = 0; at < packets.length; at += 200) {
+    const last = at + 200 >= packets.length;
+    pages.push(oggPage({ packets: packets.slice(at, at + 200), type: last ? 4 : 0, granule, sequence: pages.length }));
+  }
+  return Buffer.concat(pages);
+}
+
+/** An EBML element with an 8-byte size (or the 'unknown size' a live recorder writes). */
+function element(id: number[], body: Buffer, unknownSize = false): Buffer {
+  const size = Buffer.alloc(8);
+  size.writeBigUInt64BE(unknownSize ? 0x01ff_ffff_ffff_ffffn : 0x0100_0000_0000_0000n | BigInt(body.length));
+  return Buffer.concat([Buffer.from(id), size, body]);
+}
+
+/** A WebM as MediaRecorder writes it (segment and clusters of unknown size) with one Opus track of `packets`. */
+export function webmOpusFile({ packets, codec = 'A_OPUS' }: { packets: Buffer[]; codec?: string }): Buffer {
+  const header = element([0x1a, 0x45, 0xdf, 0xa3], element([0x42, 0x82], Buffer.from('webm')));
+  const track = element(
+    [0xae],
+    Buffer.concat([element([0xd7], Buffer.from([1])), element([0x83], Buffer.from([2])), element([0x86], Buffer.from(codec, 'latin1'))]),
+  );
+  const parts: Buffer[] = [element([0x16, 0x54, 0xae, 0x6b], track)];
+  // A cluster each 1000 blocks, as a recorder starts one every few seconds; blocks carry no lacing.
+  for (let at = 0; at < packets.length; at += 1000) {
+    const blocks = packets.slice(at, at + 1000).map((packet) => element([0xa3], Buffer.concat([Buffer.from([0x81, 0, 0, 0x80]), packet])));
+    parts.push(Buffer.concat([Buffer.from([0x1f, 0x43, 0xb6, 0x75]), Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])]));
+    parts.push(element([0xe7], Buffer.from([0, 0])), ...blocks);
+  }
+  return Buffer.concat([header, element([0x18, 0x53, 0x80, 0x67], Buffer.concat(parts), true)]);
+}
