@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeFileName } from './files';
-import { checkFileName, cleanName, downloadFileName, fitFileName, fitName, nameLength, nameSkeleton, NAME_MAX_LENGTH } from './names';
+import { archiveEntryName, checkFileName, cleanName, downloadFileName, fitFileName, fitName, nameLength, nameSkeleton, NAME_MAX_LENGTH } from './names';
 
 const decomposedE = 'e\u0301'; // e + combining acute: looks like é, two code points
 
@@ -129,5 +129,66 @@ describe('emoji joiners with a skin tone', () => {
   it('keep the joiner after a modifier', () => {
     const seq = '\u{1F469}\u{1F3FD}\u200D\u{1F4BB}'; // 👩🏽‍💻
     expect(cleanName(seq)).toBe(seq);
+  });
+});
+
+describe('archiveEntryName', () => {
+  /** What Windows refuses in a file name; '/' would make a folder inside the archive. */
+  // eslint-disable-next-line no-control-regex -- control characters are what is checked for
+  const FORBIDDEN = /[<>:"/\\|?*\u0000-\u001f\u007f]/;
+  const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
+  /** UTF-8 bytes, counted another way than the code does: each %XX of a URI encoding is one byte. */
+  const utf8Bytes = (text: string) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, '.').length;
+  const entry = (name: string, suffix?: string) => archiveEntryName({ name, extension: 'md', ...(suffix ? { suffix } : {}) });
+
+  it('replaces every character Windows cannot extract, and folder separators, with _', () => {
+    expect(entry('Plan: "draft" <v2> | why? *now*.txt')).toBe('Plan_ _draft_ _v2_ _ why_ _now_.md');
+    expect(entry('a/b\\c.txt')).toBe('a_b_c.md');
+    expect(entry('tab\there\u0001bell\u007f')).toBe('tab here bell.md');
+    for (const c of '<>:"/\\|?*') expect(entry(`x${c}y`)).toBe('x_y.md');
+  });
+
+  it('renames the names Windows keeps for devices, with or without an extension, in any case', () => {
+    for (const device of ['CON', 'prn', 'Aux', 'NUL', 'COM1', 'com9', 'LPT1', 'lpt9', 'COM¹', 'CONIN$']) {
+      const name = entry(device);
+      expect(name).toBe(`${device}_.md`);
+      expect(RESERVED.test(name.split('.')[0]!.trimEnd())).toBe(false);
+    }
+    expect(entry('con.backup.txt')).toBe('con_.backup.md');
+    expect(entry('NUL .txt')).toBe('NUL_.md');
+    // Longer words that start like a device are names like any other.
+    expect(entry('Console')).toBe('Console.md');
+    expect(entry('COM10')).toBe('COM10.md');
+  });
+
+  it('leaves no trailing dot or space before the extension, and never an empty name', () => {
+    expect(entry('Ending...')).toBe('Ending.md');
+    expect(entry('Ending. . ')).toBe('Ending.md');
+    expect(entry('...')).toBe('Untitled.md');
+    expect(entry('')).toBe('Untitled.md');
+    expect(entry('\u200B')).toBe('Untitled.md');
+    expect(archiveEntryName({ name: 'Plain.', extension: '' })).toBe('Plain');
+  });
+
+  it('keeps the suffix that makes a name unique after the cleaning, before the extension', () => {
+    expect(entry('Plan?', ' 2')).toBe('Plan_ 2.md');
+    expect(entry('CON', ' 2')).toBe('CON_ 2.md');
+  });
+
+  it('fits in 255 UTF-8 bytes (Linux, macOS) and so in 255 UTF-16 units (Windows), cut between characters', () => {
+    const long = 'é'.repeat(300);
+    const name = entry(long, ' 12');
+    expect(utf8Bytes(name)).toBeLessThanOrEqual(255);
+    expect(name).toMatch(/^é+ 12\.md$/);
+    const emoji = entry('\u{1F600}'.repeat(100));
+    expect(utf8Bytes(emoji)).toBeLessThanOrEqual(255);
+    expect(emoji).toMatch(/^(\u{1F600})+\.md$/u);
+    expect(nameLength(entry('a'.repeat(400)))).toBe(255);
+  });
+
+  it('keeps the cleaning of every name: NFC, no invisible characters, no .txt ending', () => {
+    const name = entry('Caf\u0065\u0301 \u202Emenu.txt');
+    expect(name).toBe('Café menu.md');
+    expect(FORBIDDEN.test(name)).toBe(false);
   });
 });

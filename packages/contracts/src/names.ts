@@ -113,6 +113,54 @@ export function downloadFileName(name: string, extension: string): string {
 }
 
 /**
+ * Characters a file on Windows cannot have (`< > : " | ? *`, controls) and the two folder
+ * separators, which inside an archive would make folders (or climb out of one).
+ */
+// eslint-disable-next-line no-control-regex -- controls are among what Windows refuses
+const NOT_PORTABLE = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+/** Names Windows keeps for devices, whatever follows the first dot ("CON.md" too), in any case. */
+const DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
+/** One name in a folder: 255 UTF-8 bytes on Linux and macOS, which is within Windows' 255 UTF-16 units. */
+const ENTRY_MAX_BYTES = 255;
+
+/** A name's size in UTF-8 bytes (counted here: this package runs in the browser and in Node alike). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const c of text) {
+    const code = c.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** A cleaned stem made portable: refused characters as `_`, no trailing dot or space, no device name. */
+function portableStem(stem: string): string {
+  const plain = stem.replace(NOT_PORTABLE, '_').replace(/[. ]+$/, '') || 'Untitled';
+  // Windows ignores trailing spaces before the dot, so "NUL .md" is the device as well.
+  return plain.replace(/^[^.]*/, (base) => (DEVICE.test(base.trimEnd()) ? `${base.trimEnd()}_` : base));
+}
+
+/**
+ * The name of a document's file inside an archive Bree makes (the workspace .zip), which has to
+ * extract on Windows, macOS and Linux: the download name's cleaning, then `< > : " / \ | ? *` and
+ * controls as `_`, no trailing dot or space, a device name (CON, PRN, AUX, NUL, COM1–9, LPT1–9)
+ * followed by `_`, cut to fit 255 UTF-8 bytes with `suffix` (" 2" for a name already taken,
+ * compared by the caller) and `.extension`. A browser does this to a download's name itself; an
+ * archive's names reach the disk as Bree wrote them.
+ */
+export function archiveEntryName({ name, extension, suffix = '' }: { name: string; extension: string; suffix?: string }): string {
+  const ext = cleanName(extension).replace(NOT_PORTABLE, '_').replace(/^\.+/, '');
+  const tail = `${suffix}${ext ? `.${ext}` : ''}`;
+  let stem = fitName(nameStem(cleanName(name)), NAME_MAX_LENGTH - nameLength(tail));
+  let entry = `${portableStem(stem)}${tail}`;
+  while (utf8Length(entry) > ENTRY_MAX_BYTES && stem) {
+    stem = fitName(stem, nameLength(stem) - 1);
+    entry = `${portableStem(stem)}${tail}`;
+  }
+  return entry;
+}
+
+/**
  * Letters that look like Latin ones: Cyrillic and Greek capitals and small letters, and a few
  * Latin variants. Capitals are mapped before case folding (Cyrillic "В" looks like "B", its small
  * "в" does not look like "b"). A hand-kept subset of Unicode's confusables (UTS #39): no library

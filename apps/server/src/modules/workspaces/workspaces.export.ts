@@ -1,16 +1,18 @@
-import { displayName } from '@bree/contracts';
+import { archiveEntryName, displayName } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
 import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspaceFileRow } from './workspaces.repository';
 
-/** A name unique within the zip: "Name.md", then "Name 2.md"… */
-function uniqueName(base: string, extension: string, taken: Set<string>): string {
-  // Path separators would make folders inside the zip.
-  const safe = base.replace(/[\\/]/g, '-').trim() || 'Untitled';
-  let name = `${safe}.${extension}`;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${safe} ${n}.${extension}`;
-  taken.add(name.toLowerCase());
-  return name;
+/**
+ * An entry name unique within the zip: "Name.md", then "Name 2.md"… compared after
+ * archiveEntryName's replacements and case-insensitively (as Windows and macOS compare), so two
+ * names that differ only by a replaced character or by case never overwrite each other.
+ */
+function uniqueEntryName({ name, extension, taken }: { name: string; extension: string; taken: Set<string> }): string {
+  let entry = archiveEntryName({ name, extension });
+  for (let n = 2; taken.has(entry.toLowerCase()); n++) entry = archiveEntryName({ name, extension, suffix: ` ${n}` });
+  taken.add(entry.toLowerCase());
+  return entry;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function exportWorkspaceZip({
     const title = displayName(file.name);
     const rendered = await heavyWork.exportDocument(file.content as DocJSON, { title, format });
     const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body, 'utf8') : rendered.body;
-    entries[uniqueName(title, rendered.extension, taken)] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    entries[uniqueEntryName({ name: file.name, extension: rendered.extension, taken })] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }
   // Loaded with the first workspace zip, not at start.
   const { zipSync } = await import('fflate');
