@@ -33,6 +33,7 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import { registerAdminGuard } from './plugins/admin';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerDepthCheck } from './plugins/depth-check';
 import { registerReplay } from './plugins/replay';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerFramingExceptions, registerSecurityHeaders } from './plugins/security';
@@ -76,6 +77,8 @@ export async function buildApp({ config, database, identity, services, logger = 
   });
 
   registerErrorHandling(app);
+  // First of the preValidation hooks: the text check, tenancy and the replay fingerprint read the body after it.
+  registerDepthCheck(app);
   registerTextCheck(app);
   registerSecurityHeaders(app, config);
   registerFramingExceptions(app);

@@ -43,6 +43,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
       forbidden: () => commonErrors.forbidden(),
       notFound: () => commonErrors.notFound(),
       invalidText: () => commonErrors.invalidText('content'),
+      bodyTooDeep: () => commonErrors.bodyTooDeep(128),
       rateLimited: () => commonErrors.rateLimited(3, 'Slow down.'),
       unavailable: () => commonErrors.unavailable('identity_unavailable', 'Try again.'),
     },

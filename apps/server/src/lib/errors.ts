@@ -41,6 +41,14 @@ export const commonErrors = {
       message: `The field '${field}' holds characters that cannot be stored (a NUL character or a broken surrogate pair). Remove them and try again.`,
       details: { field },
     }),
+  /** A JSON body nested deeper than any request of Bree's can be (docs/HARDENING.md "Deep nesting"); a document is the one deep thing Bree takes. */
+  bodyTooDeep: (maxDepth: number) =>
+    new AppError({
+      status: 400,
+      code: 'document_too_deep',
+      message: `The request is nested more than ${maxDepth} levels deep, deeper than any document Bree can store.`,
+      details: { maxDepth },
+    }),
   rateLimited: (retryAfterSeconds: number, message: string) =>
     new AppError({
       status: 429,

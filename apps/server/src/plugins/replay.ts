@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '@bree/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { commonErrors } from '../lib/errors';
 import { replaysErrors } from '../modules/replays/replays.errors';
 import type { ReplayClaim, ReplayService, StoredAnswer } from '../modules/replays/replays.service';
 
@@ -46,9 +48,13 @@ export function isRememberedStatus(status: number): boolean {
   return (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 408 && status !== 429);
 }
 
-/** JSON with sorted keys, so the same body always hashes the same. */
+/**
+ * JSON with sorted keys, so the same body always hashes the same. JSON.stringify recurses: a value
+ * nested deeper than any request may be is refused here too, not only by the depth check before it.
+ */
 function canonicalJson(value: unknown): string {
   if (value === undefined) return '';
+  if (nestsDeeperThan({ value, maxDepth: MAX_BODY_DEPTH })) throw commonErrors.bodyTooDeep(MAX_BODY_DEPTH);
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import type { DocContent, VoiceStats } from '@bree/contracts';
-import type { DocJSON } from '@bree/editor';
+import { nestsDeeperThan, type DocContent, type VoiceStats } from '@bree/contracts';
+import { DOC_LIMITS, type DocJSON } from '@bree/editor';
 import type Piscina from 'piscina';
 import { prepareContent, preparedFromMeasure, type PreparedContent } from '../../modules/files/files.content';
 import { exportDocumentLazily as exportDocument } from '../../modules/files/files.exporters';
@@ -79,6 +79,8 @@ export function createHeavyWork({
       return { body, contentType: file.contentType, extension: file.extension };
     },
     async prepareContent(content) {
+      // JSON.stringify recurses: a tree too deep to be a document is refused here (too_deep) before it.
+      if (nestsDeeperThan({ value: content, maxDepth: DOC_LIMITS.maxJsonDepth })) return prepareContent(content);
       const json = typeof content === 'string' ? null : JSON.stringify(content);
       const length = json?.length ?? (content as string).length;
       if (length < inlineBelowBytes) return prepareContent(content);
