@@ -128,3 +128,20 @@ export function webmOpusFile({ packets, codec = 'A_OPUS' }: { packets: Buffer[];
   }
   return Buffer.concat([header, element([0x18, 0x53, 0x80, 0x67], Buffer.concat(parts), true)]);
 }
+
+/** MPEG-1 Layer III bit rates (kbps) by index, and sample rates (Hz) by index. */
+const MP3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MP3_RATES = [44_100, 48_000, 32_000];
+
+/** An MP3 of `frames` MPEG-1 Layer III frames (1152 samples each) at `kbps` and `sampleRate`, after an ID3v2 tag; `junk` bytes between frames. */
+export function mp3File({ frames, kbps = 32, sampleRate = 32_000, junk = 0 }: { frames: number; kbps?: number; sampleRate?: number; junk?: number }): Buffer {
+  const length = Math.floor((144 * kbps * 1000) / sampleRate);
+  const frame = Buffer.alloc(length, 0x00);
+  frame[0] = 0xff;
+  frame[1] = 0xfb;
+  frame[2] = (MP3_KBPS.indexOf(kbps) << 4) | (MP3_RATES.indexOf(sampleRate) << 2);
+  frame[3] = 0xc4;
+  const id3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10)]);
+  const gap = Buffer.alloc(junk, 0x20);
+  return Buffer.concat([id3, ...Array.from({ length: frames }, () => (junk ? Buffer.concat([frame, gap]) : frame))]);
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { flacDeclaredSeconds, MAX_BYTES_PER_SECOND, measureWav, mp4DeclaredSeconds, type MeasuredLength } from './transcription.duration';
+import { flacDeclaredSeconds, MAX_BYTES_PER_SECOND, measureWav, mp3Seconds, mp4DeclaredSeconds, type MeasuredLength } from './transcription.duration';
 import { transcriptionErrors } from './transcription.errors';
 import { oggOpusSeconds, webmOpusSeconds } from './transcription.opus';
 
@@ -34,7 +34,7 @@ const AUDIO_TYPES: Record<string, string> = {
 
 /**
  * The length of a recording, in seconds, and whether its header contradicts itself. Counted from the
- * audio where Bree can (WAV samples, Opus packets); else the longest of the recorder's and the
+ * audio where Bree can (WAV samples, Opus packets, MP3 frames); else the longest of the recorder's and the
  * container's declared lengths. Never below the size's bound: N bytes last at least
  * N / MAX_BYTES_PER_SECOND, so no header or declared length can make a long recording short.
  */
@@ -48,6 +48,7 @@ export function audioLength({ ext, bytes, declaredSeconds }: { ext: string; byte
 function countedSeconds(ext: string, bytes: Uint8Array): number | null {
   if (ext === 'ogg' || ext === 'opus') return oggOpusSeconds(bytes);
   if (ext === 'webm') return webmOpusSeconds(bytes);
+  if (ext === 'mp3') return mp3Seconds(bytes);
   return null;
 }
 

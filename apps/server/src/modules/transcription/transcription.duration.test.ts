@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flacFile, m4aFile, oggOpusFile, opus20ms, opusFrames20ms, wavFile, webmOpusFile } from '../../../test/fakes/crafted-audio';
+import { flacFile, m4aFile, mp3File, oggOpusFile, opus20ms, opusFrames20ms, wavFile, webmOpusFile } from '../../../test/fakes/crafted-audio';
 import { checkAudio } from './transcription.audio';
-import { measureWav } from './transcription.duration';
+import { measureWav, mp3Seconds } from './transcription.duration';
 import { oggOpusSeconds, opusPacketSeconds, webmOpusSeconds } from './transcription.opus';
 
 const limits = { maxBytes: 25 * 1024 * 1024, maxSeconds: 600 };
@@ -95,6 +95,21 @@ describe('the length of Opus, from its packets', () => {
     const long = Array.from({ length: 40_000 }, () => opus20ms());
     await expect(checkAudio({ bytes: webmOpusFile({ packets: long }), declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
     await expect(checkAudio({ bytes: oggOpusFile({ packets: long }), declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+  });
+});
+
+describe('the length of an MP3, from its frames', () => {
+  it('counts every frame’s samples at its sample rate, skipping tags and bytes between frames', () => {
+    expect(mp3Seconds(mp3File({ frames: 1000 }))).toBeCloseTo(36, 6);
+    expect(mp3Seconds(mp3File({ frames: 1000, kbps: 128, sampleRate: 48_000 }))).toBeCloseTo(24, 6);
+    expect(mp3Seconds(mp3File({ frames: 1000, junk: 300 }))).toBeCloseTo(36, 6);
+  });
+
+  it('meters a small, long MP3 by its frames, not by what the recorder declared', async () => {
+    // 32 kbps: 4,000 bytes a second, far under the size bound's 192,000.
+    await expect(checkAudio({ bytes: mp3File({ frames: 3400 }), declaredSeconds: 1, limits })).resolves.toMatchObject({ mediaType: 'audio/mpeg' });
+    expect((await checkAudio({ bytes: mp3File({ frames: 3400 }), declaredSeconds: 1, limits })).seconds).toBeCloseTo(122.4, 6);
+    await expect(checkAudio({ bytes: mp3File({ frames: 17_000 }), declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
   });
 });
 

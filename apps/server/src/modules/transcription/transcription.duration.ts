@@ -109,3 +109,61 @@ export function mp4DeclaredSeconds(bytes: Uint8Array): number | null {
   walk(0, bytes.length);
   return longest;
 }
+
+/** Bit rates in kbps by index: MPEG-1 layers I, II, III, then MPEG-2/2.5 layer I, and layers II and III. */
+const MPEG_KBPS = [
+  [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+  [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+];
+/** Sample rates of MPEG-1; MPEG-2 halves them, MPEG-2.5 quarters them. */
+const MPEG1_RATES = [44_100, 48_000, 32_000];
+
+/** One MPEG audio frame header at `at`: its length in bytes, samples and sample rate, or null where none starts. */
+function mpegFrame(bytes: Uint8Array, at: number): { length: number; samples: number; rate: number } | null {
+  const [b0, b1, b2] = [bytes[at], bytes[at + 1], bytes[at + 2]];
+  if (b0 !== 0xff || b1 === undefined || b2 === undefined || (b1 & 0xe0) !== 0xe0) return null;
+  const version = (b1 >> 3) & 3; // 0: MPEG-2.5, 2: MPEG-2, 3: MPEG-1
+  const layer = 4 - ((b1 >> 1) & 3); // 1, 2 or 3 (4: reserved)
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 3;
+  // Reserved values, and free-format frames (no length in their header), start no frame here.
+  if (version === 1 || layer === 4 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const mpeg1 = version === 3;
+  const kbps = MPEG_KBPS[mpeg1 ? layer - 1 : layer === 1 ? 3 : 4]![bitrateIndex]!;
+  const rate = MPEG1_RATES[rateIndex]! / (mpeg1 ? 1 : version === 2 ? 2 : 4);
+  const padding = (b2 >> 1) & 1;
+  if (layer === 1) return { length: (Math.floor((12_000 * kbps) / rate) + padding) * 4, samples: 384, rate };
+  const samples = layer === 3 && !mpeg1 ? 576 : 1152;
+  return { length: Math.floor(((samples / 8) * 1000 * kbps) / rate) + padding, samples, rate };
+}
+
+/**
+ * The length of an MP3 from its frames, as a decoder plays them: each frame's samples at its
+ * sample rate. Header fields that declare a length (Xing, VBRI, ID3 TLEN) are not read; bytes that
+ * start no frame are stepped over one by one, as a decoder resynchronises.
+ */
+export function mp3Seconds(bytes: Uint8Array): number {
+  let at = 0;
+  // An ID3v2 tag: 10 bytes, then a 28-bit size in four 7-bit bytes (and 10 more with a footer).
+  if (ascii(bytes, 0, 3) === 'ID3' && bytes.length >= 10) {
+    at = 10 + (((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f));
+    if (bytes[5]! & 0x10) at += 10;
+  }
+  // Samples per sample rate, divided once at the end so long sums stay exact.
+  const samples = new Map<number, number>();
+  while (at + 4 <= bytes.length) {
+    const frame = mpegFrame(bytes, at);
+    if (!frame) {
+      at++;
+      continue;
+    }
+    samples.set(frame.rate, (samples.get(frame.rate) ?? 0) + frame.samples);
+    at += frame.length;
+  }
+  let seconds = 0;
+  for (const [rate, count] of samples) seconds += count / rate;
+  return seconds;
+}
