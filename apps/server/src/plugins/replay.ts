@@ -48,18 +48,21 @@ export function isRememberedStatus(status: number): boolean {
   return (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 408 && status !== 429);
 }
 
-/**
- * JSON with sorted keys, so the same body always hashes the same. JSON.stringify recurses: a value
- * nested deeper than any request may be is refused here too, not only by the depth check before it.
- */
+/** JSON with sorted keys, so the same body always hashes the same. */
 function canonicalJson(value: unknown): string {
   if (value === undefined) return '';
-  if (nestsDeeperThan({ value, maxDepth: MAX_BODY_DEPTH })) throw commonErrors.bodyTooDeep(MAX_BODY_DEPTH);
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+  try {
+    return JSON.stringify(value, (_key, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v,
+    );
+  } catch (error) {
+    // JSON.stringify recurses and a body thousands of levels deep overflows the stack. The depth
+    // check refuses such a body first; this keeps any other caller a 400 too, at no cost to the rest.
+    if (nestsDeeperThan({ value, maxDepth: MAX_BODY_DEPTH })) throw commonErrors.bodyTooDeep(MAX_BODY_DEPTH);
+    throw error;
+  }
 }
 
 /** What makes two requests the same: method, URL (path and query) and the body as sent. */

@@ -79,9 +79,17 @@ export function createHeavyWork({
       return { body, contentType: file.contentType, extension: file.extension };
     },
     async prepareContent(content) {
-      // JSON.stringify recurses: a tree too deep to be a document is refused here (too_deep) before it.
-      if (nestsDeeperThan({ value: content, maxDepth: DOC_LIMITS.maxJsonDepth })) return prepareContent(content);
-      const json = typeof content === 'string' ? null : JSON.stringify(content);
+      let json: string | null = null;
+      if (typeof content !== 'string') {
+        try {
+          json = JSON.stringify(content);
+        } catch (error) {
+          // JSON.stringify recurses, and a tree thousands of levels deep overflows the stack. Measured
+          // only then, so an ordinary save pays nothing: the inline validation refuses it as too deep.
+          if (nestsDeeperThan({ value: content, maxDepth: DOC_LIMITS.maxJsonDepth })) return prepareContent(content);
+          throw error;
+        }
+      }
       const length = json?.length ?? (content as string).length;
       if (length < inlineBelowBytes) return prepareContent(content);
       // Plain text is small to send as it is; a tree goes as its JSON.
