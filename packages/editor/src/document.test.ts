@@ -137,6 +137,21 @@ describe('attributes a writer did not choose', () => {
     expect(node.child(1).attrs.id).toBe('o');
   });
 
+  it('drops attribute values of another kind: a block id that is an array or an object, a start that is an object', () => {
+    const node = validateDoc({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', attrs: { id: [[1, { a: 2 }]] }, content: [{ type: 'text', text: 'a' }] },
+        { type: 'heading', attrs: { level: 2, id: { nested: ['x'] } }, content: [{ type: 'text', text: 'b' }] },
+        { type: 'orderedList', attrs: { start: { n: 3 }, id: 7 }, content: [{ type: 'listItem', content: [para('c')] }] },
+      ],
+    });
+    expect(node.child(0).attrs.id).toBeNull();
+    expect(node.child(1).attrs).toEqual({ level: 2, id: null });
+    expect(node.child(2).attrs.start).toBe(1);
+    expect(node.child(2).attrs.id).toBeNull();
+  });
+
   it('returns the very same object when nothing is dropped', async () => {
     const { normalizeDoc } = await import('./document');
     const doc = linked({ href: 'https://example.com/' });

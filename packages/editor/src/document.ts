@@ -48,13 +48,24 @@ function depthOf(node: DocJSON, depth = 1): number {
   return max;
 }
 
-/** `attrs` without the keys the writer does not choose (WRITER_ATTRIBUTES); the same object when nothing is dropped. */
+/**
+ * Whether an attribute's value is one a writer's document can hold: every writer attribute is a
+ * scalar (a block id, a level, a list's start, a link, the provenance fields), never an object or
+ * an array a client slipped in; a block id is text.
+ */
+function isWriterValue(key: string, value: unknown): boolean {
+  if (key === 'id') return value === null || typeof value === 'string';
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/** `attrs` without the keys the writer does not choose (WRITER_ATTRIBUTES) or values of another kind; the same object when nothing is dropped. */
 function writerAttrs(type: string, attrs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!attrs) return attrs;
   const allowed = WRITER_ATTRIBUTES[type] ?? [];
+  const keeps = (key: string) => allowed.includes(key) && isWriterValue(key, attrs[key]);
   const keys = Object.keys(attrs);
-  if (keys.every((key) => allowed.includes(key))) return attrs;
-  const kept = Object.fromEntries(keys.filter((key) => allowed.includes(key)).map((key) => [key, attrs[key]]));
+  if (keys.every(keeps)) return attrs;
+  const kept = Object.fromEntries(keys.filter(keeps).map((key) => [key, attrs[key]]));
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
