@@ -135,6 +135,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database, aiSetup, lifecycle });
+      await identity.apiRoutes(api);
       await api.register(tenantsRoutes, { service: tenants });
       await api.register(filesRoutes, { files, saves });
       await api.register(filesManageRoutes, { files });

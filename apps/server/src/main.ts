@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const identity = await createIdentity({ config, database });
   const services = createServices({ database, config });
+  const identity = await createIdentity({ config, database, notifications: services.notifications });
   const lifecycle = createLifecycle();
   const app = await buildApp({ config, database, identity, services, lifecycle, logger: { level: config.logLevel } });
   // `npm run backup` asks this process for the embedded database it holds (PGlite serves one process at a time).

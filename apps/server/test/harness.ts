@@ -61,8 +61,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', ...env });
   const database = await getTestDatabase();
-  const identity = await createIdentity({ config, database });
   const services = createServices({ database, config, now, semanticSearch });
+  const identity = await createIdentity({ config, database, notifications: services.notifications });
   const app = await buildApp({ config, database, identity, services, lifecycle });
   await app.ready();
   return {

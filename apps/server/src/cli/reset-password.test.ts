@@ -55,7 +55,7 @@ async function state(database: Database, userId: string) {
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
     .where(sql`${oidcPayloads.type} = 'Session'`);
-  return { hash: user!.passwordHash, tokens: tokens.length, sessions: sessions.map((s) => s.id).sort() };
+  return { hash: user!.passwordHash, tokensValidAfter: user!.tokensValidAfter, tokens: tokens.length, sessions: sessions.map((s) => s.id).sort() };
 }
 
 // Each run is a new process opening PGlite (~3 s, more on a busy machine).
@@ -85,7 +85,8 @@ describe.skipIf(process.env.BREE_TEST_POSTGRES === '1')('npm run reset-password 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('sets the password read from standard input and ends the account’s sessions and reset links', async () => {
+  it('sets the password read from standard input and ends the account’s sessions, access tokens and reset links', async () => {
+    const startedAt = Date.now();
     const run = await resetPassword(['Writer@Example.com'], env(), 'a new password\n');
 
     expect(run.stderr).toBe('');
@@ -97,6 +98,8 @@ describe.skipIf(process.env.BREE_TEST_POSTGRES === '1')('npm run reset-password 
       expect(await verifyPassword('a new password', after.hash)).toBe(true);
       expect(after.tokens).toBe(0);
       expect(after.sessions).toEqual(['session-other']);
+      // Access tokens issued before now are refused (token-revocation.ts).
+      expect(after.tokensValidAfter!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
     });
   });
 

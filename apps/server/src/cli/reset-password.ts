@@ -3,13 +3,15 @@
  * the embedded sign-in, on the database Bree uses (DATA_DIR's embedded database, or
  * DATABASE_URL). The password is asked twice without echo, read from standard input when
  * that is not a terminal, or made up with --generate. The account's reset links and sessions
- * end with the old password.
+ * end with the old password, and so do its access tokens, in every running Bree process.
  */
 import { randomInt } from 'node:crypto';
 import type { Database } from '../db/db';
 import { createAccountsRepository } from '../modules/identity/accounts.repository';
 import { hashPassword, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../modules/identity/accounts.service';
 import { createPasswordResetRepository } from '../modules/identity/password-reset.repository';
+import { createNotificationHub } from '../db/notifications';
+import { TOKENS_REVOKED_CHANNEL } from '../modules/identity/token-revocation';
 import { openBreeDatabase, Stop, type Io } from './cli-support';
 
 const USAGE = `Usage: npm run reset-password -- EMAIL [--generate]
@@ -93,6 +95,18 @@ async function choosePassword(generate: boolean, io: Io): Promise<string> {
   return password;
 }
 
+/**
+ * Tells the running Bree processes (PostgreSQL) that the account's access tokens are refused from now
+ * on, so they stop accepting them at once rather than when their few-second cache runs out. An embedded
+ * database has no running Bree to tell: the command refuses to open one that a Bree holds.
+ */
+async function announceSignOut({ database, userId }: { database: Database; userId: string }): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  const hub = createNotificationHub({ database });
+  await hub.notify(TOKENS_REVOKED_CHANNEL, `account ${userId}`).catch(() => undefined);
+  await hub.close();
+}
+
 /** Runs the command; answers the exit code. */
 export async function resetPasswordCommand(argv: string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   let database: Database | null = null;
@@ -108,6 +122,7 @@ export async function resetPasswordCommand(argv: string[], io: Io = { stdin: pro
     if (interactive) password = await choosePassword(generate, io);
     const changed = await createPasswordResetRepository({ db: database.db }).setPassword({ userId: user.id, passwordHash: await hashPassword(password) });
     if (!changed) throw new Stop(`The account ${email} was deleted meanwhile; nothing was changed.`);
+    await announceSignOut({ database, userId: user.id });
     io.stdout.write(`New password set for ${email}. Their sessions and reset links have ended.\n`);
     if (generate) io.stdout.write(`New password: ${password}\n`);
     return 0;

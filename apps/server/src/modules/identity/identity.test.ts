@@ -7,6 +7,7 @@ import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from '../
 import { createAccountsRepository } from './accounts.repository';
 import { verifyPassword } from './accounts.service';
 import { createIdentity } from './identity';
+import { ACCESS_TOKEN_TTL } from './provider';
 import { users } from './identity.table';
 
 let t: TestApp;
@@ -27,7 +28,7 @@ describe('creating an account', () => {
 
     expect(session.refreshToken).not.toBe('');
     expect(session.idToken).not.toBe('');
-    expect(session.expiresIn).toBe(3600);
+    expect(session.expiresIn).toBe(ACCESS_TOKEN_TTL);
     const auth = await t.identity.verifier.verify(session.accessToken);
     expect(auth).toMatchObject({ sub: session.sub, tenantId: session.sub, email: 'writer@example.com', name: 'Wren', isAdmin: false });
 

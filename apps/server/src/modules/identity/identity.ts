@@ -1,9 +1,12 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/db';
+import type { NotificationHub } from '../../db/notifications';
 import { createMailer, type Mailer } from '../../lib/mailer';
+import { createAccountSessions } from './account-sessions';
+import { accountSessionRoutes } from './account-sessions.routes';
 import { createAccountsRepository } from './accounts.repository';
 import { adminVerificationNotice } from './admin-verification';
 import { createAccountsService } from './accounts.service';
@@ -20,6 +23,7 @@ import { createOidcProvider } from './provider';
 import { createRateLimitCounters } from '../rate-limits/rate-limits.repository';
 import { createAccountLimiter } from './rate-limit';
 import { isCrossSiteSignOut } from './sign-out';
+import { createTokenRevocation } from './token-revocation';
 import { createLocalVerifier, createRemoteVerifier } from './verifier';
 import { withVerificationCache } from './verifier-cache';
 
@@ -37,9 +41,12 @@ export async function createIdentity({
   database,
   mailer,
   now = () => new Date(),
+  notifications,
 }: {
   config: Config;
   database: Database;
+  /** This process's LISTEN/NOTIFY hub (PostgreSQL): sign-outs reach every Bree process at once. */
+  notifications?: NotificationHub | null | undefined;
   /** Sends the password-reset and email-verification mails; made from SMTP_URL when not given, none without it. */
   mailer?: Mailer | null;
   /** The clock of password-reset and email-verification links (tests move it). */
@@ -49,8 +56,10 @@ export async function createIdentity({
   if (config.oidc.mode === 'external') {
     return {
       mode: 'external',
+      // No account row here: the external issuer ends its own sessions, and its tokens live as long as it says.
       verifier: withVerificationCache(createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails })),
       async register() {},
+      async apiRoutes() {},
       // The external issuer verifies addresses itself.
       adminNotice: async () => null,
       async close() {},
@@ -61,6 +70,9 @@ export async function createIdentity({
   const secrets = await loadIssuerSecrets({ db });
   // Shared by every Bree process on this database: a lockout holds whichever process the next attempt reaches.
   const counters = createRateLimitCounters({ db });
+  // Access tokens are refused after a sign-out or password reset, in every process (token-revocation.ts).
+  const revocation = createTokenRevocation({ database, hub: notifications ?? undefined });
+  const accountSessions = createAccountSessions({ db, revocation });
   const accountsRepository = createAccountsRepository({ db });
   const accounts = createAccountsService({ repository: accountsRepository });
   const mail = mailer !== undefined ? mailer : config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
@@ -71,6 +83,7 @@ export async function createIdentity({
     publicUrl: config.publicUrl,
     counters,
     now,
+    revocation,
   });
   const verification = createEmailVerificationService({
     accounts: accountsRepository,
@@ -81,6 +94,8 @@ export async function createIdentity({
     now,
   });
   const provider = createOidcProvider({ config, secrets, adapter: createPayloadAdapter({ db }), accounts });
+  // A sign-out of one device, a refresh token used twice, a revocation: the grant's access tokens end with it.
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => void revocation.grantEnded(grantId));
   const limiter = createAccountLimiter({ counters, scope: 'sign-in' });
   let log: FastifyBaseLogger | null = null;
 
@@ -94,11 +109,16 @@ export async function createIdentity({
 
   return {
     mode: 'embedded',
-    verifier: withVerificationCache(createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) })),
+    verifier: withVerificationCache(createLocalVerifier({ issuer, audience, adminEmails: config.adminEmails, jwks: toPublicJwks(secrets.signingKeys) }), {
+      revocation,
+    }),
     async register(app) {
       log = app.log.child({ module: 'identity' });
-      mountIssuer({ app, provider, log, siteOrigin: new URL(config.publicUrl).origin, homeUrl: `${config.publicUrl}/` });
+      mountIssuer({ app, provider, log, publicUrl: config.publicUrl, trustProxy: config.trustProxy, homeUrl: `${config.publicUrl}/` });
       await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset, verification });
+    },
+    async apiRoutes(api) {
+      await api.register(accountSessionRoutes, { accountSessions });
     },
     adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
@@ -124,15 +144,19 @@ function mountIssuer({
   app,
   provider,
   log,
-  siteOrigin,
+  publicUrl,
+  trustProxy,
   homeUrl,
 }: {
   app: FastifyInstance;
   provider: Provider;
   log: FastifyBaseLogger;
-  siteOrigin: string;
+  publicUrl: string;
+  trustProxy: boolean;
   homeUrl: string;
 }): void {
+  const site = new URL(publicUrl);
+  const siteOrigin = site.origin;
   // oidc-provider reports its own failures as events; route them to our logger, not stderr.
   provider.on('server_error', (_ctx: unknown, err: unknown) => log.error({ err }, 'oidc-provider server error'));
   // Koa's default prints to stderr whatever escapes oidc-provider's own error handling.
@@ -160,6 +184,20 @@ function mountIssuer({
       );
       return;
     }
+    pinToPublicUrl({ headers: raw.headers, site, trustProxy });
     await handle(raw, reply.raw);
   });
+}
+
+/**
+ * oidc-provider prints its own URLs (discovery, redirects, end-session, cookies' Secure flag) from
+ * the request's host and protocol, which a client chooses (Host, X-Forwarded-Host): every URL Bree
+ * prints for itself comes from PUBLIC_URL instead. The provider trusts X-Forwarded-* (provider.ts),
+ * so they are set here to PUBLIC_URL's; X-Forwarded-For is dropped unless TRUST_PROXY vouches for it.
+ */
+export function pinToPublicUrl({ headers, site, trustProxy }: { headers: IncomingHttpHeaders; site: URL; trustProxy: boolean }): void {
+  headers.host = site.host;
+  headers['x-forwarded-host'] = site.host;
+  headers['x-forwarded-proto'] = site.protocol.slice(0, -1);
+  if (!trustProxy) delete headers['x-forwarded-for'];
 }

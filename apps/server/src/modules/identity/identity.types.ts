@@ -23,6 +23,8 @@ export interface Identity {
   verifier: AccessTokenVerifier;
   /** Mounts the issuer and its sign-in pages (embedded mode); nothing for an external issuer. */
   register(app: FastifyInstance): Promise<void>;
+  /** Its /api routes (sign-out everywhere), registered with the others under /api, after the auth hook. */
+  apiRoutes(api: FastifyInstance): Promise<void>;
   /** What the operator should do at start about ADMIN_EMAILS (one line), or null. */
   adminNotice(): Promise<string | null>;
   close(): Promise<void>;

@@ -1,20 +1,21 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { oidcPayloads, passwordResetTokens, users } from './identity.table';
+import { endAccountSessions } from './account-sessions';
+import { passwordResetTokens, users } from './identity.table';
 
 /** Data access for password resets: reset-link tokens (stored hashed) and password changes. */
 export function createPasswordResetRepository({ db }: { db: Db }) {
   /**
-   * Sets the account's password hash, deletes every reset link of the account and ends its
-   * issuer sessions, grants and refresh tokens (oidc-provider rows naming the account), so
-   * whoever knew the old password is signed out everywhere. Runs inside the caller's transaction.
+   * Sets the account's password hash, deletes every reset link of the account and signs it out
+   * everywhere ({@link endAccountSessions}: sessions, grants, refresh tokens and the access tokens
+   * issued so far), so whoever knew the old password is out. Runs inside the caller's transaction;
+   * the caller announces the change (TokenRevocation.accountChanged) once it is committed.
    */
   async function setPassword(tx: Db, userId: string, passwordHash: string): Promise<boolean> {
     const updated = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id });
     if (updated.length === 0) return false;
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    await tx.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
-    return true;
+    return endAccountSessions(tx, userId);
   }
 
   return {

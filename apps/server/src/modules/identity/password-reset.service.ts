@@ -4,6 +4,7 @@ import type { AccountsRepository } from './accounts.repository';
 import { hashPassword, normalizeEmail, passwordProblem, type PasswordProblem } from './accounts.service';
 import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
 import { createAccountLimiter } from './rate-limit';
+import type { TokenRevocation } from './token-revocation';
 
 /** How long a reset link works. */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -44,6 +45,7 @@ export function createPasswordResetService({
   publicUrl,
   now = () => new Date(),
   counters,
+  revocation,
 }: {
   accounts: Pick<AccountsRepository, 'findByEmail'>;
   repository: PasswordResetRepositoryPort;
@@ -52,6 +54,8 @@ export function createPasswordResetService({
   now?: () => Date;
   /** Where the mail limit counts (rate_limit_counters). */
   counters: RateLimitCounters;
+  /** Told of a reset, so every process refuses the account's earlier access tokens at once. */
+  revocation?: Pick<TokenRevocation, 'accountChanged'>;
 }) {
   const limiter = createAccountLimiter({ counters, scope: 'reset-mail', ...RESET_MAIL_LIMIT, now: () => now().getTime() });
   const pending = new Set<Promise<unknown>>();
@@ -105,7 +109,9 @@ export function createPasswordResetService({
       const passwordHash = await hashPassword(input.password);
       // The token is deleted by the same statement that checks it: a second use (or a race) finds nothing.
       const used = await repository.consumeToken({ tokenHash: hashToken(input.token), now: now(), passwordHash });
-      return used ? { ok: true, userId: used.userId } : { ok: false, reason: 'invalid_link' };
+      if (!used) return { ok: false, reason: 'invalid_link' };
+      await revocation?.accountChanged(used.userId);
+      return { ok: true, userId: used.userId };
     },
 
     deleteExpired(): Promise<number> {

@@ -122,6 +122,8 @@ describe('forgot password with a mail server', () => {
     const signedUp = await signUp(app, { email: 'Forgetful@example.com', password: 'old password' });
     // A session elsewhere, still alive before the reset.
     const session = await refresh(app, signedUp.refreshToken);
+    const apiStatus = () => app.inject({ method: 'GET', url: '/api/tenant/status', headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect((await apiStatus()).statusCode).toBe(200);
 
     const answer = await askForLink('  forgetful@EXAMPLE.com ');
     expect(answer.statusCode).toBe(200);
@@ -170,6 +172,10 @@ describe('forgot password with a mail server', () => {
     expect(done.headers.location).toBe(`${ORIGIN}/app`);
     expect(String(done.headers['set-cookie'])).toBe('bree_notice=password_changed; Max-Age=600; Path=/interaction; HttpOnly; SameSite=Lax');
     expect(await database.db.select().from(passwordResetTokens)).toHaveLength(0);
+    // The access token issued before the reset is refused at once, not when it expires.
+    const refused = await apiStatus();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: { code: 'invalid_token' } });
 
     // The sign-in page that follows says so, once.
     const next = await startAuthorization(app);
@@ -195,6 +201,20 @@ describe('forgot password with a mail server', () => {
     expect(reused.statusCode).toBe(400);
     expect(alertText(reused.body)).toBe(INVALID_LINK);
     await expect(signIn(app, { email: 'forgetful@example.com', password: 'brand new password' })).resolves.toBeTruthy();
+  });
+
+  it('mails a link on PUBLIC_URL whatever host the request names', async () => {
+    await signUp(app, { email: 'hosted@example.com', password: 'old password' });
+    const flow = await startAuthorization(app);
+    const hostile = { origin: ORIGIN, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const asked = await browserRequest(flow, {
+      method: 'POST',
+      url: `/interaction/${flow.uid}/forgot`,
+      form: { email: 'hosted@example.com' },
+      headers: hostile,
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(linkIn(await sink.waitForMail('hosted@example.com'))).toMatch(/^http:\/\/localhost:3999\/interaction\/reset-password\?token=[\w-]{43}$/);
   });
 
   it('lets a link work for one hour only', async () => {
@@ -315,14 +335,16 @@ describe('forgot password with a mail server', () => {
     expect(sink.mails.filter((m) => m.to.includes('popular@example.com'))).toHaveLength(4);
   });
 
-  it('keeps the account row intact apart from the new hash', async () => {
+  it('keeps the account row intact apart from the new hash and the time its earlier access tokens end', async () => {
     const { sub } = await signUp(app, { email: 'kept@example.com', password: 'old password', name: 'Kept' });
     const [before] = await database.db.select().from(users).where(eq(users.id, sub));
     const { link } = await mailedLink('kept@example.com');
     await (await fresh()).post('/interaction/reset-password', { token: tokenOf(link), password: 'new password', confirmation: 'new password' });
     const [after] = await database.db.select().from(users).where(eq(users.id, sub));
-    expect({ ...after, passwordHash: '' }).toEqual({ ...before, passwordHash: '' });
+    expect({ ...after, passwordHash: '', tokensValidAfter: null }).toEqual({ ...before, passwordHash: '', tokensValidAfter: null });
     expect(after!.passwordHash).not.toBe(before!.passwordHash);
+    expect(before!.tokensValidAfter).toBeNull();
+    expect(after!.tokensValidAfter).toBeInstanceOf(Date);
   });
 });
 

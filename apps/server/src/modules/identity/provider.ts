@@ -9,8 +9,14 @@ import { isFromOwnPage } from './sign-out';
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Access tokens live an hour; the SPA refreshes them. */
-export const ACCESS_TOKEN_TTL = HOUR;
+/**
+ * Access tokens live ten minutes; the SPA refreshes them two minutes before they expire. Short, so
+ * a token that escaped the revocation check (an external issuer's, or one a process had cached
+ * just before its notification was lost) cannot be used for long.
+ */
+export const ACCESS_TOKEN_TTL = 10 * MINUTE;
+/** The access token claim naming the grant it was minted from: a sign-out ends the grant, and so the token (token-revocation.ts). */
+export const GRANT_CLAIM = 'gid';
 /** Refresh tokens, grants and issuer sessions: two weeks. */
 export const REFRESH_TOKEN_TTL = 14 * DAY;
 
@@ -116,8 +122,12 @@ export function createOidcProvider({
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await accounts.findById(token.accountId);
       if (!user) return undefined;
-      return { email: user.email, email_verified: user.emailVerified, ...(user.name ? { name: user.name } : {}) };
+      const grant = 'grantId' in token && typeof token.grantId === 'string' ? { [GRANT_CLAIM]: token.grantId } : {};
+      return { email: user.email, email_verified: user.emailVerified, ...(user.name ? { name: user.name } : {}), ...grant };
     },
+    // Signing out of a device ends its grant (and so its refresh token and, through the `gid` check,
+    // its access tokens) even with offline_access, which oidc-provider would otherwise let outlive the session.
+    expiresWithSession: () => true,
     // First-party client: an existing session's grant is topped up instead of asking for consent.
     loadExistingGrant: async (ctx) => {
       const { session, client, result, params } = ctx.oidc;
@@ -163,8 +173,9 @@ export function createOidcProvider({
   };
 
   const provider = new Provider(issuer, configuration);
-  // Behind a TLS proxy, X-Forwarded-Proto makes cookies Secure and URLs https.
-  provider.proxy = config.trustProxy;
+  // The mount sets X-Forwarded-Host and -Proto to PUBLIC_URL's on every request (pinToPublicUrl in
+  // identity.ts): the issuer's URLs and its cookies' Secure flag follow PUBLIC_URL, never the client.
+  provider.proxy = true;
   return provider;
 }
 

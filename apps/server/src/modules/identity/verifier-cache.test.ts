@@ -37,4 +37,23 @@ describe('verified-token cache', () => {
     for (const t of [a!, b!, c!, a!]) await cached.verify(t);
     expect(inner.verify).toHaveBeenCalledTimes(4); // a was evicted by c, so verified again
   });
+
+  it('asks the revocation check on every use, cached or not, and forgets a revoked token', async () => {
+    const inner = { verify: vi.fn(async () => ctx) };
+    let revoked = false;
+    const revocation = { isRevoked: vi.fn(async () => revoked) };
+    const cached = withVerificationCache(inner, { revocation });
+    const token = await new SignJWT({ sub: 's', gid: 'g' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(1_700_000_000)
+      .setExpirationTime('1m')
+      .sign(secret);
+    expect(await cached.verify(token)).toBe(ctx);
+    expect(await cached.verify(token)).toBe(ctx);
+    expect(revocation.isRevoked).toHaveBeenLastCalledWith({ sub: 's', issuedAt: 1_700_000_000, grantId: 'g' });
+    expect(revocation.isRevoked).toHaveBeenCalledTimes(2);
+    revoked = true;
+    await expect(cached.verify(token)).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
+    expect(inner.verify).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/auth-helpers';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from '../../../test/harness';
@@ -33,7 +33,7 @@ describe('the API with the embedded issuer', () => {
     await t.close();
   });
 
-  const validClaims = (sub: string) => ({ sub, iss: 'http://localhost:3999/oidc', aud: 'bree-api', email: 'w@example.com' });
+  const validClaims = (sub: string, gid?: unknown) => ({ sub, iss: 'http://localhost:3999/oidc', aud: 'bree-api', email: 'w@example.com', gid });
 
   it('accepts a token signed by the issuer key and refuses everything else with 401', async () => {
     const { signingKeys } = await loadIssuerSecrets({ db: t.database.db });
@@ -41,7 +41,9 @@ describe('the API with the embedded issuer', () => {
     const otherKey = { ...(await generateSigningKey()), kid: key.kid };
     const session = await signUp(t.app, { email: 'w@example.com', password: 'my password' });
 
-    const forged = await signAccessToken(key, validClaims(session.sub), now() + 600);
+    // Signed by the issuer's key and naming the account's live grant, as the issuer's own tokens do.
+    const grantId = decodeJwt(session.accessToken).gid;
+    const forged = await signAccessToken(key, validClaims(session.sub, grantId), now() + 600);
     expect((await status({ authorization: `Bearer ${forged}` })).statusCode).toBe(200);
 
     const cases: Array<[string, Record<string, string>, string]> = [
@@ -61,6 +63,18 @@ describe('the API with the embedded issuer', () => {
         'invalid_token',
       ],
       ['an ID token instead of an access token', { authorization: `Bearer ${session.idToken}` }, 'invalid_token'],
+      // The issuer's key alone is not enough: a token must name a grant that has not ended.
+      ['a token naming no grant', { authorization: `Bearer ${await signAccessToken(key, validClaims(session.sub), now() + 600)}` }, 'invalid_token'],
+      [
+        'a token naming an unknown grant',
+        { authorization: `Bearer ${await signAccessToken(key, validClaims(session.sub, 'no-such-grant'), now() + 600)}` },
+        'invalid_token',
+      ],
+      [
+        'a token for an account that does not exist',
+        { authorization: `Bearer ${await signAccessToken(key, validClaims('01NOSUCHACCOUNT', grantId), now() + 600)}` },
+        'invalid_token',
+      ],
       [
         'an access token typed as a plain JWT',
         { authorization: `Bearer ${await signAccessToken(key, validClaims(session.sub), now() + 600, 'JWT')}` },
