@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { doc, newUser, type TestUser } from './api-client';
-import { flacFile, oggOpusFile, opus20ms, wavFile } from './fakes/crafted-audio';
+import { flacFile, flacFrames, oggOpusFile, opus20ms, wavFile } from './fakes/crafted-audio';
 import { fakeTranscriptionEnv, startFakeTranscription, type FakeTranscription } from './fakes/fake-transcription';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
@@ -68,13 +68,17 @@ describe('dictation: a recording is measured by its audio, not by its header', (
     expect(stt.requests).toHaveLength(1);
   });
 
-  it('does not let a FLAC whose STREAMINFO says 0.1 s lower the bound its size sets', async () => {
+  it('charges a FLAC its frames’ length when its STREAMINFO says 0.1 s, and refuses one past the limit', async () => {
     const before = await voiceMinutes();
-    // 1.92 MB lasts at least 10 s at the most bytes a second Bree accepts (48 kHz 16-bit stereo).
-    const res = await dictate(flacFile({ totalSamples: 1600, bodyBytes: 1_920_000 }), 100);
+    // 500 frames of 4096 samples at 16 kHz: 128 s in 5 KB.
+    const res = await dictate(flacFile({ totalSamples: 1600, frames: flacFrames({ count: 500 }) }), 100);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().minutes).toBeGreaterThanOrEqual(minutesOf(10));
-    expect(await voiceMinutes()).toBeGreaterThanOrEqual(before + minutesOf(10) - 0.001);
+    expect(res.json().minutes).toBe(minutesOf(128));
+    expect(await voiceMinutes()).toBeCloseTo(before + minutesOf(128), 2);
+    const tooLong = await dictate(flacFile({ totalSamples: 1600, frames: flacFrames({ count: 2400 }) }), 100);
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json().error.code).toBe('audio_too_long');
+    expect(stt.requests).toHaveLength(1);
   });
 
   it('transcribes a real short WAV and charges its measured length, even when the provider reports less', async () => {

@@ -41,15 +41,47 @@ export function wavFile({
   return Buffer.concat([header, Buffer.alloc(dataBytes, 0x80)]);
 }
 
-/** A FLAC: 'fLaC', a STREAMINFO saying `totalSamples` at `sampleRate` (16-bit mono), then `bodyBytes` of frames. */
-export function flacFile({ totalSamples, sampleRate = 16_000, bodyBytes }: { totalSamples: number; sampleRate?: number; bodyBytes: number }): Buffer {
+function crc8(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+/**
+ * `count` FLAC frames of 4096 samples (block size code 12), each one CONSTANT subframe: 10 bytes
+ * for 0.256 s at 16 kHz, as near-silence compresses. `rateCode` 0: the STREAMINFO's rate; 5: 16 kHz.
+ */
+export function flacFrames({ count, rateCode = 0 }: { count: number; rateCode?: number }): Buffer {
+  const frames: Buffer[] = [];
+  for (let n = 0; n < count; n++) {
+    const header = Buffer.concat([Buffer.from([0xff, 0xf8, (12 << 4) | rateCode, 0x08]), Buffer.from(String.fromCodePoint(n), 'utf8')]);
+    frames.push(header, Buffer.from([crc8(header), 0x00, 0x00, 0x00, 0x00, 0x00]));
+  }
+  return Buffer.concat(frames);
+}
+
+/** A FLAC: 'fLaC', a STREAMINFO saying `totalSamples` at `sampleRate` (16-bit mono), then `frames` (else `bodyBytes` of filler). */
+export function flacFile({
+  totalSamples,
+  sampleRate = 16_000,
+  bodyBytes = 0,
+  frames,
+}: {
+  totalSamples: number;
+  sampleRate?: number;
+  bodyBytes?: number;
+  frames?: Buffer;
+}): Buffer {
   const info = Buffer.alloc(34);
   info.writeUInt16BE(4096, 0);
   info.writeUInt16BE(4096, 2);
   // 20 bits of sample rate, 3 of channels − 1 (mono: 0), 5 of bits per sample − 1 (15), 36 of total samples.
   const packed = (BigInt(sampleRate) << 44n) | (0n << 41n) | (15n << 36n) | BigInt(totalSamples);
   info.writeBigUInt64BE(packed, 10);
-  return Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), info, Buffer.alloc(bodyBytes, 0x55)]);
+  return Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), info, frames ?? Buffer.alloc(bodyBytes, 0x55)]);
 }
 
 function box(type: string, body: Buffer): Buffer {
@@ -133,13 +165,28 @@ export function webmOpusFile({ packets, codec = 'A_OPUS' }: { packets: Buffer[];
 const MP3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const MP3_RATES = [44_100, 48_000, 32_000];
 
-/** An MP3 of `frames` MPEG-1 Layer III frames (1152 samples each) at `kbps` and `sampleRate`, after an ID3v2 tag; `junk` bytes between frames. */
-export function mp3File({ frames, kbps = 32, sampleRate = 32_000, junk = 0 }: { frames: number; kbps?: number; sampleRate?: number; junk?: number }): Buffer {
-  const length = Math.floor((144 * kbps * 1000) / sampleRate);
+/**
+ * An MP3 of `frames` MPEG-1 Layer III frames (1152 samples each) at `kbps` and `sampleRate`, after
+ * an ID3v2 tag; `junk` bytes between frames. `freeFormat`: bit rate index 0, frames of that many bytes.
+ */
+export function mp3File({
+  frames,
+  kbps = 32,
+  sampleRate = 32_000,
+  junk = 0,
+  freeFormat,
+}: {
+  frames: number;
+  kbps?: number;
+  sampleRate?: number;
+  junk?: number;
+  freeFormat?: number;
+}): Buffer {
+  const length = freeFormat ?? Math.floor((144 * kbps * 1000) / sampleRate);
   const frame = Buffer.alloc(length, 0x00);
   frame[0] = 0xff;
   frame[1] = 0xfb;
-  frame[2] = (MP3_KBPS.indexOf(kbps) << 4) | (MP3_RATES.indexOf(sampleRate) << 2);
+  frame[2] = ((freeFormat ? 0 : MP3_KBPS.indexOf(kbps)) << 4) | (MP3_RATES.indexOf(sampleRate) << 2);
   frame[3] = 0xc4;
   const id3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10)]);
   const gap = Buffer.alloc(junk, 0x20);

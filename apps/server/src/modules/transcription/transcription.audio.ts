@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { flacDeclaredSeconds, MAX_BYTES_PER_SECOND, measureWav, mp3Seconds, mp4DeclaredSeconds, type MeasuredLength } from './transcription.duration';
+import { MAX_BYTES_PER_SECOND, measureWav, mp3Seconds, mp4DeclaredSeconds, type MeasuredLength } from './transcription.duration';
 import { transcriptionErrors } from './transcription.errors';
+import { flacSeconds } from './transcription.flac';
 import { oggOpusSeconds, webmOpusSeconds } from './transcription.opus';
 
 /**
@@ -34,7 +35,7 @@ const AUDIO_TYPES: Record<string, string> = {
 
 /**
  * The length of a recording, in seconds, and whether its header contradicts itself. Counted from the
- * audio where Bree can (WAV samples, Opus packets, MP3 frames); else the longest of the recorder's and the
+ * audio where Bree can (WAV samples, Opus packets, MP3 and FLAC frames); else the longest of the recorder's and the
  * container's declared lengths. Never below the size's bound: N bytes last at least
  * N / MAX_BYTES_PER_SECOND, so no header or declared length can make a long recording short.
  */
@@ -49,11 +50,11 @@ function countedSeconds(ext: string, bytes: Uint8Array): number | null {
   if (ext === 'ogg' || ext === 'opus') return oggOpusSeconds(bytes);
   if (ext === 'webm') return webmOpusSeconds(bytes);
   if (ext === 'mp3') return mp3Seconds(bytes);
+  if (ext === 'flac') return flacSeconds(bytes);
   return null;
 }
 
 function declaredByContainer(ext: string, bytes: Uint8Array): number | null {
-  if (ext === 'flac') return flacDeclaredSeconds(bytes);
   if (ext === 'mp4' || ext === 'm4a') return mp4DeclaredSeconds(bytes);
   return null;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flacFile, m4aFile, mp3File, oggOpusFile, opus20ms, opusFrames20ms, wavFile, webmOpusFile } from '../../../test/fakes/crafted-audio';
+import { flacFile, flacFrames, m4aFile, mp3File, oggOpusFile, opus20ms, opusFrames20ms, wavFile, webmOpusFile } from '../../../test/fakes/crafted-audio';
 import { checkAudio } from './transcription.audio';
 import { measureWav, mp3Seconds } from './transcription.duration';
+import { flacSeconds } from './transcription.flac';
 import { oggOpusSeconds, opusPacketSeconds, webmOpusSeconds } from './transcription.opus';
 
 const limits = { maxBytes: 25 * 1024 * 1024, maxSeconds: 600 };
@@ -105,6 +106,11 @@ describe('the length of an MP3, from its frames', () => {
     expect(mp3Seconds(mp3File({ frames: 1000, junk: 300 }))).toBeCloseTo(36, 6);
   });
 
+  it('counts free-format frames (no bit rate in their header) up to the next header like theirs', () => {
+    // 24 bytes for 36 ms: far below any listed bit rate, yet a decoder plays every frame.
+    expect(mp3Seconds(mp3File({ frames: 1000, freeFormat: 24 }))).toBeCloseTo(36, 1);
+  });
+
   it('meters a small, long MP3 by its frames, not by what the recorder declared', async () => {
     // 32 kbps: 4,000 bytes a second, far under the size bound's 192,000.
     await expect(checkAudio({ bytes: mp3File({ frames: 3400 }), declaredSeconds: 1, limits })).resolves.toMatchObject({ mediaType: 'audio/mpeg' });
@@ -113,16 +119,29 @@ describe('the length of an MP3, from its frames', () => {
   });
 });
 
-describe('lengths a compressed container declares', () => {
-  it('a FLAC’s STREAMINFO raises the length but a forged small one cannot lower the size bound', async () => {
-    const honest = flacFile({ totalSamples: 16_000 * 30, bodyBytes: 10_000 });
-    expect((await checkAudio({ bytes: honest, declaredSeconds: 1, limits })).seconds).toBe(30);
-    const forged = flacFile({ totalSamples: 1600, bodyBytes: 1_920_000 });
-    expect((await checkAudio({ bytes: forged, declaredSeconds: 0.1, limits })).seconds).toBeGreaterThanOrEqual(10);
-    const tooLong = flacFile({ totalSamples: 16_000 * 601, bodyBytes: 10_000 });
-    await expect(checkAudio({ bytes: tooLong, declaredSeconds: 1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+describe('the length of a FLAC, from its frames', () => {
+  it('sums the block sizes of the frames whose header checks, at the frame’s or the STREAMINFO’s rate', () => {
+    expect(flacSeconds(flacFile({ totalSamples: 1600, frames: flacFrames({ count: 500 }) }))).toBeCloseTo(128, 6);
+    expect(flacSeconds(flacFile({ totalSamples: 0, sampleRate: 8000, frames: flacFrames({ count: 500, rateCode: 5 }) }))).toBeCloseTo(128, 6);
+    // A header whose CRC-8 fails is no frame to a decoder, nor here.
+    const broken = flacFrames({ count: 10 });
+    broken.writeUInt8(broken.readUInt8(5) ^ 0xff, 5);
+    expect(flacSeconds(flacFile({ totalSamples: 0, frames: broken }))).toBeCloseTo(9 * 0.256, 6);
   });
 
+  it('meters a FLAC by its frames: a STREAMINFO saying 0.1 s neither passes the cap nor lowers the charge', async () => {
+    const forged = flacFile({ totalSamples: 1600, frames: flacFrames({ count: 500 }) });
+    expect((await checkAudio({ bytes: forged, declaredSeconds: 0.1, limits })).seconds).toBeCloseTo(128, 6);
+    const tooLong = flacFile({ totalSamples: 1600, frames: flacFrames({ count: 2400 }) });
+    await expect(checkAudio({ bytes: tooLong, declaredSeconds: 0.1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+    // Bytes that hold no frame still last what their size allows.
+    expect((await checkAudio({ bytes: flacFile({ totalSamples: 1600, bodyBytes: 1_920_000 }), declaredSeconds: 0.1, limits })).seconds).toBeGreaterThanOrEqual(
+      10,
+    );
+  });
+});
+
+describe('lengths a compressed container declares', () => {
   it('an MP4’s mvhd duration raises the length but a forged small one cannot lower the size bound', async () => {
     expect((await checkAudio({ bytes: m4aFile({ duration: 45_000, bodyBytes: 10_000 }), declaredSeconds: 1, limits })).seconds).toBe(45);
     const forged = await checkAudio({ bytes: m4aFile({ duration: 100, bodyBytes: 1_920_000 }), declaredSeconds: 0.1, limits });

@@ -69,17 +69,6 @@ function sampledFrameBytes({ tag, channels, sampleRate, bits }: { tag: number; c
   return channels * (bits / 8);
 }
 
-/** The length a FLAC's STREAMINFO declares (total samples / sample rate), or null when it says none. Raises a bound, never lowers one. */
-export function flacDeclaredSeconds(bytes: Uint8Array): number | null {
-  // 'fLaC', then the STREAMINFO block's 4-byte header: its fields start at byte 8.
-  if (bytes.length < 8 + 18 || (bytes[4]! & 0x7f) !== 0) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const packed = view.getBigUint64(8 + 10);
-  const sampleRate = Number(packed >> 44n);
-  const totalSamples = Number(packed & 0xf_ffff_ffffn);
-  return sampleRate > 0 && totalSamples > 0 ? totalSamples / sampleRate : null;
-}
-
 /** Boxes whose children are boxes, on the way to mvhd and mdhd. */
 const MP4_PARENTS = new Set(['moov', 'trak', 'mdia']);
 
@@ -121,29 +110,51 @@ const MPEG_KBPS = [
 /** Sample rates of MPEG-1; MPEG-2 halves them, MPEG-2.5 quarters them. */
 const MPEG1_RATES = [44_100, 48_000, 32_000];
 
+/** The longest free-format frame: 640 kbps at 8 kHz (72 × 640,000 / 8000 × 2, for every layer). */
+const MAX_FREE_FRAME = 11_520;
+
+/**
+ * Where the free-format frame at `at` ends: at the next header like it (its padding bit aside), as a
+ * decoder finds it, within the longest such frame or the end of the file; null when none is found.
+ * `budget.left` bounds the bytes searched over a whole file, so crafted headers cannot make it slow.
+ */
+function freeFrameLength(bytes: Uint8Array, at: number, budget: { left: number }): number | null {
+  const [b1, b2] = [bytes[at + 1]!, bytes[at + 2]! & 0xfd];
+  const end = Math.min(bytes.length, at + MAX_FREE_FRAME);
+  for (let next = at + 4; next + 3 <= end; next++) {
+    if (--budget.left < 0) throw transcriptionErrors.unsupportedAudio();
+    if (bytes[next] === 0xff && bytes[next + 1] === b1 && (bytes[next + 2]! & 0xfd) === b2) return next - at;
+  }
+  return end === bytes.length ? end - at : null;
+}
+
 /** One MPEG audio frame header at `at`: its length in bytes, samples and sample rate, or null where none starts. */
-function mpegFrame(bytes: Uint8Array, at: number): { length: number; samples: number; rate: number } | null {
+function mpegFrame(bytes: Uint8Array, at: number, budget: { left: number }): { length: number; samples: number; rate: number } | null {
   const [b0, b1, b2] = [bytes[at], bytes[at + 1], bytes[at + 2]];
   if (b0 !== 0xff || b1 === undefined || b2 === undefined || (b1 & 0xe0) !== 0xe0) return null;
   const version = (b1 >> 3) & 3; // 0: MPEG-2.5, 2: MPEG-2, 3: MPEG-1
   const layer = 4 - ((b1 >> 1) & 3); // 1, 2 or 3 (4: reserved)
   const bitrateIndex = b2 >> 4;
   const rateIndex = (b2 >> 2) & 3;
-  // Reserved values, and free-format frames (no length in their header), start no frame here.
-  if (version === 1 || layer === 4 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  if (version === 1 || layer === 4 || bitrateIndex === 15 || rateIndex === 3) return null;
   const mpeg1 = version === 3;
-  const kbps = MPEG_KBPS[mpeg1 ? layer - 1 : layer === 1 ? 3 : 4]![bitrateIndex]!;
   const rate = MPEG1_RATES[rateIndex]! / (mpeg1 ? 1 : version === 2 ? 2 : 4);
+  const samples = layer === 1 ? 384 : layer === 3 && !mpeg1 ? 576 : 1152;
+  if (bitrateIndex === 0) {
+    const length = freeFrameLength(bytes, at, budget);
+    return length === null ? null : { length, samples, rate };
+  }
+  const kbps = MPEG_KBPS[mpeg1 ? layer - 1 : layer === 1 ? 3 : 4]![bitrateIndex]!;
   const padding = (b2 >> 1) & 1;
-  if (layer === 1) return { length: (Math.floor((12_000 * kbps) / rate) + padding) * 4, samples: 384, rate };
-  const samples = layer === 3 && !mpeg1 ? 576 : 1152;
+  if (layer === 1) return { length: (Math.floor((12_000 * kbps) / rate) + padding) * 4, samples, rate };
   return { length: Math.floor(((samples / 8) * 1000 * kbps) / rate) + padding, samples, rate };
 }
 
 /**
  * The length of an MP3 from its frames, as a decoder plays them: each frame's samples at its
  * sample rate. Header fields that declare a length (Xing, VBRI, ID3 TLEN) are not read; bytes that
- * start no frame are stepped over one by one, as a decoder resynchronises.
+ * start no frame are stepped over one by one, as a decoder resynchronises. Throws 415 for a file
+ * whose free-format headers would take too long to follow.
  */
 export function mp3Seconds(bytes: Uint8Array): number {
   let at = 0;
@@ -154,8 +165,10 @@ export function mp3Seconds(bytes: Uint8Array): number {
   }
   // Samples per sample rate, divided once at the end so long sums stay exact.
   const samples = new Map<number, number>();
+  // Ample for real files (a free-format stream searches each byte about once); refused past it.
+  const budget = { left: 2 * bytes.length + 1_048_576 };
   while (at + 4 <= bytes.length) {
-    const frame = mpegFrame(bytes, at);
+    const frame = mpegFrame(bytes, at, budget);
     if (!frame) {
       at++;
       continue;
