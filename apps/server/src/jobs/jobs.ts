@@ -13,9 +13,17 @@ import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 import type { SemanticSearchService } from '../modules/search/semantic/semantic.service';
 import type { RateLimitCounters } from '../modules/rate-limits/rate-limits.repository';
+import { HOLD_LEASE_SECONDS } from '../modules/usage/usage.holds';
+import type { UsageService } from '../modules/usage/usage.service';
 
 /** Queue names of Bree's background work. */
-export const QUEUES = { maintenance: 'maintenance', voiceAnalyze: 'voice-analyze', voiceRefresh: 'voice-refresh', searchIndex: 'search-index' } as const;
+export const QUEUES = {
+  maintenance: 'maintenance',
+  voiceAnalyze: 'voice-analyze',
+  voiceRefresh: 'voice-refresh',
+  searchIndex: 'search-index',
+  holdSweep: 'usage-hold-sweep',
+} as const;
 
 /**
  * The index of meaning search follows edits within about a minute of a document resting: each run
@@ -43,6 +51,8 @@ export interface MaintenanceServices {
   transcription: Pick<TranscriptionService, 'clearStaleMarks'>;
   /** Rate-limit counters whose window has ended. */
   rateLimits: Pick<RateLimitCounters, 'sweep'>;
+  /** Budget held by calls whose process died mid-call (a chat reply, a dictation's polish): given back every minute. */
+  usage: Pick<UsageService, 'sweepHolds'>;
 }
 
 export interface Jobs {
@@ -93,6 +103,7 @@ export async function startJobs({
       const expiredRateLimits = await maintenance.rateLimits.sweep();
       log.info({ thinned, forgotten, purged, metered, expiredFeedback, staleTranscribing, expiredRateLimits }, 'maintenance done');
     });
+    await startHoldSweeps({ boss, usage: maintenance.usage, log });
     if (voice) await startVoiceJobs({ boss, voice, log });
     if (search?.availability().available) await startSearchIndexJobs({ boss, search, log });
     if (ai) {
@@ -110,6 +121,23 @@ export async function startJobs({
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+}
+
+/**
+ * The sweep of holds left by a process killed mid-call: every minute, never two at once
+ * ('singleton'), once at start (holds of a deployment that was down) and once a lease after it
+ * (holds of a process that died just before this one started, whose lease was still running).
+ * Operations' holds are not swept: their jobs are taken over and settle them.
+ */
+async function startHoldSweeps({ boss, usage, log }: { boss: PgBoss; usage: Pick<UsageService, 'sweepHolds'>; log: FastifyBaseLogger }): Promise<void> {
+  await boss.createQueue(QUEUES.holdSweep, { name: QUEUES.holdSweep, policy: 'singleton' });
+  await boss.schedule(QUEUES.holdSweep, '* * * * *');
+  await boss.work(QUEUES.holdSweep, async () => {
+    const released = await usage.sweepHolds();
+    if (released > 0) log.info({ released }, 'holds of stopped calls given back');
+  });
+  await boss.send(QUEUES.holdSweep, {});
+  await boss.send(QUEUES.holdSweep, {}, { startAfter: HOLD_LEASE_SECONDS + 1 });
 }
 
 /** Voice analysis: one queued and one running job per tenant at most ('stately' with the tenant as key). */

@@ -28,6 +28,8 @@ export interface CallPlan {
   maxOutputTokens?: number;
   /** The tenant's plan, read by the caller alongside its own reads (`planOf`); read by the hold otherwise. */
   tenantPlan?: TenantPlan;
+  /** The hold travels in a job whose run settles it, here or after a crash elsewhere (see ReserveArgs). */
+  heldByJob?: boolean;
 }
 
 /** Budget held for one call, with the output cap it was priced on. Plain data: it travels in a job. */
@@ -90,13 +92,22 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
    * reservation's own statement when it can be: `wroteAlongside` says whether it was.
    */
   async function reserveAlong(
-    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan }: CallPlan,
+    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan, heldByJob }: CallPlan,
     alongside?: (held: HeldCall) => ((reserved: SQL) => SQL) | null,
   ): Promise<{ held: HeldCall; wroteAlongside: boolean }> {
     gateway.assertConfigured(tier);
     const promptTokens = estimateTokens(system + prompt);
     const { reservation, wroteAlongside } = await usage.reserveAlong(
-      { tenantId, fileId, tier, modelId: gateway.spec(tier).modelId, promptTokens, maxOutputTokens, ...(tenantPlan ? { tenantPlan } : {}) },
+      {
+        tenantId,
+        fileId,
+        tier,
+        modelId: gateway.spec(tier).modelId,
+        promptTokens,
+        maxOutputTokens,
+        ...(tenantPlan ? { tenantPlan } : {}),
+        ...(heldByJob ? { heldByJob } : {}),
+      },
       alongside && ((r) => alongside({ ...r, maxOutputTokens })),
     );
     return { held: { ...reservation, maxOutputTokens }, wroteAlongside };

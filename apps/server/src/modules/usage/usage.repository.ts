@@ -1,6 +1,8 @@
 import type { AiTier } from '@bree/contracts';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { selectPreparedRows, type Db } from '../../db/db';
+import { settledBy } from './usage.holds';
 import type { PlanLimits } from './usage.plans';
 import { usageEvents, usagePeriods } from './usage.table';
 
@@ -12,16 +14,18 @@ const tokensKey = (tier: AiTier) => (tier === 'fast' ? 'fastTokens' : 'premiumTo
 /** Data access for usage periods. Every function filters by tenantId. */
 export function createUsageRepository({ db }: { db: Db }) {
   /**
-   * Runs a hold (a statement returning one row when it holds) with `alongside` written in the same
-   * statement, from the held row only: both commit or neither does. Prepared: every metered call
-   * waits for it, and its text takes a few shapes only.
+   * Runs a hold (a statement returning one row when it holds) with its lease row (usage.holds.ts)
+   * and `alongside` written in the same statement, from the held row only: all commit or none
+   * does. Prepared: every metered call waits for it, and its text takes a few shapes only.
    */
-  async function holdWith(hold: SQL, alongside?: (held: SQL) => SQL): Promise<{ held: boolean; wroteAlongside: boolean }> {
-    if (!alongside) return { held: (await selectPreparedRows(db, hold)).length === 1, wroteAlongside: false };
+  async function holdWith(hold: SQL, alongside?: (held: SQL) => SQL, lease?: (held: SQL) => SQL): Promise<{ held: boolean; wroteAlongside: boolean }> {
+    if (!alongside && !lease) return { held: (await selectPreparedRows(db, hold)).length === 1, wroteAlongside: false };
+    const leased = lease ? sql`, leased as (${lease(sql`held`)})` : sql``;
+    const along = alongside ? sql`, alongside as (${alongside(sql`held`)})` : sql``;
+    const wrote = alongside ? sql`(select count(*) from alongside)::int` : sql`0`;
     const [row] = await selectPreparedRows<{ held: number; wrote: number }>(
       db,
-      sql`with held as (${hold}), alongside as (${alongside(sql`held`)})
-          select (select count(*) from held)::int as held, (select count(*) from alongside)::int as wrote`,
+      sql`with held as (${hold})${leased}${along} select (select count(*) from held)::int as held, ${wrote} as wrote`,
     );
     return { held: row?.held === 1, wroteAlongside: (row?.wrote ?? 0) > 0 };
   }
@@ -51,6 +55,7 @@ export function createUsageRepository({ db }: { db: Db }) {
       dollars,
       limits,
       alongside,
+      lease,
     }: {
       tenantId: string;
       period: string;
@@ -58,6 +63,8 @@ export function createUsageRepository({ db }: { db: Db }) {
       dollars: string;
       limits: PlanLimits;
       alongside?: (held: SQL) => SQL;
+      /** The hold's lease row (usage.holds.ts), for a call this process runs itself. */
+      lease?: (held: SQL) => SQL;
     }): Promise<{ held: boolean; wroteAlongside: boolean }> {
       const callLimit = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
       // The insert path has no condition, so a plan with no room at all is refused here.
@@ -76,7 +83,7 @@ export function createUsageRepository({ db }: { db: Db }) {
           ...(room.length > 0 ? { setWhere: and(...room) } : {}),
         })
         .returning({ tenantId: usagePeriods.tenantId });
-      return holdWith(upsert.getSQL(), alongside);
+      return holdWith(upsert.getSQL(), alongside, lease);
     },
 
     /** Tokens of a period's pay-as-you-go calls (from the ledger). */
@@ -113,21 +120,27 @@ export function createUsageRepository({ db }: { db: Db }) {
       period,
       maxCalls,
       alongside,
+      lease,
     }: {
       tenantId: string;
       period: string;
       maxCalls: number;
       alongside?: (held: SQL) => SQL;
+      lease?: (held: SQL) => SQL;
     }): Promise<{ held: boolean; wroteAlongside: boolean }> {
       const counted = db
         .update(usagePeriods)
         .set({ paygCalls: sql`${usagePeriods.paygCalls} + 1`, updatedAt: new Date() })
         .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), sql`${usagePeriods.paygCalls} + 1 <= ${maxCalls}`))
         .returning({ tenantId: usagePeriods.tenantId });
-      return holdWith(counted.getSQL(), alongside);
+      return holdWith(counted.getSQL(), alongside, lease);
     },
 
-    /** Swaps a reservation for the real cost and tokens; `refundCall` un-counts a call that produced nothing. */
+    /**
+     * Swaps a reservation for the real cost and tokens; `refundCall` un-counts a call that produced
+     * nothing. With `holdId`, the hold's lease row goes in the same statement, and a hold the sweep
+     * gave back already is not given back twice (its call is counted anew unless refunded).
+     */
     async settle(opts: {
       tenantId: string;
       period: string;
@@ -137,6 +150,7 @@ export function createUsageRepository({ db }: { db: Db }) {
       tokens: number;
       refundCall: boolean;
       payg: boolean;
+      holdId?: string;
       event: { at: Date; fileId: string | null; cost: string };
     }): Promise<void> {
       // A call that used nothing (refunded, no tokens) leaves no line in the report.
@@ -154,28 +168,28 @@ export function createUsageRepository({ db }: { db: Db }) {
         });
       const calls = callsColumn(opts.tier);
       const tokens = tokensColumn(opts.tier);
-      if (opts.payg) {
-        // Billed a call by Stripe: the tokens are recorded, the credit is left alone.
-        await db
-          .update(usagePeriods)
-          .set({
-            [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`,
-            paygCalls: opts.refundCall ? sql`greatest(${usagePeriods.paygCalls} - 1, 0)` : usagePeriods.paygCalls,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
-        return;
-      }
-      await db
-        .update(usagePeriods)
-        .set({
-          reserved: sql`greatest(${usagePeriods.reserved} - ${opts.reserved}::numeric, 0)`,
-          cost: sql`${usagePeriods.cost} + ${opts.cost}::numeric`,
-          [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`,
-          [callsKey(opts.tier)]: opts.refundCall ? sql`greatest(${calls} - 1, 0)` : calls,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
+      const { cte, kept } = settledBy(opts.holdId);
+      // Held still: a refund un-counts the call. Swept already: the sweep un-counted it, so a used call is counted again.
+      const counted = (column: AnyPgColumn) =>
+        opts.refundCall ? sql`greatest(${column} - case when ${kept} then 1 else 0 end, 0)` : sql`${column} + case when ${kept} then 0 else 1 end`;
+      const where = and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period));
+      // Billed a call by Stripe: the tokens are recorded, the credit is left alone.
+      const update = opts.payg
+        ? db
+            .update(usagePeriods)
+            .set({ [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`, paygCalls: counted(usagePeriods.paygCalls), updatedAt: new Date() })
+            .where(where)
+        : db
+            .update(usagePeriods)
+            .set({
+              reserved: sql`greatest(${usagePeriods.reserved} - case when ${kept} then ${opts.reserved}::numeric else 0 end, 0)`,
+              cost: sql`${usagePeriods.cost} + ${opts.cost}::numeric`,
+              [tokensKey(opts.tier)]: sql`${tokens} + ${opts.tokens}`,
+              [callsKey(opts.tier)]: counted(calls),
+              updatedAt: new Date(),
+            })
+            .where(where);
+      await db.execute(sql`${cte}${update.getSQL()}`);
     },
 
     /**
@@ -183,9 +197,21 @@ export function createUsageRepository({ db }: { db: Db }) {
      * voice minutes (null: unlimited), so parallel recordings cannot all pass the same check.
      * False: the minutes do not fit.
      */
-    async reserveVoice({ tenantId, period, minutes, limit }: { tenantId: string; period: string; minutes: string; limit: number | null }): Promise<boolean> {
+    async reserveVoice({
+      tenantId,
+      period,
+      minutes,
+      limit,
+      lease,
+    }: {
+      tenantId: string;
+      period: string;
+      minutes: string;
+      limit: number | null;
+      lease?: (held: SQL) => SQL;
+    }): Promise<boolean> {
       if (limit !== null && Number(minutes) > limit) return false;
-      const rows = await db
+      const upsert = db
         .insert(usagePeriods)
         .values({ tenantId, period, voiceMinutes: minutes })
         .onConflictDoUpdate({
@@ -194,11 +220,22 @@ export function createUsageRepository({ db }: { db: Db }) {
           ...(limit !== null ? { setWhere: sql`${usagePeriods.voiceMinutes} + ${minutes}::numeric <= ${String(limit)}::numeric` } : {}),
         })
         .returning({ tenantId: usagePeriods.tenantId });
-      return rows.length === 1;
+      return (await holdWith(upsert.getSQL(), undefined, lease)).held;
     },
 
-    /** Replaces a recording's reserved minutes by the minutes it was billed at, with its line in the ledger (none for 0). */
-    async settleVoice(opts: { tenantId: string; period: string; reserved: string; minutes: string; at: Date; fileId: string | null }): Promise<void> {
+    /**
+     * Replaces a recording's reserved minutes by the minutes it was billed at, with its line in the
+     * ledger (none for 0); with `holdId`, as `settle` does (a swept hold's minutes are not taken back twice).
+     */
+    async settleVoice(opts: {
+      tenantId: string;
+      period: string;
+      reserved: string;
+      minutes: string;
+      at: Date;
+      fileId: string | null;
+      holdId?: string;
+    }): Promise<void> {
       if (Number(opts.minutes) > 0)
         await db.insert(usageEvents).values({
           tenantId: opts.tenantId,
@@ -211,10 +248,15 @@ export function createUsageRepository({ db }: { db: Db }) {
           voiceMinutes: opts.minutes,
           cost: '0',
         });
-      await db
+      const { cte, kept } = settledBy(opts.holdId);
+      const update = db
         .update(usagePeriods)
-        .set({ voiceMinutes: sql`greatest(${usagePeriods.voiceMinutes} - ${opts.reserved}::numeric + ${opts.minutes}::numeric, 0)`, updatedAt: new Date() })
+        .set({
+          voiceMinutes: sql`greatest(${usagePeriods.voiceMinutes} - case when ${kept} then ${opts.reserved}::numeric else 0 end + ${opts.minutes}::numeric, 0)`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(usagePeriods.tenantId, opts.tenantId), eq(usagePeriods.period, opts.period)));
+      await db.execute(sql`${cte}${update.getSQL()}`);
     },
   };
 }

@@ -2,6 +2,7 @@ import { PAYG_DOLLARS_PER_CALL, type AiTier, type UsageCurrent } from '@bree/con
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { usageErrors } from './usage.errors';
+import { createHoldLeases } from './usage.holds';
 import { PLANS, periodOf, priceOf, reservationDollars, type PlanName } from './usage.plans';
 import { presentUsage } from './usage.presenter';
 import { createUsageRepository } from './usage.repository';
@@ -17,6 +18,8 @@ export interface Reservation {
   fileId?: string | null;
   /** A pay-as-you-go call (past the Pro credit): billed by Stripe a call, so it holds no credit. */
   payg?: boolean;
+  /** The hold's lease row (usage.holds.ts): absent for a hold a job carries, which its job's run settles. */
+  holdId?: string;
 }
 
 /** The plan a tenant has now, and its pay-as-you-go spending limit in dollars (0: none). */
@@ -35,6 +38,11 @@ export interface ReserveArgs {
   maxOutputTokens: number;
   /** The tenant's plan when the caller read it already, alongside its own reads: the hold is then its only round trip. */
   tenantPlan?: TenantPlan;
+  /**
+   * The reservation travels in a pg-boss job (an AI operation, a variant), whose run settles it even
+   * after this process dies: it takes no lease of this process, so the sweep leaves it to the job.
+   */
+  heldByJob?: boolean;
 }
 
 /** Voice minutes held for one recording; settle it exactly once. */
@@ -44,6 +52,7 @@ export interface VoiceReservation {
   /** Minutes as the numeric column holds them. */
   minutes: string;
   fileId: string | null;
+  holdId?: string;
 }
 
 /** Seconds as the minutes column holds them, rounded up to the hundredth of a minute. */
@@ -58,34 +67,75 @@ export function createUsageService({
   plan,
   now,
   planOf = async () => ({ plan, paygSpendingLimit: 0 }),
+  holds = {},
 }: {
   db: Db;
   plan: PlanName;
   now: () => Date;
   /** Per-tenant plans (billing); without it every tenant has `plan`. */
   planOf?: (tenantId: string) => Promise<TenantPlan>;
+  /** This process's name on the holds it runs calls under (a random one by default) and how often it renews them. */
+  holds?: { owner?: string; renewEverySeconds?: number };
 }) {
   const repository = createUsageRepository({ db });
+  const leases = createHoldLeases({ db, now, ...holds });
+
+  /** A new lease for the call about to be held (none for a job's), and its row's SQL. */
+  function leaseFor(reservation: Reservation, heldByJob: boolean | undefined) {
+    if (heldByJob) return { reservation, lease: undefined };
+    const holdId = leases.newId();
+    const { tenantId, period, tier, dollars, payg = false } = reservation;
+    return { reservation: { ...reservation, holdId }, lease: leases.insertFrom({ id: holdId, tenantId, period, tier, dollars, payg, voiceMinutes: '0' }) };
+  }
 
   async function reserveAlong(
-    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null, tenantPlan: known }: ReserveArgs,
+    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null, tenantPlan: known, heldByJob }: ReserveArgs,
     alongside?: (reservation: Reservation) => ((held: SQL) => SQL) | null,
   ): Promise<{ reservation: Reservation; wroteAlongside: boolean }> {
     const period = periodOf(now());
     const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
     const { plan: tenantPlan, paygSpendingLimit } = known ?? (await planOf(tenantId));
     const limits = PLANS[tenantPlan];
-    const reservation: Reservation = { tenantId, period, tier, modelId, dollars, fileId };
-    const { held, wroteAlongside } = await repository.reserve({ tenantId, period, tier, dollars, limits, alongside: alongside?.(reservation) ?? undefined });
-    if (held) return { reservation, wroteAlongside };
+    const credit = leaseFor({ tenantId, period, tier, modelId, dollars, fileId }, heldByJob);
+    const { held, wroteAlongside } = await repository.reserve({
+      tenantId,
+      period,
+      tier,
+      dollars,
+      limits,
+      alongside: alongside?.(credit.reservation) ?? undefined,
+      lease: credit.lease,
+    });
+    if (held) return { reservation: leased(credit.reservation), wroteAlongside };
     // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
     const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
     if (tenantPlan === 'pro' && paygCalls > 0) {
-      const payg: Reservation = { tenantId, period, tier, modelId, dollars: '0', fileId, payg: true };
-      const counted = await repository.reservePayg({ tenantId, period, maxCalls: paygCalls, alongside: alongside?.(payg) ?? undefined });
-      if (counted.held) return { reservation: payg, wroteAlongside: counted.wroteAlongside };
+      const payg = leaseFor({ tenantId, period, tier, modelId, dollars: '0', fileId, payg: true }, heldByJob);
+      const counted = await repository.reservePayg({
+        tenantId,
+        period,
+        maxCalls: paygCalls,
+        alongside: alongside?.(payg.reservation) ?? undefined,
+        lease: payg.lease,
+      });
+      if (counted.held) return { reservation: leased(payg.reservation), wroteAlongside: counted.wroteAlongside };
     }
     throw usageErrors.budgetExceeded();
+  }
+
+  /** A hold of this process now runs: its lease is renewed until it is settled. */
+  function leased<T extends { holdId?: string }>(hold: T): T {
+    if (hold.holdId) leases.started();
+    return hold;
+  }
+
+  /** Runs a settlement; the hold's renewals end with it, even when it fails (the sweep then gives the hold back). */
+  async function settling(holdId: string | undefined, settlement: Promise<void>): Promise<void> {
+    try {
+      await settlement;
+    } finally {
+      if (holdId) leases.ended();
+    }
   }
 
   return {
@@ -109,7 +159,7 @@ export function createUsageService({
     /** Replaces the reservation by the call's real usage; a call with no tokens at all is not counted. */
     async settle({ reservation, inputTokens, outputTokens }: { reservation: Reservation; inputTokens: number; outputTokens: number }): Promise<void> {
       const cost = priceOf({ modelId: reservation.modelId, tier: reservation.tier, inputTokens, outputTokens });
-      await repository.settle({
+      const settlement = repository.settle({
         tenantId: reservation.tenantId,
         period: reservation.period,
         tier: reservation.tier,
@@ -118,12 +168,14 @@ export function createUsageService({
         tokens: inputTokens + outputTokens,
         refundCall: outputTokens === 0,
         payg: reservation.payg === true,
+        ...(reservation.holdId ? { holdId: reservation.holdId } : {}),
         event: {
           at: now(),
           fileId: reservation.fileId ?? null,
           cost: (reservation.payg ? PAYG_DOLLARS_PER_CALL : cost).toFixed(6),
         },
       });
+      await settling(reservation.holdId, settlement);
     },
 
     /**
@@ -134,21 +186,38 @@ export function createUsageService({
       const period = periodOf(now());
       const minutes = toMinutes(seconds);
       const { plan: tenantPlan } = await planOf(tenantId);
-      if (!(await repository.reserveVoice({ tenantId, period, minutes, limit: PLANS[tenantPlan].voiceMinutes }))) throw usageErrors.voiceMinutesExceeded();
-      return { tenantId, period, minutes, fileId };
+      const holdId = leases.newId();
+      const lease = leases.insertFrom({ id: holdId, tenantId, period, tier: 'voice', dollars: '0', payg: false, voiceMinutes: minutes });
+      if (!(await repository.reserveVoice({ tenantId, period, minutes, limit: PLANS[tenantPlan].voiceMinutes, lease })))
+        throw usageErrors.voiceMinutesExceeded();
+      return leased({ tenantId, period, minutes, fileId, holdId });
     },
 
     /** Replaces a voice reservation by the seconds really transcribed (0: the transcription failed and costs nothing). */
     async settleVoice({ reservation, seconds }: { reservation: VoiceReservation; seconds: number }): Promise<void> {
-      await repository.settleVoice({
+      const settlement = repository.settleVoice({
         tenantId: reservation.tenantId,
         period: reservation.period,
         reserved: reservation.minutes,
         minutes: toMinutes(seconds),
         at: now(),
         fileId: reservation.fileId,
+        ...(reservation.holdId ? { holdId: reservation.holdId } : {}),
       });
+      await settling(reservation.holdId, settlement);
     },
+
+    /** This process's name on the holds it runs calls under. */
+    holdOwner: leases.owner,
+
+    /** Pushes the lease of every hold this process runs forward (its own timer does this while calls run). */
+    renewHolds: (): Promise<number> => leases.renew(),
+
+    /**
+     * Gives back the holds whose process died mid-call (their lease ran out): run at start-up and
+     * every minute by the jobs. Returns how many were given back.
+     */
+    sweepHolds: (): Promise<number> => leases.sweep(),
 
     /** A month's money figures for billing: credit spent, pay-as-you-go calls and their tokens. */
     async billingFigures({ tenantId, period }: { tenantId: string; period: string }): Promise<{ cost: number; paygCalls: number; paygTokens: number }> {

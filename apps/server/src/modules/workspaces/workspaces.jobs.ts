@@ -30,7 +30,8 @@ export function createVariantJobs(deps: Pick<WorkspacesServiceDeps, 'ai' | 'aiRe
       if (a.text.length > AI_MAX_TEXT) throw workspacesErrors.sourceTooLong(AI_MAX_TEXT);
       const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId: a.tenantId, text: a.text.slice(0, VOICE_QUERY_CHARS) }) : '';
       const prompt = buildVariantPrompt(a.action, { text: a.text, instructions: a.instructions, voiceProfile });
-      const held = await ai.reserve({ tenantId: a.tenantId, fileId: a.fileId, tier: a.tier, ...prompt });
+      // The job carries the hold: its run settles it, after a crash too (no lease of this process).
+      const held = await ai.reserve({ tenantId: a.tenantId, fileId: a.fileId, tier: a.tier, heldByJob: true, ...prompt });
       const operationId = deps.newOperationId();
       return {
         operationId,

@@ -160,7 +160,9 @@ export function createAiService(deps: AiServiceDeps) {
       });
       // The call's worst case is held now (or 402), and its job is written in the same statement:
       // both commit or neither does, in one round trip. The run, here or in another Bree, settles it.
-      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId: body.fileId, tier, tenantPlan, ...prompt }, (h) => queue.jobRow(jobFor(h)));
+      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId: body.fileId, tier, tenantPlan, heldByJob: true, ...prompt }, (h) =>
+        queue.jobRow(jobFor(h)),
+      );
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
       await queue.enqueue(jobFor(held), { stored: wroteAlongside });
