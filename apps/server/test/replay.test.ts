@@ -429,6 +429,7 @@ const OPTED_OUT = {
   'POST /api/search/text': 'a read sent as POST',
   'POST /api/search/vector': 'a read sent as POST',
   'POST /api/search/hybrid': 'a read sent as POST',
+  'POST /api/account/sign-out-everywhere': 'it ends the token it carries: a retry is refused 401 and can end no later session',
 };
 
 describe('every mutating API route answers a retried X-Operation-Id once', () => {

@@ -84,7 +84,7 @@ describe('POST /api/account/sign-out-everywhere', () => {
     const laptop = await signIn(t.app, { email: 'everywhere@example.com', password: PASSWORD });
     const other = await signUp(t.app, { email: 'bystander@example.com', password: PASSWORD });
 
-    const res = await signOutEverywhere(laptop);
+    const res = await signOutEverywhere(laptop, { 'x-operation-id': 'sign-out-everywhere-1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
 
@@ -92,8 +92,8 @@ describe('POST /api/account/sign-out-everywhere', () => {
       await expectRefused(session);
       await expectRefreshRefused(session);
     }
-    // A retry with the same token is refused: it cannot sign out a later session.
-    expect((await signOutEverywhere(laptop)).statusCode).toBe(401);
+    // A retry (or a replayed copy) carries the token it ended: refused, it cannot sign out a later session.
+    expect((await signOutEverywhere(laptop, { 'x-operation-id': 'sign-out-everywhere-1' })).statusCode).toBe(401);
     // Another account is untouched.
     expect((await status(other)).statusCode).toBe(200);
     // Signing in again gives a token that works.
