@@ -91,13 +91,41 @@ function box(type: string, body: Buffer): Buffer {
   return Buffer.concat([head, body]);
 }
 
-/** An M4A: ftyp, a moov whose mvhd says `duration` in `timescale` units, then an mdat of `bodyBytes`. */
-export function m4aFile({ duration, timescale = 1000, bodyBytes }: { duration: number; timescale?: number; bodyBytes: number }): Buffer {
+const fullBox = (type: string, ...words: number[]): Buffer => {
+  const body = Buffer.alloc(4 + 4 * words.length);
+  words.forEach((word, i) => body.writeUInt32BE(word, 4 + 4 * i));
+  return box(type, body);
+};
+
+/**
+ * An M4A: ftyp, a moov whose mvhd says `duration` in `timescale` units and, with `samples`, a track
+ * of that many `codec` samples (stsz); `fragments`: movie fragments (moof/traf/trun) of that many
+ * samples each; then an mdat of `bodyBytes`.
+ */
+export function m4aFile({
+  duration,
+  timescale = 1000,
+  bodyBytes,
+  samples,
+  codec = 'mp4a',
+  fragments = [],
+}: {
+  duration: number;
+  timescale?: number;
+  bodyBytes: number;
+  samples?: number;
+  codec?: string;
+  fragments?: number[];
+}): Buffer {
   const mvhd = Buffer.alloc(100);
   mvhd.writeUInt32BE(timescale, 12);
   mvhd.writeUInt32BE(duration, 16);
+  const entry = box(codec, Buffer.alloc(28));
+  const stsd = box('stsd', Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), entry]));
+  const track = samples === undefined ? [] : [box('trak', box('mdia', box('minf', box('stbl', Buffer.concat([stsd, fullBox('stsz', 0, samples)])))))];
+  const moofs = fragments.map((count) => box('moof', box('traf', fullBox('trun', count))));
   const ftyp = Buffer.concat([Buffer.from('M4A ', 'latin1'), Buffer.alloc(4), Buffer.from('M4A isom', 'latin1')]);
-  return Buffer.concat([box('ftyp', ftyp), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(bodyBytes, 0x21))]);
+  return Buffer.concat([box('ftyp', ftyp), box('moov', Buffer.concat([box('mvhd', mvhd), ...track])), ...moofs, box('mdat', Buffer.alloc(bodyBytes, 0x21))]);
 }
 
 /** An Opus packet: the TOC byte of a 20 ms CELT frame (code 0), then `size` − 1 bytes. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { MAX_BYTES_PER_SECOND, measureWav, mp3Seconds, mp4DeclaredSeconds, type MeasuredLength } from './transcription.duration';
+import { MAX_BYTES_PER_SECOND, measureWav, mp3Seconds, type MeasuredLength } from './transcription.duration';
 import { transcriptionErrors } from './transcription.errors';
 import { flacSeconds } from './transcription.flac';
+import { mp4Length } from './transcription.mp4';
 import { oggOpusSeconds, webmOpusSeconds } from './transcription.opus';
 
 /**
@@ -36,13 +37,13 @@ const AUDIO_TYPES: Record<string, string> = {
 /**
  * The length of a recording, in seconds, and whether its header contradicts itself. Counted from the
  * audio where Bree can (WAV samples, Opus packets, MP3 and FLAC frames); else the longest of the recorder's and the
- * container's declared lengths. Never below the size's bound: N bytes last at least
+ * container's declared lengths and the least its samples play (MP4). Never below the size's bound: N bytes last at least
  * N / MAX_BYTES_PER_SECOND, so no header or declared length can make a long recording short.
  */
 export function audioLength({ ext, bytes, declaredSeconds }: { ext: string; bytes: Uint8Array; declaredSeconds: number }): MeasuredLength {
   const counted = ext === 'wav' ? measureWav(bytes) : countedSeconds(ext, bytes);
   const measured = typeof counted === 'number' ? { seconds: counted, inconsistent: false } : counted;
-  const seconds = measured?.seconds ?? Math.max(declaredSeconds, declaredByContainer(ext, bytes) ?? 0);
+  const seconds = measured?.seconds ?? Math.max(declaredSeconds, declaredByContainer(ext, bytes));
   return { seconds: Math.max(seconds, bytes.length / MAX_BYTES_PER_SECOND), inconsistent: measured?.inconsistent ?? false };
 }
 
@@ -54,9 +55,11 @@ function countedSeconds(ext: string, bytes: Uint8Array): number | null {
   return null;
 }
 
-function declaredByContainer(ext: string, bytes: Uint8Array): number | null {
-  if (ext === 'mp4' || ext === 'm4a') return mp4DeclaredSeconds(bytes);
-  return null;
+/** For a container whose frames Bree does not count: the longest length it declares and the least it can play. */
+function declaredByContainer(ext: string, bytes: Uint8Array): number {
+  if (ext !== 'mp4' && ext !== 'm4a') return 0;
+  const { leastSeconds, declaredSeconds } = mp4Length(bytes);
+  return Math.max(leastSeconds, declaredSeconds ?? 0);
 }
 
 export interface CheckedAudio {

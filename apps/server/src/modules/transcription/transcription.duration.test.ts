@@ -150,4 +150,24 @@ describe('lengths a compressed container declares', () => {
       code: 'audio_too_long',
     });
   });
+
+  it('an MP4 lasts at least its AAC samples × 1024 at 96 kHz, whatever mvhd and the recorder say', async () => {
+    // 28,125 frames of 10 bytes: 600 s at 48 kHz, at least 300 s; mvhd says 0.1 s.
+    const forged = m4aFile({ duration: 100, samples: 28_125, bodyBytes: 281_250 });
+    expect((await checkAudio({ bytes: forged, declaredSeconds: 0.1, limits })).seconds).toBe(300);
+    const fragmented = m4aFile({ duration: 0, samples: 0, fragments: [9375, 9375, 9375], bodyBytes: 281_250 });
+    expect((await checkAudio({ bytes: fragmented, declaredSeconds: 0.1, limits })).seconds).toBe(300);
+    const tooLong = m4aFile({ duration: 100, samples: 60_000, bodyBytes: 600_000 });
+    await expect(checkAudio({ bytes: tooLong, declaredSeconds: 0.1, limits })).rejects.toMatchObject({ code: 'audio_too_long' });
+    // An honest header still says more than the bound.
+    expect((await checkAudio({ bytes: m4aFile({ duration: 45_000, samples: 2110, bodyBytes: 21_100 }), declaredSeconds: 1, limits })).seconds).toBe(45);
+  });
+
+  it('refuses an MP4 of another codec than AAC, MP3 or Opus (ALAC, PCM), whose samples say nothing of its length', async () => {
+    for (const codec of ['alac', 'lpcm', 'sowt']) {
+      await expect(checkAudio({ bytes: m4aFile({ duration: 100, samples: 10, codec, bodyBytes: 100 }), declaredSeconds: 1, limits })).rejects.toMatchObject(
+        refused,
+      );
+    }
+  });
 });

@@ -69,36 +69,6 @@ function sampledFrameBytes({ tag, channels, sampleRate, bits }: { tag: number; c
   return channels * (bits / 8);
 }
 
-/** Boxes whose children are boxes, on the way to mvhd and mdhd. */
-const MP4_PARENTS = new Set(['moov', 'trak', 'mdia']);
-
-/** The longest duration an MP4's mvhd or mdhd boxes declare, or null. Raises a bound, never lowers one. */
-export function mp4DeclaredSeconds(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let longest: number | null = null;
-  const walk = (from: number, to: number): void => {
-    for (let at = from; at + 8 <= to;) {
-      let size = view.getUint32(at);
-      const type = ascii(bytes, at + 4, 4);
-      if (size === 1 && at + 16 <= to) size = Number(view.getBigUint64(at + 8));
-      if (size === 0) size = to - at;
-      if (size < 8 || at + size > to) return;
-      if (MP4_PARENTS.has(type)) walk(at + 8, at + size);
-      if ((type === 'mvhd' || type === 'mdhd') && size >= 32) {
-        const v1 = bytes[at + 8] === 1 && size >= 44;
-        const timescale = view.getUint32(at + (v1 ? 28 : 20));
-        const duration = v1 ? Number(view.getBigUint64(at + 32)) : view.getUint32(at + 24);
-        // All ones: 'unknown', as a fragmented or live file writes it.
-        const unknown = v1 ? duration >= Number.MAX_SAFE_INTEGER : duration === 0xffff_ffff;
-        if (timescale > 0 && !unknown) longest = Math.max(longest ?? 0, duration / timescale);
-      }
-      at += size;
-    }
-  };
-  walk(0, bytes.length);
-  return longest;
-}
-
 /** Bit rates in kbps by index: MPEG-1 layers I, II, III, then MPEG-2/2.5 layer I, and layers II and III. */
 const MPEG_KBPS = [
   [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
