@@ -1,8 +1,22 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { users } from './identity.table';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Marks the password hash of an account made by a sign-up that waits for its address to be
+ * confirmed (with a mail server): such a password signs nothing in, so whoever typed an address
+ * cannot tell by signing in whether it was free. Confirming the address (the mailed link, or
+ * `npm run verify-email`) removes the mark; a password reset replaces the hash altogether.
+ */
+export const PENDING_PASSWORD_MARK = 'pending$';
+
+/** The stored hash without its pending mark: what confirming an address leaves. */
+const confirmedPasswordHash = sql`case when starts_with(${users.passwordHash}, ${PENDING_PASSWORD_MARK}) then substr(${users.passwordHash}, ${PENDING_PASSWORD_MARK.length + 1}::int) else ${users.passwordHash} end`;
+
+/** What confirming an account's address writes: verified, and its password usable. */
+export const confirmedAddress = { emailVerified: true, passwordHash: confirmedPasswordHash };
 
 /** Data access for the embedded issuer's local accounts. Emails are stored normalized. */
 export function createAccountsRepository({ db }: { db: Db }) {
@@ -26,9 +40,9 @@ export function createAccountsRepository({ db }: { db: Db }) {
         .where(inArray(users.email, [...emails]));
     },
 
-    /** Marks the account's address as verified; false when the account is gone. */
+    /** Marks the account's address as verified (and a pending password usable); false when the account is gone. */
     async markEmailVerified({ id }: { id: string }): Promise<boolean> {
-      const rows = await db.update(users).set({ emailVerified: true }).where(eq(users.id, id)).returning({ id: users.id });
+      const rows = await db.update(users).set(confirmedAddress).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length > 0;
     },
 

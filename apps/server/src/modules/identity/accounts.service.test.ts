@@ -63,6 +63,23 @@ describe('accounts', () => {
     expect(await accounts.authenticate({ email: '', password: '' })).toBe(null);
   });
 
+  it('a pending sign-up signs in only once its address is confirmed, and a taken address keeps its password', async () => {
+    const database = await getTestDatabase();
+    const repository = createAccountsRepository({ db: database.db });
+    const accounts = createAccountsService({ repository });
+    const created = await accounts.register({ email: 'wait@example.com', password: 'long enough', pending: true });
+    expect(await accounts.authenticate({ email: 'wait@example.com', password: 'long enough' })).toBe(null);
+
+    expect(await accounts.register({ email: 'Wait@example.com', password: 'another one', pending: true })).toEqual({ ok: false, reason: 'email_taken' });
+    // What the mailed link and `npm run verify-email` do.
+    expect(await repository.markEmailVerified({ id: created.ok ? created.user.id : '' })).toBe(true);
+    expect((await accounts.authenticate({ email: 'wait@example.com', password: 'long enough' }))?.emailVerified).toBe(true);
+    expect(await accounts.authenticate({ email: 'wait@example.com', password: 'another one' })).toBe(null);
+    // Confirming again leaves a usable password as it is.
+    expect(await repository.markEmailVerified({ id: created.ok ? created.user.id : '' })).toBe(true);
+    expect(await accounts.authenticate({ email: 'wait@example.com', password: 'long enough' })).not.toBe(null);
+  });
+
   it('two sign-ups racing for one email create one account', async () => {
     const accounts = await service();
     const results = await Promise.all([

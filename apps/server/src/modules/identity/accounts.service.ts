@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { AccountsRepository, UserRow } from './accounts.repository';
+import { PENDING_PASSWORD_MARK, type AccountsRepository, type UserRow } from './accounts.repository';
 
 /**
  * scrypt cost: N=2^15, r=8, p=1 takes ~100 ms here and 32 MiB of memory. The parameters
@@ -78,16 +78,21 @@ export function createAccountsService({ repository, now = () => new Date() }: { 
   let decoyHash: Promise<string> | null = null;
 
   return {
-    /** Creates an account; a failure names the first rule the input broke. */
-    async register(input: { email: string; password: string; name?: string | undefined }): Promise<RegisterResult> {
+    /**
+     * Creates an account; a failure names the first rule the input broke. A taken address costs
+     * the same scrypt hash and insert as a free one, so the time taken does not tell them apart.
+     * `pending`: the password signs in only once the address is confirmed (PENDING_PASSWORD_MARK).
+     */
+    async register(input: { email: string; password: string; name?: string | undefined; pending?: boolean }): Promise<RegisterResult> {
       const email = normalizeEmail(input.email);
       const name = input.name?.trim() || null;
       if (!isValidEmail(email)) return { ok: false, reason: 'invalid_email' };
       const weak = passwordProblem(input.password);
       if (weak) return { ok: false, reason: weak };
       if (name && name.length > NAME_MAX_LENGTH) return { ok: false, reason: 'name_too_long' };
-      if (await repository.findByEmail({ email })) return { ok: false, reason: 'email_taken' };
-      const passwordHash = await hashPassword(input.password);
+      const hash = await hashPassword(input.password);
+      const passwordHash = input.pending ? `${PENDING_PASSWORD_MARK}${hash}` : hash;
+      // The unique index decides whether the address is taken.
       const user = await repository.insert({ id: ulid(), email, passwordHash, name, now: now() });
       return user ? { ok: true, user } : { ok: false, reason: 'email_taken' };
     },
@@ -102,7 +107,10 @@ export function createAccountsService({ repository, now = () => new Date() }: { 
         await verifyPassword(input.password, await decoyHash);
         return null;
       }
-      return (await verifyPassword(input.password, user.passwordHash)) ? user : null;
+      // A pending password is still checked, so it takes as long as any other, but it opens nothing.
+      const pending = user.passwordHash.startsWith(PENDING_PASSWORD_MARK);
+      const stored = pending ? user.passwordHash.slice(PENDING_PASSWORD_MARK.length) : user.passwordHash;
+      return (await verifyPassword(input.password, stored)) && !pending ? user : null;
     },
 
     findById(id: string): Promise<UserRow | null> {

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/db';
+import { confirmedAddress } from './accounts.repository';
 import { emailVerificationTokens, users } from './identity.table';
 
 /** Data access for email-verification links (tokens stored hashed). */
@@ -21,8 +22,8 @@ export function createEmailVerificationRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Uses a token: deletes it (only one request can), marks the account's address verified and
-     * deletes the account's other links. Null when the token was unknown, used or expired.
+     * Uses a token: deletes it (only one request can), marks the account's address verified (its
+     * password usable, when a sign-up left it pending) and deletes the account's other links. Null when the token was unknown, used or expired.
      */
     async consumeToken({ tokenHash, now }: { tokenHash: string; now: Date }): Promise<{ userId: string; email: string } | null> {
       return db.transaction(async (tx) => {
@@ -32,7 +33,7 @@ export function createEmailVerificationRepository({ db }: { db: Db }) {
           .returning({ userId: emailVerificationTokens.userId });
         const userId = consumed[0]?.userId;
         if (!userId) return null;
-        const updated = await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId)).returning({ email: users.email });
+        const updated = await tx.update(users).set(confirmedAddress).where(eq(users.id, userId)).returning({ email: users.email });
         await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
         return updated[0] ? { userId, email: updated[0].email } : null;
       });

@@ -3,6 +3,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { AccountsRepository } from './accounts.repository';
 import { normalizeEmail } from './accounts.service';
 import type { EmailVerificationRepository } from './email-verification.repository';
+import { FORGOT_PASSWORD_PATH } from './password-reset.routes';
 import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
 import { createAccountLimiter } from './rate-limit';
 
@@ -42,12 +43,14 @@ export function createEmailVerificationService({
   counters: RateLimitCounters;
 }) {
   const limiter = createAccountLimiter({ counters, scope: 'verify-mail', ...VERIFY_MAIL_LIMIT, now: () => now().getTime() });
+  // Sign-ups with a taken address: as many notices as confirmation mails, so neither floods a mailbox.
+  const noticeLimiter = createAccountLimiter({ counters, scope: 'sign-up-notice', ...VERIFY_MAIL_LIMIT, now: () => now().getTime() });
   const pending = new Set<Promise<unknown>>();
 
   /** Mails a new link to an unverified account; nothing for verified or unknown ones, or beyond the limit. */
   async function sendLink(user: { id: string; email: string; emailVerified: boolean }): Promise<'sent' | 'skipped'> {
-    if (!mailer || user.emailVerified || (await limiter.retryAfter(user.id)) > 0) return 'skipped';
-    await limiter.recordFailure(user.id);
+    // Counted before sending, so concurrent requests cannot all pass the limit.
+    if (!mailer || user.emailVerified || (await limiter.attempt(user.id)) > 0) return 'skipped';
     const token = randomBytes(32).toString('base64url');
     const issuedAt = now();
     await repository.insertToken({ tokenHash: hashToken(token), userId: user.id, now: issuedAt, expiresAt: new Date(issuedAt.getTime() + VERIFY_LINK_TTL_MS) });
@@ -79,6 +82,20 @@ export function createEmailVerificationService({
         const email = normalizeEmail(rawEmail);
         const user = email ? await accounts.findByEmail({ email }) : null;
         if (user) await sendLink(user);
+      }, onError);
+    },
+
+    /**
+     * After a sign-up with an address that has an account: tells its owner, without waiting, so
+     * the person who typed it sees the same page as for a new account (the mail goes to the owner).
+     */
+    noticeInBackground(rawEmail: string, onError: (error: unknown) => void): void {
+      inBackground(async () => {
+        const email = normalizeEmail(rawEmail);
+        const user = await accounts.findByEmail({ email });
+        if (!mailer || !user || (await noticeLimiter.attempt(user.id)) > 0) return;
+        const text = signUpNoticeText({ email: user.email, signInUrl: `${publicUrl}/app`, forgotUrl: `${publicUrl}${FORGOT_PASSWORD_PATH}` });
+        await mailer.send({ to: user.email, subject: 'Someone tried to create a Bree account with your email address', text });
       }, onError);
     },
 
@@ -117,6 +134,26 @@ Open this link within 24 hours:
 ${link}
 
 The link works once. If you did not create a Bree account, you can ignore this email.
+
+— Bree
+`;
+}
+
+function signUpNoticeText({ email, signInUrl, forgotUrl }: { email: string; signInUrl: string; forgotUrl: string }): string {
+  return `Hello,
+
+Someone, perhaps you, tried to create a Bree account with ${email}. This address already has an
+account, so no new one was made and nothing was changed.
+
+If it was you, sign in here:
+
+${signInUrl}
+
+Forgot password? Get a link to choose a new one here:
+
+${forgotUrl}
+
+If it was not you, you can ignore this email.
 
 — Bree
 `;

@@ -10,6 +10,7 @@ import { toErrorAnswer } from '../../plugins/errors';
 import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
 import { registerEmailVerificationRoutes } from './email-verification.routes';
 import type { EmailVerificationService } from './email-verification.service';
+import { renderCheckEmailPage } from './verification-pages';
 import { apiResourceIndicator, ensureGrant } from './grants';
 import { formField, sendHtml, takeNotice } from './html-forms';
 import { ASSET_PREFIX, renderErrorPage, renderForgotPasswordPage, renderSignInPage, renderSignUpPage, type FormError } from './pages';
@@ -212,12 +213,21 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
     const { uid } = request.params;
     const email = formField(request.body, 'email');
     const name = formField(request.body, 'name');
-    const result = await accounts.register({ email, password: formField(request.body, 'password'), name });
+    const mailed = verification.canSendLinks;
+    const result = await accounts.register({ email, password: formField(request.body, 'password'), name, pending: mailed });
+    const onMailError = (err: unknown) => request.log.error({ err }, 'could not send a sign-up email');
+    // With a mail server, a taken address gets the same answer as a free one and its owner a
+    // notice; the new account signs in once its address is confirmed. Without one, nobody could
+    // be told, so the form says the address is taken.
+    if (mailed && (result.ok || result.reason === 'email_taken')) {
+      if (result.ok) verification.sendLinkInBackground(result.user, onMailError);
+      else verification.noticeInBackground(email, onMailError);
+      return sendHtml(reply, 200, renderCheckEmailPage({ homeUrl, appUrl: `${config.publicUrl}/app`, email }));
+    }
     if (!result.ok) {
       const status = result.reason === 'email_taken' ? 409 : 400;
       return sendHtml(reply, status, renderSignUpPage({ uid, homeUrl, email, name, error: SIGN_UP_ERRORS[result.reason] }));
     }
-    verification.sendLinkInBackground(result.user, (err) => request.log.error({ err }, 'could not send an email-verification link'));
     return finish(request, reply, interaction, result.user.id, true);
   });
 

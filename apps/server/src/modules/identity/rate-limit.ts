@@ -45,7 +45,7 @@ export function createAccountLimiter({
   now = () => Date.now(),
 }: {
   counters: Pick<RateLimitCounters, 'hit' | 'read' | 'clear'>;
-  /** 'sign-in', 'reset-mail', 'verify-mail': which limit these keys count for. */
+  /** 'sign-in', 'reset-mail', 'verify-mail', 'sign-up-notice': which limit these keys count for. */
   scope: string;
   maxFailures?: number;
   windowMs?: number;

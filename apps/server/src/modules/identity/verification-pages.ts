@@ -65,3 +65,14 @@ export function renderVerificationSentPage(input: { homeUrl: string; appUrl: str
 <a class="button" href="${escapeHtml(input.appUrl)}">Back to Bree</a>`;
   return layout({ title: 'Check your email', homeUrl: input.homeUrl, body });
 }
+
+/**
+ * After creating an account with a mail server: the same page whether the address was free (a
+ * confirmation link was mailed) or taken (its owner was told), so it tells nobody which.
+ */
+export function renderCheckEmailPage(input: { homeUrl: string; appUrl: string; email: string }): string {
+  const body = `<div class="notice" role="status">We sent an email to ${escapeHtml(input.email)}.</div>
+<p class="lead">Open the link in it to finish creating your account, then sign in. The link works once, for 24 hours. No email after a few minutes? Check your spam folder.</p>
+<a class="button" href="${escapeHtml(input.appUrl)}">Continue to sign in</a>`;
+  return layout({ title: 'Check your email', homeUrl: input.homeUrl, body });
+}
