@@ -58,5 +58,23 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1' && process.env.TEST_DATABA
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('The database of DATABASE_URL is not empty.');
     });
+
+    it('restores a backup written by the earlier hand-written tar writer', async () => {
+      const client = admin();
+      await client.connect();
+      await client.query(`drop database "${name}" with (force)`);
+      await client.query(`create database "${name}"`);
+      await client.end();
+      const fixture = path.resolve(import.meta.dirname, '../../test/fixtures/old-writer-backup.tar.gz');
+      const env = { DATABASE_URL: target.toString(), DATA_DIR: path.join(work, 'old-writer') };
+      const restore = await run('restore', [fixture], env);
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain('Restored 1 attachment into');
+      const rows = await withDatabase({ url: target.toString(), dataDir: 'memory://' }, (database) => database.query('select * from old_writer_probe'));
+      expect(rows).toEqual([{ id: 1, note: 'written by the hand-made tar writer' }]);
+      const [attachment] = await blobs(path.join(work, 'old-writer'));
+      expect(Buffer.from(attachment!.bytes, 'base64').equals(Buffer.from(Array.from({ length: 1300 }, (_, i) => (i * 7) % 256)))).toBe(true);
+    });
   },
 );

@@ -5,12 +5,22 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, currentPgliteTemplateKey, type Database } from './db';
 import { pgliteTemplateFile, pgliteTemplateKey, type PgliteTemplateInputs } from './pglite-template';
-import { tarHeader } from '../cli/tar';
+import { pack } from 'tar-stream';
 import { extractPgliteTemplate } from './pglite-template-extract';
 import { makePgliteTemplate, preparePgliteTemplateForStart } from './pglite-template-prepare';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+
+/** A tar archive of one file, as any ustar writer makes it. */
+async function tarOf(name: string, data: Buffer): Promise<Buffer> {
+  const archive = pack();
+  archive.entry({ name }, data);
+  archive.finalize();
+  const pieces: Buffer[] = [];
+  for await (const piece of archive) pieces.push(piece as Buffer);
+  return Buffer.concat(pieces);
+}
 
 const inputs: PgliteTemplateInputs = {
   packageVersions: { '@electric-sql/pglite': '0.5.14', '@electric-sql/pglite-pgvector': '0.0.15' },
@@ -171,9 +181,7 @@ describe('unpacking a template', () => {
 
   it('refuses an entry that leaves the folder, writing nothing', async () => {
     const file = path.join(scratch, 'escaping.tar.gz');
-    const data = Buffer.from('outside');
-    const padding = Buffer.alloc(512 - data.length);
-    writeFileSync(file, gzipSync(Buffer.concat([tarHeader('../escaped', data.length), data, padding, Buffer.alloc(1024)])));
+    writeFileSync(file, gzipSync(await tarOf('../escaped', Buffer.from('outside'))));
     const location = path.join(scratch, 'data', 'pglite');
     await expect(extractPgliteTemplate({ file, location })).rejects.toThrow('unexpected tar entry ../escaped');
     expect(existsSync(path.join(scratch, 'escaped'))).toBe(false);
@@ -182,8 +190,7 @@ describe('unpacking a template', () => {
 
   it('refuses an archive without a database in it', async () => {
     const file = path.join(scratch, 'no-database.tar.gz');
-    const data = Buffer.from('hello');
-    writeFileSync(file, gzipSync(Buffer.concat([tarHeader('notes.txt', data.length), data, Buffer.alloc(512 - data.length), Buffer.alloc(1024)])));
+    writeFileSync(file, gzipSync(await tarOf('notes.txt', Buffer.from('hello'))));
     const location = path.join(scratch, 'other', 'pglite');
     await expect(extractPgliteTemplate({ file, location })).rejects.toThrow('the template holds no database');
     expect(existsSync(path.join(scratch, 'other'))).toBe(false);
