@@ -1,8 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase } from './db/db';
+import { createDatabase, type Database } from './db/db';
 import { answerDumpRequests } from './db/pglite-dump-requests';
+import { acquirePgliteLock, DataDirInUseError } from './db/pglite-lock';
+import { checkPortFree, PortInUseError } from './port-check';
 import type * as JobsModule from './jobs/jobs';
 import { createIdentity } from './modules/identity/identity';
 import { createServices } from './services';
@@ -20,10 +22,24 @@ const LATE_LOAD_DELAY_MS = 3_000;
 /** How long in-flight requests, job hand-back and closing the database may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-/** Starts Bree: config → database → migrations → sign-in → HTTP, and stops cleanly on a signal. */
+/** The database of this start, closed when the start fails: an embedded one an exiting process leaves open may not open again. */
+let openedDatabase: Database | null = null;
+
+/** Starts Bree: config → data dir lock → port check → database → migrations → sign-in → HTTP, and stops cleanly on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded database serves one process: a second Bree on this DATA_DIR ends here, before it
+  // opens anything in it (docs/DEPLOY.md). The database releases the lock when it closes.
+  const lock = !config.databaseUrl && config.dataDir !== 'memory://' ? acquirePgliteLock({ dataDir: config.dataDir }) : undefined;
+  try {
+    // A start whose port is taken ends before it creates or opens the database.
+    await checkPortFree({ port: config.port, host: config.host });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, lock });
+  openedDatabase = database;
   await database.migrate();
   const services = createServices({ database, config });
   const identity = await createIdentity({ config, database, notifications: services.notifications });
@@ -111,8 +127,9 @@ async function main(): Promise<void> {
   if (!stopping) setTimeout(loadLate, LATE_LOAD_DELAY_MS).unref();
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+main().catch(async (error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof PortInUseError) console.error(error.message);
   else console.error('Bree failed to start:', error);
+  await openedDatabase?.close().catch(() => undefined);
   process.exit(1);
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/db';
-import { pgliteLockHolder, pgliteLockPath, type PgliteLockHolder } from '../db/pglite-lock';
+import { DataDirInUseError, pgliteLockHolder, pgliteLockPath, type PgliteLockHolder } from '../db/pglite-lock';
 
 /** A failure an administrator command explains in one message, then exits with `code`. */
 export class Stop extends Error {
@@ -50,14 +50,12 @@ export async function openBreeDatabase({ externalIssuer }: { externalIssuer: (is
       throw new Stop(`No Bree database in ${pgliteDir}.\nRun this command where Bree runs, with the same DATA_DIR (or DATABASE_URL).`);
     }
     const holder = pgliteLockHolder(config.dataDir);
-    if (holder) {
-      throw new Stop(
-        `Bree is running on this data directory (${describeHolder(holder)}). Stop Bree first, then run this command again.\n` +
-          `If Bree is not running, delete ${pgliteLockPath(config.dataDir)} and try again.`,
-      );
-    }
+    if (holder) throw runningHere(config.dataDir, holder);
   }
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The command takes the data dir's lock as Bree does: a Bree starting meanwhile is refused, and refuses this.
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+    throw error instanceof DataDirInUseError ? runningHere(config.dataDir, error.holder) : error;
+  });
   try {
     // The same migrations Bree runs at start: a data dir from an older Bree gets today's tables.
     await database.migrate();
@@ -66,4 +64,11 @@ export async function openBreeDatabase({ externalIssuer }: { externalIssuer: (is
     throw error;
   }
   return database;
+}
+
+function runningHere(dataDir: string, holder: PgliteLockHolder): Stop {
+  return new Stop(
+    `Bree is running on this data directory (${describeHolder(holder)}). Stop Bree first, then run this command again.\n` +
+      `If Bree is not running, delete ${pgliteLockPath(dataDir)} and try again.`,
+  );
 }

@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { Config } from '../config';
 import { createDatabase, loadPgliteDump } from '../db/db';
-import { pgliteLockHolder } from '../db/pglite-lock';
+import { acquirePgliteLock, DataDirInUseError, pgliteLockHolder } from '../db/pglite-lock';
 import { classifyEntry, parseManifest, type BackupManifest } from './backup-archive';
 import { describeHolder, loadCliConfig, Stop, type Io } from './cli-support';
 import { pgRestoreArgs, runPgTool } from './pg-tools';
@@ -120,6 +120,8 @@ export async function restoreBackup({ config, file, force }: { config: Config; f
   await checkTarget(config, force);
   const dataDir = path.resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // Held while the embedded database is replaced: a Bree starting meanwhile is refused, as one already running refuses this.
+  const lock = config.databaseUrl ? null : lockDataDir(dataDir);
   // Unpacked next to its destination, so the last step is a rename on one file system.
   const staging = await mkdtemp(path.join(dataDir, '.restore-'));
   try {
@@ -151,6 +153,16 @@ export async function restoreBackup({ config, file, force }: { config: Config; f
     return notes;
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    lock?.release();
+  }
+}
+
+function lockDataDir(dataDir: string) {
+  try {
+    return acquirePgliteLock({ dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    throw new Stop(`Bree is running on this data directory (${describeHolder(error.holder)}). Stop Bree first, then run this command again.`);
   }
 }
 

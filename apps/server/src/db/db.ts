@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgliteExtensions } from './pglite-extensions.mjs';
-import { removePgliteLock, writePgliteLock } from './pglite-lock';
+import { acquirePgliteLock, type PgliteLock } from './pglite-lock';
 import { openPgliteThread, type PgliteThread } from './pglite-thread';
 import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
 import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
@@ -84,11 +84,21 @@ export function currentPgliteTemplateKey(): string {
  * Opens the database: `postgres://…` → a node-postgres pool; otherwise PGlite, stored in
  * `<dataDir>/pglite` or kept in memory when dataDir is 'memory://'. A new `<dataDir>/pglite`, or one
  * in memory, starts from the migrated template in `templateDir` when one with the current key is
- * there (null: never).
+ * there (null: never). An on-disk PGlite is opened only under the data dir's lock (`pglite-lock.ts`):
+ * `lock` when the caller took it already (Bree's start, before it checks its port), else taken here;
+ * the database releases it when it closes or fails to open.
  */
-export async function createDatabase(opts: { url?: string; dataDir: string; templateDir?: string | null }): Promise<Database> {
+export async function createDatabase(opts: { url?: string; dataDir: string; templateDir?: string | null; lock?: PgliteLock }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir, opts.templateDir === undefined ? INSTALL_TEMPLATE_DIR : opts.templateDir);
+  const templateDir = opts.templateDir === undefined ? INSTALL_TEMPLATE_DIR : opts.templateDir;
+  if (opts.dataDir === 'memory://') return openPglite({ location: 'memory://', templateDir, lock: null });
+  const lock = opts.lock ?? acquirePgliteLock({ dataDir: opts.dataDir });
+  try {
+    return await openPglite({ location: path.resolve(opts.dataDir, 'pglite'), templateDir, lock });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /** The template file with the current key in `templateDir`, or null when none was made yet. */
@@ -138,13 +148,9 @@ async function openInMemory(templateDir: string | null): Promise<PgliteThread> {
   return openPgliteThread({ location: 'memory://' });
 }
 
-async function openPglite(dataDir: string, templateDir: string | null): Promise<Database> {
-  const location = dataDir === 'memory://' ? 'memory://' : path.resolve(dataDir, 'pglite');
+async function openPglite({ location, templateDir, lock }: { location: string; templateDir: string | null; lock: PgliteLock | null }): Promise<Database> {
   const thread = location === 'memory://' ? await openInMemory(templateDir) : await openFolder(location, templateDir);
   const { client } = thread;
-  // Tells maintenance commands (npm run reset-password) that this data dir is in use.
-  const onDisk = location !== 'memory://';
-  if (onDisk) writePgliteLock(dataDir);
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -177,7 +183,7 @@ async function openPglite(dataDir: string, templateDir: string | null): Promise<
     },
     async close() {
       await thread.close();
-      if (onDisk) removePgliteLock(dataDir);
+      lock?.release();
     },
     dumpEmbedded: () => thread.dump(),
   };
