@@ -1,3 +1,5 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+
 /** One parsed server-sent event: its name (default 'message') and raw data text. */
 export interface SseEvent {
   event: string;
@@ -5,40 +7,23 @@ export interface SseEvent {
 }
 
 /**
- * Incremental SSE parser: network chunks split frames anywhere, so text is buffered until a
- * blank line ends a frame. Returns the frames completed by each chunk.
+ * The server-sent events of a response body, in order as they arrive, parsed by
+ * eventsource-parser (frames and even characters split anywhere across chunks, CRLF, multi-line
+ * data, comments as keep-alives). Whoever stops early cancels the body, closing the connection.
  */
-export function createSseParser(): { push(chunk: string): SseEvent[] } {
-  let buffer = '';
-  return {
-    push(chunk) {
-      buffer += chunk.replace(/\r\n?/g, '\n');
-      const events: SseEvent[] = [];
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const parsed = parseFrame(frame);
-        if (parsed) events.push(parsed);
-        end = buffer.indexOf('\n\n');
+export async function* readSseEvents(body: NonNullable<Response['body']>): AsyncGenerator<SseEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  let ended = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        ended = true;
+        return;
       }
-      return events;
-    },
-  };
-}
-
-/** Parses one frame; comment-only frames (keep-alives) give null. */
-function parseFrame(frame: string): SseEvent | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of frame.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    // The spec allows one optional space after the colon.
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
+      yield { event: value.event ?? 'message', data: value.data };
+    }
+  } finally {
+    if (!ended) void reader.cancel().catch(() => undefined);
   }
-  return data.length === 0 ? null : { event, data: data.join('\n') };
 }

@@ -3,7 +3,7 @@ import type { BackgroundResponse, CreateOperationBody } from '@bree/contracts';
 import { ApiError, CLIENT_ERROR_CODES, isApiError, type ApiClient } from '../../lib/api';
 import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
 import { ulid } from 'ulid';
-import { createSseParser } from './sse';
+import { readSseEvents } from './sse';
 
 /** The operation itself failed (the stream's `error` event): trying again on a new connection would not help. */
 export class OperationFailedError extends ApiError {}
@@ -35,19 +35,13 @@ function openStream({ api, operationId, start, startId, signal }: StreamInput): 
  */
 export async function streamOperation(input: StreamInput): Promise<BackgroundResponse> {
   const body = await openStream(input);
-  const parser = createSseParser();
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    for (const event of parser.push(value)) {
-      const data = JSON.parse(event.data) as Record<string, unknown>;
-      if (event.event === 'started') input.onStarted?.(createOperationAnswerSchema.parse(data).operationId);
-      else if (event.event === 'delta' && typeof data.text === 'string') input.onDelta(data.text);
-      else if (event.event === 'done') return backgroundResponseSchema.parse(data.response);
-      else if (event.event === 'error') {
-        throw new OperationFailedError({ status: 502, code: String(data.code ?? 'ai_failed'), message: String(data.message ?? 'The assistant failed.') });
-      }
+  for await (const event of readSseEvents(body)) {
+    const data = JSON.parse(event.data) as Record<string, unknown>;
+    if (event.event === 'started') input.onStarted?.(createOperationAnswerSchema.parse(data).operationId);
+    else if (event.event === 'delta' && typeof data.text === 'string') input.onDelta(data.text);
+    else if (event.event === 'done') return backgroundResponseSchema.parse(data.response);
+    else if (event.event === 'error') {
+      throw new OperationFailedError({ status: 502, code: String(data.code ?? 'ai_failed'), message: String(data.message ?? 'The assistant failed.') });
     }
   }
   throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The assistant stream ended before the answer was complete.' });

@@ -1,7 +1,7 @@
 import { chatConversationAnswerSchema, chatMessageSchema, clearChatAnswerSchema } from '@bree/contracts';
 import type { AiTier, ChatMessage, SendChatMessageBody } from '@bree/contracts';
 import { ApiError, CLIENT_ERROR_CODES, type ApiClient } from '../../lib/api';
-import { createSseParser } from '../assistant/sse';
+import { readSseEvents } from '../assistant/sse';
 
 const path = (fileId: string) => `/chat/${encodeURIComponent(fileId)}`;
 
@@ -41,20 +41,14 @@ export interface SendInput {
  */
 export async function sendMessage({ api, fileId, body, signal, onStarted, onDelta }: SendInput): Promise<ChatMessage> {
   const stream = await api.stream(`${path(fileId)}/messages`, { method: 'POST', body, signal });
-  const parser = createSseParser();
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    for (const event of parser.push(value)) {
-      const data = JSON.parse(event.data) as Record<string, unknown>;
-      if (event.event === 'started') onStarted({ message: chatMessageSchema.parse(data.message), tier: data.tier as AiTier });
-      else if (event.event === 'delta' && typeof data.text === 'string') onDelta(data.text);
-      else if (event.event === 'done') return chatMessageSchema.parse(data.reply);
-      else if (event.event === 'error') {
-        const reply = data.reply ? chatMessageSchema.parse(data.reply) : null;
-        throw new ChatReplyError({ code: String(data.code ?? 'chat_failed'), message: String(data.message ?? 'Bree could not answer.'), reply });
-      }
+  for await (const event of readSseEvents(stream)) {
+    const data = JSON.parse(event.data) as Record<string, unknown>;
+    if (event.event === 'started') onStarted({ message: chatMessageSchema.parse(data.message), tier: data.tier as AiTier });
+    else if (event.event === 'delta' && typeof data.text === 'string') onDelta(data.text);
+    else if (event.event === 'done') return chatMessageSchema.parse(data.reply);
+    else if (event.event === 'error') {
+      const reply = data.reply ? chatMessageSchema.parse(data.reply) : null;
+      throw new ChatReplyError({ code: String(data.code ?? 'chat_failed'), message: String(data.message ?? 'Bree could not answer.'), reply });
     }
   }
   throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The connection was lost before the reply was complete.' });
