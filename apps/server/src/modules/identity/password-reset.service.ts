@@ -66,8 +66,8 @@ export function createPasswordResetService({
     const email = normalizeEmail(rawEmail);
     const user = email ? await accounts.findByEmail({ email }) : null;
     if (!user) return 'no_account';
-    if ((await limiter.retryAfter(user.id)) > 0) return 'limited';
-    await limiter.recordFailure(user.id);
+    // Counted before the mail is sent, in one statement: a burst of requests sends at most the limit.
+    if ((await limiter.attempt(user.id)) > 0) return 'limited';
     const token = randomBytes(32).toString('base64url');
     const issuedAt = now();
     await repository.insertToken({ tokenHash: hashToken(token), userId: user.id, now: issuedAt, expiresAt: new Date(issuedAt.getTime() + RESET_LINK_TTL_MS) });

@@ -26,9 +26,6 @@ export interface AccountLimiter {
    * `maxFailures` of them are ever checked.
    */
   attempt(key: string): Promise<number>;
-  /** Seconds until the account may try again, or 0 when it may try now. */
-  retryAfter(key: string): Promise<number>;
-  recordFailure(key: string): Promise<void>;
   recordSuccess(key: string): Promise<void>;
 }
 
@@ -44,7 +41,7 @@ export function createAccountLimiter({
   windowMs = ACCOUNT_LIMIT.windowMs,
   now = () => Date.now(),
 }: {
-  counters: Pick<RateLimitCounters, 'hit' | 'read' | 'clear'>;
+  counters: Pick<RateLimitCounters, 'hit' | 'clear'>;
   /** 'sign-in', 'reset-mail', 'verify-mail', 'sign-up-notice': which limit these keys count for. */
   scope: string;
   maxFailures?: number;
@@ -58,15 +55,6 @@ export function createAccountLimiter({
       const at = now();
       const window = await counters.hit({ key: keyOf(key), windowMs, at: new Date(at) });
       return window.hits <= maxFailures ? 0 : secondsUntil(window.resetAt, at);
-    },
-    async retryAfter(key) {
-      const at = now();
-      const window = await counters.read({ key: keyOf(key), at: new Date(at) });
-      if (!window || window.hits < maxFailures) return 0;
-      return secondsUntil(window.resetAt, at);
-    },
-    async recordFailure(key) {
-      await counters.hit({ key: keyOf(key), windowMs, at: new Date(now()) });
     },
     /** Forgets the account's count: a correct password after a few typos starts afresh. */
     async recordSuccess(key) {
