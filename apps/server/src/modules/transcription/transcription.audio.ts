@@ -35,10 +35,11 @@ const AUDIO_TYPES: Record<string, string> = {
 };
 
 /**
- * The length of a recording, in seconds, and whether its header contradicts itself. Counted from the
- * audio where Bree can (WAV samples, Opus packets, MP3 and FLAC frames); else the longest of the recorder's and the
- * container's declared lengths and the least its samples play (MP4). Never below the size's bound: N bytes last at least
- * N / MAX_BYTES_PER_SECOND, so no header or declared length can make a long recording short.
+ * The length of a recording, in seconds, and whether its header contradicts itself. Counted from
+ * the audio where Bree can (WAV samples, Opus packets, MP3 and FLAC frames); else the longest of the
+ * recorder's length, the container's declared ones and the least its samples play (MP4). Never
+ * below the size's bound: N bytes last at least N / MAX_BYTES_PER_SECOND, so no header or declared
+ * length can make a long recording short.
  */
 export function audioLength({ ext, bytes, declaredSeconds }: { ext: string; bytes: Uint8Array; declaredSeconds: number }): MeasuredLength {
   const counted = ext === 'wav' ? measureWav(bytes) : countedSeconds(ext, bytes);

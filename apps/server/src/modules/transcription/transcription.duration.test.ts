@@ -80,6 +80,17 @@ describe('the length of Opus, from its packets', () => {
     expect(oggOpusSeconds(oggOpusFile({ packets: Array.from({ length: 100 }, () => opusFrames20ms(6)) }))).toBeCloseTo(12, 6);
   });
 
+  it('refuses, quickly, 25 MB of capture patterns that start no real page, and of FLAC sync codes', () => {
+    const patterns = Buffer.alloc(25 * 1024 * 1024);
+    for (let at = 0; at + 4 <= patterns.length; at += 4) patterns.write('OggS', at, 'latin1');
+    const started = performance.now();
+    expect(() => oggOpusSeconds(patterns)).toThrow(expect.objectContaining(refused));
+    const syncs = Buffer.alloc(25 * 1024 * 1024);
+    for (let at = 0; at + 2 <= syncs.length; at += 2) syncs.writeUInt16BE(0xfff8, at);
+    expect(() => flacSeconds(flacFile({ totalSamples: 0, frames: syncs }))).toThrow(expect.objectContaining(refused));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('counts a WebM’s Opus blocks, and has no count for another codec', () => {
     const packets = Array.from({ length: 2500 }, () => opus20ms());
     expect(webmOpusSeconds(webmOpusFile({ packets }))).toBeCloseTo(50, 6);

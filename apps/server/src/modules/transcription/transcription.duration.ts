@@ -138,6 +138,11 @@ export function mp3Seconds(bytes: Uint8Array): number {
   // Ample for real files (a free-format stream searches each byte about once); refused past it.
   const budget = { left: 2 * bytes.length + 1_048_576 };
   while (at + 4 <= bytes.length) {
+    // Most bytes start no frame: stepped over without reading a header.
+    if (bytes[at] !== 0xff) {
+      at++;
+      continue;
+    }
     const frame = mpegFrame(bytes, at, budget);
     if (!frame) {
       at++;

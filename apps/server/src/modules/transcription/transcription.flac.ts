@@ -1,3 +1,5 @@
+import { transcriptionErrors } from './transcription.errors';
+
 /**
  * The length of a FLAC counted from its frames, as a decoder plays them. STREAMINFO's total
  * samples can be forged (or be 0, 'unknown'), and a frame of near-silence takes a few bytes for
@@ -55,7 +57,8 @@ function frameHeader(bytes: Uint8Array, at: number, streamRate: number): { sampl
  * The length of a FLAC from its frames: every frame header that a decoder would take (sync code,
  * valid fields, CRC-8), found by scanning every byte after the metadata blocks, as a decoder
  * resynchronises; its block size at its sample rate (or STREAMINFO's). A false sync inside frame
- * data that passes the CRC can only add to the length, never take from it.
+ * data that passes the CRC can only add to the length, never take from it. Throws 415 for a file
+ * of far more sync codes than a real one holds.
  */
 export function flacSeconds(bytes: Uint8Array): number {
   let at = 4;
@@ -68,8 +71,11 @@ export function flacSeconds(bytes: Uint8Array): number {
     at += 4 + length;
   }
   const samples = new Map<number, number>();
+  // A real frame is several bytes long, so a real file holds at most a sync code every few bytes: more is crafted, refused before it takes long.
+  let budget = (bytes.length >> 2) + 1_048_576;
   for (; at + 5 < bytes.length; at++) {
     if (bytes[at] !== 0xff || (bytes[at + 1]! & 0xfe) !== 0xf8) continue;
+    if (--budget < 0) throw transcriptionErrors.unsupportedAudio();
     const frame = frameHeader(bytes, at, streamRate);
     // The scan goes on at the next byte, not past the header: a forged header must not hide a real one inside it.
     if (frame) samples.set(frame.rate, (samples.get(frame.rate) ?? 0) + frame.samples);

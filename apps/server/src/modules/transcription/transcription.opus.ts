@@ -14,7 +14,7 @@ const CELT = [5, 10, 20, 40];
 const HALF_MS_PER_SECOND = 2000;
 
 /** The half-milliseconds one Opus packet plays, from its first bytes (an empty packet plays nothing). */
-function packetHalfMs(packet: Uint8Array): number {
+function packetHalfMs(packet: ArrayLike<number>): number {
   const toc = packet[0];
   if (toc === undefined) return 0;
   const config = toc >> 3;
@@ -48,18 +48,24 @@ function opusTotal(streams: Iterable<{ opus: boolean; halfMs: number }>): number
 /**
  * The length of an Ogg file's Opus streams from their packets (the first two of a stream are its
  * headers), or null when no stream is Opus. Pages are found by their capture pattern, as a decoder
- * resynchronises; packets span pages through 255-byte lacing values.
+ * resynchronises (a false one can only add packets); packets span pages through 255-byte lacing
+ * values. Throws 415 for a file of far more capture patterns than a real one holds.
  */
 export function oggOpusSeconds(bytes: Uint8Array): number | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   /** Per serial number: packets seen, whether the first was OpusHead, the first bytes of the packet being assembled. */
   const streams = new Map<number, { packets: number; opus: boolean; halfMs: number; head: number[] }>();
+  // Page CRCs are not checked, so every capture pattern is read as a page, real or not. A real file's
+  // lacing values are each followed by a packet (15 bytes and more at Opus's lowest practical rate):
+  // more than one in eight bytes, past a first MiB, is a crafted file.
+  let budget = (bytes.length >> 3) + 1_048_576;
   for (let at = buffer.indexOf('OggS'); at >= 0 && at + 27 <= bytes.length; at = buffer.indexOf('OggS', at + 1)) {
     const serial = view.getUint32(at + 14, true);
     const segments = bytes[at + 26]!;
     let data = at + 27 + segments;
     if (data > bytes.length) break;
+    if ((budget -= segments + 1) < 0) throw transcriptionErrors.unsupportedAudio();
     let stream = streams.get(serial);
     if (!stream) streams.set(serial, (stream = { packets: 0, opus: false, halfMs: 0, head: [] }));
     for (let i = 0; i < segments; i++) {
@@ -68,9 +74,9 @@ export function oggOpusSeconds(bytes: Uint8Array): number | null {
       data += lacing;
       if (lacing === 255) continue;
       if (stream.packets === 0) stream.opus = startsWith(stream.head, OPUS_HEAD);
-      else if (stream.packets >= 2 && stream.opus) stream.halfMs += packetHalfMs(Uint8Array.from(stream.head));
+      else if (stream.packets >= 2 && stream.opus) stream.halfMs += packetHalfMs(stream.head);
       stream.packets++;
-      stream.head = [];
+      stream.head.length = 0;
     }
   }
   return opusTotal(streams.values());
