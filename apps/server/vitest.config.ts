@@ -11,5 +11,7 @@ export default defineProject({
     fileParallelism: true,
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
+    // On PostgreSQL, a database per worker (test/postgres-worker.ts): files run side by side there too.
+    setupFiles: ['test/postgres-worker.ts'],
   },
 });
