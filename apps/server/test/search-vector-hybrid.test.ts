@@ -73,7 +73,7 @@ describe('vector and hybrid search', () => {
     expect(text.body.results).toHaveLength(1);
   });
 
-  it("presents the port's passages for the tenant's live documents, with the spec's defaults", async () => {
+  it("presents the port's passages for the tenant's live documents, with Bree's search defaults", async () => {
     const near = await create(me, 'Orchard.txt', 'Apples ripen in autumn.');
     const far = await create(me, 'Garden.txt', 'Pears too.');
     const binned = await create(me, 'Binned pears.txt', 'Gone.');

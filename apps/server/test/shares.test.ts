@@ -3,7 +3,7 @@ import { SHARE_READ_LIMIT } from '../src/modules/shares/shares.routes';
 import { doc, newUser, type TestUser } from './api-client';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
-/** Sharing through the API (spec 2 §4, §7): on, status, a new slug, off, and the public read by slug. */
+/** Sharing through the API (docs/PRODUCT.md#sharing): on, status, a new slug, off, and the public read by slug. */
 describe('sharing a document', () => {
   let t: TestApp;
   let me: TestUser;

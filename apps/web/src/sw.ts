@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// Bree's service worker (1-core §2.4, 3-public-admin §2.8): precaches the built app shell,
+// Bree's service worker (docs/PRODUCT.md#startup): precaches the built app shell,
 // never touches the API or sign-in traffic, and sends offline saves by Background Sync.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
@@ -21,7 +21,7 @@ interface SyncEvent extends ExtendableEvent {
 const SKIP_WAITING = 'SKIP_WAITING';
 /** Message telling open pages the cache now holds a new release: they reload at once. */
 const CACHE_UPDATED = 'cache-updated';
-/** Server-owned paths: live answers only, never from a cache (3-public-admin §2.8). */
+/** Server-owned paths: live answers only, never from a cache (docs/PRODUCT.md#startup). */
 const NEVER_CACHED = [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/interaction(\/|$)/];
 
 // The build injects the hashed app-shell files here (index.html, JS, CSS, icons, manifest).

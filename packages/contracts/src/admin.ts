@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin portal's constants (spec 3 §9.1), word for word. */
+/** The admin portal's constants (docs/PRODUCT.md#admin), word for word. */
 export const ADMIN = {
   metricsRanges: ['7d', '28d', '30d'] as const,
   defaultRange: '28d' as const,
@@ -16,7 +16,7 @@ export const ADMIN = {
   mobileBreakpointPx: 767,
 } as const;
 
-/** The admin portal's messages (spec 3 §8 'Admin other'), word for word. */
+/** The admin portal's messages (docs/PRODUCT.md#admin), word for word. */
 export const ADMIN_MESSAGES = {
   fetchUsersFailed: (status: number | string) => `Failed to fetch users: ${status}`,
   fetchMetricsFailed: 'Failed to fetch metrics',
@@ -30,7 +30,7 @@ export const ADMIN_MESSAGES = {
 export const metricsRangeSchema = z.enum(ADMIN.metricsRanges);
 export type MetricsRange = z.infer<typeof metricsRangeSchema>;
 
-/** Segments of the user list (spec 3 §7). */
+/** Segments of the user list (docs/PRODUCT.md#admin). */
 export const USER_SEGMENTS = ['newSignups', 'freeActive', 'freeInactive', 'paidActive', 'paidInactive'] as const;
 export const userSegmentSchema = z.enum(USER_SEGMENTS);
 export type UserSegment = z.infer<typeof userSegmentSchema>;
@@ -43,7 +43,7 @@ export const accessAnswerSchema = z.object({
 });
 export type AccessAnswer = z.infer<typeof accessAnswerSchema>;
 
-/** An admin user row (spec 3 §3 'Admin user row'), with the user's id for the detail modal. */
+/** An admin user row (docs/PRODUCT.md#admin), with the user's id for the detail modal. */
 export const adminUserRowSchema = z.object({
   userId: z.string(),
   email: z.string().nullable(),
@@ -93,7 +93,7 @@ export const userLookupQuerySchema = z.object({ email: z.string().trim().min(1).
 export const userLookupAnswerSchema = z.object({ success: z.literal(true), data: adminUserRowSchema });
 
 export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(200) });
-/** One month of a user's usage (spec 3 §3 'Usage'), with its settled dollars. */
+/** One month of a user's usage (docs/PRODUCT.md#admin), with its settled dollars. */
 export const adminUsagePeriodSchema = z.object({
   fastCalls: z.number().int(),
   premiumCalls: z.number().int(),

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-/** The two model tiers a tenant can pick between (spec 2 §1 'Per-document AI provider choice'). */
+/** The two model tiers a tenant can pick between (docs/PRODUCT.md#assistant). */
 export const AI_TIERS = ['fast', 'premium'] as const;
 export const aiTierSchema = z.enum(AI_TIERS);
 export type AiTier = z.infer<typeof aiTierSchema>;
 
-/** Writing actions on a selection or at the cursor (spec 2 §1). */
+/** Writing actions on a selection or at the cursor (docs/PRODUCT.md#assistant). */
 export const AI_ACTIONS = ['enhance', 'modify', 'shrink', 'expand', 'add-content', 'fill-paragraph', 'fill-sentence'] as const;
 export const aiActionSchema = z.enum(AI_ACTIONS);
 export type AiAction = z.infer<typeof aiActionSchema>;
 
-/** How a finished operation is applied to the editor (spec 2 §3 'Background response'). */
+/** How a finished operation is applied to the editor (docs/PRODUCT.md#assistant). */
 export const OPERATION_TYPES = ['rewrite', 'fillParagraph', 'fillSentence', 'insertContent'] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
@@ -39,7 +39,7 @@ export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 
 /** Longest selection or context text an operation accepts, in characters. */
 export const AI_MAX_TEXT = 60_000;
-/** Focus/typed instruction limit (spec 2 §9: 500 characters). */
+/** Focus/typed instruction limit (docs/PRODUCT.md#assistant: 500 characters). */
 export const AI_MAX_INSTRUCTION = 500;
 
 /**
@@ -140,7 +140,7 @@ export const setAiProviderBodySchema = z.object({ tenantId: z.string().optional(
 export const setAiProviderAnswerSchema = z.object({ success: z.literal(true), provider: aiTierSchema });
 export const setDefaultAiProviderBodySchema = z.object({ tenantId: z.string().optional(), provider: aiTierSchema });
 
-/** Usage record of one period (spec 2 §3 'Usage record'). */
+/** Usage record of one period (docs/PRODUCT.md#billing). */
 export const usageCurrentAnswerSchema = z.object({
   fastCalls: z.number().int(),
   premiumCalls: z.number().int(),
@@ -161,7 +161,7 @@ export const usageCurrentAnswerSchema = z.object({
 });
 export type UsageCurrent = z.infer<typeof usageCurrentAnswerSchema>;
 
-/** Spec 2 §5/§9: the estimated cost of one AI action in the client's local budget check. */
+/** docs/PRODUCT.md#assistant: the estimated cost of one AI action in the client's local budget check. */
 export const BUDGET_CHECK_ESTIMATE = 0.01;
 
 /** The client's local budget check: false when the dollar credit cannot cover one more action. */

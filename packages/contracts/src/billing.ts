@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 /**
  * Billing: plans, Stripe checkout and portal, balances and budget data, the pay-as-you-go
- * spending limit and the invoice-grade usage report (2-ai-sharing-billing.md §2, §3, §4, §7, §9;
- * 3-public-admin.md §2.3, §2.5, §9.2). Every /api/billing/* route answers 503
+ * spending limit and the invoice-grade usage report (docs/PRODUCT.md#billing). Every /api/billing/* route answers 503
  * `billing_not_configured` while the server has no Stripe key (GET /api/config says so first).
  */
 
@@ -11,7 +10,7 @@ import { z } from 'zod';
 export const planTypeSchema = z.enum(['FREE', 'PRO']);
 export type PlanType = z.infer<typeof planTypeSchema>;
 
-/** 2-ai-sharing-billing.md §9 and 3-public-admin.md §9.2: both readings of each plan, a dollar credit and call caps. */
+/** docs/PRODUCT.md#billing: both readings of each plan, a dollar credit and call caps. */
 export const BILLING_PLANS = {
   FREE: { priceDollars: 0, creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0, workspaces: false, betaPricing: false },
   PRO: { priceDollars: 20, creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200, workspaces: true, betaPricing: true },
@@ -23,18 +22,18 @@ export const PAYG_DOLLARS_PER_CALL = 0.01;
 export const PAYG_DEFAULT_SPENDING_LIMIT = 10;
 /** The highest spending limit the server accepts (dollars a period). */
 export const PAYG_MAX_SPENDING_LIMIT = 1000;
-/** 2-ai-sharing-billing.md §2 Banner and §9 Thresholds: 'You're approaching your usage limit ($x of $10 threshold)'. */
+/** docs/PRODUCT.md#billing: 'You're approaching your usage limit ($x of $10 threshold)'. */
 export const OVERAGE_THRESHOLD_DOLLARS = 10;
-/** 2-ai-sharing-billing.md §9: the billing status is polled every 300000 ms. */
+/** docs/PRODUCT.md#billing: the billing status is polled every 300000 ms. */
 export const BILLING_STATUS_POLL_MS = 300_000;
-/** 3-public-admin.md §9.1: the success page waits 1.5 s before showing the confirmed state. */
+/** docs/PRODUCT.md#billing: the success page waits 1.5 s before showing the confirmed state. */
 export const CHECKOUT_SUCCESS_WAIT_MS = 1500;
-/** 2-ai-sharing-billing.md §5: a monthly budget of 20 or more multiplies displayed costs by 4. */
+/** docs/PRODUCT.md#billing: a monthly budget of 20 or more multiplies displayed costs by 4. */
 export const PRO_BUDGET_DISPLAY_MIN = 20;
 
 /**
  * A tenant's billing status: Stripe's subscription statuses, `none` for a tenant with no
- * subscription, and `grace_period` after a failed payment (2-ai-sharing-billing.md §3: the
+ * subscription, and `grace_period` after a failed payment (docs/PRODUCT.md#billing: the
  * value that marks a payment issue; the banner shows 'Payment failed - please update your billing information').
  */
 export const billingStatusSchema = z.enum([
@@ -99,7 +98,7 @@ const grantLimitsSchema = z.object({
   voiceMinutes: z.number().nullable(),
 });
 
-/** GET /api/billing/token-balance (2-ai-sharing-billing.md §3 'Token balance'). */
+/** GET /api/billing/token-balance (docs/PRODUCT.md#billing). */
 export const tokenBalanceAnswerSchema = z.object({
   freeTokens: grantLimitsSchema.extend({ allocatedAt: isoDate, allocatedBy: z.string() }).nullable(),
   subscriptionTokens: grantLimitsSchema
@@ -130,7 +129,7 @@ export type TokenBalance = z.infer<typeof tokenBalanceAnswerSchema>;
 
 /**
  * GET /api/billing/budget — the profile dropdown's AI Credit Budget and Pay-as-you-go blocks and the
- * banner (2-ai-sharing-billing.md §2, §3 'Budget data'). Call counts stay with GET /api/usage/current.
+ * banner (docs/PRODUCT.md#billing). Call counts stay with GET /api/usage/current.
  */
 export const budgetAnswerSchema = z.object({
   period: z.string().regex(/^\d{4}-\d{2}$/),

@@ -1,10 +1,10 @@
-/** Constants of the specification, shared by server and web. Names say where each comes from. */
+/** Product constants (docs/PRODUCT.md), shared by server and web. Names say where each comes from. */
 export const PRODUCT_NAME = 'Bree';
 export const DEFAULT_TENANT_ID = 'default-tenant';
 export const TENANT_STORAGE_KEY = 'currentTenant';
 
 export const AUTH = {
-  /** A cached token is reused unless it expires within this margin (1-core §4.1). */
+  /** A cached token is reused unless it expires within this margin (docs/PRODUCT.md#startup). */
   refreshMarginMs: 2 * 60 * 1000,
   /** Lifetime assumed when a token's expiry cannot be read. */
   defaultTokenLifetimeMs: 60 * 60 * 1000,
@@ -28,7 +28,7 @@ export const API_CLIENT = {
   retryMaxDelayMs: 1000,
 } as const;
 
-/** Toast durations, desktop / mobile (1-core §9). */
+/** Toast durations, desktop / mobile (docs/PRODUCT.md#startup). */
 export const TOAST = {
   durations: {
     success: { desktop: 3000, mobile: 4000 },
@@ -39,7 +39,7 @@ export const TOAST = {
   maxToasts: 20,
   dedupeWindowMs: 3000,
   minVisibleMs: 1000,
-  /** Ours (the spec has no toast with an action): a toast offering Undo stays long enough to reach its button. */
+  /** Bree's own (docs/PRODUCT.md#startup): a toast offering Undo stays long enough to reach its button. */
   actionDurationMs: 8000,
 } as const;
 

@@ -78,7 +78,7 @@ export const dictationPreviewQuerySchema = z.object({
 export const dictationPreviewAnswerSchema = z.object({ text: z.string() });
 export type DictationPreviewAnswer = z.infer<typeof dictationPreviewAnswerSchema>;
 
-/** The six voice error kinds of 2-ai-sharing-billing.md §8, in the words the writer reads. */
+/** The six voice error kinds of docs/PRODUCT.md#dictation, in the words the writer reads. */
 export const VOICE_ERROR_MESSAGES = {
   quotaExceeded: 'Quota exceeded. Your plan has no AI budget left this month. Please upgrade your plan to continue.',
   voiceMinutesExceeded: "Voice minutes quota exceeded. You have used this month's voice minutes of your plan.",

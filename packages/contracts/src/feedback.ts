@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Feedback limits and timings (spec 2 §5 and §9 'Feedback', spec 3 §4.6 and §9.1). */
+/** Feedback limits and timings (docs/PRODUCT.md#feedback). */
 export const FEEDBACK_LIMITS = {
   messageMaxChars: 4000,
   maxFiles: 3,
@@ -25,7 +25,7 @@ export const FEEDBACK_LIMITS = {
 /** The total an upload may reach: every attachment and the screenshot together. */
 export const FEEDBACK_TOTAL_BYTES = FEEDBACK_LIMITS.totalBudgetKb * 1024;
 
-/** Content types a feedback attachment may have (spec 2 §5), judged on the server by the file's bytes. */
+/** Content types a feedback attachment may have (docs/PRODUCT.md#feedback), judged on the server by the file's bytes. */
 export const FEEDBACK_FILE_TYPES = [
   'image/jpeg',
   'image/png',
@@ -47,7 +47,7 @@ export function feedbackMb(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(2);
 }
 
-/** Every feedback message a writer or an admin reads (spec 2 §5 and §8, spec 3 §2.7 and §8), word for word. */
+/** Every feedback message a writer or an admin reads (docs/PRODUCT.md#feedback, #admin), word for word. */
 export const FEEDBACK_MESSAGES = {
   title: 'Submit Feedback',
   messageRequired: 'Please enter your feedback message',
@@ -70,7 +70,7 @@ export const FEEDBACK_MESSAGES = {
   failureServer: 'Server error occurred. Please try again in a few minutes.',
   failureOther: 'Please check your input and try again.',
   attempt: (n: number) => `Attempt ${n} of 3`,
-  // Feedback Management (spec 3 §2.7, §5, §8).
+  // Feedback Management (docs/PRODUCT.md#admin).
   empty: 'No feedback found matching your filters.',
   loading: 'Loading feedback...',
   updating: 'Updating...',
@@ -92,7 +92,7 @@ export const FEEDBACK_MESSAGES = {
 export const feedbackStatusSchema = z.enum(['new', 'read', 'responded']);
 export type FeedbackStatus = z.infer<typeof feedbackStatusSchema>;
 
-/** browserInfo as the dialog sends it (spec 2 §3 'Feedback payload'); stored as given, bounded in size. */
+/** browserInfo as the dialog sends it (docs/PRODUCT.md#feedback); stored as given, bounded in size. */
 export const feedbackBrowserInfoSchema = z
   .object({
     userAgent: z.string().max(1000).optional(),
@@ -121,7 +121,7 @@ export const feedbackAttachmentSchema = z.object({
 });
 export type FeedbackAttachment = z.infer<typeof feedbackAttachmentSchema>;
 
-/** A feedback item as admins read it (spec 3 §3 'Feedback item'). */
+/** A feedback item as admins read it (docs/PRODUCT.md#admin). */
 export const feedbackItemSchema = z.object({
   id: z.string(),
   status: feedbackStatusSchema,
@@ -137,11 +137,11 @@ export const feedbackItemSchema = z.object({
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 
-/** GET /api/admin/feedback?status&preserve&dateRange&search (spec 3 §7). */
+/** GET /api/admin/feedback?status&preserve&dateRange&search (docs/PRODUCT.md#admin). */
 export const feedbackListQuerySchema = z.object({
   status: feedbackStatusSchema.optional(),
   preserve: z.enum(['true', 'false']).optional(),
-  /** Days back from now; the interface never sets it (spec 3 §5). */
+  /** Days back from now; the interface never sets it (docs/PRODUCT.md#admin). */
   dateRange: z.enum(['1d', '7d', '14d', '30d']).optional(),
   search: z.string().max(500).optional(),
 });
@@ -154,7 +154,7 @@ export const feedbackIdParamsSchema = z.object({ feedbackId: feedbackIdSchema })
 export const feedbackAttachmentParamsSchema = z.object({ feedbackId: feedbackIdSchema, attachmentId: feedbackIdSchema });
 export const feedbackAttachmentQuerySchema = z.object({ download: z.enum(['1']).optional() });
 
-/** PUT /api/admin/feedback/{id}: {status} or {preserve} (spec 3 §7). */
+/** PUT /api/admin/feedback/{id}: {status} or {preserve} (docs/PRODUCT.md#admin). */
 export const feedbackUpdateBodySchema = z.union([z.object({ status: feedbackStatusSchema }).strict(), z.object({ preserve: z.boolean() }).strict()]);
 export type FeedbackUpdateBody = z.infer<typeof feedbackUpdateBodySchema>;
 export const feedbackUpdateAnswerSchema = z.object({ success: z.literal(true), item: feedbackItemSchema });

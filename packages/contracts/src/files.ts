@@ -2,7 +2,7 @@ import { cleanName, NAME_MAX_LENGTH, nameStem } from './names';
 import { INT32_MAX } from './text';
 import { z } from 'zod';
 
-/** Authenticity tags in menu order, with their short labels (1-core §3). */
+/** Authenticity tags in menu order, with their short labels (docs/PRODUCT.md#documents). */
 export const AUTHENTICITY_TAGS = ['Human', 'AI-Assisted', 'AI', 'Untagged'] as const;
 export type Authenticity = (typeof AUTHENTICITY_TAGS)[number];
 export const AUTHENTICITY_SHORT: Record<Authenticity, string> = { Human: 'H', 'AI-Assisted': 'AI+', AI: 'AI', Untagged: '?' };
@@ -33,12 +33,12 @@ export const FILES = {
 } as const;
 
 /**
- * metadata.status of a claimed blank document (1-core §3 'claimed' or other): 'claimed' while it
+ * metadata.status of a claimed blank document (docs/PRODUCT.md#saving): 'claimed' while it
  * waits to take its name from its first line, 'named' once it has (or once the writer renamed it).
  */
 export const CLAIM_STATUS = { claimed: 'claimed', named: 'named' } as const;
 
-/** Every metadata field of 1-core §3 (plus wordGoal); unknown keys are refused so metadata stays clean. */
+/** Every metadata field a document keeps (plus wordGoal); unknown keys are refused so metadata stays clean. */
 export const fileMetadataSchema = z
   .object({
     fileId: z.string(),
@@ -55,7 +55,7 @@ export const fileMetadataSchema = z
     importedAt: z.string().max(64),
     sourceFilename: z.string().max(512),
     isTranscribing: z.boolean(),
-    /** Beyond the spec: when the 'Transcribing…' mark was set (ISO time); a mark holds TRANSCRIBING_MARK_TTL_MS. */
+    /** Bree's own: when the 'Transcribing…' mark was set (ISO time); a mark holds TRANSCRIBING_MARK_TTL_MS. */
     transcribingSince: z.string().max(64),
     isThreadify: z.boolean(),
     variantLabel: z.string().max(200).nullable(),
@@ -65,9 +65,9 @@ export const fileMetadataSchema = z
     isWorkspaceMaster: z.boolean(),
     status: z.string().max(64),
     filename: z.string().max(512),
-    /** Beyond the spec: the writer's word-count goal for this document; null once removed. */
+    /** Bree's own: the writer's word-count goal for this document; null once removed. */
     wordGoal: z.number().int().min(1).max(FILES.maxWordGoal).nullable(),
-    /** Beyond the spec: the shared page and the share link's reader show how much of the text the AI wrote. */
+    /** Bree's own: the shared page and the share link's reader show how much of the text the AI wrote. */
     showAuthorship: z.boolean(),
   })
   .partial()
@@ -288,7 +288,7 @@ export function isDefaultFileName(name: string): boolean {
 
 /**
  * A stored file name: cleaned (names.ts: NFC, no bidi or zero-width characters, trimmed) and
- * ending in .txt (1-core §5); 'Untitled.txt' when nothing is left. No length rule: callers that
+ * ending in .txt (docs/PRODUCT.md#documents); 'Untitled.txt' when nothing is left. No length rule: callers that
  * take a writer's name use `checkFileName`, names Bree makes use `fitFileName`.
  */
 export function normalizeFileName(name: string): string {

@@ -60,7 +60,7 @@ export function fitName(name: string, max: number): string {
   return out.trimEnd();
 }
 
-/** The .txt ending every stored name has (1-core §5). */
+/** The .txt ending every stored name has (docs/PRODUCT.md#documents). */
 const EXTENSION = '.txt';
 
 function hasExtension(name: string): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postSlugSchema, slugFromTitle } from './publishing';
 
-describe('the publishing slug rule (spec 3 §2.7)', () => {
+describe('the publishing slug rule (docs/PRODUCT.md#admin)', () => {
   it('lower-cases, turns spaces into hyphens and drops everything but a-z, 0-9 and hyphens', () => {
     expect(slugFromTitle('Spring Release: 2026!')).toBe('spring-release-2026');
     expect(slugFromTitle('Été à Paris')).toBe('t--paris');

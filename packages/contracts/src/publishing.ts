@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where a post appears: /updates or /blog (spec 3 §3 'Publishing draft'). */
+/** Where a post appears: /updates or /blog (docs/PRODUCT.md#admin). */
 export const POST_CATEGORIES = ['updates', 'blog'] as const;
 export const postCategorySchema = z.enum(POST_CATEGORIES);
 export type PostCategory = z.infer<typeof postCategorySchema>;
@@ -14,7 +14,7 @@ export const PUBLISHING = {
 } as const;
 
 /**
- * The slug of a title (spec 3 §2.7): lower case, spaces become hyphens, every character other
+ * The slug of a title (docs/PRODUCT.md#admin): lower case, spaces become hyphens, every character other
  * than a-z, 0-9 and hyphen removed.
  */
 export function slugFromTitle(title: string): string {
@@ -31,7 +31,7 @@ export const postSlugSchema = z
   .max(PUBLISHING.maxSlugLength)
   .regex(/^[a-z0-9-]+$/, 'may hold only a-z, 0-9 and hyphens');
 
-/** The draft an editor fills in (spec 3 §3 'Publishing draft'). */
+/** The draft an editor fills in (docs/PRODUCT.md#admin). */
 export const publishingDraftSchema = z.object({
   title: z.string().trim().min(1, 'must not be empty').max(PUBLISHING.maxTitleLength),
   slug: postSlugSchema,
@@ -53,7 +53,7 @@ export const postSchema = publishingDraftSchema.extend({
 });
 export type Post = z.infer<typeof postSchema>;
 
-/** A document eligible for publishing (spec 3 §4.8), with its post when it has one. */
+/** A document eligible for publishing (docs/PRODUCT.md#admin), with its post when it has one. */
 export const publishableDocumentSchema = z.object({
   fileId: z.string(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Search defaults (`1-core.md` §9): drafts are left out unless asked for. */
+/** Search defaults (docs/PRODUCT.md#search): drafts are left out unless asked for. */
 export const SEARCH_DEFAULTS = {
   textLimit: 20,
   vectorLimit: 10,
@@ -14,14 +14,14 @@ export const SEARCH_DEFAULTS = {
 export const SEARCH_MAX_LIMIT = 100;
 /** The longest query: a search box, not a document. */
 export const SEARCH_QUERY_MAX_CHARS = 500;
-/** How long the browser waits for a search (`1-core.md` §2: 1 min for search). */
+/** How long the browser waits for a search (docs/PRODUCT.md#search: 1 min for search). */
 export const SEARCH_TIMEOUT_MS = 60_000;
 
 const query = z.string().trim().min(1).max(SEARCH_QUERY_MAX_CHARS);
 const limit = (fallback: number) => z.number().int().min(1).max(SEARCH_MAX_LIMIT).default(fallback);
 const weight = (fallback: number) => z.number().min(0).max(1).default(fallback);
 
-/** POST /api/search/text (`1-core.md` §7). */
+/** POST /api/search/text (docs/PRODUCT.md#search). */
 export const textSearchBodySchema = z
   .object({
     tenantId: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authenticitySchema } from './files';
 import { authorshipSchema } from './provenance';
 
-/** The sharing messages the author and the reader see (spec 2 §8 and 3 §8), word for word. */
+/** The sharing messages the author and the reader see (docs/PRODUCT.md#sharing), word for word. */
 export const SHARE_MESSAGES = {
   copied: 'Share URL copied to clipboard!',
   copyFailed: 'Failed to copy URL',
@@ -22,7 +22,7 @@ export const SHARE_MESSAGES = {
   unavailableBody: 'This document may not exist, or sharing may have been disabled by the author.',
 } as const;
 
-/** The meta description rule of a shared page (spec 3 §2.6). */
+/** The meta description rule of a shared page (docs/PRODUCT.md#sharing). */
 export const SHARE_DESCRIPTION = { minExclusive: 10, maxChars: 157, ellipsis: '...' } as const;
 
 const fileIdSchema = z.string().min(1).max(64);
@@ -36,7 +36,7 @@ export const shareFileParamsSchema = z.object({ fileId: fileIdSchema });
 export const shareLinkAnswerSchema = z.object({ success: z.literal(true), shareUrl: z.string(), shareSlug: z.string() });
 export type ShareLinkAnswer = z.infer<typeof shareLinkAnswerSchema>;
 
-/** GET /shares/status/{fileId} (spec 2 §3 'Share status'), with the views the shared page had since sharing was switched on. */
+/** GET /shares/status/{fileId} (docs/PRODUCT.md#sharing), with the views the shared page had since sharing was switched on. */
 export const shareStatusAnswerSchema = z.object({
   isShared: z.boolean(),
   shareUrl: z.string().nullable(),
@@ -47,7 +47,7 @@ export type ShareStatus = z.infer<typeof shareStatusAnswerSchema>;
 
 export const shareDisableAnswerSchema = z.object({ success: z.literal(true) });
 
-/** GET /shares/{slug}: the shared document (spec 2 §3 'Shared document'). */
+/** GET /shares/{slug}: the shared document (docs/PRODUCT.md#sharing). */
 export const sharedDocumentSchema = z.object({
   content: z.unknown(),
   metadata: z.object({

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { aiTierSchema } from './ai';
 import { docContentSchema } from './files';
 
-/** Workspace kinds (spec 2 §2 'Mobile Document/Workspace sheet'): Standard is offered, Book is shown disabled. */
+/** Workspace kinds (docs/PRODUCT.md#workspaces): Standard is offered, Book is shown disabled. */
 export const WORKSPACE_TYPES = ['standard'] as const;
 export type WorkspaceType = (typeof WORKSPACE_TYPES)[number];
 
-/** The AI variant actions of the action grid (spec 2 §1). */
+/** The AI variant actions of the action grid (docs/PRODUCT.md#workspaces). */
 export const VARIANT_ACTIONS = ['vary', 'shrinkify', 'expandify', 'emailify', 'postify', 'storify', 'threadify'] as const;
 export type VariantAction = (typeof VARIANT_ACTIONS)[number];
 /** Every kind of variant: a plain copy, or one of the AI actions. */
@@ -27,9 +27,9 @@ export const VARIANT_LABELS: Record<VariantType, string> = {
 };
 
 export const WORKSPACES = {
-  /** Focus instructions (spec 2 §5, §9). Longer ones are refused with 400 instructions_too_long. */
+  /** Focus instructions (docs/PRODUCT.md#workspaces). Longer ones are refused with 400 instructions_too_long. */
   maxInstructions: 500,
-  /** Word hints of the Focus instructions box (spec 2 §2): 2500, and 850 for Postify and Storify. */
+  /** Word hints of the Focus instructions box (docs/PRODUCT.md#workspaces): 2500, and 850 for Postify and Storify. */
   wordHint: 2500,
   shortWordHint: 850,
   /** Threadify: each post of the thread, its "n/N" number included. */
@@ -65,7 +65,7 @@ export const workspaceSchema = z.object({
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 /**
- * getFileMetadata(fileId) (spec 2 §3 'Workspace metadata from the server'), for any document:
+ * getFileMetadata(fileId) (docs/PRODUCT.md#workspaces), for any document:
  * a plain one answers isMaster false, no workspace and no variants.
  */
 export const workspaceMetadataSchema = z.object({

@@ -4,7 +4,7 @@ import { countWords, fromText, toPlainText, validateDoc, type DocJSON, type Docu
 const para = (text: string): DocJSON => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
 describe('document schema', () => {
-  it('accepts every node and mark of the spec', () => {
+  it('accepts every node and mark of docs/PRODUCT.md#editor', () => {
     const doc: DocJSON = {
       type: 'doc',
       content: [

@@ -155,7 +155,7 @@ export function toPlainText(doc: DocJSON): string {
 
 /**
  * Plain text → document: paragraphs split at blank lines, single line breaks become hard
- * breaks; the first paragraph carries the first-paragraph marker (1-core §3 'Pasted content').
+ * breaks; the first paragraph carries the first-paragraph marker (docs/PRODUCT.md#editor).
  */
 export function fromText(text: string, opts: { markFirstParagraph?: boolean } = {}): DocJSON {
   const paragraphs = text
@@ -179,7 +179,7 @@ export function fromText(text: string, opts: { markFirstParagraph?: boolean } = 
   };
 }
 
-/** Word count splits on whitespace (1-core §5). */
+/** Word count splits on whitespace (docs/PRODUCT.md#editor). */
 export function countWords(text: string): number {
   const t = text.trim();
   return t ? t.split(/\s+/).length : 0;

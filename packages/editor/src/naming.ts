@@ -15,7 +15,7 @@ export interface TextName {
   settled: boolean;
 }
 
-/** The prefix that hides a file from the list (1-core §2.1): a document never names itself into hiding. */
+/** The prefix that hides a file from the list (docs/PRODUCT.md#documents): a document never names itself into hiding. */
 const HIDDEN_PREFIX = /^(?:__UNASSIGNED__)+/;
 
 /**

@@ -3,7 +3,7 @@ import type { Schema } from '@tiptap/pm/model';
 import { fromText } from './document';
 
 /**
- * Pasted plain text as a slice (1-core §3 'Pasted content'): paragraphs split at blank lines,
+ * Pasted plain text as a slice (docs/PRODUCT.md#editor): paragraphs split at blank lines,
  * single line breaks become hard breaks, the first paragraph is marked. The slice is open at
  * both ends so a one-line paste joins the paragraph it lands in.
  */

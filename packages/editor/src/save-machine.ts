@@ -1,5 +1,5 @@
 /**
- * The autosave state machine of the editor (1-core §4.3, §5, §9): pure logic, no DOM and no
+ * The autosave state machine of the editor (docs/PRODUCT.md#saving): pure logic, no DOM and no
  * React, so every timing rule is unit-tested with a fake clock. The caller supplies how to read
  * the document (only when a save starts — never per keystroke) and how to send it.
  */
@@ -10,7 +10,7 @@ export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'error';
 /** What asked for a save; the server records it. */
 export type SaveSource = 'autosave' | 'navigation' | 'manual' | 'offline-sync' | 'conflict-keep-mine';
 
-/** Timing constants of 1-core §9. */
+/** Timing constants of docs/PRODUCT.md#saving. */
 export const SAVE_TIMING = {
   debounceMs: 2500,
   cooldownMs: 2000,
@@ -140,7 +140,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
   async function run(source: SaveSource): Promise<SaveResult> {
     const snap = deps.snapshot();
     const blank = snap.text.trim() === '';
-    // Blank content is never sent (1-core §5); this also keeps a new Untitled file unsaved
+    // Blank content is never sent (docs/PRODUCT.md#saving); this also keeps a new Untitled file unsaved
     // until its first text, so no empty file is written.
     if (blank) return 'skipped-blank';
     const seq = editSeq;

@@ -7,7 +7,7 @@ import { isLocalDevHost } from '../lib/site';
 import { RootLayout } from './RootLayout';
 import { SignedInShell } from './SignedInShell';
 
-// One lazily loaded module per route (1-core §2, 3-public-admin §2.1).
+// One lazily loaded module per route (docs/PRODUCT.md#startup).
 const Landing = lazyWithRetry(() => import('../routes/landing'), 'Landing page');
 const AppHome = lazyWithRetry(() => import('../routes/app'), 'Documents');
 const Trash = lazyWithRetry(() => import('../routes/trash'), 'Trash');
@@ -38,7 +38,7 @@ function LocalOnly({ children }: { children: ReactNode }) {
   return isLocalDevHost(window.location.hostname) ? children : <NotFound />;
 }
 
-/** Builds the browser router with every route of the spec. */
+/** Builds the browser router with every route of docs/PRODUCT.md#startup. */
 export function createAppRouter() {
   return createBrowserRouter([
     {

@@ -1,9 +1,9 @@
 import hotToast from 'react-hot-toast';
 import { FLUSH_REQUEST_EVENT, FLUSH_REQUEST_MESSAGE } from '../features/offline';
 
-/** The update prompt's text (1-core §2.4). */
+/** The update prompt's text (docs/PRODUCT.md#startup). */
 export const UPDATE_PROMPT = 'New version available! Reload to update?';
-/** The prompt shows at most once per 5 minutes (3-public-admin §2.8); also how often tabs look for a release. */
+/** The prompt shows at most once per 5 minutes (docs/PRODUCT.md#startup); also how often tabs look for a release. */
 export const UPDATE_PROMPT_INTERVAL_MS = 5 * 60_000;
 const LAST_PROMPT_KEY = 'bree.sw.lastUpdatePrompt';
 /** The built worker (vite-plugin-pwa injectManifest output of src/sw.ts, ES module format). */

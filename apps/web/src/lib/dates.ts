@@ -11,7 +11,7 @@
  *   timeAgo   just now · 5 minutes ago · 2 hours ago · on Jun 10, 2025
  */
 
-/** What a date may arrive as: a Date, an ISO string or epoch milliseconds (1-core §3). */
+/** What a date may arrive as: a Date, an ISO string or epoch milliseconds (docs/PRODUCT.md#documents). */
 export type DateInput = Date | string | number;
 
 /** The browser's preferred locale; undefined lets Intl use the runtime's default. */
@@ -64,7 +64,7 @@ export const formatDateTime = (value: DateInput, locale = browserLocale()): stri
 export const formatWeekday = (value: DateInput, locale = browserLocale()): string => format('weekday', value, locale);
 
 /**
- * How long ago, for 'Saved {relative time}' (1-core §4.3): 'just now' under a minute, then
+ * How long ago, for 'Saved {relative time}' (docs/PRODUCT.md#saving): 'just now' under a minute, then
  * minutes and hours in the locale's words ('5 minutes ago', 'vor 5 Minuten'), then 'on {date}'.
  */
 export function formatTimeAgo(at: DateInput, now: DateInput = Date.now(), locale = browserLocale()): string {

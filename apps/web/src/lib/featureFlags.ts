@@ -1,4 +1,4 @@
-/** Local feature flags (1-core §3), toggled on the /api-test page. */
+/** Local feature flags (docs/PRODUCT.md#startup), toggled on the /api-test page. */
 export interface FeatureFlags {
   newFileApi: boolean;
   newSearchApi: boolean;

@@ -1,4 +1,4 @@
-/** Hosts where the internal /api-test page is available (spec: localhost or {ip}). */
+/** Hosts where the internal /api-test page is available (docs/PRODUCT.md#startup). */
 export const LOCAL_DEV_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
 /** True on a developer's own machine. */

@@ -37,7 +37,7 @@ export type Notifier = Record<ToastKind, (message: string, options?: NotifyOptio
   dismiss(id: string): void;
 };
 
-/** The spec's duration for a toast kind at a viewport width (mobile is ≤ 767 px; loading never ends). */
+/** The duration of docs/PRODUCT.md#startup for a toast kind at a viewport width (mobile is ≤ 767 px; loading never ends). */
 export function toastDuration(kind: ToastKind, width: number): number {
   if (kind === 'loading') return Number.POSITIVE_INFINITY;
   const pair = TOAST.durations[kind];

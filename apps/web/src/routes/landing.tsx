@@ -6,7 +6,7 @@ import { usePublicSite } from '../public/site';
 import { LoadingScreen } from '../ui/Spinner';
 
 /**
- * The landing page (3-public-admin.md §2.1, §2.2). Opening Bree at / while signed in goes on to
+ * The landing page (docs/PRODUCT.md#landing). Opening Bree at / while signed in goes on to
  * /app (§2.1); coming back to / from one of Bree's own pages (the wordmark of a public page) shows
  * the page itself, where the hero offers 'Continue Writing' (§2.2 item 2). With an external
  * issuer a visitor already signed in there is sent on too, once the page is idle (§2.1's silent

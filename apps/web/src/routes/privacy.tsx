@@ -2,7 +2,7 @@ import { usePublicSite } from '../public/site';
 import { SupportEmailLink } from '../app/SupportEmail';
 import { LegalDocument, LegalSection } from './legal/LegalDocument';
 
-/** /privacy: the privacy policy (3-public-admin §2.4). */
+/** /privacy: the privacy policy (docs/PRODUCT.md#landing). */
 export default function PrivacyRoute() {
   const name = usePublicSite().config.productName;
   const mail = <SupportEmailLink />;

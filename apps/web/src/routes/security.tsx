@@ -2,7 +2,7 @@ import { usePublicSite } from '../public/site';
 import { SupportEmailLink } from '../app/SupportEmail';
 import { LegalDocument, LegalSection } from './legal/LegalDocument';
 
-/** /security: how Bree keeps writing safe, in the legal pages' layout (3-public-admin.md §2.1 footer link). Facts follow docs/HARDENING.md and docs/DEPLOY.md. */
+/** /security: how Bree keeps writing safe, in the legal pages' layout (docs/PRODUCT.md#landing footer link). Facts follow docs/HARDENING.md and docs/DEPLOY.md. */
 export default function SecurityRoute() {
   const name = usePublicSite().config.productName;
   return (

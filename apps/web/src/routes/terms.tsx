@@ -2,7 +2,7 @@ import { usePublicSite } from '../public/site';
 import { SupportEmailLink } from '../app/SupportEmail';
 import { LegalDocument, LegalSection } from './legal/LegalDocument';
 
-/** /terms: the terms of service (3-public-admin §2.4). */
+/** /terms: the terms of service (docs/PRODUCT.md#landing). */
 export default function TermsRoute() {
   const name = usePublicSite().config.productName;
   const mail = <SupportEmailLink />;

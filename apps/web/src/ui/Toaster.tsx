@@ -1,7 +1,7 @@
 import { Toaster as HotToaster, ToastBar, toast } from 'react-hot-toast';
 import { TOAST } from '@bree/contracts';
 
-/** The toast display: durations per spec, loading indefinite, tap or click to dismiss. */
+/** The toast display: durations of docs/PRODUCT.md#startup, loading indefinite, tap or click to dismiss. */
 export function Toaster() {
   return (
     <HotToaster

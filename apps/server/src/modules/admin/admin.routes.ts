@@ -16,7 +16,7 @@ import { requireAuth } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
 
 /**
- * /api/admin/users/* (spec 3 §7): metrics and user lists over every account. The admin guard
+ * /api/admin/users/* (docs/PRODUCT.md#admin): metrics and user lists over every account. The admin guard
  * (plugins/admin.ts) has already refused everyone but administrators; these routes never check it.
  * GET /api/users/access tells any signed-in account what it may open.
  */

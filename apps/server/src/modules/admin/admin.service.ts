@@ -33,7 +33,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const money = (v: unknown) => Math.round(Number(v) * 1_000_000) / 1_000_000;
 
 /**
- * The admin portal's reports over every account (spec 3 §2.7 'User Metrics', 'User Usage').
+ * The admin portal's reports over every account (docs/PRODUCT.md#admin).
  * Active means some activity (sign-in, document edit, AI call) within the chosen range; paid means
  * a subscription that keeps Pro. docs/ADMIN.md explains each number.
  */

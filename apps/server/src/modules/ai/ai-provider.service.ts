@@ -8,7 +8,7 @@ export function tierInEffect({ fileProvider, defaultProvider }: { fileProvider: 
   return fileProvider ?? (defaultProvider === 'fast' ? 'fast' : 'premium');
 }
 
-/** Fast/Premium choice per document and per tenant (spec 2 §4 'AI provider per document'). */
+/** Fast/Premium choice per document and per tenant (docs/PRODUCT.md#assistant). */
 export function createAiProviderService({ repository, gateway, now }: { repository: AiRepository; gateway: AiGateway; now: () => Date }) {
   /** The document's existence and both choices, in the one query operations use too (no document content read). */
   async function choices({ tenantId, fileId }: { tenantId: string; fileId: string }) {

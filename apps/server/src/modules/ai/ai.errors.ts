@@ -1,7 +1,7 @@
 import { AI_NOT_SET_UP, type ErrorCode, type OperationType } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
 
-/** Stable codes of the writing error kinds (spec 2 §8), one per operation type. */
+/** Stable codes of the writing error kinds (docs/PRODUCT.md#assistant), one per operation type. */
 export const OPERATION_ERROR_CODES: Record<OperationType, ErrorCode> = {
   rewrite: 'rewrite_failed',
   fillParagraph: 'fill_paragraph_failed',

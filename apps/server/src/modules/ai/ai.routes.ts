@@ -32,7 +32,7 @@ const wantsEventStream = (accept: string | undefined): boolean => accept?.includ
 /** One SSE frame. */
 const frame = (e: OperationStreamEvent): string => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
 
-/** AI operations, their event stream, background responses and the Fast/Premium choice (spec 2 §4, §7). */
+/** AI operations, their event stream, background responses and the Fast/Premium choice (docs/PRODUCT.md#assistant). */
 export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, providers }) => {
   // A shutdown ends the event streams still open (after their operations were stopped): clients
   // reconnect, to this Bree once it is back or to another, and follow the operation there.

@@ -17,7 +17,7 @@ export function statusOf(account: BillingAccount | null): BillingStatus {
 }
 const KNOWN_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const;
 
-/** PRO while the subscription keeps Pro (a grace period included); null otherwise (2-ai-sharing-billing.md §4: Pro means a plan type is present). */
+/** PRO while the subscription keeps Pro (a grace period included); null otherwise (docs/PRODUCT.md#billing: Pro means a plan type is present). */
 export function planTypeOf(account: Pick<BillingAccount, 'subscriptionStatus'> | null): PlanType | null {
   return account?.subscriptionStatus && PRO_STATUSES.has(account.subscriptionStatus) ? 'PRO' : null;
 }

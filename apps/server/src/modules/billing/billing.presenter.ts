@@ -6,7 +6,7 @@ import type { BillingAccount } from './billing.repository';
 
 const iso = (d: Date | null | undefined): string | null => d?.toISOString() ?? null;
 
-/** 2-ai-sharing-billing.md §3 'Token balance': the Free grant, the subscription and this period's pay-as-you-go. */
+/** docs/PRODUCT.md#billing: the Free grant, the subscription and this period's pay-as-you-go. */
 export function presentTokenBalance({
   account,
   figures,

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import type { BillingService } from './billing.service';
 
-/** The billing calls of 2-ai-sharing-billing.md §7 plus budget data, the spending limit and the usage report. */
+/** The billing calls of docs/PRODUCT.md#billing plus budget data, the spending limit and the usage report. */
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   app.post(
     '/billing/initialize-welcome',

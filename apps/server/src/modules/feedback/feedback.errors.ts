@@ -1,7 +1,7 @@
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
 
-/** Errors of the feedback domain, each with a stable code; messages are the dialog's own (spec 2 §5). */
+/** Errors of the feedback domain, each with a stable code; messages are the dialog's own (docs/PRODUCT.md#feedback). */
 export const feedbackErrors = {
   notFound: () => new AppError({ status: 404, code: 'feedback_not_found', message: FEEDBACK_MESSAGES.updateNotFound }),
   attachmentNotFound: () => new AppError({ status: 404, code: 'attachment_not_found', message: 'This feedback has no such attachment.' }),

@@ -36,7 +36,7 @@ const feedbackRateLimit = {
 
 /**
  * POST /api/feedback (a writer's feedback, multipart) and the admins' /api/admin/feedback routes
- * (spec 3 §7): the admin guard protects every /api/admin/ route, so none checks it here.
+ * (docs/PRODUCT.md#admin): the admin guard protects every /api/admin/ route, so none checks it here.
  */
 export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }> = async (app, { feedback }) => {
   // Scoped to this plugin: no other route accepts multipart bodies.

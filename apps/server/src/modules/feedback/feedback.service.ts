@@ -43,7 +43,7 @@ function cleanFilename(name: string, fallback: string): string {
 
 /**
  * Feedback: writers submit it with a screenshot and files (kept in blob storage), admins list,
- * mark, preserve and delete it, and the maintenance job deletes what expired (spec 3 §4.6).
+ * mark, preserve and delete it, and the maintenance job deletes what expired (docs/PRODUCT.md#admin).
  */
 export function createFeedbackService({
   repository,
@@ -62,7 +62,7 @@ export function createFeedbackService({
   }
 
   return {
-    /** Checks what the dialog checks (spec 2 §5) again, judges each file by its bytes, stores the files and then the item. */
+    /** Checks what the dialog checks (docs/PRODUCT.md#feedback) again, judges each file by its bytes, stores the files and then the item. */
     async submit(input: FeedbackSubmission): Promise<{ id: string }> {
       const message = input.message.trim();
       if (!message) throw feedbackErrors.messageRequired();
@@ -127,7 +127,7 @@ export function createFeedbackService({
       return { id };
     },
 
-    /** Every tenant's feedback, newest first (spec 3 §7 GET /feedback). */
+    /** Every tenant's feedback, newest first (docs/PRODUCT.md#admin GET /feedback). */
     async list(query: FeedbackListQuery): Promise<FeedbackItem[]> {
       const days = query.dateRange ? Number.parseInt(query.dateRange, 10) : undefined;
       const rows = await repository.list({
@@ -139,7 +139,7 @@ export function createFeedbackService({
       return rows.map(presentFeedback);
     },
 
-    /** Sets the status or the preserve flag (spec 3 §4.5). */
+    /** Sets the status or the preserve flag (docs/PRODUCT.md#admin). */
     async update(feedbackId: string, change: FeedbackUpdateBody): Promise<FeedbackItem> {
       if (!(await repository.update(feedbackId, { ...change, updatedAt: now() }))) throw feedbackErrors.notFound();
       const row = await repository.find(feedbackId);

@@ -21,7 +21,7 @@ function looksLikeText(data: Buffer): boolean {
 
 /**
  * The type of an attachment judged by its bytes, not its name or the type the browser claimed
- * (spec 2 §5's list). Plain text has no signature: it is text when it decodes as UTF-8.
+ * (the list in docs/PRODUCT.md#feedback). Plain text has no signature: it is text when it decodes as UTF-8.
  */
 export async function sniffAttachmentType(data: Buffer, declared: string): Promise<Sniffed> {
   // Loaded with the first upload, not at start.

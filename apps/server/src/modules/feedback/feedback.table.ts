@@ -3,7 +3,7 @@ import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle
 /**
  * Feedback sent from the app's 'Submit Feedback' dialog. `tenant_id` is the sender's tenant;
  * admins read every tenant's items. Unless preserved, an item and its files are deleted 14 days
- * after `created_at` (spec 3 §4.6).
+ * after `created_at` (docs/PRODUCT.md#feedback).
  */
 export const feedback = pgTable(
   'feedback',

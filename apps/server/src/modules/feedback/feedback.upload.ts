@@ -47,7 +47,7 @@ function parseBrowserInfo(text: string): FeedbackBrowserInfo {
 /**
  * Reads the dialog's multipart form: fields message, browserInfo (JSON), pageContext, tenantId
  * (optional, must be the caller's), a `screenshot` file and up to three `files`. The limits of
- * spec 2 §5/§9 are checked while reading; a refused upload is read to its end first, so the
+ * docs/PRODUCT.md#feedback are checked while reading; a refused upload is read to its end first, so the
  * browser receives the answer instead of a reset connection.
  */
 export async function readFeedbackUpload(req: FastifyRequest, tenantId: string): Promise<ReadUpload> {

@@ -35,7 +35,7 @@ export function similarNameSql(row: string): string {
 }
 
 /**
- * One page of the document list (GET /files/list-paged, 1-core §7) as one hand-written statement:
+ * One page of the document list (GET /files/list-paged, docs/PRODUCT.md#documents) as one hand-written statement:
  * the list is the app's hottest read, and the query builder's per-column mapping cost more than
  * the statement itself (bench/documents.bench.ts). Only the columns the presenter and the cursor
  * read are selected, with each row's variant count and look-alike.

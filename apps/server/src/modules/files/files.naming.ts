@@ -15,7 +15,7 @@ const WHILE_TYPING: ReadonlySet<ContentWriteSource> = new Set(['autosave', 'ai']
 const TRIES = 5;
 
 /**
- * The one owner of "an Untitled document takes its first line as its name" (1-core §5: a new
+ * The one owner of "an Untitled document takes its first line as its name" (docs/PRODUCT.md#saving: a new
  * file named Untitled is not saved until text is added; claim-blank marks it 'claimed').
  *
  * Server-side, in the save path, because every save reaches it — the editor's autosave, the

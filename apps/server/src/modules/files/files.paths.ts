@@ -23,7 +23,7 @@ function rawSegments(input: string): string[] {
 /**
  * Normalizes a file path: every segment cleaned (names.ts: NFC, no bidi or zero-width
  * characters, trimmed), no leading slash, no `.` or `..`, and the last segment ends in .txt
- * (1-core §5). Folders are only path prefixes. A segment with nothing visible left is refused.
+ * (docs/PRODUCT.md#documents). Folders are only path prefixes. A segment with nothing visible left is refused.
  */
 export function normalizePath(input: string, use: PathUse = LOOKUP): string {
   const raw = rawSegments(input);

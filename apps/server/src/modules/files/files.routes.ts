@@ -34,7 +34,7 @@ const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) 
 /** Reads sent as POST write nothing, so their answers are not remembered for X-Operation-Id replays. */
 const READ = { replay: false } as const;
 
-/** Reading, listing, creating and saving documents (1-core §7). */
+/** Reading, listing, creating and saving documents (docs/PRODUCT.md#api). */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { files, saves }) => {
   app.post('/files/get', { config: READ, schema: { body: getFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);

@@ -44,7 +44,7 @@ export function createSaveService({
       const { tenantId, fileId, operationId, baseRevision } = input;
       const prepared = await heavyWork.prepareContent(input.content);
       if (prepared.text.trim() === '') {
-        // Blank content is never written over a document (1-core §5); the answer says so.
+        // Blank content is never written over a document (docs/PRODUCT.md#saving); the answer says so.
         const replay = await repo.findOperation({ tenantId, operationId });
         if (replay) return replay.answer as ContentUpdateAnswer;
         const current = await repo.findById({ tenantId, id: fileId });

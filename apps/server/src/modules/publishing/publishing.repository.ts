@@ -2,7 +2,7 @@ import type { PostCategory, PublishingDraft } from '@bree/contracts';
 import type { Database } from '../../db/db';
 
 /**
- * Documents the publishing manager lists (spec 3 §4.8): live, not unassigned, not a variant and not
+ * Documents the publishing manager lists (docs/PRODUCT.md#admin): live, not unassigned, not a variant and not
  * a workspace, and with no status or a claim status ('claimed', then 'named' once it took its name
  * from its first line: the same blank document, further along).
  */

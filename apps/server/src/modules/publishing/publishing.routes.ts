@@ -11,7 +11,7 @@ import { requireAuth } from '../../plugins/auth';
 import type { PublishingService } from './publishing.service';
 
 /**
- * /api/admin/publishing/* (spec 3 §2.7 'Publishing'): administrators only (plugins/admin.ts), and
+ * /api/admin/publishing/* (docs/PRODUCT.md#admin): administrators only (plugins/admin.ts), and
  * of them only the publishing tenant, checked once here for every route after its input is valid.
  */
 export const publishingRoutes: FastifyPluginAsyncZod<{ publishing: PublishingService }> = async (app, { publishing }) => {

@@ -8,7 +8,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /**
- * The publishing manager (spec 3 §2.7, DESIGN §7: real, not alerts): eligible documents, drafts,
+ * The publishing manager (docs/PRODUCT.md#admin: real, not alerts): eligible documents, drafts,
  * publish and unpublish, and the published posts that /blog and /updates render. Only the tenant
  * named by PUBLISHING_TENANT may manage posts; administrators are checked before (plugins/admin.ts).
  */

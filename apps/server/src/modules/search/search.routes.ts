@@ -5,7 +5,7 @@ import type { SearchService } from './search.service';
 
 const answer = { 200: searchResponseSchema };
 
-/** Search over the tenant's documents (`1-core.md` §7) and its search language. Searches are reads sent as POST: no replay. */
+/** Search over the tenant's documents (docs/PRODUCT.md#search) and its search language. Searches are reads sent as POST: no replay. */
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
   app.post('/search/text', { config: { replay: false }, schema: { body: textSearchBodySchema, response: answer } }, async (req) => {
     const { tenantId } = requireAuth(req);

@@ -21,7 +21,7 @@ function firstNonEmptyParagraph(node: DocJSON): string | null {
 }
 
 /**
- * The shared page's meta description (spec 3 §2.6): the first non-empty paragraph, used only
+ * The shared page's meta description (docs/PRODUCT.md#sharing): the first non-empty paragraph, used only
  * when longer than 10 characters, cut at 157 characters plus an ellipsis. Null when there is
  * none; the page then describes itself by its title (sharePageDescription).
  * Characters are code points, so an emoji is never cut in half.

@@ -27,7 +27,7 @@ export const shareReadRateLimit = {
     commonErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)), 'Too many requests for shared documents. Please wait a minute and try again.'),
 };
 
-/** /api/shares/* (spec 2 §7): the author's switch, status and new slug, and the public read by slug. */
+/** /api/shares/* (docs/PRODUCT.md#sharing): the author's switch, status and new slug, and the public read by slug. */
 export const sharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService }> = async (app, { shares }) => {
   app.post('/shares/create', { schema: { body: shareFileBodySchema, response: { 200: shareLinkAnswerSchema } } }, async (req) =>
     shares.create({ tenantId: requireAuth(req).tenantId, fileId: req.body.fileId }),

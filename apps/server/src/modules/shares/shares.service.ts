@@ -34,7 +34,7 @@ export function presentShared(row: SharedRow): SharedDocument {
   };
 }
 
-/** Public links of documents (spec 2 §4 'Sharing'): switch on, status, switch off, a new slug, and reading by slug. */
+/** Public links of documents (docs/PRODUCT.md#sharing): switch on, status, switch off, a new slug, and reading by slug. */
 export function createSharesService({
   repository,
   publicUrl,

@@ -17,7 +17,7 @@ export function createTranscriptionRepository({ db }: { db: Db }) {
       return row ? { content: row.content as DocJSON, revision: row.revision } : null;
     },
 
-    /** Sets or clears metadata.isTranscribing in one statement (the list sorts such rows first, 1-core.md §2.1). */
+    /** Sets or clears metadata.isTranscribing in one statement (the list sorts such rows first, docs/PRODUCT.md#documents). */
     async setTranscribing({ tenantId, fileId, on, at }: { tenantId: string; fileId: string; on: boolean; at: Date }): Promise<void> {
       await db
         .update(files)

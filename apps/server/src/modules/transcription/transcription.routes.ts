@@ -11,7 +11,7 @@ const AUDIO_CONTENT_TYPES = /^(audio\/[\w.+-]+|video\/webm|application\/octet-st
 /** A little above the audio limit: the limit itself is checked on the bytes, with its own message. */
 const BODY_LIMIT = DICTATION_LIMITS.maxRecordingBytes + 1024;
 
-/** Dictation (2-ai-sharing-billing.md §1, §2): a final recording, and live-preview chunks. */
+/** Dictation (docs/PRODUCT.md#dictation): a final recording, and live-preview chunks. */
 export const transcriptionRoutes: FastifyPluginAsyncZod<{ transcription: TranscriptionService }> = async (app, { transcription }) => {
   app.addContentTypeParser(AUDIO_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     done(null, new AudioBody(body as Buffer));

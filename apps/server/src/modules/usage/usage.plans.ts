@@ -1,6 +1,6 @@
 import type { AiTier } from '@bree/contracts';
 
-/** Monthly limits of a plan; null means unlimited. A call needs room on every limit (spec 2 §9 gives both readings). */
+/** Monthly limits of a plan; null means unlimited. A call needs room on every limit (docs/PRODUCT.md#billing gives both readings). */
 export interface PlanLimits {
   creditDollars: number | null;
   fastCalls: number | null;
@@ -10,14 +10,14 @@ export interface PlanLimits {
 
 export type PlanName = 'self-hosted' | 'free' | 'pro';
 
-/** Spec 2 §9: Free $1.00 credit or 50 fast / 10 premium calls; Pro $20.00 or 1,000 / 250 calls, 200 voice minutes and workspaces. */
+/** docs/PRODUCT.md#billing: Free $1.00 credit or 50 fast / 10 premium calls; Pro $20.00 or 1,000 / 250 calls, 200 voice minutes and workspaces. */
 export const PLANS: Record<PlanName, PlanLimits> = {
   'self-hosted': { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: null },
   free: { creditDollars: 1, fastCalls: 50, premiumCalls: 10, voiceMinutes: 0 },
   pro: { creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200 },
 };
 
-/** What a plan includes beyond its limits: workspaces and variants come with Pro (spec 2 §9). */
+/** What a plan includes beyond its limits: workspaces and variants come with Pro (docs/PRODUCT.md#billing). */
 export const PLAN_FEATURES: Record<PlanName, { workspaces: boolean }> = {
   'self-hosted': { workspaces: true },
   free: { workspaces: false },

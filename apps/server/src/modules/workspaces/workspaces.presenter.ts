@@ -37,7 +37,7 @@ export const presentMasterEntry = (file: FileFields): WorkspaceFile => entry(fil
 /** The picker entry of a variant. */
 export const presentVariantEntry = (row: VariantListRow): WorkspaceFile => entry(row.file, row.variant, row.masterRevision);
 
-/** getFileMetadata: the workspace fields of any document (spec 2 §3). */
+/** getFileMetadata: the workspace fields of any document (docs/PRODUCT.md#workspaces). */
 export function presentMetadata({
   file,
   variantIds,

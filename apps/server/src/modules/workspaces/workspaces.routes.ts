@@ -20,7 +20,7 @@ import { exportWorkspaceZip } from './workspaces.export';
 import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspacesService } from './workspaces.service';
 
-/** Workspaces and variants (spec 2 §7 'Workspace client'; docs/WORKSPACES.md). */
+/** Workspaces and variants (docs/PRODUCT.md#workspaces; docs/WORKSPACES.md). */
 export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService; heavyWork: HeavyWork }> = async (app, { workspaces, heavyWork }) => {
   app.post('/workspaces/convert', { schema: { body: convertWorkspaceBodySchema, response: { 200: convertWorkspaceAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);

@@ -48,7 +48,7 @@ interface Resolved {
   master: WorkspaceFileRow;
 }
 
-/** Workspaces and variants (spec 2 §1, §4 'Workspace', §7 'Workspace client'). */
+/** Workspaces and variants (docs/PRODUCT.md#workspaces). */
 export function createWorkspacesService(deps: WorkspacesServiceDeps) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());

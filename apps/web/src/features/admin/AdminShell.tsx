@@ -45,7 +45,7 @@ function SidebarContent({ tenantId, onNavigate }: { tenantId: string; onNavigate
 }
 
 /**
- * The admin portal's frame (spec 3 §2.7): a header with the way back to the app, and the sidebar;
+ * The admin portal's frame (docs/PRODUCT.md#admin): a header with the way back to the app, and the sidebar;
  * at 767 px or less the sidebar is a drawer behind a menu button, with an overlay and a close button
  * (Radix Dialog: focus stays inside, Escape closes, choosing an entry closes it).
  */

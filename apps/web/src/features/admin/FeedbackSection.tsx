@@ -1,6 +1,6 @@
 import { FeedbackManagement } from './feedback/FeedbackManagement';
 
-/** The portal's Feedback section: Feedback Management (spec 3 §2.7, §4.5–§4.7). */
+/** The portal's Feedback section: Feedback Management (docs/PRODUCT.md#admin). */
 export function FeedbackSection() {
   return <FeedbackManagement />;
 }

@@ -9,7 +9,7 @@ import { SEGMENT_LABELS, UserList } from './UserList';
 
 const TOTALS = ['newSignups', 'freeActive', 'freeInactive', 'paidActive', 'paidInactive'] as const;
 
-/** The range choice (spec 3 §2.7: 7d, 28d, 30d; default 28d). */
+/** The range choice (docs/PRODUCT.md#admin: 7d, 28d, 30d; default 28d). */
 export function RangeSelect({ range, onChange }: { range: MetricsRange; onChange: (range: MetricsRange) => void }) {
   return (
     <div>

@@ -9,7 +9,7 @@ const DONE: Record<PublishingAction, string> = { draft: 'Draft saved', publish: 
 const CATEGORY_LABELS: Record<PostCategory, string> = { updates: 'Updates', blog: 'Blog' };
 
 /**
- * The draft of one document's post: title, slug (derived from the title by spec 3 §2.7's rule until
+ * The draft of one document's post: title, slug (derived from the title by the rule in docs/PRODUCT.md#admin until
  * the editor types their own), excerpt and category; Save draft, Publish and Unpublish.
  */
 export function PostEditor({ document }: { document: PublishableDocument }) {

@@ -8,7 +8,7 @@ import { usePreview, usePublishableDocuments } from './api';
 import { PostEditor } from './PostEditor';
 
 /**
- * The publishing manager: documents eligible for publishing (spec 3 §4.8), newest first; the chosen
+ * The publishing manager: documents eligible for publishing (docs/PRODUCT.md#admin), newest first; the chosen
  * one's preview and its post's draft. Only the publishing tenant may open it; everyone else goes to /app.
  */
 export function PublishingSection({ canPublish }: { canPublish: boolean }) {

@@ -3,7 +3,7 @@ import { Dialog, Spinner } from '../../ui';
 import { useUserUsage } from './api';
 import { dayOrNever, money, subscriptionLabel } from './format';
 
-/** A user's account and months of usage (spec 3 §2.7: fastCalls, premiumCalls, fastTokens, premiumTokens, voiceMinutes, period). */
+/** A user's account and months of usage (docs/PRODUCT.md#admin: fastCalls, premiumCalls, fastTokens, premiumTokens, voiceMinutes, period). */
 export function UserDetailModal({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const usage = useUserUsage(userId);
   const user = usage.data?.data.user;

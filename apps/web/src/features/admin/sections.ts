@@ -1,4 +1,4 @@
-/** The portal's five sections (spec 3 §2.7), in sidebar order, each at its own address under /admin. */
+/** The portal's five sections (docs/PRODUCT.md#admin), in sidebar order, each at its own address under /admin. */
 export const ADMIN_SECTIONS = [
   { label: 'Dashboard', path: '' },
   { label: 'User Usage', path: 'usage' },

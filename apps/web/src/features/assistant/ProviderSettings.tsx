@@ -7,7 +7,7 @@ import { getProviderStatus, setProviderOverride } from './api';
 import { describeTier, standInNote, useAiAvailability } from './aiAvailability';
 import type { AiAvailability } from './aiAvailability';
 
-/** The two tiers by the names the spec gives them; each is described by the model this server has configured for it. */
+/** The two tiers by their names in docs/PRODUCT.md#assistant; each is described by the model this server has configured for it. */
 export const TIER_OPTIONS: { tier: AiTier; label: string }[] = [
   { tier: 'fast', label: 'Fast' },
   { tier: 'premium', label: 'Premium' },

@@ -9,7 +9,7 @@ import { cn } from '../../ui';
 import { useAiAvailability } from './aiAvailability';
 import { UnavailableButton } from './UnavailableButton';
 
-/** The rewrite actions on a selection, in the order the spec names them. */
+/** The rewrite actions on a selection, in the order of docs/PRODUCT.md#assistant. */
 const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
   { action: 'enhance', label: 'Enhance', hint: 'Polish into professional writing in your voice' },
   { action: 'modify', label: 'Modify', hint: 'Rewrite following your instruction' },

@@ -13,7 +13,7 @@ const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(naviga
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
 /**
- * The tab naming the new text: 'Enhanced' for a rewrite (spec 2 §1), 'Modified' for Modify, and
+ * The tab naming the new text: 'Enhanced' for a rewrite (docs/PRODUCT.md#assistant), 'Modified' for Modify, and
  * 'Added' for the insertions (Add Content, Fill Paragraph, Fill Sentence), which change nothing
  * that was there.
  */

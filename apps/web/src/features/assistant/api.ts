@@ -3,7 +3,7 @@ import type { AiTier, BackgroundResponse } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 
-/** The budget message of spec 2 §5, shown for budget_exceeded or a failed local check. */
+/** The budget message of docs/PRODUCT.md#assistant, shown for budget_exceeded or a failed local check. */
 export const BUDGET_MESSAGE = 'Budget limit exceeded. Please upgrade your plan to continue.';
 
 /** GET /background-responses/{documentId}: results that finished while nobody was watching. */

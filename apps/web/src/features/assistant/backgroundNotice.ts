@@ -1,6 +1,6 @@
 import type { BackgroundResponse } from '@bree/contracts';
 
-/** The toast of spec 2 §'Background operations', shown only when a result really arrived while away. */
+/** The toast of docs/PRODUCT.md#assistant, shown only when a result really arrived while away. */
 export const BACKGROUND_COMPLETED = 'Background operation completed';
 
 const STORAGE_KEY = 'bree.seenAiResults';

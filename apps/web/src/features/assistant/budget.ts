@@ -5,7 +5,7 @@ import type { ApiClient } from '../../lib/api';
 const CHECK_TIMEOUT_MS = 3_000;
 
 /**
- * The local budget check before every AI action (spec 2 §5): this month's usage must leave room
+ * The local budget check before every AI action (docs/PRODUCT.md#assistant): this month's usage must leave room
  * for the estimated 0.01. If the check itself fails, the action proceeds — the server's atomic
  * reservation still guards the budget and answers 402.
  */

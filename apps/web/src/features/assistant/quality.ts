@@ -3,7 +3,7 @@ import type { AiTier } from '@bree/contracts';
 /** localStorage key of the Default Bree Quality preference. */
 export const QUALITY_KEY = 'breeDefaultQuality';
 
-/** Spec 2 §4: the default is premium unless the stored preference is fast. */
+/** docs/PRODUCT.md#assistant: the default is premium unless the stored preference is fast. */
 export function readQuality(storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): AiTier {
   try {
     return storage?.getItem(QUALITY_KEY) === 'fast' ? 'fast' : 'premium';

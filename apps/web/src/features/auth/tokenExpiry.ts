@@ -33,7 +33,7 @@ export function jwtExpiry(token: string): number | null {
 
 /**
  * When the user's access token expires, in ms since epoch: the stored expires_at, else the
- * JWT's exp, else (unreadable) one hour after `seenAt` — the spec's default lifetime.
+ * JWT's exp, else (unreadable) one hour after `seenAt` — the default lifetime of docs/PRODUCT.md#startup.
  */
 export function accessTokenExpiresAt(user: TokenUser, seenAt: number): number {
   if (typeof user.expires_at === 'number' && Number.isFinite(user.expires_at)) return user.expires_at * 1000;

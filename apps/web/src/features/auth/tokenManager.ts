@@ -4,7 +4,7 @@ import type { TokenUser } from './tokenExpiry';
 import { MissingRefreshTokenError, classifyRefreshError, meansRefreshTokenExpired, needsInteractiveSignIn } from './refreshErrors';
 import { DEFAULT_RETURN_TO, safeReturnTo } from './returnTo';
 
-/** Signals raised for the rest of the app (spec 1-core §4.1). */
+/** Signals raised for the rest of the app (docs/PRODUCT.md#startup). */
 export type AuthSignal = 'LOGIN_REQUIRED_REDIRECT' | 'REFRESH_TOKEN_EXPIRED';
 
 export const SESSION_ENDING_MESSAGE = 'Your session has expired. Redirecting to login...';

@@ -3,7 +3,7 @@ const CALLBACK_PATHS: ReadonlySet<string> = new Set(['/callback', '/silent-callb
 
 /**
  * A sign-in answer left in the address of another page (e.g. ?code=…&iss=… on /app after a
- * failed hand-off): the spec cleans it by going home.
+ * failed hand-off): it is cleaned by going home (docs/PRODUCT.md#startup).
  */
 export function isStuckLoginUrl(pathname: string, search: string): boolean {
   return new URLSearchParams(search).has('iss') && !CALLBACK_PATHS.has(pathname);
@@ -33,7 +33,7 @@ export function wasCallbackProcessed(search: string, storage: KeyValueStore = se
 
 const AUTO_REDIRECT_KEY = 'bree.auth.errorAutoRedirected';
 
-/** The spec allows one automatic redirect to sign-in per auth error; true the first time only. */
+/** docs/PRODUCT.md#startup allows one automatic redirect to sign-in per auth error; true the first time only. */
 export function claimAutoRedirect(storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
   if (storage.getItem(AUTO_REDIRECT_KEY)) return false;
   storage.setItem(AUTO_REDIRECT_KEY, '1');

@@ -13,7 +13,7 @@ export function createUserManager(oidc: PublicConfig['oidc'], origin: string): U
     post_logout_redirect_uri: `${origin}/`,
     // localStorage: a reload or a new tab stays signed in.
     userStore: new WebStorageStateStore({ store: window.localStorage }),
-    // The token manager refreshes by the spec's rules (2 min margin, focus, failure counting).
+    // The token manager refreshes by the rules of docs/PRODUCT.md#startup (2 min margin, focus, failure counting).
     automaticSilentRenew: false,
     // The check-session iframe is not needed and would fight the CSP; the issuer's refresh answers tell us enough.
     monitorSession: false,

@@ -17,7 +17,7 @@ function readDismissed(): string | null {
   }
 }
 
-/** The 48 px banner of spec 2 §2: a payment issue, or pay-as-you-go spending nearing the threshold. */
+/** The 48 px banner of docs/PRODUCT.md#billing: a payment issue, or pay-as-you-go spending nearing the threshold. */
 export function BillingBannerView({ notice, onUpdatePayment, updating }: { notice: BannerNotice; onUpdatePayment: () => void; updating: boolean }) {
   const [dismissed, setDismissed] = useState(readDismissed);
   if (dismissed === notice.kind) return null;

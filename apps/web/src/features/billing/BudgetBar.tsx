@@ -1,7 +1,7 @@
 import { cn } from '../../ui';
 import { barColour, formatPercent } from './budgetDisplay';
 
-/** Spec 2 §5's colours: purple is Bree's accent; orange and red warn as the budget runs out. */
+/** The bar's colours (docs/PRODUCT.md#billing): purple is Bree's accent; orange and red warn as the budget runs out. */
 const FILL: Record<ReturnType<typeof barColour>, string> = {
   purple: 'bg-accent',
   orange: 'bg-orange-500',

@@ -8,7 +8,7 @@ import { billingKeys, useCheckoutSession } from './useBilling';
 const TITLE = 'font-serif text-2xl font-semibold text-ink';
 
 /**
- * /billing/success with a session_id: waits 1.5 s (the webhook usually lands by then; spec 3 §2.5),
+ * /billing/success with a session_id: waits 1.5 s (the webhook usually lands by then; docs/PRODUCT.md#billing),
  * then confirms only what the server says about that session — never the address alone.
  */
 export function CheckoutResult({ sessionId }: { sessionId: string }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../ui/Card';
 import { cn } from '../../ui/cn';
 
-/** The plans exactly as 3-public-admin.md §2.3 words them; §9.2's call caps are the second description, kept beside them. */
+/** The plans in the words of docs/PRODUCT.md#billing: the dollar credit, with the call caps as the second description beside it. */
 export const PLAN_CARDS = [
   { id: 'FREE', name: 'Free', price: '$0', detail: '$1.00 AI credit, no credit card', caps: '50 fast calls and 10 premium calls per month', featured: false },
   {
@@ -28,7 +28,7 @@ export type PlanCardData = (typeof PLAN_CARDS)[number];
 export type PlanCardId = PlanCardData['id'];
 
 /**
- * One plan's card, shared by the landing page and /subscription (3-public-admin.md §2.3). It
+ * One plan's card, shared by the landing page and /subscription (docs/PRODUCT.md#billing). It
  * imports nothing but the design tokens, so the landing page stays free of the billing hooks.
  * `children` is the card's foot: the subscription's Upgrade button, or the landing's call to action.
  */

@@ -23,7 +23,7 @@ export function PlanCards({ current, upgrading, onUpgrade }: { current: PlanCard
   );
 }
 
-/** 'Upgrade' turns into 'Processing...' and stays disabled until the checkout call ends (3-public-admin.md §4.3). */
+/** 'Upgrade' turns into 'Processing...' and stays disabled until the checkout call ends (docs/PRODUCT.md#billing). */
 export function UpgradeButton({ processing, onUpgrade }: { processing: boolean; onUpgrade: () => void }) {
   return (
     <Button className="w-full" disabled={processing} onClick={onUpgrade}>

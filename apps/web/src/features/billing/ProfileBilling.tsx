@@ -11,8 +11,8 @@ export function ProfilePlanBadge() {
 }
 
 /**
- * The profile dropdown's billing part (spec 2 §2): the Subscription block, AI Credit Budget and
- * Pay-as-you-go. Fetch failures are only logged by the query layer (spec 2 §4), so the blocks simply stay away.
+ * The profile dropdown's billing part (docs/PRODUCT.md#billing): the Subscription block, AI Credit Budget and
+ * Pay-as-you-go. Fetch failures are only logged by the query layer (docs/PRODUCT.md#billing), so the blocks simply stay away.
  */
 export function ProfileBilling() {
   const enabled = useBillingEnabled();

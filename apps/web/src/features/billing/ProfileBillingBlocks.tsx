@@ -30,7 +30,7 @@ export function SubscriptionBlock({ pro, busy, onManage, onUpgrade }: { pro: boo
   );
 }
 
-/** AI Credit Budget: spent of the monthly credit, in displayed dollars (×4 from a budget of 20, spec 2 §5). */
+/** AI Credit Budget: spent of the monthly credit, in displayed dollars (×4 from a budget of 20, docs/PRODUCT.md#billing). */
 export function CreditBudgetBlock({ budget }: { budget: Pick<BudgetData, 'monthlyBudget' | 'actualCosts' | 'remainingBudget'> }) {
   const { monthlyBudget, actualCosts, remainingBudget } = budget;
   const percent = usagePercent(actualCosts, monthlyBudget);

@@ -2,7 +2,7 @@ import { PRO_BUDGET_DISPLAY_MIN } from '@bree/contracts';
 import type { BillingStatus, PlanType } from '@bree/contracts';
 
 /**
- * The display rules of the budget blocks (2-ai-sharing-billing.md §4 'Subscription tier' and §5),
+ * The display rules of the budget blocks (docs/PRODUCT.md#billing),
  * kept pure so every boundary is tested without rendering.
  */
 
@@ -50,7 +50,7 @@ export function isApproachingThreshold(accumulatedCost: number, threshold: numbe
   return threshold > 0 && accumulatedCost >= threshold * APPROACHING_SHARE;
 }
 
-/** 3-public-admin.md §4.4: the displayed statuses are active, trialing, past_due, canceled, other. */
+/** docs/PRODUCT.md#billing: the displayed statuses are active, trialing, past_due, canceled, other. */
 export type DisplayedStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'other';
 
 export function displayedStatus(status: BillingStatus): DisplayedStatus {

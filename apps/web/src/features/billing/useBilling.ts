@@ -23,7 +23,7 @@ export const billingKeys = {
   session: (id: string) => ['billing', 'checkout-session', id] as const,
 };
 
-/** Spec 2 §4: profile and billing status fetch failures are logged only; the blocks and banner simply stay away. */
+/** docs/PRODUCT.md#billing: profile and billing status fetch failures are logged only; the blocks and banner simply stay away. */
 function loggedOnly<T>(what: string, load: () => Promise<T>): Promise<T> {
   return load().catch((error: unknown) => {
     console.warn(`Billing: ${what} could not be loaded`, error);
@@ -36,7 +36,7 @@ export function useBillingEnabled(): boolean {
   return useServices().config.billing.enabled;
 }
 
-/** The subscription status, polled every 300000 ms (spec 2 §9) so a payment issue shows up without a reload. */
+/** The subscription status, polled every 300000 ms (docs/PRODUCT.md#billing) so a payment issue shows up without a reload. */
 export function useSubscriptionStatus(enabled = true) {
   const { api } = useServices();
   const billing = useBillingEnabled();

@@ -6,7 +6,7 @@ import { formatElapsed } from './DictationButton';
 
 const apiError = (status: number, code: string, message = 'refused') => new ApiError({ status, code, message });
 
-describe('the voice error kinds of spec 2 §8', () => {
+describe('the voice error kinds of docs/PRODUCT.md#dictation', () => {
   it('tells a refusal at the prompt from a microphone the browser already blocks', () => {
     const denied = new DOMException('Permission denied', 'NotAllowedError');
     expect(voiceErrorMessage(denied, 'permission')).toBe(VOICE_ERROR_MESSAGES.microphoneDenied);

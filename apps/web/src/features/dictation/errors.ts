@@ -5,7 +5,7 @@ import { hasErrorCode } from '../../lib/errorCodes';
 export type VoiceFailureStage = 'permission' | 'recording' | 'server';
 
 /**
- * The six voice error kinds of 2-ai-sharing-billing.md §8 as the writer reads them. A microphone
+ * The six voice error kinds of docs/PRODUCT.md#dictation as the writer reads them. A microphone
  * the browser already remembers as blocked is 'permission denied'; a refusal at the prompt (or by
  * the browser on the writer's behalf) is 'microphone access denied'.
  */

@@ -48,7 +48,7 @@ function ListFooter({ count, searching, hasMore }: { count: number; searching: b
   );
 }
 
-/** The document list of /app (1-core §2.1): header, controls, paged rows, selection, operations. */
+/** The document list of /app (docs/PRODUCT.md#documents): header, controls, paged rows, selection, operations. */
 export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const { api, queryClient } = useServices();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ const PEN = (
   </svg>
 );
 
-/** With no documents: the two large cards 'Start Writing' and 'Import Content' (1-core §2.1). */
+/** With no documents: the two large cards 'Start Writing' and 'Import Content' (docs/PRODUCT.md#documents). */
 export function EmptyState({ onCreate, onImport, creating }: { onCreate: () => void; onImport: () => void; creating: boolean }) {
   return (
     <section aria-label="Get started" className="grid gap-4 sm:grid-cols-2">

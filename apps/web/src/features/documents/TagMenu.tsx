@@ -10,7 +10,7 @@ const TONES: Record<Authenticity, string> = {
   Untagged: 'border-line-strong bg-cream text-muted',
 };
 
-/** Menu items Human, AI-Assisted, AI, Untagged (that order, 1-core §3), the current one ticked. */
+/** Menu items Human, AI-Assisted, AI, Untagged (that order, docs/PRODUCT.md#documents), the current one ticked. */
 function TagItems({ current, onSelect }: { current?: Authenticity; onSelect: (tag: Authenticity) => void }) {
   return AUTHENTICITY_TAGS.map((tag) => (
     <MenuItem key={tag} onSelect={() => onSelect(tag)}>

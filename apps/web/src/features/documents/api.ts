@@ -66,7 +66,7 @@ export async function renameDocument(api: ApiClient, q: { oldFilePath: string; n
 
 /**
  * One delete attempt: DELETE /files/{tenant}/{path}, falling back to POST /files/delete on 404
- * (1-core §7). A file that is gone either way counts as deleted: that is what the user asked for.
+ * (docs/PRODUCT.md#documents). A file that is gone either way counts as deleted: that is what the user asked for.
  */
 export async function deleteDocumentOnce(api: ApiClient, q: { tenantId: string; filePath: string; operationId: string }): Promise<void> {
   try {

@@ -1,4 +1,4 @@
-/** Window event that asks the document list of a tenant to reload (emitted after imports, 1-core §4.4). */
+/** Window event that asks the document list of a tenant to reload (emitted after imports, docs/PRODUCT.md#documents). */
 export const FILE_LIST_CHANGED_EVENT = 'fileListChanged';
 
 export interface FileListChangedDetail {

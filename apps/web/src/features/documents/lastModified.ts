@@ -2,7 +2,7 @@ import { browserLocale, formatDate, formatTime, formatWeekday, toDate } from '..
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the list may receive as a modification time (1-core §3: number, date or string). */
+/** What the list may receive as a modification time (docs/PRODUCT.md#documents: number, date or string). */
 export type ModifiedValue = string | number | Date | null | undefined;
 
 /** Whole calendar days between two local dates; counting midnights keeps "yesterday at 23:59" right. */
@@ -13,7 +13,7 @@ function calendarDaysBetween(earlier: Date, later: Date): number {
 }
 
 /**
- * The row's last-modified text (1-core §2.1): today / yesterday / weekday for 2–7 days ago /
+ * The row's last-modified text (docs/PRODUCT.md#documents): today / yesterday / weekday for 2–7 days ago /
  * a date otherwise; 'Unknown date' when missing or unreadable.
  */
 export function formatLastModified(value: ModifiedValue, now: Date, locale = browserLocale()): string {

@@ -1,6 +1,6 @@
 import type { FileMetadata, FileSummary } from '@bree/contracts';
 
-/** How long a confirmed overlay entry keeps shielding the list from stale server answers (1-core §9). */
+/** How long a confirmed overlay entry keeps shielding the list from stale server answers (docs/PRODUCT.md#documents). */
 export const OVERLAY_LIFETIME_MS = 30_000;
 
 /** A visible change laid over the server's list until the server surely reflects it. */
@@ -57,7 +57,7 @@ export function createOverlayStore({
 
   return {
     add(entry) {
-      // Duplicate operation ids are skipped (1-core §4.4).
+      // Duplicate operation ids are skipped (docs/PRODUCT.md#documents).
       if (list.some((e) => e.id === entry.id && e.fileId === entry.fileId)) return;
       set([...list, { ...entry, status: 'pending', expiresAt: null }]);
     },

@@ -27,7 +27,7 @@ function PromptCard({ labelId, children, onCancel }: { labelId: string; children
 }
 
 /**
- * Shows a prompt as a toast that stays until answered (1-core §2.3), and returns focus to
+ * Shows a prompt as a toast that stays until answered (docs/PRODUCT.md#documents), and returns focus to
  * where it was when it closes.
  */
 function openPrompt<T>(cancelValue: T, render: (finish: (value: T) => void) => ReactElement): Promise<T> {
@@ -89,7 +89,7 @@ function RenamePrompt({ name, finish }: { name: string; finish: (value: string |
   const [value, setValue] = useState(name);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.select(), []);
-  // Blank or unchanged names cannot be submitted (1-core §5).
+  // Blank or unchanged names cannot be submitted (docs/PRODUCT.md#documents).
   const usable = value.trim() !== '' && value.trim() !== name;
   return (
     <PromptCard labelId={labelId} onCancel={() => finish(null)}>

@@ -1,4 +1,4 @@
-/** After a tag update for a file settles, further ones for it are ignored this long (1-core §9). */
+/** After a tag update for a file settles, further ones for it are ignored this long (docs/PRODUCT.md#documents). */
 export const TAG_GUARD_MS = 500;
 
 export interface TagGuard {

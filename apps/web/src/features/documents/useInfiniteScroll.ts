@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 
-/** More rows load when the user is this close to the end of the list (1-core §2.1). */
+/** More rows load when the user is this close to the end of the list (docs/PRODUCT.md#documents). */
 export const LOAD_MORE_THRESHOLD_PX = 100;
-/** …after this delay, so a fling past the end asks once (1-core §9). */
+/** …after this delay, so a fling past the end asks once (docs/PRODUCT.md#documents). */
 export const LOAD_MORE_DELAY_MS = 150;
 
 /** True when the scroll position is within `threshold` px of the end (or nothing scrolls yet). */

@@ -1,8 +1,8 @@
-/** The rows-per-page choices of the list (1-core §2.1). */
+/** The rows-per-page choices of the list (docs/PRODUCT.md#documents). */
 export const VISIBLE_ROW_OPTIONS = [5, 10, 15] as const;
 export type VisibleRows = (typeof VISIBLE_ROW_OPTIONS)[number];
 
-/** Height of one document row in pixels (1-core §9). */
+/** Height of one document row in pixels (docs/PRODUCT.md#documents). */
 export const ROW_HEIGHT_PX = 60;
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -17,7 +17,7 @@ export function isVisibleRows(value: unknown): value is VisibleRows {
   return typeof value === 'number' && (VISIBLE_ROW_OPTIONS as readonly number[]).includes(value);
 }
 
-/** The stored setting; nothing stored gives 10 on desktop and 5 on mobile, anything invalid gives 10 (1-core §5). */
+/** The stored setting; nothing stored gives 10 on desktop and 5 on mobile, anything invalid gives 10 (docs/PRODUCT.md#documents). */
 export function readVisibleRows(storage: KeyValueStore | null, tenantId: string, isMobile: boolean): VisibleRows {
   let raw: string | null = null;
   try {
@@ -39,7 +39,7 @@ export function writeVisibleRows(storage: KeyValueStore | null, tenantId: string
   }
 }
 
-/** How many rows the first page asks for: the visible rows plus two, so the list can scroll at once (1-core §9). */
+/** How many rows the first page asks for: the visible rows plus two, so the list can scroll at once (docs/PRODUCT.md#documents). */
 export function firstPageSize(rows: VisibleRows): number {
   return rows + 2;
 }

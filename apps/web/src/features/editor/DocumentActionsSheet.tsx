@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The phone's Document/Workspace sheet (spec 2 §2): the document's name, renamed in place, and its
+ * The phone's Document/Workspace sheet (docs/PRODUCT.md#editor): the document's name, renamed in place, and its
  * save status above the panels — the Document tab has the picker, Convert, the action grid,
  * the statistics and the copy buttons.
  */

@@ -4,7 +4,7 @@ import { checkFileName, FILES } from '@bree/contracts';
 import { notify } from '../../lib/toast';
 import { cn } from '../../ui';
 
-/** The paste modal's wording for a blank name (1-core §5), used for the title too. */
+/** The paste modal's wording for a blank name (docs/PRODUCT.md#import), used for the title too. */
 export const EMPTY_NAME_MESSAGE = 'Please enter a document name';
 /** A title is a name, not a path: a slash would move the document into a folder. */
 export const SLASH_NAME_MESSAGE = 'A document name cannot contain / or \\';

@@ -107,7 +107,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const { file, rename, onNamed, awaitsName } = useDocumentName({ tenantId: doc.tenantId, summary: doc.summary, editorRef });
 
   const navigate = useNavigate();
-  // Deleting the open file clears the editor (1-core §4.3): the text goes, the list comes back.
+  // Deleting the open file clears the editor (docs/PRODUCT.md#saving): the text goes, the list comes back.
   const onDeleted = useCallback(() => {
     editorRef.current?.commands.setContent({ type: 'doc', content: [{ type: 'paragraph' }] }, { emitUpdate: false });
     void deleteOfflineSave(doc.tenantId, doc.fileId).catch(() => undefined);

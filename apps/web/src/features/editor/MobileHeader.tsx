@@ -5,7 +5,7 @@ import { cn } from '../../ui';
 import { SaveDot } from './SaveIndicator';
 import { MOBILE_MENU_ID } from './MobileMenu';
 
-/** The document-level event the settings tap raises (1-core §2.4). */
+/** The document-level event the settings tap raises (docs/PRODUCT.md#editor). */
 export const DOCUMENT_SETTINGS_EVENT = 'bree:document-settings';
 export interface DocumentSettingsDetail {
   x: number;

@@ -28,7 +28,7 @@ interface Props {
 const item = 'w-full rounded px-3 py-2 text-left text-sm text-ink hover:bg-cream-deep disabled:opacity-50';
 
 /**
- * The mobile menu (1-core §2.4): files, create, search, download, repository move and upload. Opening
+ * The mobile menu (docs/PRODUCT.md#editor): files, create, search, download, repository move and upload. Opening
  * it moves focus to its first item; Escape closes it and returns focus to its button; a tap
  * anywhere outside it closes it (the page also closes it when a sheet opens or writing starts).
  */

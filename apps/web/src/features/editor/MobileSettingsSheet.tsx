@@ -16,7 +16,7 @@ export function useDocumentSettingsEvent(onOpen: () => void): void {
   }, [onOpen]);
 }
 
-/** The Mobile Document Settings sheet (2-ai-sharing-billing §2): this document's settings. */
+/** The Mobile Document Settings sheet (docs/PRODUCT.md#editor): this document's settings. */
 export function MobileSettingsSheet({ fileId, open, onOpenChange }: { fileId: string; open: boolean; onOpenChange(open: boolean): void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Document settings" variant="sheet">

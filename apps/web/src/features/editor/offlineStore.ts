@@ -2,7 +2,7 @@ import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { ulid } from 'ulid';
 
-/** A save that could not reach the server (1-core §3 'Offline save record'), plus what syncing needs. */
+/** A save that could not reach the server (docs/PRODUCT.md#saving), plus what syncing needs. */
 export interface OfflineSaveRecord {
   /** `${tenantId}:${fileId}`: one record per document, the latest wins. */
   id: string;

@@ -6,7 +6,7 @@ export function relativeTime(at: number, now: number): string {
   return formatTimeAgo(at, now);
 }
 
-/** The indicator text of 1-core §4.3: 'Saved {relative time}', 'Saving…', 'Not saved', 'Error saving'. */
+/** The indicator text of docs/PRODUCT.md#saving: 'Saved {relative time}', 'Saving…', 'Not saved', 'Error saving'. */
 export function saveLabel(state: SaveState, now: number): string {
   switch (state.status) {
     case 'saving':

@@ -12,7 +12,7 @@ describe('documents panel counts', () => {
 });
 
 describe('save status label', () => {
-  it('uses the exact labels of the spec', () => {
+  it('uses the exact labels of docs/PRODUCT.md#editor', () => {
     expect(saveLabel({ status: 'saving', savedAt: null, dirty: true }, 0)).toBe('Saving…');
     expect(saveLabel({ status: 'unsaved', savedAt: null, dirty: true }, 0)).toBe('Not saved');
     expect(saveLabel({ status: 'error', savedAt: null, dirty: true }, 0)).toBe('Error saving');

@@ -9,7 +9,7 @@ export interface DocumentStats {
   pages: number;
 }
 
-/** Counts of the documents panel (1-core §5: words split on whitespace, words/200, words/500). */
+/** Counts of the documents panel (docs/PRODUCT.md#editor: words split on whitespace, words/200, words/500). */
 export function documentStats(text: string): DocumentStats {
   const words = countWords(text);
   return {

@@ -6,10 +6,10 @@ import type { SaveMachine } from '@bree/editor';
 import { useServices } from '../../app/services';
 import { createVersion } from './api';
 
-/** 1-core §4.3: a leave waits at most this long for its save, then this extra delay. */
+/** docs/PRODUCT.md#saving: a leave waits at most this long for its save, then this extra delay. */
 export const LEAVE_TIMING = { maxWaitMs: 2000, afterTimeoutMs: 100 } as const;
 
-/** The document lists reload after an edited document is left (1-core §4.3); its name may have changed too. */
+/** The document lists reload after an edited document is left (docs/PRODUCT.md#saving); its name may have changed too. */
 function reloadLists(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'files' || query.queryKey[0] === 'documents' });
 }

@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useState } from 'react';
 
-/** The on-screen keyboard counts as open once it hides more than this much of the window (1-core §9). */
+/** The on-screen keyboard counts as open once it hides more than this much of the window (docs/PRODUCT.md#editor). */
 export const KEYBOARD_THRESHOLD_PX = 150;
-/** After focusing, how long to wait for the keyboard before bringing the caret into view (1-core §9). */
+/** After focusing, how long to wait for the keyboard before bringing the caret into view (docs/PRODUCT.md#editor). */
 export const KEYBOARD_WAIT_MS = 800;
 
 export interface ViewportSize {

@@ -26,7 +26,7 @@ export default function FeedbackForm({ onDone }: { onDone(): void }) {
   const [attempts, setAttempts] = useState(0);
   const [failure, setFailure] = useState<{ message: string; kind: FailureKind } | null>(null);
 
-  // Success closes after 2 s; failures other than 429 and 413 clear after 10 s (spec 2 §4).
+  // Success closes after 2 s; failures other than 429 and 413 clear after 10 s (docs/PRODUCT.md#feedback).
   useEffect(() => {
     if (phase !== 'success') return;
     const timer = setTimeout(onDone, FEEDBACK_LIMITS.successCloseMs);

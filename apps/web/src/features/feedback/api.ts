@@ -1,7 +1,7 @@
 import { feedbackSubmitAnswerSchema, type FeedbackBrowserInfo, type FeedbackSubmitAnswer } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
-/** What the dialog sends (spec 2 §3 'Feedback payload'); files travel as multipart parts. */
+/** What the dialog sends (docs/PRODUCT.md#feedback); files travel as multipart parts. */
 export interface FeedbackPayload {
   tenantId: string;
   message: string;

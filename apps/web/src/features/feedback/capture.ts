@@ -9,7 +9,7 @@ function isExcluded(node: Node): boolean {
 
 /**
  * A JPEG of the page behind the dialog (html-to-image, loaded only when asked), scaled to fit
- * 1920×1080 at quality 0.8, or 1280×720 at 0.6 on a phone (spec 2 §5).
+ * 1920×1080 at quality 0.8, or 1280×720 at 0.6 on a phone (docs/PRODUCT.md#feedback).
  */
 export async function capturePage(isMobile: boolean): Promise<Blob> {
   const { toJpeg } = await import('html-to-image');

@@ -6,7 +6,7 @@ const MB = 1024 * 1024;
 const file = (name: string, size: number, type = 'image/png') => ({ name, size, type });
 const apiError = (status: number, code: string) => new ApiError({ status, code, message: 'x' });
 
-describe('the feedback dialog rules (spec 2 §5), word for word', () => {
+describe('the feedback dialog rules (docs/PRODUCT.md#feedback), word for word', () => {
   it('allows at most 3 files', () => {
     expect(fileProblem([file('a.png', 1), file('b.png', 1)], [file('c.png', 1)])).toBeNull();
     expect(fileProblem([file('a.png', 1), file('b.png', 1)], [file('c.png', 1), file('d.png', 1)])).toBe('Maximum 3 files allowed');
@@ -44,7 +44,7 @@ describe('the feedback dialog rules (spec 2 §5), word for word', () => {
   });
 });
 
-describe('the failure messages (spec 2 §8)', () => {
+describe('the failure messages (docs/PRODUCT.md#feedback)', () => {
   it('has its own message for 429 and 413, which stay until tried again', () => {
     expect(describeFailure(apiError(429, 'rate_limited'))).toEqual({
       message: 'Failed to submit feedback. Rate limit exceeded. Please wait a moment before submitting again.',

@@ -2,7 +2,7 @@ import { ERROR_CODES, FEEDBACK_FILE_TYPES, FEEDBACK_LIMITS, FEEDBACK_MESSAGES } 
 import { CLIENT_ERROR_CODES, isApiError } from '../../lib/api';
 import { GATEWAY_CODES, NO_ANSWER_CODES } from '../../lib/errorCodes';
 
-/** The dialog's states (spec 2 §4 'Feedback dialog'). */
+/** The dialog's states (docs/PRODUCT.md#feedback). */
 export type FeedbackPhase = 'idle' | 'capturing' | 'submitting' | 'success' | 'error';
 
 /** A file as the rules see it (a File, or a test's stand-in). */
@@ -14,7 +14,7 @@ export interface SizedFile {
 
 const ALLOWED = new Set<string>(FEEDBACK_FILE_TYPES);
 
-/** Spec 2 §5 for files added to those already attached: the first message that applies, else null. */
+/** docs/PRODUCT.md#feedback for files added to those already attached: the first message that applies, else null. */
 export function fileProblem(attached: readonly SizedFile[], adding: readonly SizedFile[]): string | null {
   if (attached.length + adding.length > FEEDBACK_LIMITS.maxFiles) return FEEDBACK_MESSAGES.tooManyFiles;
   for (const file of adding) {
@@ -24,13 +24,13 @@ export function fileProblem(attached: readonly SizedFile[], adding: readonly Siz
   return null;
 }
 
-/** Spec 2 §5 for a captured screenshot or a pasted image. */
+/** docs/PRODUCT.md#feedback for a captured screenshot or a pasted image. */
 export function imageProblem(source: 'screenshot' | 'clipboard', size: number): string | null {
   if (size <= FEEDBACK_LIMITS.maxScreenshotBytes) return null;
   return source === 'screenshot' ? FEEDBACK_MESSAGES.screenshotTooLarge(size) : FEEDBACK_MESSAGES.clipboardTooLarge(size);
 }
 
-/** What Submit checks before sending (spec 2 §5): the message, then on desktop a screenshot or a file. */
+/** What Submit checks before sending (docs/PRODUCT.md#feedback): the message, then on desktop a screenshot or a file. */
 export function submitProblem({
   message,
   hasScreenshot,
@@ -47,7 +47,7 @@ export function submitProblem({
   return null;
 }
 
-/** The total line: KB used against 25600 KB, red above 20 MB (spec 2 §2). */
+/** The total line: KB used against 25600 KB, red above 20 MB (docs/PRODUCT.md#feedback). */
 export function totalSize(bytes: number): { text: string; over: boolean } {
   return {
     text: `${Math.ceil(bytes / 1024)} KB / ${FEEDBACK_LIMITS.totalBudgetKb} KB`,
@@ -55,7 +55,7 @@ export function totalSize(bytes: number): { text: string; over: boolean } {
   };
 }
 
-/** Capture size and quality: at most 1920×1080 at 0.8, on a phone 1280×720 at 0.6 (spec 2 §5). */
+/** Capture size and quality: at most 1920×1080 at 0.8, on a phone 1280×720 at 0.6 (docs/PRODUCT.md#feedback). */
 export function captureSettings(page: { width: number; height: number }, isMobile: boolean): { pixelRatio: number; quality: number } {
   const limit = isMobile ? FEEDBACK_LIMITS.screenshot.mobile : FEEDBACK_LIMITS.screenshot.desktop;
   const pixelRatio = Math.min(1, limit.width / Math.max(1, page.width), limit.height / Math.max(1, page.height));
@@ -64,7 +64,7 @@ export function captureSettings(page: { width: number; height: number }, isMobil
 
 export type FailureKind = 'rateLimited' | 'tooLarge' | 'other';
 
-/** The failure message (spec 2 §8 'Feedback failure') and whether it clears by itself. */
+/** The failure message (docs/PRODUCT.md#feedback) and whether it clears by itself. */
 export function describeFailure(error: unknown): { message: string; kind: FailureKind } {
   const code = isApiError(error) ? error.code : CLIENT_ERROR_CODES.network;
   const prefix = `${FEEDBACK_MESSAGES.failurePrefix} `;

@@ -17,7 +17,7 @@ const PASTE = (
 );
 
 /**
- * The import chooser (1-core §2.2): 'Upload Files' or 'Paste Content'. It owns the two dialogs
+ * The import chooser (docs/PRODUCT.md#import): 'Upload Files' or 'Paste Content'. It owns the two dialogs
  * it leads to, so keep it mounted (only toggle `open`) or a running upload loses its dialog.
  */
 export function ImportChooserDialog({ open, onOpenChange }: ImportChooserDialogProps) {

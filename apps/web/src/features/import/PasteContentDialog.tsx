@@ -20,7 +20,7 @@ export interface PasteContentDialogProps {
 type Mode = 'close' | 'continue';
 
 /**
- * 'Add Content to Repository' (1-core §2.2, §4.4, §5): pasted text becomes a document with its
+ * 'Add Content to Repository' (docs/PRODUCT.md#import): pasted text becomes a document with its
  * authenticity tag, and, as the upload dialog asks too, a voice sample (repository file) unless the
  * author unticks it. Create closes; Create & Continue (also Ctrl/Cmd+Enter) clears the fields for
  * the next piece while the first one is still being saved.

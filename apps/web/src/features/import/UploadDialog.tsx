@@ -36,7 +36,7 @@ function RowStatus({ status }: { status: Row['status'] }) {
 }
 
 /**
- * The upload dialog (1-core §2.2): a drop zone for up to 10 TXT, Markdown, HTML or DOCX files,
+ * The upload dialog (docs/PRODUCT.md#import): a drop zone for up to 10 TXT, Markdown, HTML or DOCX files,
  * a done/total progress bar, per-file results and Close. Files are converted in the browser.
  */
 export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogProps) {
@@ -52,7 +52,7 @@ export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogP
   const start = useCallback(
     async (files: readonly File[], rejections: readonly FileRejection[] = []) => {
       if (busyRef.current) return;
-      // The drop zone rejects every file past its maxFiles; the count is the spec's sentence.
+      // The drop zone rejects every file past its maxFiles; the count is the sentence of docs/PRODUCT.md#import.
       if (files.length + rejections.length > IMPORT_LIMITS.maxFiles) {
         setProblems([IMPORT_MESSAGES.tooManyFiles]);
         return;

@@ -26,7 +26,7 @@ export interface ImportDeps {
   api: ApiClient;
   queryClient: QueryClient;
   tenantId: string;
-  /** Save into the repository (voice samples); imports are plain documents by default (1-core §3). */
+  /** Save into the repository (voice samples); imports are plain documents by default (docs/PRODUCT.md#import). */
   isRepository?: boolean;
   notifier?: Pick<Notifier, 'success' | 'error' | 'warning' | 'loading' | 'dismiss'>;
   /**
@@ -63,7 +63,7 @@ function failureReason(error: unknown): string | undefined {
 }
 
 /**
- * Imports files as documents (1-core §4.4, §5): the list-level checks first, then each file
+ * Imports files as documents (docs/PRODUCT.md#import): the list-level checks first, then each file
  * is converted in the browser and saved, one at a time, with progress done/total; then ONE
  * summary toast ('Imported 3 file(s)', 'Imported 2/3 files', 'No files imported'): each file's
  * own outcome goes to onFileStatus (the dialog's rows), never to a toast of its own. Then the
@@ -96,7 +96,7 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
   const progressId = total > 0 && deps.progressToast !== false ? toast.loading(progressLabel()) : null;
   deps.onProgress?.({ done, total });
 
-  // Sequential on purpose (1-core §4.4): one conversion in memory at a time, saves in order.
+  // Sequential on purpose (docs/PRODUCT.md#import): one conversion in memory at a time, saves in order.
   for (const { file, kind } of check.accepted) {
     try {
       deps.onFileStatus?.(file, { state: 'converting' });

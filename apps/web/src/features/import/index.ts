@@ -1,4 +1,4 @@
-/** Import (1-core §2.2): the chooser, upload and paste dialogs, and the import call for dropped files. */
+/** Import (docs/PRODUCT.md#import): the chooser, upload and paste dialogs, and the import call for dropped files. */
 export { ImportChooserDialog } from './ImportChooserDialog';
 export type { ImportChooserDialogProps } from './ImportChooserDialog';
 export { UploadDialog } from './UploadDialog';

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api';
 import { cleanDocText } from '../../lib/storableText';
 
-/** The window event every open document list listens to (1-core §4.4 'Upload'). */
+/** The window event every open document list listens to (docs/PRODUCT.md#import). */
 export const FILE_LIST_CHANGED = 'fileListChanged';
 
 /**

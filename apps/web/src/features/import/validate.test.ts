@@ -4,7 +4,7 @@ import { checkSelection, dropzoneRejectionMessage, IMPORT_LIMITS, importedFileNa
 const file = (name: string, size = 10) => ({ name, size });
 
 describe('upload limits', () => {
-  it('are the spec numbers: 10 files, 5242880 bytes in total, 1048576 per file', () => {
+  it('are the numbers of docs/PRODUCT.md#import: 10 files, 5242880 bytes in total, 1048576 per file', () => {
     expect(IMPORT_LIMITS.maxFiles).toBe(10);
     expect(IMPORT_LIMITS.maxTotalBytes).toBe(5242880);
     expect(IMPORT_LIMITS.maxFileBytes).toBe(1048576);
@@ -50,7 +50,7 @@ describe('upload limits', () => {
 });
 
 describe('drop zone rejections', () => {
-  it('say the spec sentences for count and size, and keep the drop zone text for type', () => {
+  it('say the sentences of docs/PRODUCT.md#import for count and size, and keep the drop zone text for type', () => {
     expect(dropzoneRejectionMessage({ code: 'too-many-files', message: 'Too many files' }, 'a.txt')).toBe('You can upload up to 10 files at once.');
     expect(dropzoneRejectionMessage({ code: 'file-too-large', message: 'File is larger than 1 MB' }, 'big.md')).toBe('big.md exceeds 1 MB per-file limit');
     expect(dropzoneRejectionMessage({ code: 'file-invalid-type', message: 'File type must be one of .txt, .md' }, 'x.pdf')).toBe(

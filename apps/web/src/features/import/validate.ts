@@ -1,6 +1,6 @@
 import { fitFileName, FILES } from '@bree/contracts';
 
-/** Upload limits of 1-core §5 'Upload' (the drop zone's own caps and the list-level checks). */
+/** Upload limits of docs/PRODUCT.md#import (the drop zone's own caps and the list-level checks). */
 export const IMPORT_LIMITS = {
   maxFiles: 10,
   maxTotalBytes: 5_242_880,
@@ -28,7 +28,7 @@ const KIND_BY_EXTENSION: Record<string, ImportKind> = {
   '.docx': 'docx',
 };
 
-/** Every user-facing string of importing, copied from 1-core §4.4, §5 and §8. */
+/** Every user-facing string of importing, copied from docs/PRODUCT.md#import. */
 export const IMPORT_MESSAGES = {
   tooManyFiles: 'You can upload up to 10 files at once.',
   totalTooLarge: 'Total upload size exceeds 5 MB.',
@@ -59,7 +59,7 @@ export function importKindOf(name: string): ImportKind | null {
   return KIND_BY_EXTENSION[extensionOf(name)] ?? null;
 }
 
-/** The imported document's name: the extension replaced by .txt (1-core §5). */
+/** The imported document's name: the extension replaced by .txt (docs/PRODUCT.md#import). */
 export function importedFileName(name: string): string {
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
   const ext = extensionOf(base);
@@ -99,7 +99,7 @@ export function checkSelection<F extends NamedSize>(files: readonly F[]): Select
 }
 
 /**
- * The message for one of the drop zone's own rejection codes (1-core §8). Size and count use
+ * The message for one of the drop zone's own rejection codes (docs/PRODUCT.md#import). Size and count use
  * the list-level wording so a user sees the same sentence however the file arrived.
  */
 export function dropzoneRejectionMessage(error: { code: string; message: string }, fileName: string): string {

@@ -7,7 +7,7 @@ const VERDICT_STYLE: Record<Verdict, { icon: string; className: string }> = {
   bad: { icon: '✕', className: 'bg-danger/10 text-danger' },
 };
 
-/** Traditional editors, generic AI tools and the product side by side: a real table with header cells and labelled icons (3-public-admin.md §2.2 item 8). */
+/** Traditional editors, generic AI tools and the product side by side: a real table with header cells and labelled icons (docs/PRODUCT.md#landing). */
 export function Comparison({ productName }: { productName: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-surface">

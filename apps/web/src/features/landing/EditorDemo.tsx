@@ -26,7 +26,7 @@ function useTypingClock(active: boolean): number {
 }
 
 /**
- * The landing page's editor preview (3-public-admin.md §2.2 item 6, §4.1): a still replica of
+ * The landing page's editor preview (docs/PRODUCT.md#landing): a still replica of
  * the editor running the Modify loop. No editor code is loaded; the frame only borrows its look.
  * With `prefers-reduced-motion` it shows the loop's end, paused, with a Play control.
  */

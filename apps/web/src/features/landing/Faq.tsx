@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { cn } from '../../ui/cn';
 import { FAQS, withProductName } from './content';
 
-/** Six questions as an accordion: opening one closes the others, and the open one can be closed (3-public-admin.md §2.2 item 11). */
+/** Six questions as an accordion: opening one closes the others, and the open one can be closed (docs/PRODUCT.md#landing). */
 export function Faq({ productName }: { productName: string }) {
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();

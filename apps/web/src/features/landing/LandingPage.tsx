@@ -11,7 +11,7 @@ import { Section } from './Section';
 import { AudienceSection, FeaturesSection, PricingSection, ProvidersStrip, WhySection } from './StaticSections';
 import { Testimonials } from './Testimonials';
 
-/** The header's anchors (3-public-admin.md §2.2 item 1). */
+/** The header's anchors (docs/PRODUCT.md#landing). */
 const ANCHORS = [
   { label: 'Features', href: '#services' },
   { label: 'Pricing', href: '#pricing' },
@@ -19,7 +19,7 @@ const ANCHORS = [
 ] as const;
 
 /**
- * The landing page, its thirteen parts in the order of 3-public-admin.md §2.2. `signedIn`
+ * The landing page, its thirteen parts in the order of docs/PRODUCT.md#landing. `signedIn`
  * changes only the calls to action: visitors are invited to try it and go through sign-up to
  * /app; signed-in writers are offered 'Continue Writing' straight to /app.
  */

@@ -11,7 +11,7 @@ export function Section({
   children,
 }: {
   id: string;
-  /** The section's place in 3-public-admin.md §2.2, exposed as data-landing-section. */
+  /** The section's place in docs/PRODUCT.md#landing, exposed as data-landing-section. */
   name: string;
   title: string;
   lead?: ReactNode;

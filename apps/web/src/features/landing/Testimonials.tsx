@@ -4,7 +4,7 @@ import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TESTIMONIALS } from './content';
 import { TESTIMONIAL_ROTATION_MS, nextTestimonial, shouldRotate } from './rotation';
 
-/** Four quotes, one shown at a time and rotating; four avatar buttons choose one, exactly one active (3-public-admin.md §2.2 item 7). */
+/** Four quotes, one shown at a time and rotating; four avatar buttons choose one, exactly one active (docs/PRODUCT.md#landing). */
 export function Testimonials() {
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);

@@ -1,4 +1,4 @@
-// The landing page's words (3-public-admin.md §1, §2.2). Kept apart from the layout so the
+// The landing page's words (docs/PRODUCT.md#landing). Kept apart from the layout so the
 // copy reads in one place; `{name}` in a string is the product name from GET /api/config.
 
 /** Model providers Bree's assistant and dictation can run on (README's AI variables), shown as the providers strip. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_INSTRUCTION, DEMO_STEPS, DEMO_STEP_MS, demoReached, nextDemoStep, typedInstruction } from './demo';
 
 describe('the editor preview demo loop', () => {
-  it('walks the steps of 3-public-admin.md §4.1 in order and restarts after accept', () => {
+  it('walks the steps of docs/PRODUCT.md#landing in order and restarts after accept', () => {
     const seen = ['idle'];
     let step = nextDemoStep('idle');
     while (step !== 'idle') {

@@ -1,4 +1,4 @@
-// The editor preview's demo loop (3-public-admin.md §4.1): idle, cursor moves, text selected,
+// The editor preview's demo loop (docs/PRODUCT.md#landing): idle, cursor moves, text selected,
 // menu shown, modify prompt typed, blurred while generating, suggestion shown, toggle
 // Original/Suggested, accept, then the loop restarts.
 

@@ -1,4 +1,4 @@
-/** How long one testimonial stays before the next (3-public-admin.md §2.2 item 7: a rotating list). */
+/** How long one testimonial stays before the next (docs/PRODUCT.md#landing: a rotating list). */
 export const TESTIMONIAL_ROTATION_MS = 6000;
 
 /** The testimonial after `index` in a list of `count`, wrapping from the last to the first. */

@@ -1,6 +1,6 @@
 import { NETWORK } from '@bree/contracts';
 
-/** 1-core §4.4: online, offline, or stale (no successful check for 5 minutes). */
+/** docs/PRODUCT.md#startup: online, offline, or stale (no successful check for 5 minutes). */
 export type NetworkState = 'online' | 'offline' | 'stale';
 
 /** The outcome of one HEAD / check. */

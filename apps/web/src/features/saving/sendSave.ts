@@ -5,7 +5,7 @@ import type { ApiClient } from '../../lib/api';
 import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
 
 /**
- * The one way Bree's browser code sends a save (1-core §4.3, §5): the editor's autosave, the
+ * The one way Bree's browser code sends a save (docs/PRODUCT.md#saving): the editor's autosave, the
  * app-wide offline flush and the service worker's Background Sync all call `sendSave`, so the
  * request and the reading of its answer exist once.
  */

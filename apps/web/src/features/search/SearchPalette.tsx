@@ -29,7 +29,7 @@ const TOGGLE = 'inline-flex cursor-pointer items-center gap-2 text-sm text-ink-s
 const CHECKBOX = 'size-4 cursor-pointer accent-accent';
 
 /**
- * The search palette (1-core §7 search): results from the text of every document as the writer
+ * The search palette (docs/PRODUCT.md#search): results from the text of every document as the writer
  * types, arrows to move (wrapping), Enter or a click to open, Escape to close. A full-screen sheet
  * on phones, a centred dialog above 767 px.
  */
@@ -60,7 +60,7 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
 
   const toggleMeaning = (on: boolean) => {
     setMatchMeaning(on);
-    // Remembered as the 'new search API' flag (1-core §3 local storage keys).
+    // Remembered as the 'new search API' flag (docs/PRODUCT.md#search).
     writeFeatureFlag('newSearchApi', on);
   };
 

@@ -2,7 +2,7 @@ import { SEARCH_TIMEOUT_MS, searchResponseSchema, searchSettingsSchema, searchSt
 import type { SearchResponse, SearchSettings, SearchStatus } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
-/** Text search by words, or hybrid search that also matches meaning (1-core §7). */
+/** Text search by words, or hybrid search that also matches meaning (docs/PRODUCT.md#search). */
 export type SearchKind = 'text' | 'hybrid';
 
 /** Query keys of the search feature. */
@@ -11,7 +11,7 @@ export const searchKeys = {
   settings: (tenantId: string) => ['search', tenantId, 'settings'] as const,
 };
 
-/** POST /api/search/text or /api/search/hybrid with the spec's default limits and weights (1-core §9). */
+/** POST /api/search/text or /api/search/hybrid with the default limits and weights of docs/PRODUCT.md#search. */
 export function searchDocuments(api: ApiClient, q: { kind: SearchKind; query: string; includeDrafts: boolean; signal?: AbortSignal }): Promise<SearchResponse> {
   return api.post(
     `/search/${q.kind}`,

@@ -65,7 +65,7 @@ export function SharedDocumentPage({ slug }: { slug: string | undefined }) {
     return (
       <Frame>
         <main className="mx-auto max-w-3xl px-5 pt-16 text-center">
-          {/* One heading holds the whole sentence of the spec; its two parts are set as title and line. */}
+          {/* One heading holds the whole not-found sentence (docs/PRODUCT.md#sharing); its two parts are set as title and line. */}
           <h1>
             <span className="block font-serif text-2xl font-bold">{SHARE_MESSAGES.unavailableTitle}:</span>{' '}
             <span className="mt-3 block text-base text-ink-soft">{SHARE_MESSAGES.unavailableBody}</span>

@@ -18,7 +18,7 @@ const failure = (error: unknown, specific: string) => (isApiError(error) ? speci
 const viewsLabel = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'view' : 'views'} since sharing was switched on`;
 
 /**
- * Settings panel section 'Document Sharing' (spec 2 §2): the switch, while on the link with Copy,
+ * Settings panel section 'Document Sharing' (docs/PRODUCT.md#sharing): the switch, while on the link with Copy,
  * Regenerate and Open, and the writer's choice to show the AI's share of the text on the shared page.
  */
 export function SharingSettings({ fileId }: { fileId: string }) {

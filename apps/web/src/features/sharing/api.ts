@@ -33,7 +33,7 @@ export type SharedDocumentResult = { ok: true; document: SharedDocument } | { ok
 
 /**
  * GET /shares/{slug} for a reader, who may have no account: a plain fetch, so no token or tenant
- * is ever sent. A refusal shows the server's message (else the spec's not-found sentence); anything
+ * is ever sent. A refusal shows the server's message (else the not-found sentence of docs/PRODUCT.md#sharing); anything
  * else (offline, a broken answer) the catch-all.
  */
 export async function fetchSharedDocument(slug: string, fetchImpl: typeof fetch = fetch): Promise<SharedDocumentResult> {

@@ -17,7 +17,7 @@ export async function updateUserProfile(api: ApiClient, profile: UserProfileBody
   await api.put('/users/profile', profile, { schema: userProfileResponseSchema });
 }
 
-/** POST /api/billing/initialize-welcome — sets up the starter plan once after sign-in (3-public-admin §7). */
+/** POST /api/billing/initialize-welcome — sets up the starter plan once after sign-in (docs/PRODUCT.md#startup). */
 export async function initializeWelcome(api: ApiClient): Promise<void> {
   await api.post('/billing/initialize-welcome');
 }

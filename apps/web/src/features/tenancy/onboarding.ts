@@ -20,7 +20,7 @@ export interface FirstTimeFlowDeps {
 }
 
 /**
- * Runs after every interactive sign-in (1-core §4.2): tenant = sub, status check, initialize
+ * Runs after every interactive sign-in (docs/PRODUCT.md#startup): tenant = sub, status check, initialize
  * when needed (failures logged only), then the profile update (failure is a warning only).
  * Never throws: none of this may keep the writer from their documents.
  */

@@ -16,7 +16,7 @@ interface Props {
 const cell = 'flex min-h-10 items-center justify-center gap-1.5 rounded-md border border-line bg-paper px-2 py-2 text-sm text-ink hover:bg-cream-deep';
 
 /**
- * The action grid (spec 2 §2): Duplicate at once; every AI action asks for focus instructions
+ * The action grid (docs/PRODUCT.md#workspaces): Duplicate at once; every AI action asks for focus instructions
  * first. Without an AI provider the AI actions say so rather than failing when pressed.
  */
 export function ActionGrid({ words, busy, onRun }: Props) {

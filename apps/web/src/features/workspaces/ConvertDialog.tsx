@@ -7,7 +7,7 @@ interface Props {
   onStandard(): void;
 }
 
-/** The list's 'Convert to workspace' (spec 2 §2): Standard Workspace offered, Book Workspace shown disabled. */
+/** The list's 'Convert to workspace' (docs/PRODUCT.md#workspaces): Standard Workspace offered, Book Workspace shown disabled. */
 export function ConvertDialog({ name, onClose, onStandard }: Props) {
   return (
     <Dialog

@@ -3,7 +3,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Button, Dialog, Label } from '../../ui';
 import { cn } from '../../ui/cn';
 
-/** 2-ai-sharing-billing §2: the focus instructions are optional and at most 500 characters. */
+/** docs/PRODUCT.md#workspaces: the focus instructions are optional and at most 500 characters. */
 export const FOCUS_INSTRUCTIONS_MAX = 500;
 
 export interface FocusInstructionsDialogProps {

@@ -52,7 +52,7 @@ function LabelEditor({ item, onDone, onRename }: { item: WorkspaceFile; onDone()
   );
 }
 
-/** The workspace's files (spec 2 §2): master first, then the variants with label and type. */
+/** The workspace's files (docs/PRODUCT.md#workspaces): master first, then the variants with label and type. */
 export function VariantPicker({ items, loading, openId, onRename, onDelete }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   if (loading) return <Spinner size="sm" label="Loading workspace files" />;

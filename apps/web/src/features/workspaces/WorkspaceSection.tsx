@@ -21,7 +21,7 @@ interface Props {
 
 const heading = 'text-xs font-semibold tracking-wide text-muted uppercase';
 
-/** Convert: Standard offered, Book shown and disabled (spec 2 §2). */
+/** Convert: Standard offered, Book shown and disabled (docs/PRODUCT.md#workspaces). */
 function ConvertChoices({ converting, onConvert }: { converting: boolean; onConvert(): void }) {
   return (
     <div className="flex flex-col gap-2">

@@ -1,7 +1,7 @@
 import { VARIANT_LABELS, WORKSPACES } from '@bree/contracts';
 import type { VariantType, WorkspaceFile, WorkspaceMetadata } from '@bree/contracts';
 
-/** Spec 2 §4 'Workspace': the timings of the picker and of a new master. */
+/** docs/PRODUCT.md#workspaces: the timings of the picker and of a new master. */
 export const WORKSPACE_TIMINGS = {
   /** The picker refreshes this long after the file list changed (several changes make one refresh). */
   refreshDelayMs: 1_000,
@@ -17,10 +17,10 @@ export const WORKSPACE_TIMINGS = {
   generatingPollMs: 1_500,
 } as const;
 
-/** The label shown while a variant's own label is unknown (spec 2 §4). */
+/** The label shown while a variant's own label is unknown (docs/PRODUCT.md#workspaces). */
 export const PLACEHOLDER_LABEL = 'New Variant';
 
-/** The order of the action grid (spec 2 §2). */
+/** The order of the action grid (docs/PRODUCT.md#workspaces). */
 export const GRID_ACTIONS: readonly VariantType[] = ['duplicate', 'vary', 'shrinkify', 'expandify', 'threadify', 'storify', 'emailify', 'postify'];
 
 /** What a picker row is called: the master by its name, a variant by its label, else the placeholder. */

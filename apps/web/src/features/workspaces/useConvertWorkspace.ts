@@ -11,7 +11,7 @@ import { readyDecision, WORKSPACE_TIMINGS } from './rules';
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Convert to workspace (spec 2 §2, §4): 'Workspace created' once the server made it, then
+ * Convert to workspace (docs/PRODUCT.md#workspaces): 'Workspace created' once the server made it, then
  * 'Workspace ready' once the document's metadata says it is the master — asked again after
  * 1.2 s while it is not yet marked, since the mark may trail the answer.
  */

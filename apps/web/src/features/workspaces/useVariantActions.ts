@@ -85,7 +85,7 @@ export function useVariantActions({ tenantId, fileId, rootId, editor }: Options)
   const rename = useCallback(
     async (item: WorkspaceFile, label: string) => {
       const previous = queryClient.getQueryData(filesKey);
-      // Shown at once; the refresh after the change waits for the answer (spec 2 §4).
+      // Shown at once; the refresh after the change waits for the answer (docs/PRODUCT.md#workspaces).
       queryClient.setQueryData<{ workspace: unknown; items: WorkspaceFile[] }>(filesKey, (old) =>
         old ? { ...old, items: old.items.map((i) => (i.fileId === item.fileId ? { ...i, variantLabel: label } : i)) } : old,
       );

@@ -15,7 +15,7 @@ import { anyGenerating, createdMessage, failedMessage, pendingWait, WORKSPACE_TI
  * then 'ready' (or 'failed') is announced once, whichever document is open when it finishes.
  */
 const seenStatus = new Map<string, VariantStatus>();
-/** Renames and deletes under way (their start times): a refresh waits for them (spec 2 §4). */
+/** Renames and deletes under way (their start times): a refresh waits for them (docs/PRODUCT.md#workspaces). */
 const pending = new Set<number>();
 
 /** Remembers a variant as being written (a new one, or one made again from its master). */
@@ -102,7 +102,7 @@ export function useWorkspace(fileId: string) {
     }
   }, [api, fileId, files.data, queryClient, rootId]);
 
-  // Spec 2 §4: about 1 s after a file-list change, waiting up to 8 s for renames and deletes under way.
+  // docs/PRODUCT.md#workspaces: about 1 s after a file-list change, waiting up to 8 s for renames and deletes under way.
   useEffect(() => {
     if (!rootId) return;
     let timer: number | undefined;

@@ -1,4 +1,4 @@
-/** The content group every page view carries (`1-core.md` §2, `3-public-admin.md` §9). */
+/** The content group every page view carries (docs/PRODUCT.md#landing). */
 export type ContentGroup = 'landing' | 'app' | 'shared_document' | 'legal' | 'billing' | 'blog' | 'other';
 
 const GROUPS: [RegExp, ContentGroup][] = [
@@ -15,5 +15,5 @@ export function contentGroupFor(pathname: string): ContentGroup {
   return GROUPS.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'other';
 }
 
-/** Seconds on one page before the scroll event is recorded (`1-core.md` §9). */
+/** Seconds on one page before the scroll event is recorded (docs/PRODUCT.md#landing). */
 export const SCROLL_EVENT_AFTER_MS = 10_000;

@@ -1,6 +1,6 @@
 import { getCurrentTenant } from '../../features/tenancy/tenantStorage';
 
-/** The client-side error report (3-public-admin §3); sending it anywhere is not wired yet. */
+/** The client-side error report (docs/PRODUCT.md#startup); sending it anywhere is not wired yet. */
 export interface ErrorReport {
   message: string;
   stack: string | undefined;
@@ -48,7 +48,7 @@ export function buildErrorReport(
   };
 }
 
-/** Logs unhandled errors and rejected promises to the console only (3-public-admin §2.8). */
+/** Logs unhandled errors and rejected promises to the console only (docs/PRODUCT.md#startup). */
 export function installGlobalErrorLogging(win: Window = window): () => void {
   const onError = (event: ErrorEvent) => {
     console.error(

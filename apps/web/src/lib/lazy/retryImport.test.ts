@@ -6,7 +6,7 @@ describe('lazy load retry math', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n))).toEqual([100, 200, 400, 800, 1600, 2000, 2000]);
   });
 
-  it('honours a custom cap (1 s in some parts of the spec)', () => {
+  it('honours a custom cap (1 s in some places, docs/PRODUCT.md#startup)', () => {
     expect(retryDelay(5, 100, 1000)).toBe(1000);
   });
 

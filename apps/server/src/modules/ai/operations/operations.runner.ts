@@ -116,7 +116,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
     return { event: 'error', data: { code: 'variant_failed', message: 'Variants cannot be made on this server.' } };
   }
 
-  /** The stable code of a failed operation (spec 2 §8 writing error kinds; variant_failed for workspaces). */
+  /** The stable code of a failed operation (the writing error kinds, docs/PRODUCT.md#assistant; variant_failed for workspaces). */
   const failureCode = (job: OperationJob) => (job.variant ? 'variant_failed' : OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]]);
 
   async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry }: RunOptions): Promise<RunOutcome> {

@@ -21,7 +21,7 @@ export interface FeedbackCardProps {
   onAttachment(attachment: FeedbackAttachment, download: boolean): void;
 }
 
-/** One feedback item (spec 3 §2.7): badges, sender, date, files, message, checkbox and the status buttons. */
+/** One feedback item (docs/PRODUCT.md#admin): badges, sender, date, files, message, checkbox and the status buttons. */
 export function FeedbackCard({ item, now, selected, updating, onSelect, onUpdate, onAttachment }: FeedbackCardProps) {
   const expiry = expiryBadge(item, now);
   const sender = senderOf(item);

@@ -11,7 +11,7 @@ import { applyFilters, confirmBulkDelete, feedbackCounters, NO_FILTERS, type Fee
 
 const SELECT = 'rounded-md border border-line-strong bg-surface px-2 py-1.5 text-sm text-ink';
 
-/** An error message that goes away after 5 seconds (spec 3 §9.1). */
+/** An error message that goes away after 5 seconds (docs/PRODUCT.md#admin). */
 function useFleetingMessage(): [string | null, (text: string) => void] {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
@@ -22,7 +22,7 @@ function useFleetingMessage(): [string | null, (text: string) => void] {
   return [text, setText];
 }
 
-/** 'Feedback Management' (spec 3 §2.7, §4.5–§4.7, §5, §8): counters, filters, cards and the bulk bar. */
+/** 'Feedback Management' (docs/PRODUCT.md#admin): counters, filters, cards and the bulk bar. */
 export function FeedbackManagement() {
   const { api, tokens } = useServices();
   const queryClient = useQueryClient();

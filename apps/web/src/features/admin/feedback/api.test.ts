@@ -4,7 +4,7 @@ import { loadFailure, updateFailure } from './api';
 
 const failure = (status: number, code: string) => new ApiError({ status, code, message: 'x' });
 
-describe('Feedback Management failure messages (spec 3 §8)', () => {
+describe('Feedback Management failure messages (docs/PRODUCT.md#admin)', () => {
   it('explains a failed load by its reason', () => {
     expect(loadFailure(failure(403, 'forbidden'))).toBe('Failed to load feedback. You do not have permission to view feedback.');
     expect(loadFailure(failure(401, 'unauthorized'))).toBe('Failed to load feedback. Please log in to view feedback.');

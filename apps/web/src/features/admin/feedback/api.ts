@@ -29,7 +29,7 @@ export async function bulkDeleteFeedback(api: ApiClient, feedbackIds: string[]):
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-/** 'Failed to load feedback. ' and why (spec 3 §8). */
+/** 'Failed to load feedback. ' and why (docs/PRODUCT.md#admin). */
 export function loadFailure(error: unknown): string {
   if (hasErrorCode(error, ERROR_CODES.forbidden)) return FEEDBACK_MESSAGES.loadFailed + FEEDBACK_MESSAGES.loadForbidden;
   if (hasErrorCode(error, ERROR_CODES.unauthorized, ERROR_CODES.invalidToken)) return FEEDBACK_MESSAGES.loadFailed + FEEDBACK_MESSAGES.loadUnauthorized;
@@ -37,7 +37,7 @@ export function loadFailure(error: unknown): string {
   return FEEDBACK_MESSAGES.loadFailed + FEEDBACK_MESSAGES.tryAgain;
 }
 
-/** 'Failed to update status. ' or '… preservation. ' and why (spec 3 §8). */
+/** 'Failed to update status. ' or '… preservation. ' and why (docs/PRODUCT.md#admin). */
 export function updateFailure(error: unknown, change: 'status' | 'preserve'): string {
   const prefix = change === 'status' ? FEEDBACK_MESSAGES.statusFailed : FEEDBACK_MESSAGES.preserveFailed;
   if (hasErrorCode(error, ERROR_CODES.forbidden)) return prefix + FEEDBACK_MESSAGES.updateForbidden;

@@ -24,7 +24,7 @@ function item(over: Partial<FeedbackItem> = {}): FeedbackItem {
   };
 }
 
-describe('expiry badge (spec 3 §4.6), read at a fixed clock', () => {
+describe('expiry badge (docs/PRODUCT.md#admin), read at a fixed clock', () => {
   const at = (msBeforeExpiry: number) => expiryBadge(item(), expires - msBeforeExpiry);
 
   it('counts whole days, not urgent above 2 days', () => {

@@ -9,7 +9,7 @@ export interface ExpiryBadge {
 }
 
 /**
- * The expiry badge of an item (spec 3 §4.6): none when preserved; 'Expired' past 14 days after
+ * The expiry badge of an item (docs/PRODUCT.md#admin): none when preserved; 'Expired' past 14 days after
  * createdAt; 'Nh left' within the last day; 'Nd left' otherwise, urgent at 2 days or fewer.
  */
 export function expiryBadge(item: Pick<FeedbackItem, 'createdAt' | 'preserve'>, now: number): ExpiryBadge | null {
@@ -30,7 +30,7 @@ export interface FeedbackFilters {
 }
 export const NO_FILTERS: FeedbackFilters = { status: 'all', preserve: 'all', search: '' };
 
-/** The list's query string: a filter is sent only when not 'all' or empty; dateRange never (spec 3 §5). */
+/** The list's query string: a filter is sent only when not 'all' or empty; dateRange never (docs/PRODUCT.md#admin). */
 export function feedbackQuery(filters: FeedbackFilters): string {
   const params = new URLSearchParams();
   if (filters.status !== 'all') params.set('status', filters.status);
@@ -52,7 +52,7 @@ export function applyFilters(items: readonly FeedbackItem[], filters: FeedbackFi
   });
 }
 
-/** The four counters (spec 3 §2.7); Expiring Soon counts the urgent badges. */
+/** The four counters (docs/PRODUCT.md#admin); Expiring Soon counts the urgent badges. */
 export function feedbackCounters(items: readonly FeedbackItem[], now: number) {
   return {
     total: items.length,
@@ -73,7 +73,7 @@ export function fileCountText(count: number): string {
 }
 
 /**
- * Whether a bulk delete of `count` items goes ahead (spec 3 §5): nothing with 0; a confirmation up
+ * Whether a bulk delete of `count` items goes ahead (docs/PRODUCT.md#admin): nothing with 0; a confirmation up
  * to 50; above 50 only when DELETE is typed exactly.
  */
 export function confirmBulkDelete(count: number, ask: { confirm(text: string): boolean; prompt(text: string): string | null }): boolean {

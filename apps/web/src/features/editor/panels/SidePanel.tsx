@@ -17,7 +17,7 @@ export interface PanelFile extends TransferTarget {
   isRepository: boolean;
 }
 
-/** The panels of the editor shell (1-core §2.4). */
+/** The panels of the editor shell (docs/PRODUCT.md#editor). */
 export type PanelTab = 'document' | 'history' | 'repository' | 'voice' | 'settings';
 
 /** Every panel tab, in order. */

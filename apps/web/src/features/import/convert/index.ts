@@ -8,7 +8,7 @@ import { txtToDoc } from './txt';
 export { ImportError, isImportError } from './errors';
 export type { ImportProblem } from './errors';
 
-/** Reads and converts one file in the browser into Bree's document tree (1-core §5 'Upload'). */
+/** Reads and converts one file in the browser into Bree's document tree (docs/PRODUCT.md#import). */
 export async function convertFile(file: Blob, kind: ImportKind): Promise<DocJSON> {
   switch (kind) {
     case 'txt':
