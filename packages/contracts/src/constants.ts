@@ -45,7 +45,7 @@ export const TOAST = {
 
 export const LAZY_LOAD = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 2000 } as const;
 
-/** Mobile means a width of 767 px or less (DESIGN §7). */
+/** Mobile means a width of 767 px or less (docs/PRODUCT.md#documents). */
 export const BREAKPOINTS = { mobileMax: 767, tablet: 1024, wide: 1100, small: 480, tiny: 360 } as const;
 
 export const NETWORK = { checkIntervalMs: 30_000, staleAfterMs: 5 * 60 * 1000, headTimeoutMs: 5000 } as const;

@@ -16,7 +16,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
 
-/** The mobile layout: 767 px wide or less (DESIGN §7). */
+/** The mobile layout: 767 px wide or less (docs/PRODUCT.md#documents). */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${BREAKPOINTS.mobileMax}px)`);
 }

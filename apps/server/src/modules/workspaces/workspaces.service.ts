@@ -120,7 +120,7 @@ export function createWorkspacesService(deps: WorkspacesServiceDeps) {
       filePath: `${master.path.slice(0, -4).slice(0, MAX_STEM)} (${v.label}).txt`,
       ...(v.doc ? { content: v.doc as DocContent } : {}),
       isRepository: false,
-      // AI text never teaches the voice (DESIGN §7): AI variants are tagged AI. The link keeps it out of the main list from the start.
+      // AI text never teaches the voice (docs/PRODUCT.md#voice): AI variants are tagged AI. The link keeps it out of the main list from the start.
       metadata: { authenticity: v.doc ? 'Untagged' : 'AI', ...variantMetadata(link) },
     });
     await repository.insertVariant({

@@ -30,8 +30,8 @@ const REASK_MS = 1_000;
 const isEnd = (event: OperationStreamEvent): boolean => event.event !== 'delta';
 
 /**
- * Live events of AI operations across Bree processes (DESIGN.md §1: what another process must see
- * lives in PostgreSQL). The process running an operation tells its own subscribers first, straight
+ * Live events of AI operations across Bree processes (what another process must see lives in
+ * PostgreSQL: docs/ASSISTANT.md). The process running an operation tells its own subscribers first, straight
  * from the registry. Only an operation some other process follows is published: a follower asks the
  * running process to replay the events so far, and from then on that process publishes each event
  * with its sequence number on one NOTIFY channel, batched while a send is under way. (Publishing
