@@ -165,6 +165,26 @@ export function oggOpusFile({ packets, granule = 0n }: { packets: Buffer[]; gran
   return Buffer.concat(pages);
 }
 
+/**
+ * An Ogg Vorbis stream: identification (`sampleRate`, block sizes 256 and 2048), comment and setup
+ * headers, then `packets` audio packets of 2 bytes (each plays at least 128 samples).
+ */
+export function oggVorbisFile({ packets, sampleRate = 16_000 }: { packets: number; sampleRate?: number }): Buffer {
+  const id = Buffer.alloc(30);
+  id.writeUInt8(1, 0);
+  id.write('vorbis', 1, 'latin1');
+  id.writeUInt8(1, 11);
+  id.writeUInt32LE(sampleRate, 12);
+  id.writeUInt8(0xb8, 28);
+  id.writeUInt8(1, 29);
+  const comment = Buffer.concat([Buffer.from('\u0003vorbis', 'latin1'), Buffer.alloc(9)]);
+  const setup = Buffer.concat([Buffer.from('\u0005vorbis', 'latin1'), Buffer.alloc(20)]);
+  const audio = Array.from({ length: packets }, () => Buffer.from([0x00, 0x7f]));
+  const pages = [oggPage({ packets: [id], type: 2, granule: 0n, sequence: 0 }), oggPage({ packets: [comment, setup], type: 0, granule: 0n, sequence: 1 })];
+  for (let at = 0; at < audio.length; at += 200) pages.push(oggPage({ packets: audio.slice(at, at + 200), type: 0, granule: 0n, sequence: pages.length }));
+  return Buffer.concat(pages);
+}
+
 /** An EBML element with an 8-byte size (or the 'unknown size' a live recorder writes). */
 function element(id: number[], body: Buffer, unknownSize = false): Buffer {
   const size = Buffer.alloc(8);

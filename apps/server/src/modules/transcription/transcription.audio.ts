@@ -3,7 +3,7 @@ import { MAX_BYTES_PER_SECOND, measureWav, mp3Seconds, type MeasuredLength } fro
 import { transcriptionErrors } from './transcription.errors';
 import { flacSeconds } from './transcription.flac';
 import { mp4Length } from './transcription.mp4';
-import { oggOpusSeconds, webmOpusSeconds } from './transcription.opus';
+import { oggSeconds, webmOpusSeconds } from './transcription.opus';
 
 /**
  * A request body of raw audio. Its bytes sit in a private field so the request-wide text check and
@@ -37,30 +37,42 @@ const AUDIO_TYPES: Record<string, string> = {
 /**
  * The length of a recording, in seconds, and whether its header contradicts itself. Counted from
  * the audio where Bree can (WAV samples, Opus packets, MP3 and FLAC frames); else the longest of the
- * recorder's length, the container's declared ones and the least its samples play (MP4). Never
+ * recorder's length, the container's declared ones and the least its packets play (MP4, Vorbis). Never
  * below the size's bound: N bytes last at least N / MAX_BYTES_PER_SECOND, so no header or declared
  * length can make a long recording short.
  */
 export function audioLength({ ext, bytes, declaredSeconds }: { ext: string; bytes: Uint8Array; declaredSeconds: number }): MeasuredLength {
-  const counted = ext === 'wav' ? measureWav(bytes) : countedSeconds(ext, bytes);
-  const measured = typeof counted === 'number' ? { seconds: counted, inconsistent: false } : counted;
-  const seconds = measured?.seconds ?? Math.max(declaredSeconds, declaredByContainer(ext, bytes));
-  return { seconds: Math.max(seconds, bytes.length / MAX_BYTES_PER_SECOND), inconsistent: measured?.inconsistent ?? false };
+  const { exact, least = 0 } = measure(ext, bytes);
+  const seconds = exact?.seconds ?? Math.max(declaredSeconds, least);
+  return { seconds: Math.max(seconds, bytes.length / MAX_BYTES_PER_SECOND), inconsistent: exact?.inconsistent ?? false };
 }
 
-function countedSeconds(ext: string, bytes: Uint8Array): number | null {
-  if (ext === 'ogg' || ext === 'opus') return oggOpusSeconds(bytes);
-  if (ext === 'webm') return webmOpusSeconds(bytes);
-  if (ext === 'mp3') return mp3Seconds(bytes);
-  if (ext === 'flac') return flacSeconds(bytes);
-  return null;
-}
+const exactly = (seconds: number): { exact: MeasuredLength } => ({ exact: { seconds, inconsistent: false } });
 
-/** For a container whose frames Bree does not count: the longest length it declares and the least it can play. */
-function declaredByContainer(ext: string, bytes: Uint8Array): number {
-  if (ext !== 'mp4' && ext !== 'm4a') return 0;
-  const { leastSeconds, declaredSeconds } = mp4Length(bytes);
-  return Math.max(leastSeconds, declaredSeconds ?? 0);
+/** `exact`: the length counted from the audio; else `least`: the least it plays, or the longest its container declares. */
+function measure(ext: string, bytes: Uint8Array): { exact?: MeasuredLength | null; least?: number } {
+  switch (ext) {
+    case 'wav':
+      return { exact: measureWav(bytes) };
+    case 'webm':
+      return exactly(webmOpusSeconds(bytes));
+    case 'mp3':
+      return exactly(mp3Seconds(bytes));
+    case 'flac':
+      return exactly(flacSeconds(bytes));
+    case 'ogg':
+    case 'opus': {
+      const ogg = oggSeconds(bytes);
+      return ogg?.exact ? exactly(ogg.seconds) : { least: ogg?.seconds ?? 0 };
+    }
+    case 'mp4':
+    case 'm4a': {
+      const { leastSeconds, declaredSeconds } = mp4Length(bytes);
+      return { least: Math.max(leastSeconds, declaredSeconds ?? 0) };
+    }
+    default:
+      return {};
+  }
 }
 
 export interface CheckedAudio {

@@ -30,32 +30,43 @@ export const opusPacketSeconds = (packet: Uint8Array): number => packetHalfMs(pa
 const OPUS_HEAD = 'OpusHead';
 const startsWith = (head: number[], text: string): boolean => text.split('').every((c, i) => head[i] === c.charCodeAt(0));
 
-/** Sums what the Opus streams play, in seconds; null without any; 415 when an Opus stream comes with another codec's (which is not counted). */
-function opusTotal(streams: Iterable<{ opus: boolean; halfMs: number }>): number | null {
-  let opus = false;
-  let other = false;
-  let seconds = 0;
-  for (const stream of streams) {
-    if (stream.opus) {
-      opus = true;
-      seconds += stream.halfMs;
-    } else other = true;
+/** One logical stream of an Ogg file, by its serial number, as its packets are read. */
+interface OggStream {
+  packets: number;
+  kind: 'opus' | 'vorbis' | 'other';
+  /** Opus: half-milliseconds played. Vorbis: the least samples played, at `rate`. */
+  played: number;
+  rate: number;
+  /** Vorbis: the least samples one audio packet plays (half the short block). */
+  leastSamples: number;
+  /** The first bytes of the packet being assembled. */
+  head: number[];
+}
+
+/** What a stream's first packet says it is; a Vorbis identification header must give a sane rate and short block (415 otherwise). */
+function identify(stream: OggStream): void {
+  const { head } = stream;
+  if (startsWith(head, OPUS_HEAD)) stream.kind = 'opus';
+  else if (head[0] === 1 && startsWith(head.slice(1), 'vorbis') && head.length >= 30) {
+    const rate = (head[12]! | (head[13]! << 8) | (head[14]! << 16) | (head[15]! << 24)) >>> 0;
+    const shortBlock = head[28]! & 0x0f;
+    if (rate < 8000 || rate > 192_000 || shortBlock < 6 || shortBlock > 13) throw transcriptionErrors.unsupportedAudio();
+    Object.assign(stream, { kind: 'vorbis', rate, leastSamples: 2 ** shortBlock / 2 });
   }
-  if (opus && other) throw transcriptionErrors.unsupportedAudio();
-  return opus ? seconds / HALF_MS_PER_SECOND : null;
 }
 
 /**
- * The length of an Ogg file's Opus streams from their packets (the first two of a stream are its
- * headers), or null when no stream is Opus. Pages are found by their capture pattern, as a decoder
- * resynchronises (a false one can only add packets); packets span pages through 255-byte lacing
- * values. Throws 415 for a file of far more capture patterns than a real one holds.
+ * The length of an Ogg file from its packets, or null without a stream Bree knows. Opus streams are
+ * counted exactly (after their two headers); a Vorbis stream only from below (after its three
+ * headers), each audio packet playing at least half the short block its decoder is told of, so
+ * `exact` is false with one. Pages are found by their capture pattern, as a decoder resynchronises
+ * (a false one can only add packets); packets span pages through 255-byte lacing values. Throws
+ * 415 for another codec's stream beside these, or far more capture patterns than a real file holds.
  */
-export function oggOpusSeconds(bytes: Uint8Array): number | null {
+export function oggSeconds(bytes: Uint8Array): { seconds: number; exact: boolean } | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  /** Per serial number: packets seen, whether the first was OpusHead, the first bytes of the packet being assembled. */
-  const streams = new Map<number, { packets: number; opus: boolean; halfMs: number; head: number[] }>();
+  const streams = new Map<number, OggStream>();
   // Page CRCs are not checked, so every capture pattern is read as a page, real or not. A real file's
   // lacing values are each followed by a packet (15 bytes and more at Opus's lowest practical rate):
   // more than one in eight bytes, past a first MiB, is a crafted file.
@@ -67,19 +78,29 @@ export function oggOpusSeconds(bytes: Uint8Array): number | null {
     if (data > bytes.length) break;
     if ((budget -= segments + 1) < 0) throw transcriptionErrors.unsupportedAudio();
     let stream = streams.get(serial);
-    if (!stream) streams.set(serial, (stream = { packets: 0, opus: false, halfMs: 0, head: [] }));
+    if (!stream) streams.set(serial, (stream = { packets: 0, kind: 'other', played: 0, rate: 0, leastSamples: 0, head: [] }));
     for (let i = 0; i < segments; i++) {
       const lacing = bytes[at + 27 + i]!;
-      for (let j = data; j < data + lacing && stream.head.length < 8 && j < bytes.length; j++) stream.head.push(bytes[j]!);
+      // A stream's first packet is read far enough for a Vorbis identification header; the others for a TOC.
+      const keep = stream.packets === 0 ? 30 : 2;
+      for (let j = data; j < data + lacing && stream.head.length < keep && j < bytes.length; j++) stream.head.push(bytes[j]!);
       data += lacing;
       if (lacing === 255) continue;
-      if (stream.packets === 0) stream.opus = startsWith(stream.head, OPUS_HEAD);
-      else if (stream.packets >= 2 && stream.opus) stream.halfMs += packetHalfMs(stream.head);
+      if (stream.packets === 0) identify(stream);
+      else if (stream.kind === 'opus' && stream.packets >= 2) stream.played += packetHalfMs(stream.head);
+      // A Vorbis audio packet's first bit is 0; a decoder skips any other after the headers.
+      else if (stream.kind === 'vorbis' && stream.packets >= 3 && stream.head.length > 0 && !(stream.head[0]! & 1)) stream.played += stream.leastSamples;
       stream.packets++;
       stream.head.length = 0;
     }
   }
-  return opusTotal(streams.values());
+  const all = [...streams.values()];
+  const counted = all.filter((stream) => stream.kind !== 'other');
+  if (!counted.length) return null;
+  if (counted.length < all.length) throw transcriptionErrors.unsupportedAudio();
+  let seconds = 0;
+  for (const stream of counted) seconds += stream.kind === 'opus' ? stream.played / HALF_MS_PER_SECOND : stream.played / stream.rate;
+  return { seconds, exact: counted.every((stream) => stream.kind === 'opus') };
 }
 
 const SEGMENT = 0x18538067;
@@ -137,8 +158,11 @@ function blockFrames(bytes: Uint8Array, from: number, to: number, lacing: number
   return frames;
 }
 
-/** The length of a WebM's Opus tracks from their blocks' packets, or null without an Opus track. */
-export function webmOpusSeconds(bytes: Uint8Array): number | null {
+/**
+ * The length of a WebM's Opus tracks from their blocks' packets. Throws 415 for a WebM with a track
+ * of another codec (browsers record Opus in WebM), whose blocks say nothing of its length.
+ */
+export function webmOpusSeconds(bytes: Uint8Array): number {
   const tracks: { number: number; codec: string }[] = [];
   const played = new Map<number, number>();
   for (let at = 0; at < bytes.length;) {
@@ -166,5 +190,6 @@ export function webmOpusSeconds(bytes: Uint8Array): number | null {
     }
     at = end;
   }
-  return opusTotal(tracks.map((t) => ({ opus: t.codec === 'A_OPUS', halfMs: played.get(t.number) ?? 0 })));
+  if (!tracks.length || tracks.some((track) => track.codec !== 'A_OPUS')) throw transcriptionErrors.unsupportedAudio();
+  return tracks.reduce((sum, track) => sum + (played.get(track.number) ?? 0), 0) / HALF_MS_PER_SECOND;
 }
