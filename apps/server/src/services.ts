@@ -9,6 +9,7 @@ import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
 import { createEmbeddingGateway } from './modules/ai/ai.embedding';
 import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } from './modules/ai/ai.metered';
+import { createProviderRegistry } from './modules/ai/ai.providers';
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
@@ -78,8 +79,10 @@ export function createServices({
   // This process's LISTEN connection and its NOTIFY sends: what other Bree processes must hear at once.
   // Embedded PGlite is one process: nobody else could hear, so its events stay in memory.
   const notifications = database.kind === 'postgres' ? createNotificationHub({ database }) : null;
-  const gateway = createAiGateway({ config });
-  const transcriber = createTranscriptionGateway({ config });
+  // The process's AI providers, each built once with its first model, under the one retry policy (ai.retry.ts).
+  const aiProviders = createProviderRegistry({ config });
+  const gateway = createAiGateway({ config, registry: aiProviders });
+  const transcriber = createTranscriptionGateway({ config, registry: aiProviders });
   const aiRepository = createAiRepository({ db });
   // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
   const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
@@ -97,7 +100,7 @@ export function createServices({
   // Search by meaning: passages embedded through the metered call, kept in step by the 'search-index' job.
   const semantic = createSemanticSearch({
     query: (text, params) => database.query(text, params),
-    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config }), usage }),
+    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config, registry: aiProviders }), usage }),
     now,
   });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).

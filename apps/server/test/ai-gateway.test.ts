@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createAiGateway, type GatewayEvent } from '../src/modules/ai/ai.gateway';
 import type { Retrier } from '../src/modules/ai/ai.retry';
+import { createTranscriptionGateway } from '../src/modules/ai/ai.transcription';
 import { DEFAULT_CHUNKS, startFakeAiProvider, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { DEFAULT_TRANSCRIPT, fakeTranscriptionEnv, startFakeTranscription } from './fakes/fake-transcription';
+import { speechWav } from './fakes/speech';
 
 /** The gateway's retries against the fake provider: the real SDK, with the waits recorded instead of slept. */
 describe("the AI gateway's provider retries", () => {
@@ -102,5 +105,24 @@ describe("the AI gateway's provider retries", () => {
     const { last } = await collect(g.stream({ tier: 'fast', system: 's', prompt: 'p', maxOutputTokens: 64, abortSignal: abort.signal }));
     expect(last).toEqual({ type: 'error', failure: { kind: 'provider_error', message: 'the generation was stopped.' } });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('retries a transcription under the same policy: server errors with the same waits, a refusal never', async () => {
+    const stt = await startFakeTranscription();
+    try {
+      const sleep = async (ms: number) => void waits.push(ms);
+      const g = createTranscriptionGateway({ config: loadConfig(fakeTranscriptionEnv(stt)), retry: { random: () => 0.5, sleep } });
+      const audio = speechWav('hello');
+      stt.script({ kind: 'status', status: 503 }, { kind: 'status', status: 502 });
+      expect(await g.transcribe({ audio, mediaType: 'audio/wav' })).toMatchObject({ ok: true, transcript: { text: DEFAULT_TRANSCRIPT } });
+      expect(stt.requests).toHaveLength(3);
+      // No Retry-After: equal jitter around 1 s, then 2 s.
+      expect(waits).toEqual([750, 1500]);
+      stt.script({ kind: 'status', status: 400 });
+      expect(await g.transcribe({ audio, mediaType: 'audio/wav' })).toMatchObject({ ok: false, failure: { kind: 'provider_error' } });
+      expect(stt.requests).toHaveLength(4);
+    } finally {
+      await stt.close();
+    }
   });
 });

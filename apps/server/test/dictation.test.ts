@@ -108,10 +108,13 @@ describe('dictation', () => {
   });
 
   it('says failed to transcribe when the model fails, and meters no minutes for it', async () => {
-    stt.script({ kind: 'status', status: 500 });
+    // A refusal: a server error would be retried under the one retry policy (ai.retry.ts).
+    stt.script({ kind: 'status', status: 400 });
     const before = await voiceMinutes();
+    const sent = stt.requests.length;
     const res = await dictate(speech, {});
     expect(res.statusCode).toBe(502);
+    expect(stt.requests.length - sent).toBe(1);
     expect(res.json().error).toMatchObject({ code: 'transcription_failed', message: expect.stringMatching(/^Failed to transcribe audio/) });
     expect(await voiceMinutes()).toBe(before);
     expect(chat.requests).toHaveLength(0);

@@ -1,8 +1,8 @@
-import type { EmbeddingModel } from 'ai';
 import type { Config } from '../../config';
 import { aiErrors } from './ai.errors';
-import { classifyFailure, parseModelSpec, type GatewayFailure, type ModelSpec } from './ai.gateway';
-import { loadAiSdk, once } from './ai.sdk';
+import { classifyFailure, embedTexts, type GatewayFailure } from './ai.gateway';
+import { createProviderRegistry, parseModelSpec, type ModelSpec, type ProviderRegistry } from './ai.providers';
+import { createRetrier, type Retrier } from './ai.retry';
 
 /** What an embedding call gives back: one vector per text, in order, and the tokens the provider counted. */
 export type EmbeddingOutcome = { ok: true; vectors: number[][]; tokens: number | undefined } | { ok: false; failure: GatewayFailure };
@@ -17,38 +17,22 @@ export interface EmbeddingGateway {
   embed(request: { texts: string[]; abortSignal?: AbortSignal }): Promise<EmbeddingOutcome>;
 }
 
-/** The embedding model of a spec, made with its first call (the provider's SDK loads then), or null when its provider lacks credentials. */
-function modelMaker(spec: ModelSpec, ai: Config['ai']): (() => Promise<EmbeddingModel>) | null {
-  switch (spec.provider) {
-    case 'openai': {
-      const { apiKey, baseUrl } = ai.openai;
-      if (!apiKey) return null;
-      return once(async () => (await import('@ai-sdk/openai')).createOpenAI({ apiKey, baseURL: baseUrl }).embedding(spec.modelId));
-    }
-    case 'google': {
-      const { apiKey, baseUrl } = ai.google;
-      if (!apiKey) return null;
-      return once(async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL: baseUrl }).embedding(spec.modelId));
-    }
-    case 'openai-compatible': {
-      // A local server (Ollama, llama.cpp, LM Studio) speaks the OpenAI embeddings API; a key is optional.
-      const { apiKey, baseUrl } = ai.openaiCompatible;
-      if (!baseUrl) return null;
-      return once(async () =>
-        (await import('@ai-sdk/openai-compatible'))
-          .createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey })
-          .embeddingModel(spec.modelId),
-      );
-    }
-    default:
-      return null;
-  }
-}
-
-/** The embedding gateway of AI_EMBEDDING_MODEL. The SDK's own retries cover a passing failure; the index job retries the rest. */
-export function createEmbeddingGateway({ config }: { config: Config }): EmbeddingGateway {
+/**
+ * The embedding gateway of AI_EMBEDDING_MODEL, on the process's providers (`registry`), retried under
+ * the one retry policy (ai.retry.ts); the index job retries what still fails at its next run.
+ */
+export function createEmbeddingGateway({
+  config,
+  registry = createProviderRegistry({ config }),
+  retry,
+}: {
+  config: Config;
+  registry?: ProviderRegistry;
+  retry?: Partial<Retrier>;
+}): EmbeddingGateway {
   const spec = config.ai.embeddingModel ? parseModelSpec(config.ai.embeddingModel) : null;
-  const makeModel = spec ? modelMaker(spec, config.ai) : null;
+  const makeModel = spec ? registry.embeddingModel(spec) : null;
+  const retrier = createRetrier(retry);
   return {
     spec,
     isConfigured: () => makeModel !== null,
@@ -57,11 +41,9 @@ export function createEmbeddingGateway({ config }: { config: Config }): Embeddin
     },
     async embed({ texts, abortSignal }) {
       if (!makeModel) throw aiErrors.notConfigured();
-      const [model, { embedMany }] = await Promise.all([makeModel(), loadAiSdk()]);
       try {
-        const result = await embedMany({ model, values: texts, maxRetries: 2, abortSignal });
         // A provider that reports no usage says 0 through the SDK: then Bree's own estimate settles.
-        return { ok: true, vectors: result.embeddings, tokens: result.usage.tokens > 0 ? result.usage.tokens : undefined };
+        return { ok: true, ...(await embedTexts({ model: await makeModel(), texts, abortSignal, retrier })) };
       } catch (error) {
         return { ok: false, failure: classifyFailure(error) };
       }

@@ -1,15 +1,13 @@
 import type { AiTier } from '@bree/contracts';
-import type { LanguageModel } from 'ai';
+import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { Config } from '../../config';
 import { aiErrors } from './ai.errors';
+import { createProviderRegistry, parseModelSpec, type ModelSpec, type ProviderRegistry, type TranscriptionEngine } from './ai.providers';
 import { createRetrier, isRetryableFailure, retryDelayMs, type Retrier } from './ai.retry';
-import { aiSdkErrors, loadAiSdk, once } from './ai.sdk';
+import { aiSdkErrors, loadAiSdk } from './ai.sdk';
 
-/** A `provider:model` spec from AI_FAST_MODEL / AI_PREMIUM_MODEL. */
-export interface ModelSpec {
-  provider: string;
-  modelId: string;
-}
+export type { ModelSpec } from './ai.providers';
+export { parseModelSpec } from './ai.providers';
 
 /** Why a provider call failed, in words fit for the author. */
 export interface GatewayFailure {
@@ -40,39 +38,6 @@ export interface AiGateway {
   stream(request: GatewayRequest): AsyncIterable<GatewayEvent>;
   /** Loads the AI SDK and builds each configured tier's model now, so the first call does not wait for them. */
   preload(): Promise<void>;
-}
-
-/** Parses `provider:model` once; config validation already checked the shape. */
-export function parseModelSpec(raw: string): ModelSpec {
-  const at = raw.indexOf(':');
-  return { provider: raw.slice(0, at), modelId: raw.slice(at + 1) };
-}
-
-/** The LanguageModel of a spec, made with its first call (the provider's SDK loads then), or null when its provider lacks credentials. */
-function modelMaker(spec: ModelSpec, ai: Config['ai']): (() => Promise<LanguageModel>) | null {
-  switch (spec.provider) {
-    case 'google': {
-      const { apiKey, baseUrl } = ai.google;
-      if (!apiKey) return null;
-      return once(async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey, baseURL: baseUrl })(spec.modelId));
-    }
-    case 'anthropic': {
-      const { apiKey, baseUrl } = ai.anthropic;
-      if (!apiKey) return null;
-      return once(async () => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey, baseURL: baseUrl })(spec.modelId));
-    }
-    case 'openai-compatible': {
-      const { apiKey, baseUrl } = ai.openaiCompatible;
-      if (!baseUrl) return null;
-      return once(async () =>
-        (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey, includeUsage: true })(
-          spec.modelId,
-        ),
-      );
-    }
-    default:
-      return null;
-  }
 }
 
 /** Turns an SDK error into a failure kind; the provider's own text is not passed on (it may echo the prompt). */
@@ -124,15 +89,100 @@ async function* streamAttempt(
   return { failed: false };
 }
 
-/** The AI gateway on the configured providers; `retry` replaces the retry policy, jitter and sleep (tests). */
-export function createAiGateway({ config, retry }: { config: Config; retry?: Partial<Retrier> }): AiGateway {
+/**
+ * A call that answers at once (an embedding, a transcription) under the one retry policy: a
+ * retryable failure is tried again after the same jittered backoff the streamed calls wait.
+ */
+async function withRetries<T>(retrier: Retrier, abortSignal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (retry >= retrier.policy.maxRetries || !isRetryableFailure(error) || abortSignal?.aborted) throw error;
+      await retrier.sleep(retryDelayMs({ retry, error, policy: retrier.policy, random: retrier.random }), abortSignal);
+    }
+  }
+}
+
+/** One embedding call: a vector per text, in order, and the tokens the provider counted (undefined when it says 0). */
+export async function embedTexts({
+  model,
+  texts,
+  abortSignal,
+  retrier,
+}: {
+  model: EmbeddingModel;
+  texts: string[];
+  abortSignal?: AbortSignal;
+  retrier: Retrier;
+}): Promise<{ vectors: number[][]; tokens: number | undefined }> {
+  const { embedMany } = await loadAiSdk();
+  const result = await withRetries(retrier, abortSignal, () => embedMany({ model, values: texts, maxRetries: 0, abortSignal }));
+  return { vectors: result.embeddings, tokens: result.usage.tokens > 0 ? result.usage.tokens : undefined };
+}
+
+/** Gemini hears the audio as a file part; asked for the words alone, nothing added. */
+const GEMINI_TRANSCRIBE =
+  'Transcribe this recording word for word. Answer with the spoken words only: no timestamps, no speaker labels, no notes. If nothing is said, answer with nothing.';
+
+/** One transcription call: the words, and the audio's length when the provider says it. */
+export async function transcribeAudio({
+  engine,
+  audio,
+  mediaType,
+  abortSignal,
+  retrier,
+}: {
+  engine: TranscriptionEngine;
+  audio: Uint8Array;
+  mediaType: string;
+  abortSignal?: AbortSignal;
+  retrier: Retrier;
+}): Promise<{ text: string; durationSeconds: number | undefined }> {
+  const { experimental_transcribe: transcribe, generateText } = await loadAiSdk();
+  if (engine.kind === 'speech') {
+    const result = await withRetries(retrier, abortSignal, () => transcribe({ model: engine.model, audio, maxRetries: 0, abortSignal }));
+    return { text: result.text.trim(), durationSeconds: result.durationInSeconds };
+  }
+  const result = await withRetries(retrier, abortSignal, () =>
+    generateText({
+      model: engine.model,
+      maxRetries: 0,
+      abortSignal,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: GEMINI_TRANSCRIBE },
+            { type: 'file', data: audio, mediaType },
+          ],
+        },
+      ],
+    }),
+  );
+  return { text: result.text.trim(), durationSeconds: undefined };
+}
+
+/**
+ * The AI gateway on the configured providers (from `registry`, the process's one); `retry`
+ * replaces the retry policy, jitter and sleep (tests).
+ */
+export function createAiGateway({
+  config,
+  registry = createProviderRegistry({ config }),
+  retry,
+}: {
+  config: Config;
+  registry?: ProviderRegistry;
+  retry?: Partial<Retrier>;
+}): AiGateway {
   const specs: Record<AiTier, ModelSpec> = {
     fast: parseModelSpec(config.ai.fastModel),
     premium: parseModelSpec(config.ai.premiumModel),
   };
   const models: Record<AiTier, (() => Promise<LanguageModel>) | null> = {
-    fast: modelMaker(specs.fast, config.ai),
-    premium: modelMaker(specs.premium, config.ai),
+    fast: registry.languageModel(specs.fast),
+    premium: registry.languageModel(specs.premium),
   };
   const retrier = createRetrier(retry);
   return {
