@@ -17,7 +17,7 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-/** Message the page sends when the user chose Reload on the update prompt. */
+/** Message the page sends when the user chose Reload on the update question. */
 const SKIP_WAITING = 'SKIP_WAITING';
 /** Message telling open pages the cache now holds a new release: they reload at once. */
 const CACHE_UPDATED = 'cache-updated';

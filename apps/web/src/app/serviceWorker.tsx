@@ -1,11 +1,12 @@
 import hotToast from 'react-hot-toast';
 import { FLUSH_REQUEST_EVENT, FLUSH_REQUEST_MESSAGE } from '../features/offline';
 
-/** The update prompt's text (docs/PRODUCT.md#startup). */
-export const UPDATE_PROMPT = 'New version available! Reload to update?';
-/** The prompt shows at most once per 5 minutes (docs/PRODUCT.md#startup); also how often tabs look for a release. */
-export const UPDATE_PROMPT_INTERVAL_MS = 5 * 60_000;
-const LAST_PROMPT_KEY = 'bree.sw.lastUpdatePrompt';
+/** The update question's text (docs/PRODUCT.md#startup). */
+export const UPDATE_QUESTION = 'New version available! Reload to update?';
+/** The question shows at most once per 5 minutes (docs/PRODUCT.md#startup); also how often tabs look for a release. */
+export const UPDATE_ASK_INTERVAL_MS = 5 * 60_000;
+/** Stored under its first name, so a release does not ask again at once. */
+const LAST_ASK_KEY = 'bree.sw.lastUpdatePrompt';
 /** The built worker (vite-plugin-pwa injectManifest output of src/sw.ts, ES module format). */
 const WORKER_URL = '/sw.js';
 
@@ -16,24 +17,24 @@ const reloadOnce = () => {
   window.location.reload();
 };
 
-// Local storage so several tabs share the 5-minute window; private mode simply prompts.
-function claimPromptSlot(now: number): boolean {
+// Local storage so several tabs share the 5-minute window; private mode simply asks.
+function claimAskSlot(now: number): boolean {
   try {
-    const last = Number(localStorage.getItem(LAST_PROMPT_KEY) ?? '0') || 0;
-    if (now - last < UPDATE_PROMPT_INTERVAL_MS) return false;
-    localStorage.setItem(LAST_PROMPT_KEY, String(now));
+    const last = Number(localStorage.getItem(LAST_ASK_KEY) ?? '0') || 0;
+    if (now - last < UPDATE_ASK_INTERVAL_MS) return false;
+    localStorage.setItem(LAST_ASK_KEY, String(now));
   } catch {
-    // Storage unavailable: fall through and prompt.
+    // Storage unavailable: fall through and ask.
   }
   return true;
 }
 
-function promptUpdate(waiting: ServiceWorker): void {
-  if (!claimPromptSlot(Date.now())) return;
+function offerUpdate(waiting: ServiceWorker): void {
+  if (!claimAskSlot(Date.now())) return;
   hotToast(
     (t) => (
       <span className="flex items-center gap-3">
-        <span>{UPDATE_PROMPT}</span>
+        <span>{UPDATE_QUESTION}</span>
         <button
           type="button"
           className="rounded-md bg-accent px-2 py-1 text-sm font-medium text-white"
@@ -54,7 +55,7 @@ function promptUpdate(waiting: ServiceWorker): void {
 
 /**
  * Registers the service worker at start-up (built app only; the dev server has none), offers
- * waiting releases with the update prompt, reloads on 'cache-updated', and relays the worker's
+ * waiting releases with the update question, reloads on 'cache-updated', and relays the worker's
  * request to flush offline saves to the app.
  */
 export function registerServiceWorker(): void {
@@ -67,9 +68,9 @@ export function registerServiceWorker(): void {
   });
   container.register(WORKER_URL, { scope: '/' }).then(
     (registration) => {
-      // Only an update waits behind a controlling worker; a first install needs no prompt.
+      // Only an update waits behind a controlling worker; a first install needs no question.
       const offer = () => {
-        if (registration.waiting && container.controller) promptUpdate(registration.waiting);
+        if (registration.waiting && container.controller) offerUpdate(registration.waiting);
       };
       offer();
       registration.addEventListener('updatefound', () => {
@@ -81,7 +82,7 @@ export function registerServiceWorker(): void {
       // Long-lived tabs look for a new release now and then, and re-offer a dismissed one.
       setInterval(() => {
         registration.update().then(offer, () => undefined);
-      }, UPDATE_PROMPT_INTERVAL_MS);
+      }, UPDATE_ASK_INTERVAL_MS);
     },
     (error: unknown) => console.warn('[sw] registration failed', error),
   );

@@ -30,7 +30,7 @@ export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
           className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 shadow-pop"
           ref={contentRef}
           onCloseAutoFocus={(event) => {
-            // An item that opened a prompt (Rename) already moved focus there: don't pull it back to
+            // An item that opened a dialog (Rename) already moved focus there: don't pull it back to
             // the trigger. Focus still in the menu, or lost to the body, returns to the trigger as usual.
             const active = document.activeElement;
             if (active && active !== document.body && !contentRef.current?.contains(active)) event.preventDefault();

@@ -29,7 +29,7 @@ interface Props {
   /** A suggestion is open: the menu stays out of its way. */
   busy: boolean;
   onRun(action: AiAction, instruction?: string): void;
-  /** Optional voice input of the Modify prompt: given a function that adds dictated words to the instruction. */
+  /** Optional voice input of the Modify instruction: given a function that adds dictated words to the instruction. */
   voiceInput?(append: (text: string) => void): React.ReactNode;
 }
 

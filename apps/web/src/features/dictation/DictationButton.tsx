@@ -8,7 +8,7 @@ import './dictation.css';
 interface Props {
   editor: Editor;
   fileId: string;
-  /** 'document': the text goes in at the caret; 'instruction': to `onText` (the Modify prompt). */
+  /** 'document': the text goes in at the caret; 'instruction': to `onText` (the Modify instruction). */
   target?: 'document' | 'instruction';
   onText?(text: string): void;
   className?: string;

@@ -7,7 +7,7 @@ import { formatElapsed } from './DictationButton';
 const apiError = (status: number, code: string, message = 'refused') => new ApiError({ status, code, message });
 
 describe('the voice error kinds of docs/PRODUCT.md#dictation', () => {
-  it('tells a refusal at the prompt from a microphone the browser already blocks', () => {
+  it('tells a refusal at the permission question from a microphone the browser already blocks', () => {
     const denied = new DOMException('Permission denied', 'NotAllowedError');
     expect(voiceErrorMessage(denied, 'permission')).toBe(VOICE_ERROR_MESSAGES.microphoneDenied);
     expect(voiceErrorMessage(denied, 'permission', { blockedBefore: true })).toBe(VOICE_ERROR_MESSAGES.permissionDenied);

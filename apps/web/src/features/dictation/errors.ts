@@ -6,7 +6,7 @@ export type VoiceFailureStage = 'permission' | 'recording' | 'server';
 
 /**
  * The six voice error kinds of docs/PRODUCT.md#dictation as the writer reads them. A microphone
- * the browser already remembers as blocked is 'permission denied'; a refusal at the prompt (or by
+ * the browser already remembers as blocked is 'permission denied'; a refusal at the browser's permission question (or by
  * the browser on the writer's behalf) is 'microphone access denied'.
  */
 export function voiceErrorMessage(error: unknown, stage: VoiceFailureStage, { blockedBefore = false }: { blockedBefore?: boolean } = {}): string {

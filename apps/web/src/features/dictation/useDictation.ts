@@ -36,7 +36,7 @@ function usePolishSetting(): [boolean, (on: boolean) => void] {
 export interface DictationOptions {
   editor: Editor;
   fileId: string;
-  /** 'document': at the caret; 'instruction': handed to `onText` (the Modify prompt). */
+  /** 'document': at the caret; 'instruction': handed to `onText` (the Modify instruction). */
   target: 'document' | 'instruction';
   onText?(text: string): void;
 }

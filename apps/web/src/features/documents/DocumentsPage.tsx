@@ -12,7 +12,7 @@ import { FILE_LIST_CHANGED_EVENT, isFileListChangeFor } from './events';
 import { useDebouncedValue, useNow, useVisibleRows } from './hooks';
 import { ListControls } from './ListControls';
 import { SearchButton } from '../search';
-import { confirmDelete, dismissPrompt, promptRename } from './prompts';
+import { confirmDelete, dismissAsk, askRename } from './asks';
 import { documentsRuntime } from './runtime';
 import { SelectionBar } from './SelectionBar';
 import { useDocumentList } from './useDocumentList';
@@ -85,7 +85,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
     window.addEventListener(FILE_LIST_CHANGED_EVENT, onChange);
     return () => window.removeEventListener(FILE_LIST_CHANGED_EVENT, onChange);
   }, [queryClient, tenantId]);
-  useEffect(() => dismissPrompt, []);
+  useEffect(() => dismissAsk, []);
 
   const create = useCallback(async () => {
     setCreating(true);
@@ -111,7 +111,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const act = useCallback(
     async (file: FileSummary, action: RowAction) => {
       if (action === 'rename') {
-        const name = await promptRename(file.displayName);
+        const name = await askRename(file.displayName);
         if (name !== null) await operations.rename(file, name);
       } else if (action === 'delete') {
         if (await confirmDelete(file.displayName)) {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses, Spinner } from '../../ui';
 import { useNow } from './hooks';
-import { confirmDeleteForever, dismissPrompt } from './prompts';
+import { confirmDeleteForever, dismissAsk } from './asks';
 import { formatDaysLeft, formatDeletedOn } from './trashDates';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { useTrash } from './useTrash';
@@ -42,7 +42,7 @@ export function TrashPage({ tenantId }: { tenantId: string }) {
   const now = useNow();
   const endRef = useRef<HTMLDivElement>(null);
   useInfiniteScroll({ ref: endRef, hasMore: trash.hasMore, busy: trash.isFetchingMore, loadMore: trash.loadMore, rows: trash.items.length });
-  useEffect(() => dismissPrompt, []);
+  useEffect(() => dismissAsk, []);
 
   const deleteForever = async (file: TrashedFile) => {
     if (await confirmDeleteForever(file.displayName)) await trash.deleteForever(file);

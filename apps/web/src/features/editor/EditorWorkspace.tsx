@@ -24,7 +24,7 @@ import { Toolbar } from './Toolbar';
 import { EditorShortcuts, LinkTarget } from './editingExtensions';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LinkPopover';
-import { Search } from './search';
+import { Find } from './find';
 import { useWordGoal } from './WordGoal';
 import { useRevealPassage } from '../search';
 import { ChatButton } from '../chat';
@@ -133,7 +133,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       UndoRedo,
       AiPreview,
       StorableText,
-      Search,
+      Find,
       LinkTarget,
       EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
       Placeholder.configure({ placeholder: 'Start writing…' }),

@@ -3,17 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { cn } from '../../ui';
-import {
-  MAX_QUERY_LENGTH,
-  clearSearch,
-  getSearchState,
-  moveSearch,
-  replaceAll,
-  replaceCurrent,
-  revealCurrentMatch,
-  selectCurrentMatch,
-  setSearchQuery,
-} from './search';
+import { MAX_QUERY_LENGTH, clearFind, getFindState, moveFind, replaceAll, replaceCurrent, revealCurrentMatch, selectCurrentMatch, setFindQuery } from './find';
 
 interface Props {
   editor: Editor;
@@ -95,7 +85,7 @@ function FindPanel({ editor, request, onClose, onUndo, onRedo, isMobile }: Props
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => {
-      const state = getSearchState(e.state);
+      const state = getFindState(e.state);
       return { total: state.matches.length, current: state.current };
     },
   });
@@ -117,21 +107,21 @@ function FindPanel({ editor, request, onClose, onUndo, onRedo, isMobile }: Props
   // Matches follow the query (and, inside the plugin, every edit of the text).
   useEffect(() => {
     if (editor.isDestroyed) return;
-    setSearchQuery(editor.view, { text: query, caseSensitive });
+    setFindQuery(editor.view, { text: query, caseSensitive });
     revealCurrentMatch(editor.view, barRef.current);
   }, [editor, query, caseSensitive]);
 
   // Closing takes the highlights away.
   useEffect(
     () => () => {
-      if (!editor.isDestroyed) clearSearch(editor.view);
+      if (!editor.isDestroyed) clearFind(editor.view);
     },
     [editor],
   );
 
   const move = (step: 1 | -1) => {
     setMessage('');
-    moveSearch(editor.view, step);
+    moveFind(editor.view, step);
     revealCurrentMatch(editor.view, barRef.current);
   };
   const replaceOne = () => {
@@ -146,7 +136,7 @@ function FindPanel({ editor, request, onClose, onUndo, onRedo, isMobile }: Props
   const close = () => {
     if (!editor.isDestroyed) {
       selectCurrentMatch(editor.view);
-      clearSearch(editor.view);
+      clearFind(editor.view);
       editor.commands.focus(null, { scrollIntoView: false });
     }
     onClose();

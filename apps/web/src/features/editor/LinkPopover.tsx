@@ -72,7 +72,7 @@ interface Props {
 }
 
 /**
- * Links without the browser's prompt: an editing panel (address, Apply, Remove) opened from the
+ * Links without window.prompt: an editing panel (address, Apply, Remove) opened from the
  * Link button or Ctrl/Cmd+K, and a small panel with the address, Open, Edit and Remove while the
  * cursor is in a link.
  */

@@ -10,7 +10,7 @@ const AFTER = ' On Saturdays there is live music from ten until noon.';
 
 const ACTIONS = ['Enhance', 'Modify', 'Shrink', 'Expand'] as const;
 
-/** Ticks every 45 ms while the Modify prompt is being typed, so the instruction appears letter by letter. */
+/** Ticks every 45 ms while the Modify instruction is being typed, so the instruction appears letter by letter. */
 function useTypingClock(active: boolean): number {
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
@@ -168,7 +168,7 @@ export function EditorDemo() {
   );
 }
 
-/** Where the pointer sits at each step: drifting over the sentence, then onto Modify, the prompt and Accept. */
+/** Where the pointer sits at each step: drifting over the sentence, then onto Modify, the instruction box and Accept. */
 function cursorPosition(step: DemoStep): string {
   switch (step) {
     case 'cursor':

@@ -1,7 +1,8 @@
 // The editor preview's demo loop (docs/PRODUCT.md#landing): idle, cursor moves, text selected,
-// menu shown, modify prompt typed, blurred while generating, suggestion shown, toggle
+// menu shown, Modify instruction typed, blurred while generating, suggestion shown, toggle
 // Original/Suggested, accept, then the loop restarts.
 
+// 'prompt' is the step where the Modify instruction is typed (the name the browser tests read).
 export const DEMO_STEPS = ['idle', 'cursor', 'selection', 'menu', 'prompt', 'generating', 'suggestion', 'toggle', 'accept'] as const;
 export type DemoStep = (typeof DEMO_STEPS)[number];
 
@@ -32,7 +33,7 @@ export function demoReached(current: DemoStep, step: DemoStep): boolean {
   return DEMO_STEPS.indexOf(current) >= DEMO_STEPS.indexOf(step);
 }
 
-/** The instruction typed into the Modify prompt, and how much of it shows at `elapsed` ms into the 'prompt' step. */
+/** The instruction typed into the Modify box, and how much of it shows at `elapsed` ms into the 'prompt' step. */
 export const DEMO_INSTRUCTION = 'Make it warmer and more concrete';
 
 /** The typed part of the instruction: one character every 45 ms, all of it once the typing time is over. */

@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast';
 import { assistantErrorMessage, BUDGET_MESSAGE, getProviderStatus } from '../assistant/api';
 import { isAiNotConfigured, refreshAiAvailability } from '../assistant/aiAvailability';
 import { budgetAllowsAction } from '../assistant/budget';
-import { confirmDelete } from '../documents/prompts';
+import { confirmDelete } from '../documents/asks';
 import { emitFileListChanged } from '../documents/events';
 import { createVariant, deleteVariant, renameVariant, workspaceKeys } from './api';
 import { notifyPlanRequired } from './planRequired';

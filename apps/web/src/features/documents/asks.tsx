@@ -3,12 +3,12 @@ import type { ReactElement, ReactNode } from 'react';
 import hotToast from 'react-hot-toast';
 import { Button, Input } from '../../ui';
 
-const PROMPT_TOAST_ID = 'documents-prompt';
+const ASK_TOAST_ID = 'documents-ask';
 
-/** Settles the prompt on screen when another one replaces it, so no caller waits forever. */
+/** Settles the question on screen when another one replaces it, so no caller waits forever. */
 let cancelCurrent: (() => void) | null = null;
 
-function PromptCard({ labelId, children, onCancel }: { labelId: string; children: ReactNode; onCancel: () => void }) {
+function AskCard({ labelId, children, onCancel }: { labelId: string; children: ReactNode; onCancel: () => void }) {
   return (
     <div
       role="alertdialog"
@@ -27,10 +27,10 @@ function PromptCard({ labelId, children, onCancel }: { labelId: string; children
 }
 
 /**
- * Shows a prompt as a toast that stays until answered (docs/PRODUCT.md#documents), and returns focus to
+ * Asks in a toast that stays until answered (docs/PRODUCT.md#documents), and returns focus to
  * where it was when it closes.
  */
-function openPrompt<T>(cancelValue: T, render: (finish: (value: T) => void) => ReactElement): Promise<T> {
+function openAsk<T>(cancelValue: T, render: (finish: (value: T) => void) => ReactElement): Promise<T> {
   cancelCurrent?.();
   const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   return new Promise<T>((resolve) => {
@@ -39,22 +39,22 @@ function openPrompt<T>(cancelValue: T, render: (finish: (value: T) => void) => R
       if (settled) return;
       settled = true;
       cancelCurrent = null;
-      hotToast.remove(PROMPT_TOAST_ID);
+      hotToast.remove(ASK_TOAST_ID);
       if (returnFocus?.isConnected) returnFocus.focus();
       resolve(value);
     };
     cancelCurrent = () => finish(cancelValue);
     // Opened on the next tick: a closing menu hands focus back to its trigger first.
-    setTimeout(() => hotToast.custom(() => render(finish), { id: PROMPT_TOAST_ID, duration: Number.POSITIVE_INFINITY }), 0);
+    setTimeout(() => hotToast.custom(() => render(finish), { id: ASK_TOAST_ID, duration: Number.POSITIVE_INFINITY }), 0);
   });
 }
 
-function DeletePrompt({ question, confirm, finish }: { question: ReactNode; confirm: string; finish: (ok: boolean) => void }) {
+function DeleteAsk({ question, confirm, finish }: { question: ReactNode; confirm: string; finish: (ok: boolean) => void }) {
   const labelId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
   return (
-    <PromptCard labelId={labelId} onCancel={() => finish(false)}>
+    <AskCard labelId={labelId} onCancel={() => finish(false)}>
       <p id={labelId} className="leading-relaxed">
         {question}
       </p>
@@ -66,7 +66,7 @@ function DeletePrompt({ question, confirm, finish }: { question: ReactNode; conf
           {confirm}
         </Button>
       </div>
-    </PromptCard>
+    </AskCard>
   );
 }
 
@@ -74,17 +74,17 @@ const strong = (name: string) => <strong className="font-semibold break-words">{
 
 /** 'Are you sure you want to delete' + the name, with Cancel and Delete; resolves true on Delete. */
 export function confirmDelete(name: string): Promise<boolean> {
-  return openPrompt(false, (finish) => <DeletePrompt question={<>Are you sure you want to delete {strong(name)}?</>} confirm="Delete" finish={finish} />);
+  return openAsk(false, (finish) => <DeleteAsk question={<>Are you sure you want to delete {strong(name)}?</>} confirm="Delete" finish={finish} />);
 }
 
 /** The Trash's 'Delete forever': says it cannot be undone, with Cancel and Delete forever; resolves true on Delete forever. */
 export function confirmDeleteForever(name: string): Promise<boolean> {
-  return openPrompt(false, (finish) => (
-    <DeletePrompt question={<>Delete {strong(name)} forever? This cannot be undone.</>} confirm="Delete forever" finish={finish} />
+  return openAsk(false, (finish) => (
+    <DeleteAsk question={<>Delete {strong(name)} forever? This cannot be undone.</>} confirm="Delete forever" finish={finish} />
   ));
 }
 
-function RenamePrompt({ name, finish }: { name: string; finish: (value: string | null) => void }) {
+function RenameDialog({ name, finish }: { name: string; finish: (value: string | null) => void }) {
   const labelId = useId();
   const [value, setValue] = useState(name);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -92,7 +92,7 @@ function RenamePrompt({ name, finish }: { name: string; finish: (value: string |
   // Blank or unchanged names cannot be submitted (docs/PRODUCT.md#documents).
   const usable = value.trim() !== '' && value.trim() !== name;
   return (
-    <PromptCard labelId={labelId} onCancel={() => finish(null)}>
+    <AskCard labelId={labelId} onCancel={() => finish(null)}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -112,16 +112,16 @@ function RenamePrompt({ name, finish }: { name: string; finish: (value: string |
           </Button>
         </div>
       </form>
-    </PromptCard>
+    </AskCard>
   );
 }
 
 /** 'Rename' + the name, an input 'Enter new name', Cancel and Rename (Enter confirms); resolves the trimmed name or null. */
-export function promptRename(name: string): Promise<string | null> {
-  return openPrompt<string | null>(null, (finish) => <RenamePrompt name={name} finish={finish} />);
+export function askRename(name: string): Promise<string | null> {
+  return openAsk<string | null>(null, (finish) => <RenameDialog name={name} finish={finish} />);
 }
 
-/** Closes an open prompt as cancelled (e.g. when the list unmounts). */
-export function dismissPrompt(): void {
+/** Closes an open question as cancelled (e.g. when the list unmounts). */
+export function dismissAsk(): void {
   cancelCurrent?.();
 }

@@ -7,35 +7,35 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { EditorView } from '@tiptap/pm/view';
 
 /** One match: a range of text inside a single block. */
-export interface SearchMatch {
+export interface FindMatch {
   from: number;
   to: number;
 }
 
-export interface SearchQuery {
+export interface FindQuery {
   text: string;
   caseSensitive: boolean;
 }
 
 /** The find bar's state: matches follow every edit, `current` is -1 when there are none. */
-export interface SearchState {
-  query: SearchQuery;
-  matches: SearchMatch[];
+export interface FindState {
+  query: FindQuery;
+  matches: FindMatch[];
   current: number;
   decorations: DecorationSet;
 }
 
-type SearchAction =
+type FindAction =
   /** A new query; the current match is the first one at or after `anchor`. */
-  | { type: 'query'; query: SearchQuery; anchor: number }
+  | { type: 'query'; query: FindQuery; anchor: number }
   | { type: 'move'; step: 1 | -1 }
   /** After a replacement: the current match is the first one at or after `anchor`. */
   | { type: 'replaced'; anchor: number }
   | { type: 'clear' };
 
-export const searchKey = new PluginKey<SearchState>('breeSearch');
+export const findKey = new PluginKey<FindState>('breeFind');
 
-const NO_QUERY: SearchQuery = { text: '', caseSensitive: false };
+const NO_QUERY: FindQuery = { text: '', caseSensitive: false };
 /** Longer queries are cut: nothing a writer types into a find box is that long. */
 export const MAX_QUERY_LENGTH = 500;
 
@@ -50,11 +50,11 @@ function escapeRegExp(text: string): string {
  * Every match of `query` in the document, in document order, never overlapping. Matches never
  * cross a block boundary or a hard break; case-insensitive unless asked.
  */
-export function findMatches(doc: PMNode, query: SearchQuery): SearchMatch[] {
+export function findMatches(doc: PMNode, query: FindQuery): FindMatch[] {
   const needle = query.text.slice(0, MAX_QUERY_LENGTH);
   if (!needle) return [];
   const pattern = new RegExp(escapeRegExp(needle), query.caseSensitive ? 'gu' : 'giu');
-  const matches: SearchMatch[] = [];
+  const matches: FindMatch[] = [];
   doc.descendants((node, pos) => {
     if (!node.isTextblock) return true;
     let text = '';
@@ -72,13 +72,13 @@ export function findMatches(doc: PMNode, query: SearchQuery): SearchMatch[] {
 }
 
 /** Index of the first match starting at or after `pos`, wrapping to the first; -1 without matches. */
-export function matchIndexFrom(matches: SearchMatch[], pos: number): number {
+export function matchIndexFrom(matches: FindMatch[], pos: number): number {
   if (matches.length === 0) return -1;
   const index = matches.findIndex((m) => m.from >= pos);
   return index === -1 ? 0 : index;
 }
 
-function decorate(doc: PMNode, matches: SearchMatch[], current: number): DecorationSet {
+function decorate(doc: PMNode, matches: FindMatch[], current: number): DecorationSet {
   if (matches.length === 0) return DecorationSet.empty;
   return DecorationSet.create(
     doc,
@@ -86,10 +86,10 @@ function decorate(doc: PMNode, matches: SearchMatch[], current: number): Decorat
   );
 }
 
-const EMPTY_STATE: SearchState = { query: NO_QUERY, matches: [], current: -1, decorations: DecorationSet.empty };
+const EMPTY_STATE: FindState = { query: NO_QUERY, matches: [], current: -1, decorations: DecorationSet.empty };
 
-function applySearch(tr: Transaction, prev: SearchState): SearchState {
-  const action = tr.getMeta(searchKey) as SearchAction | undefined;
+function applyFind(tr: Transaction, prev: FindState): FindState {
+  const action = tr.getMeta(findKey) as FindAction | undefined;
   if (action?.type === 'clear') return EMPTY_STATE;
   const query = action?.type === 'query' ? action.query : prev.query;
   if (!query.text) return action?.type === 'query' ? { ...EMPTY_STATE, query } : prev;
@@ -114,48 +114,48 @@ function applySearch(tr: Transaction, prev: SearchState): SearchState {
 }
 
 /** The plugin that finds and highlights matches (decorations only: the document never holds them). */
-export function searchPlugin(): Plugin<SearchState> {
-  return new Plugin<SearchState>({
-    key: searchKey,
+export function findPlugin(): Plugin<FindState> {
+  return new Plugin<FindState>({
+    key: findKey,
     state: {
       init: () => EMPTY_STATE,
-      apply: (tr, prev) => applySearch(tr, prev),
+      apply: (tr, prev) => applyFind(tr, prev),
     },
     props: {
-      decorations: (state) => searchKey.getState(state)?.decorations ?? DecorationSet.empty,
+      decorations: (state) => findKey.getState(state)?.decorations ?? DecorationSet.empty,
     },
   });
 }
 
-/** TipTap extension adding the search plugin. */
-export const Search = Extension.create({
-  name: 'breeSearch',
+/** TipTap extension adding the find plugin. */
+export const Find = Extension.create({
+  name: 'breeFind',
   addProseMirrorPlugins() {
-    return [searchPlugin()];
+    return [findPlugin()];
   },
 });
 
-export function getSearchState(state: EditorState): SearchState {
-  return searchKey.getState(state) ?? EMPTY_STATE;
+export function getFindState(state: EditorState): FindState {
+  return findKey.getState(state) ?? EMPTY_STATE;
 }
 
 /** Sets the query; the current match is the first at or after the cursor. */
-export function setSearchQuery(view: EditorView, query: SearchQuery): void {
-  view.dispatch(view.state.tr.setMeta(searchKey, { type: 'query', query, anchor: view.state.selection.from } satisfies SearchAction));
+export function setFindQuery(view: EditorView, query: FindQuery): void {
+  view.dispatch(view.state.tr.setMeta(findKey, { type: 'query', query, anchor: view.state.selection.from } satisfies FindAction));
 }
 
 /** Moves to the next (1) or previous (-1) match, wrapping around. */
-export function moveSearch(view: EditorView, step: 1 | -1): void {
-  view.dispatch(view.state.tr.setMeta(searchKey, { type: 'move', step } satisfies SearchAction));
+export function moveFind(view: EditorView, step: 1 | -1): void {
+  view.dispatch(view.state.tr.setMeta(findKey, { type: 'move', step } satisfies FindAction));
 }
 
 /** Removes the highlights. */
-export function clearSearch(view: EditorView): void {
-  view.dispatch(view.state.tr.setMeta(searchKey, { type: 'clear' } satisfies SearchAction));
+export function clearFind(view: EditorView): void {
+  view.dispatch(view.state.tr.setMeta(findKey, { type: 'clear' } satisfies FindAction));
 }
 
 /** Replaces one range with text, keeping the marks (bold, a link…) of the replaced text's start. */
-function replaceRange(tr: Transaction, match: SearchMatch, replacement: string): void {
+function replaceRange(tr: Transaction, match: FindMatch, replacement: string): void {
   const from = tr.mapping.map(match.from);
   const to = tr.mapping.map(match.to);
   if (!replacement) {
@@ -168,12 +168,12 @@ function replaceRange(tr: Transaction, match: SearchMatch, replacement: string):
 
 /** Replaces the current match and makes the next one current. False when there is none. */
 export function replaceCurrent(view: EditorView, replacement: string): boolean {
-  const { matches, current } = getSearchState(view.state);
+  const { matches, current } = getFindState(view.state);
   const match = matches[current];
   if (!match) return false;
   const tr = view.state.tr;
   replaceRange(tr, match, replacement);
-  tr.setMeta(searchKey, { type: 'replaced', anchor: match.from + replacement.length } satisfies SearchAction);
+  tr.setMeta(findKey, { type: 'replaced', anchor: match.from + replacement.length } satisfies FindAction);
   view.dispatch(tr);
   return true;
 }
@@ -183,11 +183,11 @@ export function replaceCurrent(view: EditorView, replacement: string): boolean {
  * on both sides so neither earlier nor later typing joins that undo step. Answers how many.
  */
 export function replaceAll(view: EditorView, replacement: string): number {
-  const { matches } = getSearchState(view.state);
+  const { matches } = getFindState(view.state);
   if (matches.length === 0) return 0;
   const tr = view.state.tr;
   for (const match of matches) replaceRange(tr, match, replacement);
-  tr.setMeta(searchKey, { type: 'replaced', anchor: 0 } satisfies SearchAction);
+  tr.setMeta(findKey, { type: 'replaced', anchor: 0 } satisfies FindAction);
   view.dispatch(closeHistory(tr));
   view.dispatch(closeHistory(view.state.tr));
   return matches.length;
@@ -195,7 +195,7 @@ export function replaceAll(view: EditorView, replacement: string): number {
 
 /** Selects the current match (what the find bar leaves selected when it closes). */
 export function selectCurrentMatch(view: EditorView): void {
-  const { matches, current } = getSearchState(view.state);
+  const { matches, current } = getFindState(view.state);
   const match = matches[current];
   if (!match) return;
   view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, match.from, match.to)));

@@ -4,17 +4,7 @@ import { history, undo } from '@tiptap/pm/history';
 import { EditorState, TextSelection } from '@tiptap/pm/state';
 import { EditorView } from '@tiptap/pm/view';
 import { breeExtensions } from '@bree/editor';
-import {
-  findMatches,
-  getSearchState,
-  matchIndexFrom,
-  moveSearch,
-  replaceAll,
-  replaceCurrent,
-  searchPlugin,
-  selectCurrentMatch,
-  setSearchQuery,
-} from './search';
+import { findMatches, getFindState, matchIndexFrom, moveFind, replaceAll, replaceCurrent, findPlugin, selectCurrentMatch, setFindQuery } from './find';
 
 const schema = getSchema(breeExtensions());
 const text = (t: string, marks?: { type: string; attrs?: Record<string, unknown> }[]) => ({ type: 'text', text: t, ...(marks ? { marks } : {}) });
@@ -101,7 +91,7 @@ describe('matchIndexFrom', () => {
   });
 });
 
-describe('search plugin in a view', () => {
+describe('find plugin in a view', () => {
   let view: EditorView | null = null;
   afterEach(() => {
     view?.destroy();
@@ -109,23 +99,23 @@ describe('search plugin in a view', () => {
   });
 
   function open(doc: ReturnType<typeof docOf>): EditorView {
-    const state = EditorState.create({ schema, doc, plugins: [history(), searchPlugin()] });
+    const state = EditorState.create({ schema, doc, plugins: [history(), findPlugin()] });
     view = new EditorView(document.createElement('div'), { state });
     return view;
   }
 
   it('counts, moves with wrap-around and highlights the current match', () => {
     const v = open(docOf(p(text('one fish two fish red fish'))));
-    setSearchQuery(v, q('fish'));
-    expect(getSearchState(v.state)).toMatchObject({ current: 0 });
-    expect(getSearchState(v.state).matches).toHaveLength(3);
-    moveSearch(v, 1);
-    moveSearch(v, 1);
-    expect(getSearchState(v.state).current).toBe(2);
-    moveSearch(v, 1);
-    expect(getSearchState(v.state).current).toBe(0);
-    moveSearch(v, -1);
-    expect(getSearchState(v.state).current).toBe(2);
+    setFindQuery(v, q('fish'));
+    expect(getFindState(v.state)).toMatchObject({ current: 0 });
+    expect(getFindState(v.state).matches).toHaveLength(3);
+    moveFind(v, 1);
+    moveFind(v, 1);
+    expect(getFindState(v.state).current).toBe(2);
+    moveFind(v, 1);
+    expect(getFindState(v.state).current).toBe(0);
+    moveFind(v, -1);
+    expect(getFindState(v.state).current).toBe(2);
     expect(v.dom.querySelectorAll('.bree-search-match')).toHaveLength(3);
     expect(v.dom.querySelectorAll('.bree-search-current')).toHaveLength(1);
   });
@@ -133,48 +123,48 @@ describe('search plugin in a view', () => {
   it('starts at the first match after the cursor', () => {
     const v = open(docOf(p(text('fish and more fish'))));
     v.dispatch(v.state.tr.setSelection(TextSelection.create(v.state.doc, 6)));
-    setSearchQuery(v, q('fish'));
-    expect(getSearchState(v.state).current).toBe(1);
+    setFindQuery(v, q('fish'));
+    expect(getFindState(v.state).current).toBe(1);
   });
 
   it('updates the matches while the document is edited', () => {
     const v = open(docOf(p(text('cat'))));
-    setSearchQuery(v, q('cat'));
-    expect(getSearchState(v.state).matches).toHaveLength(1);
+    setFindQuery(v, q('cat'));
+    expect(getFindState(v.state).matches).toHaveLength(1);
     v.dispatch(v.state.tr.insertText(' and cat', 4));
-    expect(getSearchState(v.state).matches).toHaveLength(2);
+    expect(getFindState(v.state).matches).toHaveLength(2);
   });
 
   it('replaces one match, keeping its marks, and moves to the next', () => {
     const v = open(docOf(p(text('red', [{ type: 'bold' }]), text(' and red'))));
-    setSearchQuery(v, q('red'));
+    setFindQuery(v, q('red'));
     expect(replaceCurrent(v, 'blue')).toBe(true);
     expect(v.state.doc.textContent).toBe('blue and red');
     expect(v.state.doc.nodeAt(1)?.marks.map((m) => m.type.name)).toEqual(['bold']);
-    const s = getSearchState(v.state);
+    const s = getFindState(v.state);
     expect(s.matches).toHaveLength(1);
     expect(v.state.doc.textBetween(s.matches[s.current]!.from, s.matches[s.current]!.to)).toBe('red');
   });
 
   it('does not loop on a replacement that contains the query', () => {
     const v = open(docOf(p(text('a a'))));
-    setSearchQuery(v, q('a'));
+    setFindQuery(v, q('a'));
     replaceCurrent(v, 'aa');
     expect(v.state.doc.textContent).toBe('aa a');
     // The next current match is the second original one, not the text just written.
-    expect(getSearchState(v.state).matches[getSearchState(v.state).current]).toEqual({ from: 4, to: 5 });
+    expect(getFindState(v.state).matches[getFindState(v.state).current]).toEqual({ from: 4, to: 5 });
   });
 
   it('replaces all in one undo step, and an empty replacement deletes only the match', () => {
     const v = open(docOf(p(text('x')), p(text('Tea for two, tea for me'))));
-    setSearchQuery(v, q('tea'));
+    setFindQuery(v, q('tea'));
     expect(replaceAll(v, 'coffee')).toBe(2);
     expect(v.state.doc.textContent).toBe('xcoffee for two, coffee for me');
-    expect(getSearchState(v.state).matches).toHaveLength(0);
+    expect(getFindState(v.state).matches).toHaveLength(0);
     undo(v.state, v.dispatch);
     expect(v.state.doc.textContent).toBe('xTea for two, tea for me');
 
-    setSearchQuery(v, q('x'));
+    setFindQuery(v, q('x'));
     replaceAll(v, '');
     expect(v.state.doc.childCount).toBe(2);
     expect(v.state.doc.firstChild?.textContent).toBe('');
@@ -182,7 +172,7 @@ describe('search plugin in a view', () => {
 
   it('selects the current match for the editor when asked', () => {
     const v = open(docOf(p(text('alpha beta'))));
-    setSearchQuery(v, q('beta'));
+    setFindQuery(v, q('beta'));
     selectCurrentMatch(v);
     expect(v.state.doc.textBetween(v.state.selection.from, v.state.selection.to)).toBe('beta');
   });
