@@ -23,6 +23,7 @@ import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
 import { createSaveAnswers } from './modules/files/files.operations';
 import { createSaveService } from './modules/files/files.save';
+import { createFilesPort } from './modules/files/files.port';
 import { createFilesService } from './modules/files/files.service';
 import { createTrashService } from './modules/files/files.trash';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
@@ -49,9 +50,9 @@ import { createVersionsService } from './modules/versions/versions.service';
 import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
 import { createTranscriptionService } from './modules/transcription/transcription.service';
 import { createRateLimitCounters } from './modules/rate-limits/rate-limits.repository';
-import { createContentWriter } from './modules/files/files.content-write';
 import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
+import { workspaceDocumentLinks } from './modules/workspaces/workspaces.links';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 
@@ -79,6 +80,8 @@ export function createServices({
   // This process's LISTEN connection and its NOTIFY sends: what other Bree processes must hear at once.
   // Embedded PGlite is one process: nobody else could hear, so its events stay in memory.
   const notifications = database.kind === 'postgres' ? createNotificationHub({ database }) : null;
+  // The files module's port: how every other module reads and changes documents (files.port.ts).
+  const filesPort = createFilesPort({ db, now, newId });
   // The process's AI providers, each built once with its first model, under the one retry policy (ai.retry.ts).
   const aiProviders = createProviderRegistry({ config });
   const gateway = createAiGateway({ config, registry: aiProviders });
@@ -105,7 +108,7 @@ export function createServices({
   });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
   const voice = createVoiceService({
-    repository: createVoiceRepository({ db }),
+    repository: createVoiceRepository({ db, files: filesPort }),
     ai,
     queue: createVoiceQueue(),
     now,
@@ -117,13 +120,13 @@ export function createServices({
   // Operations running here are followed from other processes, and theirs from here.
   const live = notifications ? createOperationLive({ hub: notifications, registry }) : undefined;
   const workspacesRepository = createWorkspacesRepository({ db });
-  const writer = createContentWriter({ db, now, newId });
+  const writer = filesPort.writer;
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
   const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId, now });
   const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId, variants });
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
-  const files = createFilesService({ db, newId, now, heavyWork });
+  const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks });
   return {
     /** Rate-limit counters in the database, shared by every Bree process (swept by the maintenance job). */
     rateLimits: createRateLimitCounters({ db }),
@@ -144,7 +147,7 @@ export function createServices({
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files,
     search: createSearchService({ query: (text, params) => database.query(text, params), semantic: semanticSearch ?? semantic, now }),
-    trash: createTrashService({ db, now }),
+    trash: createTrashService({ db, now, links: workspaceDocumentLinks }),
     saves: createSaveService({ db, newId, now, heavyWork }),
     saveAnswers: createSaveAnswers({ db, now }),
     replays: createReplayService({ db }),

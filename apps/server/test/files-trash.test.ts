@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { createFilesPort } from '../src/modules/files/files.port';
 import { createVoiceRepository } from '../src/modules/voice/voice.repository';
 import { doc, newUser, type TestUser } from './api-client';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
@@ -75,7 +77,12 @@ describe('the Trash', () => {
     expect((await me.call('POST', '/api/files/bulk-tag', { fileIds: [gone.id], authenticity: 'AI' })).body.updated).toEqual([]);
     // It was the only voice sample: the voice has none now.
     expect((await me.call('POST', '/api/voice/analyze')).body.error.code).toBe('no_voice_samples');
-    expect(await createVoiceRepository({ db: t.database.db }).similarSamples({ tenantId: me.sub, query: 'gone body' })).toEqual([]);
+    expect(
+      await createVoiceRepository({ db: t.database.db, files: createFilesPort({ db: t.database.db, newId: ulid }) }).similarSamples({
+        tenantId: me.sub,
+        query: 'gone body',
+      }),
+    ).toEqual([]);
 
     const trash = await trashPage();
     expect(trash).toMatchObject({ hasMore: false, nextCursor: null });
@@ -216,7 +223,7 @@ describe("'Edited …' follows the text only", () => {
 
 describe('the voice refresh still notices changed samples', () => {
   it('by the row date (a new text, a new tag) and by the count (the Trash and a restore)', async () => {
-    const voice = createVoiceRepository({ db: t.database.db });
+    const voice = createVoiceRepository({ db: t.database.db, files: createFilesPort({ db: t.database.db, newId: ulid }) });
     const due = async () => (await voice.tenantsNeedingRefresh({ limit: 1000 })).includes(me.sub);
     /** As if an analysis of the current samples just ended. */
     const analysed = async (sampleCount: number) => {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/db';
 import { createFilesRepository } from '../src/modules/files/files.repository';
+import { ulid } from 'ulid';
+import { createFilesPort } from '../src/modules/files/files.port';
 import { createVoiceRepository } from '../src/modules/voice/voice.repository';
 import { searchQuery } from '../src/modules/voice/voice.passages';
 import { getTestDatabase, resetDatabase } from './harness';
@@ -16,7 +18,7 @@ describe('finding the samples most like a text', () => {
     database = await getTestDatabase();
     await resetDatabase(database);
     files = createFilesRepository({ db: database.db });
-    voice = createVoiceRepository({ db: database.db });
+    voice = createVoiceRepository({ db: database.db, files: createFilesPort({ db: database.db, newId: ulid }) });
   });
 
   async function add(tenantId: string, text: string, opts: { isRepository?: boolean; authenticity?: 'Human' | 'AI' | 'Untagged' } = {}): Promise<string> {

@@ -1,15 +1,13 @@
 import type { BackgroundResponse, OperationStatus, OperationType } from '@bree/contracts';
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table';
+import { fileIdColumn } from '../files/files.reference';
 
 /** Finished AI operations waiting for the editor to apply them (spec 2 §3 'Background response'). */
 export const backgroundResponses = pgTable(
   'background_responses',
   {
     tenantId: text('tenant_id').notNull(),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    documentId: fileIdColumn('document_id').notNull(),
     operationId: text('operation_id').notNull(),
     operationType: text('operation_type').$type<OperationType>().notNull(),
     response: jsonb('response').$type<BackgroundResponse['response']>().notNull(),
@@ -26,9 +24,7 @@ export const aiFileProviders = pgTable(
   'ai_file_providers',
   {
     tenantId: text('tenant_id').notNull(),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: fileIdColumn('file_id').notNull(),
     provider: text('provider').$type<'fast' | 'premium'>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

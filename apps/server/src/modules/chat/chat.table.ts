@@ -1,6 +1,6 @@
 import type { ChatMessageState, ChatRole } from '@bree/contracts';
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table';
+import { fileIdColumn } from '../files/files.reference';
 
 /** The conversation about one document: the author's questions and Bree's replies, per tenant. */
 export const chatMessages = pgTable(
@@ -8,9 +8,7 @@ export const chatMessages = pgTable(
   {
     tenantId: text('tenant_id').notNull(),
     // A document deleted for good takes its conversation with it.
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: fileIdColumn('file_id').notNull(),
     /** A monotonic ULID: ordering by id is ordering by time, even within one millisecond. */
     id: text('id').notNull(),
     role: text('role').$type<ChatRole>().notNull(),

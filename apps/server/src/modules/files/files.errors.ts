@@ -2,7 +2,9 @@ import { AppError } from '../../lib/errors';
 
 /** Errors of the files domain, each with a stable code. */
 export const filesErrors = {
-  notFound: (what: string) => new AppError({ status: 404, code: 'file_not_found', message: `No document ${what}.` }),
+  /** The one `file_not_found` (files.port.ts `documentNotFound` for other modules); `override.message` replaces the sentence. */
+  notFound: (what: string, override?: { message: string }) =>
+    new AppError({ status: 404, code: 'file_not_found', message: override?.message ?? `No document ${what}.` }),
   folderDelete: () => new AppError({ status: 400, code: 'folder_delete_unsupported', message: 'Deleting folders is not supported' }),
   pathExists: (path: string) => new AppError({ status: 409, code: 'path_exists', message: `A document named "${path}" already exists.` }),
   /** details.field names the request field when the path is one a writer sent to name a document. */

@@ -3,7 +3,7 @@ import { CLAIM_STATUS, nameSkeleton, type Authorship, type ContentWriteSource, t
 import { selectRows, type Db } from '../../db/db';
 import type { Cursor } from './files.cursor';
 import { likePrefix, selectListPage, similarNameSql, variantCountSql, type FileView, type SimilarNameRow } from './files.list-page';
-import { createTrashQueries } from './files.trash.queries';
+import { createTrashQueries, type DocumentLinks } from './files.trash.queries';
 import type { FileListRow } from './files.presenter';
 import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
 
@@ -52,9 +52,9 @@ function viewFilter(view: FileView): SQL | undefined {
  * Every function but the Trash's reads live documents only. Content is written here only on
  * creation; every later content write is files.content-write.ts's.
  */
-export function createFilesRepository({ db }: { db: Db }) {
+export function createFilesRepository({ db, links }: { db: Db; links?: DocumentLinks }) {
   return {
-    ...createTrashQueries({ db }),
+    ...createTrashQueries({ db, ...(links ? { links } : {}) }),
     async findById({ tenantId, id }: { tenantId: string; id: string }): Promise<FileRow | null> {
       const rows = await db
         .select(rowColumns)

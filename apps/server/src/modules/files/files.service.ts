@@ -20,6 +20,7 @@ import { baseName, derivedPath, normalizeDirectory, normalizePath, uniquePath, u
 import { presentFile, presentListItem, presentSummary } from './files.presenter';
 import { decodeCursor } from './files.cursor';
 import { createFilesRepository, isUniqueViolation, type FileView } from './files.repository';
+import type { DocumentLinks } from './files.trash.queries';
 import type { FileRow } from './files.table';
 
 export interface FilesServiceDeps {
@@ -28,11 +29,13 @@ export interface FilesServiceDeps {
   newId: () => string;
   /** Exports and validates large documents on a worker thread (lib/workers); the calling thread by default. */
   heavyWork?: HeavyWork;
+  /** Documents that follow others into the Trash (a workspace's variants), told by their feature. */
+  links?: DocumentLinks;
 }
 
 /** Documents: create, read, list, rename, tag, delete (to the Trash) and revision-checked saves. */
-export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork }: FilesServiceDeps) {
-  const repo = createFilesRepository({ db });
+export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork, links }: FilesServiceDeps) {
+  const repo = createFilesRepository({ db, ...(links ? { links } : {}) });
   const writer = createContentWriter({ db, now, newId });
 
   async function requireById(tenantId: string, id: string): Promise<FileRow> {

@@ -1,9 +1,27 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FileMetadata } from '@bree/contracts';
-import { VOICE_SAMPLE_SQL, VOICE_TERMS_MAX_CHARS } from '../voice/voice.table';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Which files teach the voice (DESIGN §7): repository files and documents tagged Human, never
+ * those tagged AI or AI-Assisted — even in the repository, a machine-written text is not the author's —
+ * and never a document in the Trash.
+ * Plain SQL over the files table's own columns, so that the generated `voice_terms` column below
+ * and the voice samples' reads of the files port (files.port.ts) share one definition. It lives here,
+ * with the column it defines, so the files module imports no feature module.
+ */
+export const VOICE_SAMPLE_SQL = `(is_repository or metadata->>'authenticity' = 'Human')
+  and coalesce(metadata->>'authenticity', '') not in ('AI', 'AI-Assisted')
+  and length(content_text) > 0
+  and deleted_at is null`;
+
+/**
+ * How much of a sample its search vector covers: ~17,000 words find a topic, and the bound keeps
+ * any text well below PostgreSQL's 1 MB tsvector limit (a larger one would make the save fail).
+ */
+export const VOICE_TERMS_MAX_CHARS = 100_000;
 
 /** Rows in the Trash: kept (and restorable) until the maintenance job purges them. */
 const LIVE = sql`deleted_at is null`;

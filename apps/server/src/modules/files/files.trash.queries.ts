@@ -1,18 +1,32 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { nameSkeleton } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { files, summaryColumns } from './files.table';
-import { workspaceVariants } from '../workspaces/workspaces.table';
 
 const live = isNull(files.deletedAt);
+
+/**
+ * Documents tied to others by a feature outside this module (a workspace's variants to their
+ * master), told to the files module by that feature at wiring time (services.ts), so the files
+ * module imports none of them while trashing and restoring stay one statement each.
+ */
+export interface DocumentLinks {
+  /** A select of the ids of the documents that follow `ids` into the Trash (this tenant's). */
+  followersOf(q: { tenantId: string; ids: string[] }): SQL;
+  /** A condition over the `"files"` row being restored: true while its link still holds. */
+  stillLinked(): SQL;
+}
+
+/** No feature links documents: nothing follows, and every link holds. */
+export const NO_DOCUMENT_LINKS: DocumentLinks = { followersOf: () => sql`select null::text where false`, stillLinked: () => sql`true` };
 
 /**
  * The Trash's queries (docs/TRASH.md), part of the files repository: deleting only marks a
  * document, and these are the only queries that read marked ones. Every one filters by tenant,
  * except the maintenance purge.
  */
-export function createTrashQueries({ db }: { db: Db }) {
+export function createTrashQueries({ db, links = NO_DOCUMENT_LINKS }: { db: Db; links?: DocumentLinks }) {
   return {
     /**
      * Moves live documents to the Trash; returns the ids moved. A workspace master takes its live
@@ -27,14 +41,10 @@ export function createTrashQueries({ db }: { db: Db }) {
         .returning({ id: files.id });
       const moved = rows.map((r) => r.id);
       if (moved.length > 0) {
-        const variantsOfMoved = db
-          .select({ id: workspaceVariants.fileId })
-          .from(workspaceVariants)
-          .where(and(eq(workspaceVariants.tenantId, tenantId), inArray(workspaceVariants.masterFileId, moved)));
         await db
           .update(files)
           .set({ deletedAt: now, updatedAt: now })
-          .where(and(eq(files.tenantId, tenantId), inArray(files.id, variantsOfMoved), live));
+          .where(and(eq(files.tenantId, tenantId), sql`${files.id} in (${links.followersOf({ tenantId, ids: moved })})`, live));
       }
       return moved;
     },
@@ -69,8 +79,7 @@ export function createTrashQueries({ db }: { db: Db }) {
           name,
           nameSkeleton: nameSkeleton(name),
           updatedAt: now,
-          metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not exists (
-          select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")
+          metadata: sql`case when ${files.metadata} ->> 'masterFileId' is not null and not (${links.stillLinked()})
           then ${files.metadata} - 'masterFileId' - 'workspaceId' - 'variantLabel' - 'variantType' - 'isThreadify' else ${files.metadata} end`,
         })
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))

@@ -5,6 +5,7 @@ import { baseName, uniquePath, uniqueStem } from './files.paths';
 import { presentSummary, presentTrashed } from './files.presenter';
 import { decodeCursor, encodeCursor } from './files.cursor';
 import { createFilesRepository } from './files.repository';
+import type { DocumentLinks } from './files.trash.queries';
 
 /** How long a deleted document waits in the Trash before the maintenance job deletes it for good. */
 export const TRASH_RETENTION_MS = FILES.trashRetentionDays * 24 * 60 * 60 * 1000;
@@ -20,8 +21,8 @@ const RESTORE_TRIES = 5;
  * deleted for good, or purged 30 days after its deletion. A deleted document's name is free for
  * new documents: restoring into a name now taken adds " 2", " 3"… as creating does.
  */
-export function createTrashService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
-  const repo = createFilesRepository({ db });
+export function createTrashService({ db, now = () => new Date(), links }: { db: Db; now?: () => Date; links?: DocumentLinks }) {
+  const repo = createFilesRepository({ db, ...(links ? { links } : {}) });
 
   return {
     /** A page of the Trash, most recently deleted first. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table';
+import { fileIdColumn } from '../files/files.reference';
 
 /**
  * The post made of a document by the publishing manager: its draft (title, slug, excerpt,
@@ -13,9 +13,7 @@ export const publishingPosts = pgTable(
   'publishing_posts',
   {
     tenantId: text('tenant_id').notNull(),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: fileIdColumn('file_id').notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     excerpt: text('excerpt').notNull().default(''),

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table';
+import { fileIdColumn } from '../files/files.reference';
 
 /**
  * The public link of a document, one row per shared-at-least-once document. `slug` is null
@@ -12,9 +12,7 @@ export const shares = pgTable(
   {
     tenantId: text('tenant_id').notNull(),
     // A document deleted for good takes its share with it.
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: fileIdColumn('file_id').notNull(),
     slug: text('slug'),
     /** When sharing was last switched on (the shared page's shareInfo.createdAt). */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table';
+import { fileIdColumn } from '../files/files.reference';
 
 /** Immutable snapshots of a document. Never updated; only thinned by age. */
 export const fileVersions = pgTable(
@@ -7,9 +7,7 @@ export const fileVersions = pgTable(
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: fileIdColumn('file_id').notNull(),
     revision: integer('revision').notNull(),
     reason: text('reason').notNull(),
     /** What wrote the text this version holds (the files' last_write_source at the time); null when unknown. */

@@ -1,6 +1,6 @@
 import type { AiTier, VariantStatus, VariantType, WorkspaceType } from '@bree/contracts';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table';
+import { fileIdColumn } from '../files/files.reference';
 
 /**
  * A workspace: a master document and the variants made from it (spec 2 §4 'Workspace'). The
@@ -12,9 +12,7 @@ export const workspaces = pgTable(
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
-    masterFileId: text('master_file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    masterFileId: fileIdColumn('master_file_id').notNull(),
     workspaceType: text('workspace_type').$type<WorkspaceType>().notNull().default('standard'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -32,9 +30,7 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 export const workspaceVariants = pgTable(
   'workspace_variants',
   {
-    fileId: text('file_id')
-      .primaryKey()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: fileIdColumn('file_id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
     workspaceId: text('workspace_id')
       .notNull()
