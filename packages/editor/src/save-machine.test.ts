@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSaveMachine, type SaveSource, type SendOutcome } from './save-machine';
 
-type Send = { source: SaveSource; operationId: string; content: string };
+type Send = { source: SaveSource; saveKey: string; content: string };
 
 function setup(opts: { text?: string; answer?: () => Promise<SendOutcome> } = {}) {
   let text = opts.text ?? 'hello';
@@ -11,15 +11,15 @@ function setup(opts: { text?: string; answer?: () => Promise<SendOutcome> } = {}
   const answer = vi.fn(opts.answer ?? (async () => 'committed' as const));
   const machine = createSaveMachine<string>({
     snapshot: () => ({ content: text, text }),
-    send: async ({ content, source, operationId, signal }) => {
-      sends.push({ content, source, operationId });
+    send: async ({ content, source, saveKey, signal }) => {
+      sends.push({ content, source, saveKey });
       const result = answer();
       return new Promise<SendOutcome>((resolve, reject) => {
         signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         result.then(resolve, reject);
       });
     },
-    newOperationId: () => `op-${++ids}`,
+    newSaveKey: () => `op-${++ids}`,
     onChange: (s) => statuses.push(s.status),
   });
   return { machine, sends, statuses, answer, setText: (t: string) => (text = t) };
@@ -48,17 +48,17 @@ describe('save machine: debounce and states', () => {
     expect(statuses).toEqual(['unsaved', 'unsaved', 'saving', 'saved']);
   });
 
-  it('a failed save shows error and its retry reuses the operation id; a new edit gets a new one', async () => {
+  it('a failed save shows error and its retry reuses the save key; a new edit gets a new one', async () => {
     const { machine, sends, answer } = setup();
     answer.mockRejectedValueOnce(new Error('500'));
     machine.markEdited();
     await vi.advanceTimersByTimeAsync(2500);
     expect(machine.getState().status).toBe('error');
     await machine.requestSave({ force: true, source: 'manual' });
-    expect(sends[1]?.operationId).toBe(sends[0]?.operationId);
+    expect(sends[1]?.saveKey).toBe(sends[0]?.saveKey);
     machine.markEdited();
     await machine.requestSave({ force: true });
-    expect(sends[2]?.operationId).not.toBe(sends[1]?.operationId);
+    expect(sends[2]?.saveKey).not.toBe(sends[1]?.saveKey);
   });
 
   it('an edit made while saving stays unsaved and is saved afterwards', async () => {
@@ -282,7 +282,7 @@ describe('save machine: a save is never dropped while edits are unsaved', () => 
     expect(machine.getState().status).toBe('error');
     await vi.advanceTimersByTimeAsync(30_000);
     expect(sends).toHaveLength(3);
-    expect(new Set(sends.map((s) => s.operationId)).size).toBe(1);
+    expect(new Set(sends.map((s) => s.saveKey)).size).toBe(1);
     expect(machine.getState()).toMatchObject({ status: 'saved', dirty: false });
   });
 

@@ -46,9 +46,9 @@ export interface SaveMachineDeps<C> {
   /** Reads the document; called only when a save actually starts. */
   snapshot(): SaveSnapshot<C>;
   /** Sends one save; rejects on failure (an AbortError when cancelled). */
-  send(args: { content: C; source: SaveSource; operationId: string; signal: AbortSignal }): Promise<SendOutcome>;
-  /** Fresh operation id per save (ulid in the app). */
-  newOperationId(): string;
+  send(args: { content: C; source: SaveSource; saveKey: string; signal: AbortSignal }): Promise<SendOutcome>;
+  /** A fresh save key per save (ulid in the app): the save's idempotency key, `operationId` on the wire. */
+  newSaveKey(): string;
   onChange?(state: SaveState): void;
   now?(): number;
   setTimer?(fn: () => void, ms: number): unknown;
@@ -104,8 +104,8 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
   const lastStartBySource = new Map<SaveSource, number>();
   let inFlight: Promise<SaveResult> | null = null;
   let currentAbort: AbortController | null = null;
-  // A failed save's retry keeps its operation id while the content is the same.
-  let failed: { operationId: string; seq: number } | null = null;
+  // A failed save's retry keeps its save key while the content is the same.
+  let failed: { saveKey: string; seq: number } | null = null;
   let failures = 0;
   // When the first edit not yet carried by a save was made: the debounce never outlasts maxWaitMs from it.
   let burstStartedAt: number | null = null;
@@ -144,14 +144,14 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
     // until its first text, so no empty file is written.
     if (blank) return 'skipped-blank';
     const seq = editSeq;
-    const operationId = failed && failed.seq === seq ? failed.operationId : deps.newOperationId();
+    const saveKey = failed && failed.seq === seq ? failed.saveKey : deps.newSaveKey();
     const controller = new AbortController();
     currentAbort = controller;
     lastStartBySource.set(source, now());
     burstStartedAt = null;
     set('saving');
     try {
-      const outcome = await deps.send({ content: snap.content, source, operationId, signal: controller.signal });
+      const outcome = await deps.send({ content: snap.content, source, saveKey, signal: controller.signal });
       if (controller.signal.aborted) return 'aborted';
       failed = null;
       if (outcome === 'committed') {
@@ -172,7 +172,7 @@ export function createSaveMachine<C>(deps: SaveMachineDeps<C>): SaveMachine {
         set(dirty() ? 'unsaved' : 'saved');
         return 'aborted';
       }
-      failed = { operationId, seq };
+      failed = { saveKey, seq };
       set('error');
       retryAfterFailure = backoff();
       return 'failed';

@@ -13,8 +13,9 @@ export interface OfflineSaveRecord {
   /** The revision the edits were based on, so a sync after someone else's save is a conflict. */
   baseRevision: number;
   /**
-   * One id per stored text: the page and the service worker may both send it, and the server
-   * answers a repeated operation id once, so a double send is never a false conflict.
+   * The save key, one per stored text (kept under its wire name, `operationId`, so stored records
+   * stay readable): the page and the service worker may both send it, and the server answers a
+   * repeated key once, so a double send is never a false conflict.
    */
   operationId?: string;
   /** The server answered 409: left for the editor's conflict dialog, not resent in the background. */
@@ -40,7 +41,7 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
 /** The record key of a document. */
 export const offlineKey = (tenantId: string, fileId: string): string => `${tenantId}:${fileId}`;
 
-/** Stores (or replaces) a document's unsent save, with a fresh operation id. */
+/** Stores (or replaces) a document's unsent save, with a fresh save key. */
 export async function putOfflineSave(record: Omit<OfflineSaveRecord, 'id' | 'operationId' | 'conflict'>): Promise<void> {
   await (await db()).put('saves', { ...record, id: offlineKey(record.tenantId, record.fileId), operationId: ulid() });
 }

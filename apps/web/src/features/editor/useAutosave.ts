@@ -63,11 +63,11 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
         // doc.toJSON() is what getJSON() returns, without TipTap's wrapper around it.
         return { content: editor.state.doc.toJSON(), text: editor.state.doc.textContent };
       },
-      newOperationId: () => ulid(),
+      newSaveKey: () => ulid(),
       onChange: setSaveState,
-      send: async ({ content, source, operationId, signal }): Promise<SendOutcome> => {
+      send: async ({ content, source, saveKey, signal }): Promise<SendOutcome> => {
         const baseRevision = revisionRef.current;
-        const outcome = await sendSave(api, { fileId, content, baseRevision, operationId, source, signal });
+        const outcome = await sendSave(api, { fileId, content, baseRevision, saveKey, source, signal });
         switch (outcome.kind) {
           case 'committed':
             revisionRef.current = outcome.revision;

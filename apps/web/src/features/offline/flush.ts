@@ -30,14 +30,14 @@ interface FlushInput {
 
 /**
  * Sends every stored save of a tenant through `sendSave`, one request per document (the record
- * holds only the latest text) with its stored base revision and operation id. A 409 stays stored,
+ * holds only the latest text) with its stored base revision and save key. A 409 stays stored,
  * flagged for the editor's conflict dialog; a deleted document's text is dropped; no answer stops
  * the run. Returns how many records are still waiting.
  */
 export async function flushOfflineSaves({ tenantId, api, skip }: FlushInput): Promise<number> {
   let waiting = 0;
   // Settling (an IndexedDB write) overlaps the next request; a record settled late is at worst sent
-  // again, and a repeated operation id is answered once.
+  // again, and a repeated save key is answered once.
   const settling: Promise<void>[] = [];
   for (const record of await listOfflineSaves(tenantId)) {
     if (record.conflict || skip?.(record.fileId)) continue;
@@ -45,7 +45,7 @@ export async function flushOfflineSaves({ tenantId, api, skip }: FlushInput): Pr
       fileId: record.fileId,
       content: record.content,
       baseRevision: record.baseRevision,
-      operationId: record.operationId ?? ulid(),
+      saveKey: record.operationId ?? ulid(),
       source: 'offline-sync',
     }).catch(() => ({ kind: 'refused' }) as const);
     if (outcome.kind === 'committed' || outcome.kind === 'deleted') settling.push(settleOfflineSave(record, 'sent'));

@@ -24,7 +24,7 @@ function client(answers: Array<Response | Error>) {
   return { api, calls };
 }
 
-const request = { fileId: 'f1', content: { type: 'doc', content: [] }, baseRevision: 4, operationId: 'op-1', source: 'autosave' as const };
+const request = { fileId: 'f1', content: { type: 'doc', content: [] }, baseRevision: 4, saveKey: 'op-1', source: 'autosave' as const };
 const committed = { success: true, saved: true, contentSize: 10, operationId: 'op-1', revision: 5, lastModified: new Date().toISOString() };
 
 afterEach(() => vi.restoreAllMocks());

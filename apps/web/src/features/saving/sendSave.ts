@@ -15,8 +15,11 @@ export interface SaveRequest {
   content: unknown;
   /** The revision the content was based on: a stale one is a conflict, never an overwrite. */
   baseRevision: number;
-  /** One id per text: the server answers a repeated id once, so resending is always safe. */
-  operationId: string;
+  /**
+   * The save's idempotency key, one per text (sent as the wire's `operationId`, body and header):
+   * the server answers a repeated key once, so resending is always safe.
+   */
+  saveKey: string;
   source: (typeof SAVE_SOURCES)[number];
   signal?: AbortSignal;
 }
@@ -36,14 +39,14 @@ export type SaveOutcome =
 
 /** Sends one save through the API client and classifies the answer; an abort rejects. */
 export async function sendSave(api: ApiClient, input: SaveRequest): Promise<SaveOutcome> {
-  const { fileId, content, baseRevision, operationId, source, signal } = input;
+  const { fileId, content, baseRevision, saveKey, source, signal } = input;
   // navigator.onLine false is certain (true is not): skip a request bound to fail.
   if (!navigator.onLine) return { kind: 'offline' };
   try {
     const answer = await api.post(
       '/files/content-only-update',
-      { fileId, content, baseRevision, operationId, source },
-      { schema: contentUpdateAnswerSchema, operationId, ...(signal ? { signal } : {}) },
+      { fileId, content, baseRevision, operationId: saveKey, source },
+      { schema: contentUpdateAnswerSchema, operationId: saveKey, ...(signal ? { signal } : {}) },
     );
     return { kind: 'committed', revision: answer.revision, ...(answer.named ? { named: answer.named } : {}) };
   } catch (error) {
