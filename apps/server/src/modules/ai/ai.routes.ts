@@ -9,10 +9,10 @@ import {
   setDefaultAiProviderBodySchema,
   type OperationStreamEvent,
 } from '@bree/contracts';
-import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createEventStreams, wantsEventStream } from '../../lib/sse';
 import { requireAuth } from '../../plugins/auth';
 import { rememberAnswer, type ReplayRouteOptions } from '../../plugins/replay';
 import type { AiProviderService } from './ai-provider.service';
@@ -26,20 +26,11 @@ export interface AiRouteDeps {
 
 const idParam = z.string().min(1).max(64);
 
-/** Whether a request prefers server-sent events to a JSON answer. */
-const wantsEventStream = (accept: string | undefined): boolean => accept?.includes('text/event-stream') ?? false;
-
-/** One SSE frame. */
-const frame = (e: OperationStreamEvent): string => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
-
 /** AI operations, their event stream, background responses and the Fast/Premium choice (docs/PRODUCT.md#assistant). */
 export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, providers }) => {
   // A shutdown ends the event streams still open (after their operations were stopped): clients
   // reconnect, to this Bree once it is back or to another, and follow the operation there.
-  const openStreams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const res of openStreams) res.end();
-  });
+  const streams = createEventStreams(app, { onShutdown: 'end' });
 
   /** Sends an operation's events as raw SSE: the operation outlives this response, so a client leaving only unsubscribes. */
   async function streamEvents(
@@ -50,24 +41,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     let write: (e: OperationStreamEvent) => void = (e) => buffered.push(e);
     const unsubscribe = await ai.subscribe({ tenantId, operationId, listener: (e) => write(e) });
     if (!unsubscribe) throw aiErrors.operationNotFound();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    const stream = streams.open<OperationStreamEvent>(reply);
     write = (e) => {
-      res.write(frame(e));
-      if (e.event === 'done' || e.event === 'error' || e.event === 'variant') res.end();
+      stream.write(e);
+      if (e.event === 'done' || e.event === 'error' || e.event === 'variant') stream.end();
     };
     for (const e of buffered) write(e);
-    openStreams.add(res);
-    res.on('close', () => {
-      openStreams.delete(res);
-      unsubscribe();
-    });
+    stream.onClose(unsubscribe);
   }
 
   /**

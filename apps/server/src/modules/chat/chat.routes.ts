@@ -5,9 +5,9 @@ import {
   sendChatMessageBodySchema,
   type ChatStreamEvent,
 } from '@bree/contracts';
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { closedByClient, createEventStreams, wantsEventStream, type EventStream } from '../../lib/sse';
 import { requireAuth } from '../../plugins/auth';
 import { rememberAnswer } from '../../plugins/replay';
 import { chatErrors } from './chat.errors';
@@ -19,25 +19,12 @@ export interface ChatRouteDeps {
 
 const params = z.object({ fileId: z.string().min(1).max(64) });
 
-/** One SSE frame. */
-const frame = (e: ChatStreamEvent): string => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
-
-/** An AbortSignal that fires when the client goes away (Stop, a closed tab, a dropped connection) before the answer ended. */
-function closedByClient(res: ServerResponse): AbortSignal {
-  const abort = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) abort.abort('client closed');
-  });
-  return abort.signal;
-}
-
 /** The conversation about a document (docs/CHAT.md): list it, send a message (streamed reply), clear it. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { chat }) => {
   // A shutdown ends the replies still streaming, and waits until each has stored the text that arrived.
-  const openStreams = new Set<ServerResponse>();
+  const streams = createEventStreams(app, { onShutdown: 'destroy' });
   const writing = new Set<Promise<unknown>>();
   app.addHook('preClose', async () => {
-    for (const res of openStreams) res.destroy();
     await Promise.allSettled([...writing]);
   });
   /** Sends through the service, remembered until the reply is stored. */
@@ -60,16 +47,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { ch
       const { tenantId } = requireAuth(req);
       const { fileId } = req.params;
       const signal = closedByClient(reply.raw);
-      if (!req.headers.accept?.includes('text/event-stream')) {
+      if (!wantsEventStream(req.headers.accept)) {
         const sent = await send({ tenantId, fileId, body: req.body, signal });
         if (!sent.reply || sent.failure) throw chatErrors.replyFailed(sent.failure ?? 'the document no longer exists.');
         return { message: sent.message, reply: sent.reply, tier: sent.tier };
       }
       // Budget, configuration and a missing document are refused as JSON before the stream opens.
-      const res = reply.raw;
-      const write = (e: ChatStreamEvent) => {
-        if (!res.writableEnded && !res.destroyed) res.write(frame(e));
-      };
+      // Opened once the question is stored and held (refusals before that are JSON answers).
+      const opened: { stream: EventStream<ChatStreamEvent> | null } = { stream: null };
+      const write = (e: ChatStreamEvent) => opened.stream?.write(e);
       const sent = await send({
         tenantId,
         fileId,
@@ -77,15 +63,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { ch
         signal,
         listeners: {
           onStarted: ({ message, tier }) => {
-            reply.hijack();
-            res.writeHead(200, {
-              'content-type': 'text/event-stream; charset=utf-8',
-              'cache-control': 'no-cache, no-transform',
-              connection: 'keep-alive',
-              'x-accel-buffering': 'no',
-            });
-            openStreams.add(res);
-            res.once('close', () => openStreams.delete(res));
+            opened.stream = streams.open<ChatStreamEvent>(reply);
             write({ event: 'started', data: { message, tier } });
           },
           onDelta: (text) => write({ event: 'delta', data: { text } }),
@@ -99,7 +77,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteDeps> = async (app, { ch
         const message = sent.failure ?? 'Bree could not answer: the document no longer exists.';
         write({ event: 'error', data: { code: 'chat_failed', message, ...(sent.reply ? { reply: sent.reply } : {}) } });
       }
-      res.end();
+      opened.stream?.end();
       return reply;
     },
   );
