@@ -16,7 +16,7 @@ let server: BreeServer;
 test.beforeAll(async ({ browser }) => {
   const first = await startBree({ env: { ADMIN_EMAILS: admin.email } });
   const page = await browser.newPage();
-  await new AuthPages(page, first).signUp(admin);
+  await new AuthPages(page, first).signUpOverHttp(admin);
   await page.close();
   await first.stop();
   expect(verifyEmail(first.dataDir, admin.email)).toContain(`The email ${admin.email} is now verified.`);
@@ -70,7 +70,7 @@ for (const [label, viewport] of WIDTHS) {
 
     test('the import dialog, /subscription and every admin portal section, signed in as an administrator', async ({ page }) => {
       test.slow(); // axe runs once per section
-      await new AuthPages(page, server).signIn(admin);
+      await new AuthPages(page, server).signInOverHttp(admin);
       await page.waitForURL(`${server.url}/app`);
       await page.getByRole('button', { name: 'Import content', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Import content' })).toBeVisible();

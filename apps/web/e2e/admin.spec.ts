@@ -17,7 +17,7 @@ async function openProfileMenu(page: Page): Promise<void> {
 }
 
 test('a writer who is not an administrator has no Admin block and gets the not-allowed page at /admin', async ({ page, auth, bree }) => {
-  await auth.signUp(newAccount('not-admin'));
+  await auth.signUpOverHttp(newAccount('not-admin'));
   await openProfileMenu(page);
   await expect(page.getByRole('link', { name: 'Admin portal' })).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -45,7 +45,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
   };
   try {
     const first = await start();
-    await new AuthPages(page, first).signUp(admin);
+    await new AuthPages(page, first).signUpOverHttp(admin);
     const created = await apiAnswer(page, 'POST', '/files/create', {
       filePath: 'Spring release notes.txt',
       content: 'Everything new this spring, in one place for every writer.',
@@ -57,7 +57,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
 
     // Verified: the profile menu's Admin block leads to the portal, whose sidebar names the tenant.
     const second = await start();
-    await new AuthPages(page, second).signIn(admin);
+    await new AuthPages(page, second).signInOverHttp(admin);
     await page.waitForURL(`${second.url}/app`);
     await openProfileMenu(page);
     await page.getByRole('link', { name: 'Admin portal' }).click();
@@ -105,7 +105,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await second.stop();
 
     const third = await start({ PUBLISHING_TENANT: tenantId });
-    await new AuthPages(page, third).signIn(admin);
+    await new AuthPages(page, third).signInOverHttp(admin);
     await page.waitForURL(`${third.url}/app`);
     await page.goto(`${third.url}/admin/publishing`);
     await page.getByRole('button', { name: /Spring release notes/ }).click();

@@ -45,7 +45,7 @@ async function expectUnavailable(page: Page, button: Locator): Promise<void> {
 test.describe('a Bree with no AI provider', () => {
   test('shows every AI button unavailable, and why, before any click; no AI request is ever made', async ({ page, noAi }) => {
     const aiRequests = recordAiRequests(page);
-    await new AuthPages(page, noAi).signUp(newAccount('noai'));
+    await new AuthPages(page, noAi).signUpOverHttp(newAccount('noai'));
     // The model choice in the profile menu says AI is not set up.
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await expect(page.getByTestId('quality-model')).toHaveText(NOT_SET_UP);
@@ -114,7 +114,7 @@ test.describe('a Bree with no AI provider', () => {
     const page = await context.newPage();
     try {
       const aiRequests = recordAiRequests(page);
-      await new AuthPages(page, noAi).signUp(newAccount('noai-phone'));
+      await new AuthPages(page, noAi).signUpOverHttp(newAccount('noai-phone'));
       await openDoc(page, noAi);
       await selectParagraph(page);
       const sheet = page.getByTestId('ai-actions');
@@ -139,7 +139,7 @@ test.describe('a Bree with no AI provider', () => {
     let second: BreeServer | null = null;
     try {
       const auth = new AuthPages(page, first);
-      await auth.signUp(admin);
+      await auth.signUpOverHttp(admin);
       await auth.signOut();
       await first.stop();
       const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', admin.email], {
@@ -150,7 +150,7 @@ test.describe('a Bree with no AI provider', () => {
       expect(verified.stdout).toContain(`The email ${admin.email} is now verified.`);
 
       second = await startBree({ dataDir: first.dataDir, port: first.port, env });
-      await new AuthPages(page, second).signIn(admin);
+      await new AuthPages(page, second).signInOverHttp(admin);
       await page.waitForURL(`${second.url}/app`);
       await openDoc(page, second);
       await page.getByRole('tab', { name: 'Settings' }).first().click();
@@ -178,7 +178,7 @@ test.describe('a Bree with no AI provider, when the buttons could not know', () 
   test.use({ serviceWorkers: 'block' });
 
   test('a call made before the buttons knew (a race) is answered by one message, and the buttons then learn', async ({ page, noAi }) => {
-    await new AuthPages(page, noAi).signUp(newAccount('noai-race'));
+    await new AuthPages(page, noAi).signUpOverHttp(newAccount('noai-race'));
     // The configuration answer is lost, so the buttons cannot know yet and stay usable.
     let lose = true;
     await page.route('**/api/config/ai', (route) => (lose ? route.abort() : route.fallback()));

@@ -8,7 +8,7 @@ import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 
 test.describe('/subscription with billing off (no Stripe key)', () => {
   test('says this Bree has no online payments, shows the plan every account has, and offers no Upgrade', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('billing-off'));
+    await auth.signUpOverHttp(newAccount('billing-off'));
     await page.goto(`${bree.url}/subscription`);
     await expect(page.getByRole('heading', { name: 'This Bree has no online payments' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(/fast calls/);
@@ -40,7 +40,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
 
   test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({ page }) => {
     const auth = new AuthPages(page, server);
-    await auth.signUp(newAccount('billing-on'));
+    await auth.signUpOverHttp(newAccount('billing-on'));
     await page.goto(`${server.url}/subscription`);
     await expect(page.getByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
 
@@ -71,7 +71,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
 
   test("the usage report shows this period and downloads the server's CSV", async ({ page }) => {
     const auth = new AuthPages(page, server);
-    await auth.signUp(newAccount('billing-usage'));
+    await auth.signUpOverHttp(newAccount('billing-usage'));
     await page.goto(`${server.url}/subscription`);
     const period = new Date().toISOString().slice(0, 7);
     await expect(page.getByRole('heading', { name: `Usage for ${period}` })).toBeVisible();
@@ -107,7 +107,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
       expect(res.status).toBe(200);
     };
     const auth = new AuthPages(page, server);
-    await auth.signUp(newAccount('billing-banner'));
+    await auth.signUpOverHttp(newAccount('billing-banner'));
     await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Pay Bree</h1>' }));
     await page.goto(`${server.url}/subscription`);
     const checkout = page.waitForRequest('https://checkout.stripe.test/**');
@@ -144,7 +144,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
 
   test('on Free, Convert to workspace says workspaces come with Pro, and its Upgrade opens the plans', async ({ page }) => {
     const auth = new AuthPages(page, server);
-    await auth.signUp(newAccount('billing-workspace'));
+    await auth.signUpOverHttp(newAccount('billing-workspace'));
     await callApi(page, 'POST', '/files/create', { filePath: 'Launch notes.txt', content: 'Plans for the launch.' });
     await page.goto(`${server.url}/app`);
     await page.getByRole('button', { name: 'More actions for Launch notes' }).click();

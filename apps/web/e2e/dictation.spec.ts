@@ -62,7 +62,7 @@ test.describe('dictation with the microphone allowed', () => {
   });
 
   test('live words appear greyed while speaking, then the polished text replaces them in one undo step', async ({ page, voice }) => {
-    await new AuthPages(page, voice.server).signUp(newAccount('dictation'));
+    await new AuthPages(page, voice.server).signUpOverHttp(newAccount('dictation'));
     await openDoc(page, voice.server, [PARAGRAPH]);
     await caretAtEnd(page, PARAGRAPH);
     const editor = page.getByTestId('editor');
@@ -93,7 +93,7 @@ test.describe('dictation with the microphone allowed', () => {
   });
 
   test('dictates into the Modify instruction', async ({ page, voice }) => {
-    await new AuthPages(page, voice.server).signUp(newAccount('dictation'));
+    await new AuthPages(page, voice.server).signUpOverHttp(newAccount('dictation'));
     await openDoc(page, voice.server, [PARAGRAPH]);
     await selectParagraph(page, PARAGRAPH);
     await page.getByRole('button', { name: 'Modify' }).click();
@@ -107,7 +107,7 @@ test.describe('dictation with the microphone allowed', () => {
   });
 
   test('the text still arrives when the tab closes while it is transcribed, and the list shows the row first meanwhile', async ({ page, context, voice }) => {
-    await new AuthPages(page, voice.server).signUp(newAccount('dictation'));
+    await new AuthPages(page, voice.server).signUpOverHttp(newAccount('dictation'));
     const fileId = await openDoc(page, voice.server, [PARAGRAPH]);
     await apiAnswer(page, 'POST', '/files/create', { filePath: `Newer ${Date.now()}.txt`, content: 'A newer document.' });
     await caretAtEnd(page, PARAGRAPH);
@@ -139,7 +139,7 @@ test.describe('dictation with the microphone allowed', () => {
   });
 
   test('says failed to transcribe audio when the model fails', async ({ page, voice }) => {
-    await new AuthPages(page, voice.server).signUp(newAccount('dictation'));
+    await new AuthPages(page, voice.server).signUpOverHttp(newAccount('dictation'));
     await openDoc(page, voice.server, [PARAGRAPH]);
     await caretAtEnd(page, PARAGRAPH);
     voice.stt.always({ kind: 'status', status: 500 });
@@ -154,7 +154,7 @@ test.describe('dictation with the microphone allowed', () => {
     test.slow(); // A second Bree starts for this test.
     const free = await startBree({ env: { ...fakeAiEnv(voice.chat), ...fakeTranscriptionEnv(voice.stt), DEFAULT_PLAN: 'free' } });
     try {
-      await new AuthPages(page, free).signUp(newAccount('dictation-free'));
+      await new AuthPages(page, free).signUpOverHttp(newAccount('dictation-free'));
       await openDoc(page, free, [PARAGRAPH]);
       await caretAtEnd(page, PARAGRAPH);
       const before = voice.stt.requests.length;
@@ -175,7 +175,7 @@ test.describe('dictation on a server without a transcription model', () => {
     test.slow(); // A second Bree starts for this test.
     const bare = await startBree({ env: fakeAiEnv(voice.chat) });
     try {
-      await new AuthPages(page, bare).signUp(newAccount('dictation-off'));
+      await new AuthPages(page, bare).signUpOverHttp(newAccount('dictation-off'));
       await openDoc(page, bare, [PARAGRAPH]);
       const mic = page.getByRole('button', { name: 'Dictate', exact: true });
       await expect(mic).toHaveAttribute('aria-disabled', 'true');
@@ -192,7 +192,7 @@ test.describe('dictation on a server without a transcription model', () => {
 
 test.describe('dictation with the microphone refused', () => {
   test('says microphone access denied and records nothing', async ({ page, voice }) => {
-    await new AuthPages(page, voice.server).signUp(newAccount('dictation-denied'));
+    await new AuthPages(page, voice.server).signUpOverHttp(newAccount('dictation-denied'));
     await openDoc(page, voice.server, [PARAGRAPH]);
     await caretAtEnd(page, PARAGRAPH);
     await page.getByRole('button', { name: 'Dictate', exact: true }).click();

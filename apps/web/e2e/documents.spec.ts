@@ -27,7 +27,7 @@ const rowsOf = (page: Page) => page.getByRole('list', { name: 'Documents' }).get
 const docLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
 test('import dialog, drop to import, create, rename, tag, copy and delete a document', async ({ page, bree, auth }) => {
-  await auth.signUp(newAccount('docs'));
+  await auth.signUpOverHttp(newAccount('docs'));
   await expect(page.getByRole('button', { name: /Start Writing/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Import Content/ })).toBeVisible();
 
@@ -113,7 +113,7 @@ test('import dialog, drop to import, create, rename, tag, copy and delete a docu
 });
 
 test('forty documents: scroll paging, sort by name, fuzzy search, bulk tag and bulk delete', async ({ page, auth }) => {
-  await auth.signUp(newAccount('many'));
+  await auth.signUpOverHttp(newAccount('many'));
   const names = Array.from({ length: 38 }, (_, i) => `Doc ${String(i + 1).padStart(2, '0')}`);
   await seedDocuments(page, [...names, 'Quarterly report', 'Garden diary']);
   // Slow the follow-up pages a little so the loading footer can be seen.
@@ -187,7 +187,7 @@ test('forty documents: scroll paging, sort by name, fuzzy search, bulk tag and b
 });
 
 test('a delete the server refuses brings the row back and says so; going offline shows in the header', async ({ page, auth }) => {
-  await auth.signUp(newAccount('refused'));
+  await auth.signUpOverHttp(newAccount('refused'));
   await seedDocuments(page, ['Keep me']);
   await page.reload();
   await expect(docLink(page, 'Keep me')).toBeVisible();
@@ -222,7 +222,7 @@ test('a delete the server refuses brings the row back and says so; going offline
 
 test('phone layout: short selection labels, five rows, no sideways scrolling', async ({ page, auth }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await auth.signUp(newAccount('phone'));
+  await auth.signUpOverHttp(newAccount('phone'));
   await seedDocuments(
     page,
     Array.from({ length: 9 }, (_, i) => `A rather long document title number ${i + 1}`),

@@ -103,7 +103,7 @@ async function openDoc(page: Page, url: string, fileId: string, text: string): P
 test.describe('editing', () => {
   test('Ctrl+K links the selection from a popover, and Escape goes back to the text', async ({ page, auth, bree }) => {
     const dialogs = forbidDialogs(page);
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Linked', 'Read the guide today');
     await openDoc(page, bree.url, fileId, 'Read the guide today');
 
@@ -134,7 +134,7 @@ test.describe('editing', () => {
 
   test('the Link button inserts a link; the link popover opens, edits and removes it', async ({ page, auth, bree }) => {
     const dialogs = forbidDialogs(page);
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Link edits', 'Visit ');
     await openDoc(page, bree.url, fileId, 'Visit');
     const editor = page.getByTestId('editor');
@@ -204,7 +204,7 @@ test.describe('editing', () => {
   });
 
   test('one text-style dropdown turns a paragraph into Heading 2 and back, by mouse and keyboard', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Styles', 'Title line\n\nBody text');
     await openDoc(page, bree.url, fileId, 'Body text');
     const toolbar = page.getByRole('toolbar', { name: 'Formatting toolbar' });
@@ -240,7 +240,7 @@ test.describe('editing', () => {
   });
 
   test('Ctrl+F finds in the document: count, next/previous, replace one, replace all undone in one step', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const original = 'The cat sat. A cat ran. Cats nap.';
     const fileId = await createDoc(page, 'Cats', original);
     await openDoc(page, bree.url, fileId, original);
@@ -330,7 +330,7 @@ test.describe('editing', () => {
   });
 
   test('a word goal shows a progress ring that follows the writing and survives a reload', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Goal', 'one two three');
     await openDoc(page, bree.url, fileId, 'one two three');
     const panel = page.getByRole('complementary', { name: 'Document panel' });

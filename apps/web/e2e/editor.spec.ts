@@ -27,7 +27,7 @@ const status = (page: Page) => page.getByTestId('save-status').first();
 
 test.describe('editor', () => {
   test('autosave goes Not saved → Saving… → Saved, and the text survives a reload', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Morning pages', 'First line');
     // Slow the save a little so 'Saving…' can be seen.
     await page.route('**/api/files/content-only-update', async (route) => {
@@ -47,7 +47,7 @@ test.describe('editor', () => {
   });
 
   test('deleting the open document elsewhere clears the editor and returns to the list', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Doomed draft', 'Words that will go');
     await page.goto(`${bree.url}/app/${fileId}`);
     await expect(page.getByTestId('editor')).toContainText('Words that will go');
@@ -61,7 +61,7 @@ test.describe('editor', () => {
   });
 
   test('offline edits are kept in IndexedDB and reach the server from a new page once online', async ({ page, auth, bree, context }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Offline draft', 'Start');
     await page.goto(`${bree.url}/app/${fileId}`);
     await expect(page.getByTestId('editor')).toContainText('Start');
@@ -80,7 +80,7 @@ test.describe('editor', () => {
   });
 
   test('offline edits reach the server from the document list, without opening the editor again', async ({ page, auth, bree, context }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Field notes', 'Begin');
     await page.goto(`${bree.url}/app/${fileId}`);
     await expect(page.getByTestId('editor')).toContainText('Begin');
@@ -115,7 +115,7 @@ test.describe('editor', () => {
   });
 
   test('two pages editing one document: the conflict dialog keeps both texts', async ({ page, auth, bree, context }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Shared draft', 'Base');
     const other = await context.newPage();
     await page.goto(`${bree.url}/app/${fileId}`);
@@ -138,7 +138,7 @@ test.describe('editor', () => {
   });
 
   test('conflict: "Use the latest" loads the other text and keeps mine as a version', async ({ page, auth, bree, context }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Second draft', 'Base');
     const other = await context.newPage();
     await page.goto(`${bree.url}/app/${fileId}`);
@@ -160,7 +160,7 @@ test.describe('editor', () => {
   });
 
   test('pasted plain text becomes paragraphs and hard breaks, every block with its own id', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Paste', 'Intro');
     await page.goto(`${bree.url}/app/${fileId}`);
     await page.getByTestId('editor').click();
@@ -180,7 +180,7 @@ test.describe('editor', () => {
   });
 
   test('a version is restored from the History panel', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Essay', 'The original opening');
     expect((await callApi(page, 'POST', '/versions/create', { fileId, reason: 'manual' })).status).toBe(200);
     await page.goto(`${bree.url}/app/${fileId}`);
@@ -198,7 +198,7 @@ test.describe('editor', () => {
 
   test('the document panel counts words and copies the document as HTML', async ({ page, auth, bree, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bree.url });
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Counts', 'one two three four');
     await page.goto(`${bree.url}/app/${fileId}`);
     await expect(page.getByTestId('stat-words')).toHaveText('4');
@@ -210,7 +210,7 @@ test.describe('editor', () => {
   });
 
   test('leaving saves first and returns to /app', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Quick note', 'Note');
     await page.goto(`${bree.url}/app/${fileId}`);
     await typeAtEnd(page, ' before leaving');
@@ -220,7 +220,7 @@ test.describe('editor', () => {
   });
 
   test('the mobile header at 375 px', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Phone draft', 'Line');
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${bree.url}/app/${fileId}`);
@@ -275,7 +275,7 @@ test.describe('editor', () => {
   });
 
   test('the mobile menu creates a new document and opens it', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Phone start', 'Line');
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${bree.url}/app/${fileId}`);

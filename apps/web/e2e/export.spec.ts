@@ -18,7 +18,7 @@ const rich = {
 };
 
 test('download a document in every format and move it into and out of the repository', async ({ page, auth }) => {
-  await auth.signUp(newAccount('export'));
+  await auth.signUpOverHttp(newAccount('export'));
   const { file } = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Field notes', content: rich });
   await page.reload();
 

@@ -20,7 +20,7 @@ test.describe('Feedback Management', () => {
     try {
       const auth = new AuthPages(page, first);
       // One writer through the dialog, with a file; 54 more items from six writers (10 each at most in 10 minutes).
-      await auth.signUp(newAccount('reporter'));
+      await auth.signUpOverHttp(newAccount('reporter'));
       const feedback = new FeedbackDialogPage(page);
       await feedback.openFromProfileMenu();
       await feedback.type('Headings vanish after export to DOCX');
@@ -31,11 +31,11 @@ test.describe('Feedback Management', () => {
       await expect(feedback.dialog.getByText('Feedback Submitted!')).toBeVisible();
       await auth.signOut();
       for (let writer = 0; writer < 6; writer += 1) {
-        await auth.signUp(newAccount(`bulk${writer}`));
+        await auth.signUpOverHttp(newAccount(`bulk${writer}`));
         for (let i = 0; i < 9; i += 1) expect(await postFeedback(page, `Bulk note ${writer}-${i}`)).toBe(200);
         await auth.signOut();
       }
-      await auth.signUp(ADMIN);
+      await auth.signUpOverHttp(ADMIN);
       await auth.signOut();
       await first.stop();
       const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', ADMIN.email], {
@@ -45,7 +45,7 @@ test.describe('Feedback Management', () => {
       });
       expect(verified.stdout).toContain(`The email ${ADMIN.email} is now verified.`);
       second = await startBree({ dataDir: first.dataDir, port: first.port, env });
-      await new AuthPages(page, second).signIn(ADMIN);
+      await new AuthPages(page, second).signInOverHttp(ADMIN);
       await page.waitForURL(`${second.url}/app`);
       await page.goto(`${second.url}/admin/feedback`);
 

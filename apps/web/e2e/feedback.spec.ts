@@ -16,7 +16,7 @@ test.use({ serviceWorkers: 'block' });
 
 test.describe('Submit Feedback', () => {
   test('a writer sends a screenshot of the page and a file from the profile menu', async ({ page, auth }) => {
-    await auth.signUp(newAccount('feedback'));
+    await auth.signUpOverHttp(newAccount('feedback'));
     const feedback = new FeedbackDialogPage(page);
     await feedback.openFromProfileMenu();
     await feedback.type('The list jumps when I rename a document.');
@@ -39,7 +39,7 @@ test.describe('Submit Feedback', () => {
   });
 
   test('shows each validation message word for word', async ({ page, auth, context }) => {
-    await auth.signUp(newAccount('feedback-rules'));
+    await auth.signUpOverHttp(newAccount('feedback-rules'));
     const feedback = new FeedbackDialogPage(page);
     await feedback.openFromProfileMenu();
     await expect(feedback.dialog.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
@@ -85,7 +85,7 @@ test.describe('Submit Feedback', () => {
   });
 
   test('429 and 413 keep their own messages, the attempts are counted, and Try Again goes after the third', async ({ page, auth }) => {
-    await auth.signUp(newAccount('feedback-fail'));
+    await auth.signUpOverHttp(newAccount('feedback-fail'));
     let answer = error(429, 'rate_limited');
     let calls = 0;
     await page.route('**/api/feedback', (route) => {
@@ -114,7 +114,7 @@ test.describe('Submit Feedback', () => {
   });
 
   test('a server error clears after 10 seconds; a 429 stays', async ({ page, auth }) => {
-    await auth.signUp(newAccount('feedback-clear'));
+    await auth.signUpOverHttp(newAccount('feedback-clear'));
     await page.clock.install();
     let answer = error(400, 'validation_failed');
     await page.route('**/api/feedback', (route) => route.fulfill(answer));
@@ -137,7 +137,7 @@ test.describe('Submit Feedback', () => {
   });
 
   test('the editor settings panel opens the same dialog', async ({ page, auth }) => {
-    await auth.signUp(newAccount('feedback-editor'));
+    await auth.signUpOverHttp(newAccount('feedback-editor'));
     await page.getByRole('button', { name: 'Create new document' }).click();
     await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
     await page.getByRole('tab', { name: 'Settings' }).first().click();
@@ -150,7 +150,7 @@ test.describe('Submit Feedback on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   test('the Document settings sheet opens it, and a message alone is enough', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('feedback-phone'));
+    await auth.signUpOverHttp(newAccount('feedback-phone'));
     const { file } = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Pocket notes.txt', content: 'A first line.' });
     await page.goto(`${bree.url}/app/${file.id}`);
     await page.getByTestId('mobile-header').getByRole('button', { name: 'Open settings' }).tap();

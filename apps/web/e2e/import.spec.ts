@@ -102,7 +102,7 @@ async function finished(dialog: Locator, total: number): Promise<void> {
 
 test.describe('import', () => {
   test('a Word file, a Markdown file and an HTML file become documents with their structure', async ({ page, auth }) => {
-    await auth.signUp(newAccount('import'));
+    await auth.signUpOverHttp(newAccount('import'));
     const dialog = await openUpload(page);
     await upload(dialog, [
       { name: 'Quarterly report.docx', mimeType: DOCX_MIME, buffer: await reportDocx() },
@@ -148,7 +148,7 @@ test.describe('import', () => {
   });
 
   test('an HTML file full of XSS payloads is stored inert and never runs', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('xss'));
+    await auth.signUpOverHttp(newAccount('xss'));
     const alerts: string[] = [];
     page.on('dialog', (d) => {
       alerts.push(d.message());
@@ -186,7 +186,7 @@ test.describe('import', () => {
   });
 
   test('11 files, an oversize file and a truncated Word file are refused; nothing partial is saved', async ({ page, auth }) => {
-    await auth.signUp(newAccount('refuse'));
+    await auth.signUpOverHttp(newAccount('refuse'));
     const dialog = await openUpload(page);
 
     await upload(
@@ -208,7 +208,7 @@ test.describe('import', () => {
   });
 
   test('export → import round trip: Markdown and Word downloads come back with headings, lists and marks', async ({ page, auth }) => {
-    await auth.signUp(newAccount('roundtrip'));
+    await auth.signUpOverHttp(newAccount('roundtrip'));
     const marked = (t: string, ...marks: string[]): Node => ({ type: 'text', text: t, marks: marks.map((type) => ({ type })) });
     const rich: Node = {
       type: 'doc',
@@ -277,7 +277,7 @@ test.describe('import', () => {
   });
 
   test('the paste modal validates, creates with Ctrl+Enter and Create, and closes on the backdrop', async ({ page, auth }) => {
-    await auth.signUp(newAccount('paste'));
+    await auth.signUpOverHttp(newAccount('paste'));
     await page.getByRole('button', { name: 'Import content', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Import content' })
@@ -330,7 +330,7 @@ test.describe('import', () => {
   });
 
   test('files dropped on the list are imported with the same checks', async ({ page, auth }) => {
-    await auth.signUp(newAccount('drop'));
+    await auth.signUpOverHttp(newAccount('drop'));
     const files = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
       dt.items.add(new File(['Dropped words.\n\nSecond paragraph.'], 'Dropped.txt', { type: 'text/plain' }));

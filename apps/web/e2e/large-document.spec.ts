@@ -6,7 +6,7 @@ const TOO_LARGE = 'This document is too large to save: a document can hold up to
 test.describe('a document at the size limit', () => {
   test('a paste that takes it past 5 MB is not saved, and the writer is told why', async ({ page, auth, bree }) => {
     test.setTimeout(180_000);
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     // About 5.1 MB stored: a thousand paragraphs of 5,000 characters, just under the limit.
     const paragraph = 'The river kept its own counsel, and the town below it learned to listen. '.repeat(68).slice(0, 5000);
     const text = Array.from({ length: 1000 }, (_, i) => `${i} ${paragraph}`).join('\n\n');

@@ -46,7 +46,7 @@ function innerScrollBoxes(page: Page): Promise<string[]> {
 
 test.describe('the document list', () => {
   test("renaming and tagging leave 'Edited' and the date order alone; a save moves both", async ({ page, auth }) => {
-    await auth.signUp(newAccount('edited'));
+    await auth.signUpOverHttp(newAccount('edited'));
     const [older] = await seed(page, ['Older note', 'Newer note']);
     await expect(rowsOf(page).first()).toContainText('Newer note');
     const editedText = async (name: string) => (await rowsOf(page).filter({ hasText: name }).innerText()).match(/Edited [^\n]+/)?.[0];
@@ -76,7 +76,7 @@ test.describe('the document list', () => {
   });
 
   test('one import of three files gives one summary toast', async ({ page, auth }) => {
-    await auth.signUp(newAccount('one-toast'));
+    await auth.signUpOverHttp(newAccount('one-toast'));
     await page.getByRole('button', { name: 'Import content', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Import content' })
@@ -95,7 +95,7 @@ test.describe('the document list', () => {
   });
 
   test('whatever the rows per page, the list grows with the page and the window scrolls, never an inner box', async ({ page, auth }) => {
-    await auth.signUp(newAccount('rows'));
+    await auth.signUpOverHttp(newAccount('rows'));
     await seed(
       page,
       Array.from({ length: 100 }, (_, i) => `Row ${String(i + 1).padStart(3, '0')}`),
@@ -121,7 +121,7 @@ test.describe('the document list', () => {
   });
 
   test('the paste dialog asks whether the text is a voice sample, as the upload dialog does', async ({ page, auth }) => {
-    await auth.signUp(newAccount('paste-voice'));
+    await auth.signUpOverHttp(newAccount('paste-voice'));
     const openPaste = async () => {
       await page.getByRole('button', { name: 'Import content', exact: true }).click();
       await page
@@ -164,7 +164,7 @@ test.describe('the document list', () => {
   });
 
   test('the Voice panel opens from the profile menu', async ({ page, auth }) => {
-    await auth.signUp(newAccount('voice-menu'));
+    await auth.signUpOverHttp(newAccount('voice-menu'));
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Voice', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Voice' });

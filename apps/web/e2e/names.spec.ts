@@ -30,7 +30,7 @@ const CYRILLIC_REPORT = 'R\u0435\u0440\u043Ert';
 
 test.describe('names a person can tell apart', () => {
   test('a name that looks like another gets a hint in the list, both ways', async ({ page, auth }) => {
-    await auth.signUp(newAccount('names'));
+    await auth.signUpOverHttp(newAccount('names'));
     await seed(page, ['Report', 'Draft', 'Minutes']);
     await expect(rowOf(page, 'Draft')).toBeVisible();
     await expect(page.getByText(/Similar name/)).toHaveCount(0);

@@ -29,7 +29,7 @@ async function expectWithinWidth(page: Page, locator: Locator, width: number): P
 
 test.describe('phone layout', () => {
   test('the settings button opens the Document settings sheet with the AI Provider Override', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('phone-settings'));
+    await auth.signUpOverHttp(newAccount('phone-settings'));
     const fileId = await createDoc(page, 'Pocket draft');
     await page.goto(`${bree.url}/app/${fileId}`);
     await header(page).getByRole('button', { name: 'Open settings' }).tap();
@@ -50,7 +50,7 @@ test.describe('phone layout', () => {
   });
 
   test('the mobile menu closes on Escape, on a tap outside and when another sheet opens', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('phone-menu'));
+    await auth.signUpOverHttp(newAccount('phone-menu'));
     const fileId = await createDoc(page, 'Menu draft');
     await page.goto(`${bree.url}/app/${fileId}`);
     const toggle = header(page).getByRole('button', { name: /^(Open|Close) menu$/ });
@@ -96,7 +96,7 @@ test.describe('phone layout', () => {
 
   test('sheet tabs fit at 360 px', async ({ page, auth, bree }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await auth.signUp(newAccount('phone-tabs'));
+    await auth.signUpOverHttp(newAccount('phone-tabs'));
     const fileId = await createDoc(page, 'Narrow draft');
     await page.goto(`${bree.url}/app/${fileId}`);
     await header(page).getByRole('button', { name: 'Open Document Actions' }).tap();
@@ -123,7 +123,7 @@ test.describe('phone layout', () => {
   for (const width of [375, 360]) {
     test(`a long name with badges is fully visible at ${width} px`, async ({ page, auth }) => {
       await page.setViewportSize({ width, height: 740 });
-      await auth.signUp(newAccount('phone-list'));
+      await auth.signUpOverHttp(newAccount('phone-list'));
       const name = 'Quarterly planning notes for the editorial board';
       await createDoc(page, name, 'Agenda', { isRepository: true, metadata: { isMaster: true, authenticity: 'AI-Assisted' } });
       await page.reload();
@@ -153,7 +153,7 @@ test.describe('phone layout', () => {
   }
 
   test('a new document opens with the caret in the editor (list and mobile menu)', async ({ page, auth }) => {
-    await auth.signUp(newAccount('phone-new'));
+    await auth.signUpOverHttp(newAccount('phone-new'));
     await createDoc(page, 'Existing');
     await page.reload();
     await page.getByRole('button', { name: 'Create new document' }).tap();

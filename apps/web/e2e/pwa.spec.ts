@@ -4,7 +4,7 @@ import { callApi } from './fixtures/api';
 
 test.describe('service worker', () => {
   test('registers at start-up, controls the page after a reload, and never serves /api from its cache', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     await page.goto(`${bree.url}/app`);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -37,7 +37,7 @@ test.describe('service worker', () => {
   });
 
   test('Background Sync: with every Bree tab closed, the worker sends the offline edit through the one save path', async ({ page, auth, bree, context }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Train notes.txt', content: 'Platform four' });
     const session = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
@@ -96,7 +96,7 @@ test.describe('service worker', () => {
   });
 
   test("installable: the manifest's icons and 'New document' shortcut work, and the profile menu offers installation once", async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const manifest = await page.evaluate(
       async () =>
         (await (await fetch('/manifest.webmanifest')).json()) as {

@@ -83,7 +83,7 @@ test('a random writer never loses a word that Bree called saved', async ({ brows
   const context: BrowserContext = await browser.newContext();
   await context.clock.install();
   let page = await context.newPage();
-  await new AuthPages(page, own.server).signUp(newAccount('fuzz'));
+  await new AuthPages(page, own.server).signUpOverHttp(newAccount('fuzz'));
   const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Harbour notes.txt', content: 'Start' });
   const fileId = doc.file.id;
   const editorUrl = `${url}/app/${fileId}`;

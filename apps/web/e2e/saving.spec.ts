@@ -16,7 +16,7 @@ test.describe('saving like a fast writer', () => {
   // 400–500 ms after the first save started; the page's clock is driven so each offset is exact.
   for (const offsetMs of [0, 250, 420, 460, 490, 700, 1500]) {
     test(`typing ${offsetMs} ms after a new document's first save started is saved too`, async ({ page, auth }) => {
-      await auth.signUp(newAccount());
+      await auth.signUpOverHttp(newAccount());
       await page.clock.install();
       await page.getByRole('button', { name: 'Create new document' }).click();
       await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
@@ -45,7 +45,7 @@ test.describe('saving like a fast writer', () => {
   }
 
   test('a 25 s typing burst with no pause is saved at least twice along the way', async ({ page, auth }) => {
-    await auth.signUp(newAccount());
+    await auth.signUpOverHttp(newAccount());
     const doc = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Long burst.txt', content: 'Go' });
     await page.clock.install();
     await page.goto(page.url().replace(/\/app$/, `/app/${doc.file.id}`));

@@ -30,7 +30,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 test.describe('the search palette', () => {
   test('typed fast, it finds the document, arrows and Enter open it at the words, Escape gives focus back', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('search'));
+    await auth.signUpOverHttp(newAccount('search'));
     const harbourId = await createDoc(page, 'Harbour log', HARBOUR);
     await createDoc(page, 'Orchard plans', ORCHARD);
     await page.reload();
@@ -81,7 +81,7 @@ test.describe('the search palette', () => {
   });
 
   test("says 'No results', opens from the list's button, and a click opens a result", async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('search-empty'));
+    await auth.signUpOverHttp(newAccount('search-empty'));
     const orchardId = await createDoc(page, 'Orchard plans', ORCHARD);
     await page.reload();
 
@@ -118,7 +118,7 @@ test.describe('the search palette', () => {
   });
 
   test("the phone menu's 'Search text' opens it at 400 px, and drafts show only when asked", async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('search-phone'));
+    await auth.signUpOverHttp(newAccount('search-phone'));
     const masterId = await createDoc(page, 'Lighthouse essay', ['The lighthouse keeper counted albatrosses every dawn.']);
     await callApi(page, 'POST', '/workspaces/convert', { fileId: masterId });
     // A duplicate is a variant (a draft), ready at once.

@@ -30,7 +30,7 @@ async function readAsStranger(browser: Browser, url: string) {
 test.describe('sharing a document', () => {
   test('switch on, read as a stranger, copy, regenerate (old link 404), switch off (404)', async ({ page, auth, bree, browser, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bree.url });
-    await auth.signUp(newAccount('sharer'));
+    await auth.signUpOverHttp(newAccount('sharer'));
     await openNewDocument(page, bree, 'Heron');
     await page.getByRole('tab', { name: 'Settings' }).first().click();
 
@@ -92,7 +92,7 @@ test.describe('sharing a document', () => {
   });
 
   test('the app route shows the shared page, and the not-found message for a dead link', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('reader'));
+    await auth.signUpOverHttp(newAccount('reader'));
     const fileId = await openNewDocument(page, bree, 'In app');
     const { shareSlug } = (await apiAnswer(page, 'POST', '/shares/create', { fileId })).body as { shareSlug: string };
     // Navigating inside the app (no page load) uses the app's own route.
@@ -110,7 +110,7 @@ test.describe('sharing a document', () => {
     await expect(page.getByRole('alert')).toHaveText('Document not found or sharing disabled');
   });
   test('the server-rendered page has no serious or critical accessibility violation, on screen or on a phone', async ({ page, auth, browser }) => {
-    await auth.signUp(newAccount('axe'));
+    await auth.signUpOverHttp(newAccount('axe'));
     const created = await apiAnswer(page, 'POST', '/files/create', { filePath: `Accessible ${Date.now()}`, content: `${FIRST}\n\n${SECOND}` });
     const { id: fileId, filePath } = created.body.file as { id: string; filePath: string };
     // With the authenticity badge, so axe sees it too.
@@ -141,7 +141,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   test('the Document Settings sheet switches sharing on and shows the link with Copy, Regenerate and Open', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('phone-sharer'));
+    await auth.signUpOverHttp(newAccount('phone-sharer'));
     await openNewDocument(page, bree, 'Pocket');
     await page.getByTestId('mobile-header').getByRole('button', { name: 'Open settings' }).tap();
     const sheet = page.getByRole('dialog', { name: 'Document settings' });

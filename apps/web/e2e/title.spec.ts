@@ -15,7 +15,7 @@ const renamed = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/a
 
 test.describe('the editor title', () => {
   test('click, type, Enter renames; Escape cancels; leaving the field saves; a blank or taken name is refused', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('title'));
+    await auth.signUpOverHttp(newAccount('title'));
     const fileId = await createDoc(page, 'Draft one');
     await createDoc(page, 'Taken');
     await page.goto(`${bree.url}/app/${fileId}`);
@@ -78,7 +78,7 @@ test.describe('the editor title', () => {
   });
 
   test('keyboard only: Tab to the title, Enter, type, Enter', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('title-keys'));
+    await auth.signUpOverHttp(newAccount('title-keys'));
     const fileId = await createDoc(page, 'Keyboard draft');
     await page.goto(`${bree.url}/app/${fileId}`);
     await page.getByRole('button', { name: 'Back to documents' }).focus();
@@ -103,7 +103,7 @@ test.describe('the editor title', () => {
 
 test.describe('a new document takes its first line as its name', () => {
   test('once the first line is finished: the title, the list and a download use it', async ({ page, auth }) => {
-    await auth.signUp(newAccount('first-line'));
+    await auth.signUpOverHttp(newAccount('first-line'));
     await page.getByRole('button', { name: 'Create new document' }).click();
     await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
     await expect(title(page)).toHaveText('Untitled');
@@ -134,7 +134,7 @@ test.describe('a new document takes its first line as its name', () => {
   });
 
   test('typing straight after the click, before the editor is on screen, loses no key', async ({ page, auth }) => {
-    await auth.signUp(newAccount('type-ahead'));
+    await auth.signUpOverHttp(newAccount('type-ahead'));
     // The create request is held back, so every key below is typed before the editor exists.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -170,7 +170,7 @@ test.describe('a new document takes its first line as its name', () => {
   });
 
   test('a single unfinished line names it when the writer leaves', async ({ page, auth }) => {
-    await auth.signUp(newAccount('one-line'));
+    await auth.signUpOverHttp(newAccount('one-line'));
     await page.getByRole('button', { name: 'Create new document' }).click();
     await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
     await page.getByTestId('editor').click();
@@ -184,7 +184,7 @@ test.describe('a new document takes its first line as its name', () => {
   });
 
   test('a document renamed to Untitled by hand keeps that name', async ({ page, auth }) => {
-    await auth.signUp(newAccount('kept-untitled'));
+    await auth.signUpOverHttp(newAccount('kept-untitled'));
     await page.getByRole('button', { name: 'Create new document' }).click();
     await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
     await page.getByTestId('editor').click();

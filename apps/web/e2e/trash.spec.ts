@@ -28,7 +28,7 @@ async function deleteRow(page: Page, name: string): Promise<void> {
 
 test.describe('the Trash', () => {
   test("'File deleted' offers Undo, and Undo brings the document back", async ({ page, auth }) => {
-    await auth.signUp(newAccount('undo'));
+    await auth.signUpOverHttp(newAccount('undo'));
     await seed(page, ['Keep me', 'Undo me']);
     await deleteRow(page, 'Undo me');
 
@@ -51,7 +51,7 @@ test.describe('the Trash', () => {
   });
 
   test('the Trash view lists what was deleted, restores it, and deletes forever after asking', async ({ page, auth, bree }) => {
-    await auth.signUp(newAccount('trash'));
+    await auth.signUpOverHttp(newAccount('trash'));
     await seed(page, ['Draft A', 'Draft B', 'Draft C']);
     await deleteRow(page, 'Draft A');
     await deleteRow(page, 'Draft B');
