@@ -47,7 +47,6 @@ import { createVoiceQueue } from './modules/voice/voice.queue';
 import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
-import { createTranscriptionRepository } from './modules/transcription/transcription.repository';
 import { createTranscriptionService } from './modules/transcription/transcription.service';
 import { createRateLimitCounters } from './modules/rate-limits/rate-limits.repository';
 import { createSemanticSearch } from './modules/search/semantic/semantic.service';
@@ -183,8 +182,7 @@ export function createServices({
       transcription: createMeteredTranscription({ transcriber, usage }),
       ai,
       voice,
-      repository: createTranscriptionRepository({ db }),
-      writer,
+      files: filesPort,
       newBlockId,
       now,
     }),

@@ -20,7 +20,6 @@ export const transcriptionErrors = {
       message: `The recording is longer than ${maxSeconds >= 60 ? `${maxSeconds / 60} minutes` : `${maxSeconds} seconds`}.`,
     }),
   failed: (reason: string) => new AppError({ status: 502, code: 'transcription_failed', message: `Failed to transcribe audio: ${reason}` }),
-  documentNotFound: () => new AppError({ status: 404, code: 'file_not_found', message: 'No document with this id.' }),
 };
 
 /** The limits of a final recording and of a live-preview chunk. */

@@ -10,13 +10,11 @@ import { markedAsAi, type DocJSON } from '@bree/editor';
 import { isAppError } from '../../lib/errors';
 import type { MeteredAi, MeteredTranscription } from '../ai/ai.metered';
 import { usableTier } from '../ai/ai.setup';
-import type { ContentWriter } from '../files/files.content-write';
-import { prepareContent } from '../files/files.content';
+import { documentNotFound, prepareContent, type FilesPort } from '../files/files.port';
 import type { VoiceService } from '../voice/voice.service';
 import { checkAudio } from './transcription.audio';
 import { CHUNK_LIMITS, RECORDING_LIMITS, transcriptionErrors } from './transcription.errors';
 import { POLISH_MAX_OUTPUT_TOKENS, polishPrompt } from './transcription.prompt';
-import type { TranscriptionRepository } from './transcription.repository';
 
 /** Speech runs at most ~20 characters a second: the size a polish prompt is reserved for before the words exist. */
 const CHARS_PER_SECOND = 20;
@@ -29,17 +27,17 @@ export interface TranscriptionServiceDeps {
   transcription: MeteredTranscription;
   ai: MeteredAi;
   voice: Pick<VoiceService, 'getPromptVoice'>;
-  repository: TranscriptionRepository;
-  writer: ContentWriter;
+  /** The document dictated into: read, marked while transcribing, and written through the files module's port. */
+  files: Pick<FilesPort, 'readContent' | 'setTranscribing' | 'clearTranscribingMarks' | 'writer'>;
   newBlockId: () => string;
   now?: () => Date;
 }
 
 /** Dictation: a recording → its words (metered in voice minutes) → optional polish in the author's voice → the editor, or the document. */
-export function createTranscriptionService({ transcription, ai, voice, repository, writer, newBlockId, now = () => new Date() }: TranscriptionServiceDeps) {
+export function createTranscriptionService({ transcription, ai, voice, files, newBlockId, now = () => new Date() }: TranscriptionServiceDeps) {
   async function requireDocument(tenantId: string, fileId: string) {
-    const found = await repository.findDocument({ tenantId, fileId });
-    if (!found) throw transcriptionErrors.documentNotFound();
+    const found = await files.readContent({ tenantId, fileId });
+    if (!found) throw documentNotFound();
     return found;
   }
 
@@ -56,7 +54,7 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
       const current = await requireDocument(tenantId, fileId);
       const kept = (current.content.content ?? []).filter((node) => node.type !== 'paragraph' || (node.content?.length ?? 0) > 0);
       try {
-        await writer.write({
+        await files.writer.write({
           tenantId,
           fileId,
           prepared: prepareContent({ ...current.content, content: [...kept, ...added] }),
@@ -98,7 +96,7 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
       const estimate = polishPrompt({ transcript: 'x'.repeat(Math.ceil(checked.seconds * CHARS_PER_SECOND)), voiceProfile: 'x'.repeat(VOICE_BLOCK_CHARS) });
       const held = polishing ? await ai.reserve({ tenantId, fileId, tier, ...estimate, maxOutputTokens: POLISH_MAX_OUTPUT_TOKENS }) : null;
       const marking = query.target === 'document';
-      if (marking) await repository.setTranscribing({ tenantId, fileId, on: true, at: now() });
+      if (marking) await files.setTranscribing({ tenantId, fileId, on: true, at: now() });
       try {
         let outcome;
         try {
@@ -139,12 +137,12 @@ export function createTranscriptionService({ transcription, ai, voice, repositor
         }
         return answer;
       } finally {
-        if (marking) await repository.setTranscribing({ tenantId, fileId, on: false, at: now() });
+        if (marking) await files.setTranscribing({ tenantId, fileId, on: false, at: now() });
       }
     },
 
     /** Maintenance: the 'Transcribing…' marks older than their TTL, left by a server that stopped mid-dictation. */
-    clearStaleMarks: () => repository.clearMarksBefore({ before: new Date(now().getTime() - TRANSCRIBING_MARK_TTL_MS) }),
+    clearStaleMarks: () => files.clearTranscribingMarks({ before: new Date(now().getTime() - TRANSCRIBING_MARK_TTL_MS) }),
 
     /** A live-preview chunk: its words as the model hears them; it needs room in the plan, but only the final recording counts. */
     async preview({
