@@ -3,6 +3,7 @@ import type { BackgroundResponse, CreateOperationBody } from '@bree/contracts';
 import { ApiError, CLIENT_ERROR_CODES, isApiError, type ApiClient } from '../../lib/api';
 import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
 import { ulid } from 'ulid';
+import { retry } from '../../lib/retry';
 import { readSseEvents } from './sse';
 
 /** The operation itself failed (the stream's `error` event): trying again on a new connection would not help. */
@@ -76,8 +77,7 @@ export interface FollowInput extends StreamInput {
  * A start request is never sent twice: once it is lost before the operation's id arrived, there is
  * nothing to follow (a result still comes back later as a background response).
  */
-export async function followOperation(input: FollowInput): Promise<BackgroundResponse> {
-  const sleep = input.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+export function followOperation(input: FollowInput): Promise<BackgroundResponse> {
   let operationId = input.operationId;
   // The server answers a repeated start id by following the operation it started (docs/REPLAYS.md).
   const startId = input.startId ?? ulid();
@@ -85,18 +85,19 @@ export async function followOperation(input: FollowInput): Promise<BackgroundRes
     operationId = id;
     input.onStarted?.(id);
   };
-  for (let attempt = 0; ; attempt++) {
-    try {
+  return retry({
+    task: (attempt) => {
+      if (attempt > 1) input.onRestart();
       // Each attempt asks the API client for its token again: reconnecting can outlast the one the first stream used.
       // Until the start's 'started' event arrived, reconnecting means sending the same start again.
       const request = !operationId && input.start ? { start: input.start, startId } : { operationId, start: undefined };
-      return await (input.stream ?? streamOperation)({ ...input, ...request, onStarted });
-    } catch (error) {
-      if (input.signal.aborted || (!operationId && !input.start) || !isConnectionLoss(error) || attempt >= MAX_RECONNECTS) throw error;
-      input.onConnectionLost?.();
-      await sleep(RECONNECT_DELAYS_MS[attempt] ?? RECONNECT_MAX_DELAY_MS);
-      if (input.signal.aborted) throw error;
-      input.onRestart();
-    }
-  }
+      return (input.stream ?? streamOperation)({ ...input, ...request, onStarted });
+    },
+    attempts: MAX_RECONNECTS + 1,
+    shouldRetry: (error) => Boolean(operationId || input.start) && isConnectionLoss(error),
+    beforeWait: async () => input.onConnectionLost?.(),
+    delayMs: ({ retry: n }) => RECONNECT_DELAYS_MS[n] ?? RECONNECT_MAX_DELAY_MS,
+    signal: input.signal,
+    ...(input.sleep ? { sleep: input.sleep } : {}),
+  });
 }

@@ -1,3 +1,6 @@
+import { isApiError } from '../../lib/api';
+import { exponentialDelay, retry } from '../../lib/retry';
+
 /** At most this many file operations talk to the server at once (1-core §9). */
 export const MAX_CONCURRENT_FILE_OPS = 4;
 
@@ -20,8 +23,7 @@ export const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxJitterMs:
 
 /** The wait before retry number `retry` (0 = the first retry): doubling base plus random jitter. */
 export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
-  const jitter = Math.floor(random() * (policy.maxJitterMs + 1));
-  return policy.baseDelayMs * 2 ** retry + Math.min(jitter, policy.maxJitterMs);
+  return exponentialDelay({ baseMs: policy.baseDelayMs, maxJitterMs: policy.maxJitterMs, random })({ retry });
 }
 
 export interface RetryDeps {
@@ -30,22 +32,16 @@ export interface RetryDeps {
   random?: () => number;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Runs `task` until it succeeds, the policy's attempts are used up, or an error is not worth retrying. */
-export async function withRetry<T>(
+export function withRetry<T>(
   task: (attempt: number) => Promise<T>,
   policy: RetryPolicy,
-  { shouldRetry = () => true, sleep = defaultSleep, random = Math.random }: RetryDeps = {},
+  { shouldRetry = () => true, sleep, random = Math.random }: RetryDeps = {},
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await task(attempt);
-    } catch (error) {
-      if (attempt >= policy.attempts || !shouldRetry(error)) throw error;
-      await sleep(backoffDelay(policy, attempt - 1, random));
-    }
-  }
+  // The server's Retry-After (a 429 or 503) is waited at least: these calls go out without the API client's retry, which honours it.
+  const delayMs = ({ retry: n, error }: { retry: number; error: unknown }) =>
+    Math.max(backoffDelay(policy, n, random), isApiError(error) ? (error.retryAfterMs ?? 0) : 0);
+  return retry({ task, attempts: policy.attempts, delayMs, shouldRetry, ...(sleep ? { sleep } : {}) });
 }
 
 export interface QueuedOperation<T> {

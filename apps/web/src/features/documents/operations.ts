@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { normalizeFileName } from '@bree/contracts';
 import type { Authenticity, FileSummary } from '@bree/contracts';
 import { ulid } from 'ulid';
+import { singleTry } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import type { Notifier } from '../../lib/toast';
 import {
@@ -89,6 +90,8 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
 
   const pathOf = (file: FileSummary) => paths.get(file.id) ?? file.filePath;
   const retrying = <T>(policy: RetryPolicy, task: () => Promise<T>) => withRetry(task, policy, { ...deps.retry, shouldRetry: isTransientFailure });
+  // Calls retried under a policy above go out once each: the API client's own retry would multiply the tries.
+  const apiOnce = singleTry(api);
 
   /** Runs a server call in the queue after the files' earlier operations. */
   function enqueue<T>(id: string, fileIds: readonly string[], task: () => Promise<T>): Promise<T> {
@@ -162,7 +165,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       }));
       try {
         const updated = await enqueue(opId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => renameDocument(api, { oldFilePath: pathOf(file), newFilePath: target, operationId: opId })),
+          retrying(FILE_OP_RETRY, () => renameDocument(apiOnce, { oldFilePath: pathOf(file), newFilePath: target, operationId: opId })),
         );
         paths.set(file.id, updated.filePath);
         change.confirm();
@@ -187,7 +190,9 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       const opId = newId();
       const change = showChange(opId, [file], { kind: 'delete' }, () => null);
       try {
-        await enqueue(opId, [file.id], () => retrying(DELETE_RETRY, () => deleteDocumentOnce(api, { tenantId, filePath: pathOf(file), operationId: opId })));
+        await enqueue(opId, [file.id], () =>
+          retrying(DELETE_RETRY, () => deleteDocumentOnce(apiOnce, { tenantId, filePath: pathOf(file), operationId: opId })),
+        );
         change.confirm();
         refresh(); // A name that looked like this one's no longer has a twin to be told apart from.
         const undo = { label: MESSAGES.undo, ariaLabel: MESSAGES.undoDelete(file.displayName), run: () => void operations.restore(file) };
@@ -213,7 +218,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
           enqueue(
             opId,
             batch.map((f) => f.id),
-            () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(api, { fileIds: batch.map((f) => f.id), operationId: opId })),
+            () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(apiOnce, { fileIds: batch.map((f) => f.id), operationId: opId })),
           ),
         ),
       );
@@ -245,7 +250,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       const change = showChange(opId, [file], { kind: 'metadata', metadata: { authenticity } }, (f) => ({ ...f, metadata: { ...f.metadata, authenticity } }));
       try {
         const updated = await enqueue(opId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => tagDocument(api, { tenantId, filePath: pathOf(file), authenticity, operationId: opId })),
+          retrying(FILE_OP_RETRY, () => tagDocument(apiOnce, { tenantId, filePath: pathOf(file), authenticity, operationId: opId })),
         );
         change.confirm();
         patchCache(new Set([file.id]), (f) => ({ ...f, ...updated }));
@@ -270,7 +275,9 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       try {
         await enqueue(opId, ids, () =>
           Promise.all(
-            chunks(ids, BULK_CHUNK).map((batch) => retrying(FILE_OP_RETRY, () => bulkTagDocuments(api, { fileIds: batch, authenticity, operationId: opId }))),
+            chunks(ids, BULK_CHUNK).map((batch) =>
+              retrying(FILE_OP_RETRY, () => bulkTagDocuments(apiOnce, { fileIds: batch, authenticity, operationId: opId })),
+            ),
           ),
         );
         change.confirm();
@@ -293,7 +300,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
     async restore(file: Pick<FileSummary, 'id' | 'displayName'>): Promise<FileSummary | null> {
       const opId = newId();
       try {
-        const restored = await enqueue(opId, [file.id], () => retrying(FILE_OP_RETRY, () => restoreDocument(api, { fileId: file.id, operationId: opId })));
+        const restored = await enqueue(opId, [file.id], () => retrying(FILE_OP_RETRY, () => restoreDocument(apiOnce, { fileId: file.id, operationId: opId })));
         paths.set(restored.id, restored.filePath);
         // Its delete's tombstone (single or bulk) would hide it for the rest of its 30 s.
         for (const e of overlay.entries()) if (e.fileId === file.id && e.patch.kind === 'delete') overlay.remove(e.id, file.id);

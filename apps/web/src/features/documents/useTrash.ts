@@ -5,6 +5,7 @@ import type { TrashedFile } from '@bree/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { ulid } from 'ulid';
 import { useServices } from '../../app/services';
+import { singleTry } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { deleteDocumentForever, documentKeys, fetchTrashPage, isTransientFailure } from './api';
 import type { TrashPage } from './api';
@@ -85,7 +86,8 @@ export function useTrash(tenantId: string): TrashState {
       act(file, async () => {
         const operationId = ulid();
         try {
-          await withRetry(() => deleteDocumentForever(api, { fileId: file.id, operationId }), FILE_OP_RETRY, { shouldRetry: isTransientFailure });
+          // Retried under the file-operation rule, so the API client's own retry is off.
+          await withRetry(() => deleteDocumentForever(singleTry(api), { fileId: file.id, operationId }), FILE_OP_RETRY, { shouldRetry: isTransientFailure });
           notify.success(TRASH_MESSAGES.deletedForever(file.displayName));
           return true;
         } catch (error) {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../app/services';
+import { singleTry } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { documentKeys } from '../documents/api';
 import { emitFileListChanged } from '../documents/events';
@@ -36,7 +37,8 @@ export function useConvertWorkspace(tenantId: string) {
         }
         notify.success('Workspace created');
         for (let attempt = 0; ; attempt++) {
-          const metadata = await getWorkspaceMetadata(api, fileId).catch(() => null);
+          // Asked again after 1.2 s on any failure, so the API client's own retry is off.
+          const metadata = await getWorkspaceMetadata(singleTry(api), fileId).catch(() => null);
           const decision = readyDecision(metadata, attempt);
           if (decision === 'ready') {
             queryClient.setQueryData(workspaceKeys.metadata(fileId), metadata);

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { VariantStatus, VariantType, WorkspaceFile } from '@bree/contracts';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../app/services';
-import type { ApiClient } from '../../lib/api';
+import { singleTry, type ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { FILE_LIST_CHANGED_EVENT } from '../documents/events';
 import { deleteVariant, getWorkspaceMetadata, listWorkspaceFiles, workspaceKeys } from './api';
@@ -39,7 +39,8 @@ export function useWorkspaceMetadata(fileId: string) {
   const { api } = useServices();
   return useQuery({
     queryKey: workspaceKeys.metadata(fileId),
-    queryFn: () => getWorkspaceMetadata(api, fileId),
+    // Asked again under the 1.5 s rule below, so the API client's own retry is off.
+    queryFn: () => getWorkspaceMetadata(singleTry(api), fileId),
     retry: 3,
     retryDelay: WORKSPACE_TIMINGS.placeholderRetryMs,
     // A variant being written is followed until it is ready.
@@ -52,7 +53,7 @@ export function useWorkspaceFiles(rootId: string | null) {
   const { api } = useServices();
   return useQuery({
     queryKey: workspaceKeys.files(rootId ?? ''),
-    queryFn: () => listWorkspaceFiles(api, rootId ?? ''),
+    queryFn: () => listWorkspaceFiles(singleTry(api), rootId ?? ''),
     enabled: rootId !== null,
     retry: 3,
     retryDelay: WORKSPACE_TIMINGS.placeholderRetryMs,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tenantStatusSchema } from '@bree/contracts';
-import { createApiClient } from './client';
+import { createApiClient, singleTry } from './client';
 import type { ApiClientDeps } from './client';
 import { ApiError } from './errors';
 
@@ -108,6 +108,15 @@ describe('api client retry', () => {
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await expect(result).resolves.toEqual({ ok: true });
+  });
+
+  it('tries once with retry: false, and hands the Retry-After to a caller that retries under its own rule', async () => {
+    const { api, calls } = setup([json(429, { error: { code: 'rate_limited', message: 'Slow down' } }, { 'Retry-After': '2' })]);
+    await expect(api.post('/thing', {}, { retry: false })).rejects.toMatchObject({ code: 'rate_limited', retryAfterMs: 2000 });
+    expect(calls).toHaveLength(1);
+    const lost = setup([new TypeError('Failed to fetch'), json(200, {})]);
+    await expect(singleTry(lost.api).get('/thing')).rejects.toMatchObject({ code: 'network_error' });
+    expect(lost.calls).toHaveLength(1);
   });
 
   it('uses the lower bound of the random delay when random() is 0', async () => {

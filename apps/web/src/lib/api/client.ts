@@ -1,7 +1,8 @@
 import { API_CLIENT } from '@bree/contracts';
 import { ulid } from 'ulid';
-import { ApiError, CLIENT_ERROR_CODES, apiErrorFromBody } from './errors';
-import { isRetryableStatus, retryDelayMs } from './retry';
+import { ApiError, CLIENT_ERROR_CODES, apiErrorFromBody, isApiError } from './errors';
+import { retry } from '../retry';
+import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry';
 
 /** Anything with zod's safeParse shape; keeps this module free of a direct zod import. */
 export interface Schema<T> {
@@ -22,6 +23,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   /** Reuse an operation id (idempotent saves); a fresh ULID otherwise. */
   operationId?: string;
+  /** false: one try, for a caller that retries under its own rule (retrying both ways multiplies the tries). */
+  retry?: boolean;
 }
 
 export interface StreamOptions {
@@ -88,7 +91,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Creates the /api client: tenant + operation id + bearer headers, timeout, one transient retry, 401 refresh. */
+/** Creates the /api client: tenant + operation id + bearer headers, timeout, one transient retry (`lib/retry.ts`), 401 refresh. */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? API_CLIENT.baseUrl;
   const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -188,63 +191,57 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const isRawBody = body instanceof FormData || body instanceof Blob;
 
     let token = auth ? await deps.getAccessToken() : null;
-    let transientRetryUsed = false;
     let authRetryUsed = false;
 
-    for (;;) {
-      const headers: Record<string, string> = {
-        Accept: 'application/json',
-        'X-Tenant-Id': deps.getTenantId(),
-        'X-Operation-Id': operationId,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined && !isRawBody ? { 'Content-Type': 'application/json' } : {}),
-        ...options.headers,
-      };
-      const init: RequestInit = {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: isRawBody ? (body as FormData | Blob) : JSON.stringify(body) }),
-      };
-
-      let answer: RawAnswer;
-      try {
-        answer = await exchange(url, init, timeoutMs, signal, operationId);
-      } catch (error) {
-        if (error instanceof ApiError && !transientRetryUsed) {
-          transientRetryUsed = true;
-          await sleep(retryDelayMs(null, random));
-          if (signal?.aborted) throw abortError();
+    /** One try: a failure without an answer or a non-2xx answer rejects; a 401 is cured once by a fresh token. */
+    async function exchangeOnce(): Promise<RawAnswer> {
+      for (;;) {
+        const headers: Record<string, string> = {
+          Accept: 'application/json',
+          'X-Tenant-Id': deps.getTenantId(),
+          'X-Operation-Id': operationId,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined && !isRawBody ? { 'Content-Type': 'application/json' } : {}),
+          ...options.headers,
+        };
+        const init: RequestInit = {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: isRawBody ? (body as FormData | Blob) : JSON.stringify(body) }),
+        };
+        const answer = await exchange(url, init, timeoutMs, signal, operationId);
+        if (answer.status === 401 && auth && !authRetryUsed) {
+          authRetryUsed = true;
+          token = await refreshedToken(operationId);
           continue;
         }
-        throw error;
+        if (!answer.ok) throw apiErrorFromBody(answer.status, answer.body, answer.statusText, operationId, parseRetryAfter(answer.retryAfter));
+        return answer;
       }
-
-      if (answer.status === 401 && auth && !authRetryUsed) {
-        authRetryUsed = true;
-        token = await refreshedToken(operationId);
-        continue;
-      }
-
-      if (isRetryableStatus(answer.status) && !transientRetryUsed) {
-        transientRetryUsed = true;
-        await sleep(retryDelayMs(answer.retryAfter, random));
-        if (signal?.aborted) throw abortError();
-        continue;
-      }
-
-      if (!answer.ok) throw apiErrorFromBody(answer.status, answer.body, answer.statusText, operationId);
-      if (!schema) return answer.body as T;
-      const parsed = schema.safeParse(answer.body);
-      if (!parsed.success) {
-        throw new ApiError({
-          status: answer.status,
-          code: CLIENT_ERROR_CODES.invalidResponse,
-          message: `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
-          operationId,
-        });
-      }
-      return parsed.data;
     }
+
+    // One more try after no answer (network, timeout) or a 429/502/503/504, after Retry-After or 500–1000 ms.
+    const answer = await retry({
+      task: exchangeOnce,
+      attempts: options.retry === false ? 1 : 2,
+      shouldRetry: (error) => isApiError(error) && (error.status === 0 || isRetryableStatus(error.status)),
+      delayMs: ({ error }) => (isApiError(error) && error.retryAfterMs !== undefined ? error.retryAfterMs : retryDelayMs(null, random)),
+      sleep: async (ms) => {
+        await sleep(ms);
+        if (signal?.aborted) throw abortError();
+      },
+    });
+    if (!schema) return answer.body as T;
+    const parsed = schema.safeParse(answer.body);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: answer.status,
+        code: CLIENT_ERROR_CODES.invalidResponse,
+        message: `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
+        operationId,
+      });
+    }
+    return parsed.data;
   }
 
   return {
@@ -255,5 +252,19 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
     stream,
+  };
+}
+
+/** The same client with its own retry off, for a caller whose product rule retries the call itself: each failure is then retried by one rule only. */
+export function singleTry(api: ApiClient): ApiClient {
+  const once = <T>(options?: RequestOptions<T>): RequestOptions<T> => ({ ...options, retry: false });
+  return {
+    ...api,
+    request: (path, options) => api.request(path, once(options)),
+    get: (path, options) => api.get(path, once(options)),
+    post: (path, body, options) => api.post(path, body, once(options)),
+    put: (path, body, options) => api.put(path, body, once(options)),
+    patch: (path, body, options) => api.patch(path, body, once(options)),
+    delete: (path, options) => api.delete(path, once(options)),
   };
 }

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly operationId: string | undefined;
   /** The server's `error.details`, kept so a caller needs no second request (a 409 carries the current text). */
   readonly details: Record<string, unknown> | undefined;
+  /** The answer's Retry-After in milliseconds (capped), for a caller that retries under its own rule. */
+  readonly retryAfterMs: number | undefined;
 
   constructor({
     status,
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     message,
     operationId,
     details,
+    retryAfterMs,
     cause,
   }: {
     status: number;
@@ -30,6 +33,7 @@ export class ApiError extends Error {
     message: string;
     operationId?: string;
     details?: Record<string, unknown>;
+    retryAfterMs?: number;
     cause?: unknown;
   }) {
     super(message, cause === undefined ? undefined : { cause });
@@ -37,6 +41,7 @@ export class ApiError extends Error {
     this.code = code;
     this.operationId = operationId;
     this.details = details;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -46,16 +51,18 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** Builds an ApiError from a non-2xx answer, reading `{ error: { code, message } }` when present. */
-export function apiErrorFromBody(status: number, body: unknown, statusText: string, operationId?: string): ApiError {
+export function apiErrorFromBody(status: number, body: unknown, statusText: string, operationId?: string, retryAfterMs?: number | null): ApiError {
   const parsed = errorBodySchema.safeParse(body);
+  const retryAfter = retryAfterMs === null || retryAfterMs === undefined ? {} : { retryAfterMs };
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
-    return new ApiError({ status, code, message, operationId, ...(details ? { details } : {}) });
+    return new ApiError({ status, code, message, operationId, ...(details ? { details } : {}), ...retryAfter });
   }
   return new ApiError({
     status,
     code: `http_${status}`,
     message: statusText || `Request failed with status ${status}`,
     operationId,
+    ...retryAfter,
   });
 }

@@ -1,4 +1,5 @@
 import { LAZY_LOAD } from '@bree/contracts';
+import { exponentialDelay, retry } from '../retry';
 
 /** A code chunk that could not be loaded even after retrying. */
 export class LazyLoadError extends Error {
@@ -12,7 +13,7 @@ export class LazyLoadError extends Error {
 
 /** Delay before try number `attempt + 1` (attempt is 1-based): 100, 200, 400 … ms, capped at 2 s. */
 export function retryDelay(attempt: number, baseDelayMs: number = LAZY_LOAD.baseDelayMs, maxDelayMs: number = LAZY_LOAD.maxDelayMs): number {
-  return Math.min(baseDelayMs * 2 ** Math.max(0, attempt - 1), maxDelayMs);
+  return exponentialDelay({ baseMs: baseDelayMs, maxMs: maxDelayMs })({ retry: Math.max(0, attempt - 1) });
 }
 
 /** Resolves at once when online, else on the browser's next 'online' event. */
@@ -28,20 +29,14 @@ export interface LoadWithRetryOptions {
 }
 
 /** Calls `load` up to 3 times with exponential back-off, waiting for the network between tries. */
-export async function loadWithRetry<T>(load: () => Promise<T>, options: LoadWithRetryOptions = {}): Promise<T> {
-  const {
-    maxAttempts = LAZY_LOAD.maxRetries,
-    sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-    waitOnline = () => waitForOnline(),
-  } = options;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await load();
-    } catch (error) {
-      if (attempt >= maxAttempts) throw error;
-      // A chunk fetched while offline fails instantly; retrying before reconnecting is pointless.
-      await waitOnline();
-      await sleep(retryDelay(attempt));
-    }
-  }
+export function loadWithRetry<T>(load: () => Promise<T>, options: LoadWithRetryOptions = {}): Promise<T> {
+  const { maxAttempts = LAZY_LOAD.maxRetries, sleep, waitOnline = () => waitForOnline() } = options;
+  return retry({
+    task: () => load(),
+    attempts: maxAttempts,
+    delayMs: ({ retry: n }) => retryDelay(n + 1),
+    // A chunk fetched while offline fails instantly; retrying before reconnecting is pointless.
+    beforeWait: waitOnline,
+    ...(sleep ? { sleep } : {}),
+  });
 }
