@@ -28,8 +28,8 @@ export interface ContentWrite {
    * { before }: always keep the replaced text as a version with this reason (restore).
    */
   version: 'when-due' | { before: VersionReason };
-  /** With an operation id, the answer is remembered in the same statement and a repeat writes nothing. */
-  operationId?: string;
+  /** With a save key (the request's `operationId`), the answer is kept as a save receipt in the same statement and a repeat writes nothing. */
+  saveKey?: string;
   /** The answer to remember, without `revision` (the write fills it in). */
   answer?: Record<string, unknown>;
   /** Metadata fields merged in the same statement (upload). */
@@ -61,14 +61,14 @@ interface WrittenRow {
 export function createContentWriter({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
   const repo = createFilesRepository({ db });
 
-  /** The statement: update only if the revision is the one read (and the operation is new); returns nothing on a miss. */
+  /** The statement: update only if the revision is the one read (and the save key is new); returns nothing on a miss. */
   async function attempt(w: ContentWrite, at: Date): Promise<WrittenRow | undefined> {
     const { tenantId, fileId, prepared } = w;
     const iso = at.toISOString();
     const dueBefore = new Date(at.getTime() - FILES.versionIntervalMs).toISOString();
     const whenDue = w.version === 'when-due';
     const reason = w.version === 'when-due' ? (DUE_VERSION_REASON[w.source] ?? 'autosave') : w.version.before;
-    const opId = w.operationId ?? null;
+    const saveKey = w.saveKey ?? null;
     const answer = JSON.stringify({ ...w.answer, lastModified: iso });
     const rows = await selectRows<WrittenRow>(
       db,
@@ -89,7 +89,7 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
           -- A concurrent writer changes f's revision but not old's: the recheck then fails and nothing is overwritten unseen.
           and f.revision = old.revision
           and (${w.baseRevision === 'current'} or old.revision = ${w.baseRevision === 'current' ? -1 : w.baseRevision})
-          and (${opId}::text is null or not exists (select 1 from file_operations o where o.tenant_id = ${tenantId} and o.operation_id = ${opId}))
+          and (${saveKey}::text is null or not exists (select 1 from file_operations o where o.tenant_id = ${tenantId} and o.operation_id = ${saveKey}))
         returning f.id, f.revision, f.content, f.content_text, f.word_count, f.last_version_at = ${iso}::timestamptz as versioned,
           old.revision as old_revision, old.content as old_content, old.content_text as old_text, old.word_count as old_words,
           old.editor_version as old_editor_version, old.text_chars as old_text_chars, old.ai_chars as old_ai_chars,
@@ -108,10 +108,10 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
           case when ${whenDue} then ${prepared.authorship.textChars}::integer else upd.old_text_chars end,
           case when ${whenDue} then ${prepared.authorship.aiChars}::integer else upd.old_ai_chars end, ${iso}::timestamptz
         from upd where upd.versioned or not ${whenDue}
-      ), op as (
+      ), receipt as (
         insert into file_operations (tenant_id, operation_id, file_id, answer, created_at)
-        select ${tenantId}, ${opId}, upd.id, ${answer}::jsonb || jsonb_build_object('revision', upd.revision), ${iso}::timestamptz
-        from upd where ${opId}::text is not null
+        select ${tenantId}, ${saveKey}, upd.id, ${answer}::jsonb || jsonb_build_object('revision', upd.revision), ${iso}::timestamptz
+        from upd where ${saveKey}::text is not null
         on conflict do nothing
       )
       select revision, claimed from upd`,
@@ -121,7 +121,7 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
 
   return {
     /**
-     * Writes content, or explains why not: a repeated operation id → its first answer; no such
+     * Writes content, or explains why not: a repeated save key → its receipt (the first answer); no such
      * document (or one in the Trash) → 404; a stale base revision → 409 revision_conflict with the server's text.
      */
     async write(w: ContentWrite): Promise<WriteOutcome> {
@@ -132,8 +132,8 @@ export function createContentWriter({ db, now = () => new Date(), newId }: { db:
         if (row) {
           return { kind: 'written', revision: row.revision, lastModified, answer: { ...w.answer, lastModified, revision: row.revision }, claimed: row.claimed };
         }
-        if (w.operationId) {
-          const replay = await repo.findOperation({ tenantId: w.tenantId, operationId: w.operationId });
+        if (w.saveKey) {
+          const replay = await repo.findSaveReceipt({ tenantId: w.tenantId, saveKey: w.saveKey });
           if (replay) return { kind: 'replayed', answer: replay.answer as Record<string, unknown> };
         }
         const current = await repo.findById({ tenantId: w.tenantId, id: w.fileId });

@@ -34,7 +34,7 @@ export function createDocumentNamer({ db }: { db: Db }) {
      * unique in its folder, at most AUTO_NAME_MAX_LENGTH characters) when the line is finished
      * or the save is not made while typing. Answers the new name, or null when it keeps its own.
      */
-    async nameFromContent(q: { tenantId: string; fileId: string; doc: DocJSON; source: ContentWriteSource; operationId?: string }): Promise<SavedName | null> {
+    async nameFromContent(q: { tenantId: string; fileId: string; doc: DocJSON; source: ContentWriteSource; saveKey?: string }): Promise<SavedName | null> {
       const row = await repo.findById({ tenantId: q.tenantId, id: q.fileId });
       if (!row || row.metadata.status !== CLAIM_STATUS.claimed) return null;
       if (!isDefaultFileName(row.name)) {
@@ -60,7 +60,7 @@ export function createDocumentNamer({ db }: { db: Db }) {
             fromPath: row.path,
             path,
             name: named.name,
-            operationId: q.operationId,
+            saveKey: q.saveKey,
             named,
           });
           return moved ? named : null;

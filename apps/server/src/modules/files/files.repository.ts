@@ -5,7 +5,7 @@ import type { Cursor } from './files.cursor';
 import { likePrefix, selectListPage, similarNameSql, variantCountSql, type FileView, type SimilarNameRow } from './files.list-page';
 import { createTrashQueries, type DocumentLinks } from './files.trash.queries';
 import type { FileListRow } from './files.presenter';
-import { fileOperations, files, rowColumns, summaryColumns, type FileRow } from './files.table';
+import { saveReceipts, files, rowColumns, summaryColumns, type FileRow } from './files.table';
 
 export type { FileView, SimilarNameRow };
 
@@ -185,18 +185,10 @@ export function createFilesRepository({ db, links }: { db: Db; links?: DocumentL
     },
     /**
      * Moves a claimed blank document from `fromPath` to `path` and marks it named, in one
-     * statement that also adds `named` to the remembered answer of the save that named it.
+     * statement that also adds `named` to the save receipt of the save that named it.
      * false when it was renamed, named or moved meanwhile; a taken path throws 23505.
      */
-    async nameClaimed(q: {
-      tenantId: string;
-      id: string;
-      fromPath: string;
-      path: string;
-      name: string;
-      operationId?: string;
-      named: object;
-    }): Promise<boolean> {
+    async nameClaimed(q: { tenantId: string; id: string; fromPath: string; path: string; name: string; saveKey?: string; named: object }): Promise<boolean> {
       const rows = await selectRows<{ id: string }>(
         db,
         sql`
@@ -204,9 +196,9 @@ export function createFilesRepository({ db, links }: { db: Db; links?: DocumentL
           update files set path = ${q.path}, name = ${q.name}, name_skeleton = ${nameSkeleton(q.name)}, metadata = metadata || jsonb_build_object('status', ${CLAIM_STATUS.named}::text)
           where tenant_id = ${q.tenantId} and id = ${q.id} and path = ${q.fromPath} and metadata->>'status' = ${CLAIM_STATUS.claimed}
           returning id
-        ), op as (
+        ), receipt as (
           update file_operations o set answer = o.answer || jsonb_build_object('named', ${JSON.stringify(q.named)}::jsonb)
-          from upd where ${q.operationId ?? null}::text is not null and o.tenant_id = ${q.tenantId} and o.operation_id = ${q.operationId ?? null}
+          from upd where ${q.saveKey ?? null}::text is not null and o.tenant_id = ${q.tenantId} and o.operation_id = ${q.saveKey ?? null}
         )
         select id from upd`,
       );
@@ -227,16 +219,17 @@ export function createFilesRepository({ db, links }: { db: Db; links?: DocumentL
         .returning({ id: files.id });
       return rows.map((r) => r.id);
     },
-    async findOperation({ tenantId, operationId }: { tenantId: string; operationId: string }) {
+    /** The save receipt of a save key: the answer its first write gave. */
+    async findSaveReceipt({ tenantId, saveKey }: { tenantId: string; saveKey: string }) {
       const rows = await db
         .select()
-        .from(fileOperations)
-        .where(and(eq(fileOperations.tenantId, tenantId), eq(fileOperations.operationId, operationId)))
+        .from(saveReceipts)
+        .where(and(eq(saveReceipts.tenantId, tenantId), eq(saveReceipts.saveKey, saveKey)))
         .limit(1);
       return rows[0] ?? null;
     },
-    async purgeOperations({ olderThan }: { olderThan: Date }) {
-      await db.delete(fileOperations).where(sql`${fileOperations.createdAt} < ${olderThan.toISOString()}::timestamptz`);
+    async purgeSaveReceipts({ olderThan }: { olderThan: Date }) {
+      await db.delete(saveReceipts).where(sql`${saveReceipts.createdAt} < ${olderThan.toISOString()}::timestamptz`);
     },
   };
 }

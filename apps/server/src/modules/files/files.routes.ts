@@ -66,7 +66,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     return { success: true as const, ...(await files.syncUlid({ tenantId, ...req.body })) };
   });
 
-  // Saves keep their own, stricter replay rule: the operationId in the body (files.save.ts, file_operations).
+  // Saves keep their own, stricter replay rule: the operationId in the body is the save key (files.save.ts, save receipts).
   app.post(
     '/files/content-only-update',
     {
@@ -78,7 +78,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     async (req) => {
       const { tenantId } = requireAuth(req);
       const { fileId, content, baseRevision, operationId, source } = req.body;
-      return saves.saveContent({ tenantId, fileId, content, baseRevision, operationId, source }, { log: req.log });
+      return saves.saveContent({ tenantId, fileId, content, baseRevision, saveKey: operationId, source }, { log: req.log });
     },
   );
 

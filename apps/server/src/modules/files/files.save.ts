@@ -12,14 +12,15 @@ export interface SaveInput {
   fileId: string;
   content: DocContent;
   baseRevision: number;
-  operationId: string;
+  /** The save's idempotency key: the request's `operationId`. */
+  saveKey: string;
   source: SaveSourceName;
 }
 
 /**
  * Saves never lose data: a save names the revision it was based on and applies only if that
- * is still current (else 409 with the server's text); the same operationId is answered again
- * from memory without a second write; blank content is not saved. The write itself is the
+ * is still current (else 409 with the server's text); the same save key is answered again from
+ * its save receipt without a second write; blank content is not saved. The write itself is the
  * content writer's (files.content-write.ts). A claimed Untitled document takes the name of its
  * first line after the save that gives it one (files.naming.ts).
  */
@@ -41,11 +42,11 @@ export function createSaveService({
 
   return {
     async saveContent(input: SaveInput, options: { log?: Pick<FastifyBaseLogger, 'warn'> } = {}): Promise<ContentUpdateAnswer> {
-      const { tenantId, fileId, operationId, baseRevision } = input;
+      const { tenantId, fileId, saveKey, baseRevision } = input;
       const prepared = await heavyWork.prepareContent(input.content);
       if (prepared.text.trim() === '') {
         // Blank content is never written over a document (docs/PRODUCT.md#saving); the answer says so.
-        const replay = await repo.findOperation({ tenantId, operationId });
+        const replay = await repo.findSaveReceipt({ tenantId, saveKey });
         if (replay) return replay.answer as ContentUpdateAnswer;
         const current = await repo.findById({ tenantId, id: fileId });
         if (!current) throw filesErrors.notFound(`with id ${fileId}`);
@@ -54,7 +55,7 @@ export function createSaveService({
           saved: false,
           reason: 'blank_content',
           contentSize: 0,
-          operationId,
+          operationId: saveKey,
           revision: current.revision,
           lastModified: current.contentUpdatedAt.toISOString(),
         };
@@ -66,13 +67,13 @@ export function createSaveService({
         baseRevision,
         source: input.source,
         version: 'when-due',
-        operationId,
-        answer: { success: true, saved: true, contentSize: prepared.size, operationId },
+        saveKey,
+        answer: { success: true, saved: true, contentSize: prepared.size, operationId: saveKey },
       });
       const answer = outcome.answer as ContentUpdateAnswer;
       if (outcome.kind !== 'written' || !outcome.claimed) return answer;
       try {
-        const named = await namer.nameFromContent({ tenantId, fileId, doc: prepared.doc, source: input.source, operationId });
+        const named = await namer.nameFromContent({ tenantId, fileId, doc: prepared.doc, source: input.source, saveKey });
         return named ? { ...answer, named } : answer;
       } catch (error) {
         // The text is saved: a name that could not be given is tried again on the next save.

@@ -113,17 +113,21 @@ export const files = pgTable(
 /** A file as the app reads it: everything but the two search columns. */
 export type FileRow = Omit<typeof files.$inferSelect, 'voiceTerms' | 'searchVector'>;
 
-/** Remembered answers of content saves, so a retried operationId is answered without a second write. */
-export const fileOperations = pgTable(
+/**
+ * Save receipts: the remembered answers of content saves, so a save retried with the same key is
+ * answered without a second write. The table and column keep their first names (`file_operations`,
+ * `operation_id`: the save's `operationId` on the wire).
+ */
+export const saveReceipts = pgTable(
   'file_operations',
   {
     tenantId: text('tenant_id').notNull(),
-    operationId: text('operation_id').notNull(),
+    saveKey: text('operation_id').notNull(),
     fileId: text('file_id').notNull(),
     answer: jsonb('answer').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.operationId] }), index('file_operations_created_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.saveKey] }), index('file_operations_created_idx').on(t.createdAt)],
 );
 
 // The search columns are for the search queries only: reading them with every row would ship their terms on each save.

@@ -76,7 +76,7 @@ export function createVersionsService({ db, now = () => new Date(), newId }: { d
         baseRevision: input.baseRevision ?? 'current',
         source: 'restore',
         version: { before: 'before-restore' },
-        operationId: input.operationId,
+        saveKey: input.operationId,
         answer: { content: prepared.doc },
       });
       const { revision, content, lastModified } = outcome.answer as { revision: number; content: unknown; lastModified: string };
