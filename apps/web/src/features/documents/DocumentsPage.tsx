@@ -48,13 +48,13 @@ function ListFooter({ count, searching, hasMore }: { count: number; searching: b
   );
 }
 
-/** The document list of /app (docs/PRODUCT.md#documents): header, controls, paged rows, selection, operations. */
+/** The document list of /app (docs/PRODUCT.md#documents): header, controls, paged rows, selection, changes. */
 export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const { api, queryClient } = useServices();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const now = useNow();
-  const { overlay, operations } = useMemo(() => documentsRuntime({ tenantId, api, queryClient }), [tenantId, api, queryClient]);
+  const { overlay, changes } = useMemo(() => documentsRuntime({ tenantId, api, queryClient }), [tenantId, api, queryClient]);
 
   const [rows, setRows] = useVisibleRows(tenantId, isMobile);
   const [sort, setSort] = useState<ListSort>('date');
@@ -90,11 +90,11 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
   const create = useCallback(async () => {
     setCreating(true);
     startTypeAhead();
-    const file = await operations.create();
+    const file = await changes.create();
     setCreating(false);
     if (file) void navigate(`/app/${file.id}`, { state: NEW_DOCUMENT_STATE });
     else cancelTypeAhead();
-  }, [navigate, operations]);
+  }, [navigate, changes]);
   useNewDocumentShortcut(create);
 
   const toggle = useCallback((file: FileSummary) => {
@@ -106,20 +106,20 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
     });
   }, []);
 
-  const tag = useCallback((file: FileSummary, value: Authenticity) => void operations.setTag(file, value), [operations]);
+  const tag = useCallback((file: FileSummary, value: Authenticity) => void changes.setTag(file, value), [changes]);
 
   const act = useCallback(
     async (file: FileSummary, action: RowAction) => {
       if (action === 'rename') {
         const name = await askRename(file.displayName);
-        if (name !== null) await operations.rename(file, name);
+        if (name !== null) await changes.rename(file, name);
       } else if (action === 'delete') {
         if (await confirmDelete(file.displayName)) {
           deselect([file.id]);
-          await operations.remove(file);
+          await changes.remove(file);
         }
       } else if (action === 'copy') {
-        await operations.copy(file);
+        await changes.copy(file);
       } else if (action === 'repository') {
         await transfers.moveToRepository({ tenantId, filePath: file.filePath, displayName: file.displayName }, !file.isRepository);
       } else if (typeof action === 'object') {
@@ -129,7 +129,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
         setConverting(file);
       }
     },
-    [deselect, operations, tenantId, transfers],
+    [deselect, changes, tenantId, transfers],
   );
   const onAction = useCallback((file: FileSummary, action: RowAction) => void act(file, action), [act]);
 
@@ -138,7 +138,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
     if (files.length === 0) return;
     const label = files.length === 1 ? (files[0]?.displayName ?? '') : `${files.length} documents`;
     if (!(await confirmDelete(label))) return;
-    const { deleted } = await operations.removeMany(files);
+    const { deleted } = await changes.removeMany(files);
     deselect(deleted);
   };
 
@@ -180,7 +180,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
                     onSelectAll={() => setSelectedIds(new Set(list.items.map((f) => f.id)))}
                     onDeselectAll={() => setSelectedIds(new Set())}
                     onDelete={() => void deleteSelected()}
-                    onTag={(value) => void operations.setTagMany(selected, value)}
+                    onTag={(value) => void changes.setTagMany(selected, value)}
                   />
                 ) : (
                   <div aria-hidden="true" className="flex w-full items-center text-xs font-medium tracking-wide text-muted uppercase">

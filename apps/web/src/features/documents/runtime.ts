@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { createDocumentOperations } from './operations';
-import type { DocumentOperations } from './operations';
+import { createListChanges } from './listChanges';
+import type { ListChanges } from './listChanges';
 import { createOperationQueue } from './operationQueue';
 import { createOverlayStore } from './overlay';
 import type { OverlayStore } from './overlay';
@@ -10,23 +10,23 @@ import { createTagGuard } from './tagGuard';
 
 export interface DocumentsRuntime {
   overlay: OverlayStore;
-  operations: DocumentOperations;
+  changes: ListChanges;
 }
 
-// App-wide: at most 4 file operations in flight whichever tenant or screen started them.
+// App-wide: at most 4 list changes in flight whichever tenant or screen started them.
 const queue = createOperationQueue();
 const tagGuard = createTagGuard();
 const runtimes = new Map<string, DocumentsRuntime>();
 
 /**
- * The overlay and operations of a tenant. They outlive the list component, so a delete started
+ * The overlay and list changes of a tenant. They outlive the list component, so a delete started
  * before opening a document still shields and settles when the user comes back.
  */
 export function documentsRuntime({ tenantId, api, queryClient }: { tenantId: string; api: ApiClient; queryClient: QueryClient }): DocumentsRuntime {
   let runtime = runtimes.get(tenantId);
   if (!runtime) {
     const overlay = createOverlayStore();
-    runtime = { overlay, operations: createDocumentOperations({ api, queryClient, tenantId, overlay, queue, tagGuard, notify }) };
+    runtime = { overlay, changes: createListChanges({ api, queryClient, tenantId, overlay, queue, tagGuard, notify }) };
     runtimes.set(tenantId, runtime);
   }
   return runtime;

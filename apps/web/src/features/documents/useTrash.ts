@@ -36,11 +36,11 @@ export interface TrashState {
 
 /**
  * The Trash of a tenant (GET /files/trash, paged like the list) with its two actions: Restore
- * (the list's own operation, so the file shows there at once) and Delete forever.
+ * (the list's own change, so the file shows there at once) and Delete forever.
  */
 export function useTrash(tenantId: string): TrashState {
   const { api, queryClient } = useServices();
-  const { operations } = useMemo(() => documentsRuntime({ tenantId, api, queryClient }), [tenantId, api, queryClient]);
+  const { changes } = useMemo(() => documentsRuntime({ tenantId, api, queryClient }), [tenantId, api, queryClient]);
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
 
   const trash = useInfiniteQuery({
@@ -81,7 +81,7 @@ export function useTrash(tenantId: string): TrashState {
       if (trash.hasNextPage && !trash.isFetching) void trash.fetchNextPage();
     },
     retry: () => void trash.refetch(),
-    restore: (file) => act(file, async () => (await operations.restore(file)) !== null),
+    restore: (file) => act(file, async () => (await changes.restore(file)) !== null),
     deleteForever: (file) =>
       act(file, async () => {
         const operationId = ulid();

@@ -48,7 +48,7 @@ import './editor.css';
 export interface LoadedDocument {
   fileId: string;
   tenantId: string;
-  /** The document as the list knows it (renames go through the list's operations with it). */
+  /** The document as the list knows it (renames go through the list's changes with it). */
   summary: FileSummary;
   title: string;
   /** Where the document lives (downloads and repository moves name it by path). */

@@ -5,7 +5,7 @@ import { CLAIM_STATUS, displayName, isDefaultFileName } from '@bree/contracts';
 import type { FileSummary, SavedName } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { documentKeys } from '../documents/api';
-import { renamedPath } from '../documents/operations';
+import { renamedPath } from '../documents/listChanges';
 import { documentsRuntime } from '../documents/runtime';
 
 export interface DocumentName {
@@ -53,7 +53,7 @@ export function useDocumentName({
       const current = fileRef.current;
       const target = renamedPath(current, input);
       if (!target) return true;
-      const ok = await documentsRuntime({ tenantId, api, queryClient }).operations.rename(current, input);
+      const ok = await documentsRuntime({ tenantId, api, queryClient }).changes.rename(current, input);
       if (ok) {
         // Named by the writer: the server no longer names it after its text either.
         awaitsNameRef.current = false;

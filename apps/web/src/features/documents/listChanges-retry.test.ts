@@ -4,7 +4,7 @@ import { createApiClient } from '../../lib/api';
 import { documentKeys } from './api';
 import type { ListCache } from './cachePatch';
 import { file } from './fileFixture';
-import { createDocumentOperations } from './operations';
+import { createListChanges } from './listChanges';
 import { createOperationQueue } from './operationQueue';
 import { createOverlayStore } from './overlay';
 import { createTagGuard } from './tagGuard';
@@ -33,7 +33,7 @@ function setup(status: number, headers: Record<string, string> = {}) {
   const queryClient = new QueryClient();
   const files = [file('a', 'Alpha.txt'), file('b', 'Beta.txt')];
   queryClient.setQueryData<ListCache>(documentKeys.list('t1', 'date'), { pages: [{ items: files, nextCursor: null, hasMore: false }], pageParams: [null] });
-  const ops = createDocumentOperations({
+  const ops = createListChanges({
     api,
     queryClient,
     tenantId: 't1',
@@ -49,7 +49,7 @@ function setup(status: number, headers: Record<string, string> = {}) {
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());
 
-describe('file operations retried under their own rule', () => {
+describe('list changes retried under their own rule', () => {
   it('send a delete 3 times in all while the server answers 503, not 3 × the API client’s 2', async () => {
     const env = setup(503);
     expect(await env.ops.remove(env.files[1]!)).toBe(false);

@@ -7,7 +7,7 @@ import { documentKeys } from './api';
 import { flattenFiles } from './cachePatch';
 import type { ListCache } from './cachePatch';
 import { file } from './fileFixture';
-import { createDocumentOperations, MESSAGES, renamedPath } from './operations';
+import { createListChanges, MESSAGES, renamedPath } from './listChanges';
 import { createOperationQueue } from './operationQueue';
 import { applyOverlay, createOverlayStore } from './overlay';
 import { createTagGuard } from './tagGuard';
@@ -40,7 +40,7 @@ function setup(handlers: Partial<Record<'get' | 'post' | 'patch' | 'delete', Han
   queryClient.setQueryData(documentKeys.list('t1', 'date'), data);
   const overlay = createOverlayStore();
   const notify = { success: vi.fn(() => ''), error: vi.fn(() => '') };
-  const ops = createDocumentOperations({
+  const ops = createListChanges({
     api,
     queryClient,
     tenantId: 't1',

@@ -24,7 +24,7 @@ import type { OperationQueue, RetryDeps, RetryPolicy } from './operationQueue';
 import type { OverlayPatch, OverlayStore } from './overlay';
 import type { TagGuard } from './tagGuard';
 
-/** The messages of 1-core §8 that the list shows. */
+/** The messages the list shows (docs/PRODUCT.md#documents). */
 export const MESSAGES = {
   createFailed: 'Failed to create document. Please try again.',
   renamed: 'File renamed successfully',
@@ -44,7 +44,7 @@ export const MESSAGES = {
 /** Bulk endpoints take at most 500 ids per call. */
 const BULK_CHUNK = 500;
 
-export interface DocumentOperationsDeps {
+export interface ListChangesDeps {
   api: ApiClient;
   queryClient: QueryClient;
   tenantId: string;
@@ -56,7 +56,7 @@ export interface DocumentOperationsDeps {
   retry?: Omit<RetryDeps, 'shouldRetry'>;
 }
 
-export type DocumentOperations = ReturnType<typeof createDocumentOperations>;
+export type ListChanges = ReturnType<typeof createListChanges>;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -75,17 +75,18 @@ export function renamedPath(file: FileSummary, input: string): string | null {
 }
 
 /**
- * The list's file operations (1-core §4.4): each change shows at once (overlay + cached list),
- * the server call runs through the shared queue after earlier operations on the same file
- * settle, and a failure rolls the change back and says so.
+ * The list's changes (docs/PRODUCT.md#documents): each change shows at once (overlay + cached
+ * list), its server call runs through the shared queue after earlier changes to the same file
+ * settle, and a failure rolls the change back and says so. A change's id is its request's
+ * X-Operation-Id, so a retried call is answered once.
  */
-export function createDocumentOperations(deps: DocumentOperationsDeps) {
+export function createListChanges(deps: ListChangesDeps) {
   const { api, queryClient, tenantId, overlay, queue, tagGuard, notify } = deps;
   const newId = deps.newId ?? (() => ulid());
   const allKey = documentKeys.all(tenantId);
   /** Paths learnt from renames, so a later queued call for the file uses the path the server now has. */
   const paths = new Map<string, string>();
-  /** Operations in flight per file: later operations on the file depend on them. */
+  /** Changes in flight per file: later changes to the file depend on them. */
   const perFile = new Map<string, Set<string>>();
 
   const pathOf = (file: FileSummary) => paths.get(file.id) ?? file.filePath;
@@ -93,7 +94,7 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
   // Calls retried under a policy above go out once each: the API client's own retry would multiply the tries.
   const apiOnce = singleTry(api);
 
-  /** Runs a server call in the queue after the files' earlier operations. */
+  /** Runs a server call in the queue after the files' earlier changes. */
   function enqueue<T>(id: string, fileIds: readonly string[], task: () => Promise<T>): Promise<T> {
     const dependencies = fileIds.flatMap((f) => [...(perFile.get(f) ?? [])]);
     for (const f of fileIds) perFile.set(f, new Set([...(perFile.get(f) ?? []), id]));
@@ -115,13 +116,13 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
   }
 
   /** Shows a change at once: an overlay entry per file plus the cached lists. */
-  function showChange(opId: string, files: readonly FileSummary[], patch: OverlayPatch, cachePatch: (f: FileSummary) => FileSummary | null) {
-    for (const f of files) overlay.add({ id: opId, fileId: f.id, patch });
+  function showChange(changeId: string, files: readonly FileSummary[], patch: OverlayPatch, cachePatch: (f: FileSummary) => FileSummary | null) {
+    for (const f of files) overlay.add({ id: changeId, fileId: f.id, patch });
     const rollbackCache = patchCache(new Set(files.map((f) => f.id)), cachePatch);
     return {
-      confirm: () => overlay.confirm(opId),
+      confirm: () => overlay.confirm(changeId),
       rollback: () => {
-        overlay.remove(opId);
+        overlay.remove(changeId);
         rollbackCache();
       },
     };
@@ -130,18 +131,18 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: allKey });
 
   function recordCreated(file: FileSummary) {
-    const opId = newId();
-    overlay.add({ id: opId, fileId: file.id, patch: { kind: 'create', file } });
-    overlay.confirm(opId);
+    const changeId = newId();
+    overlay.add({ id: changeId, fileId: file.id, patch: { kind: 'create', file } });
+    overlay.confirm(changeId);
     refresh();
   }
 
-  const operations = {
+  const changes = {
     /** Claims a blank Untitled.txt; resolves to the new file, or null after telling the user it failed. */
     async create(): Promise<FileSummary | null> {
-      const opId = newId();
+      const changeId = newId();
       try {
-        const file = await enqueue(opId, [], () => retrying(NO_RETRY, () => claimBlankDocument(api, opId)));
+        const file = await enqueue(changeId, [], () => retrying(NO_RETRY, () => claimBlankDocument(api, changeId)));
         recordCreated(file);
         return file;
       } catch (error) {
@@ -155,17 +156,17 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
     async rename(file: FileSummary, input: string): Promise<boolean> {
       const target = renamedPath(file, input);
       if (!target) return false;
-      const opId = newId();
+      const changeId = newId();
       const name = target.split('/').pop() ?? target;
-      const change = showChange(opId, [file], { kind: 'rename', name, filePath: target }, (f) => ({
+      const change = showChange(changeId, [file], { kind: 'rename', name, filePath: target }, (f) => ({
         ...f,
         name,
         displayName: name.replace(/\.txt$/i, ''),
         filePath: target,
       }));
       try {
-        const updated = await enqueue(opId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => renameDocument(apiOnce, { oldFilePath: pathOf(file), newFilePath: target, operationId: opId })),
+        const updated = await enqueue(changeId, [file.id], () =>
+          retrying(FILE_OP_RETRY, () => renameDocument(apiOnce, { oldFilePath: pathOf(file), newFilePath: target, operationId: changeId })),
         );
         paths.set(file.id, updated.filePath);
         change.confirm();
@@ -187,15 +188,15 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
      * The server keeps it in the Trash, so 'File deleted' offers Undo.
      */
     async remove(file: FileSummary): Promise<boolean> {
-      const opId = newId();
-      const change = showChange(opId, [file], { kind: 'delete' }, () => null);
+      const changeId = newId();
+      const change = showChange(changeId, [file], { kind: 'delete' }, () => null);
       try {
-        await enqueue(opId, [file.id], () =>
-          retrying(DELETE_RETRY, () => deleteDocumentOnce(apiOnce, { tenantId, filePath: pathOf(file), operationId: opId })),
+        await enqueue(changeId, [file.id], () =>
+          retrying(DELETE_RETRY, () => deleteDocumentOnce(apiOnce, { tenantId, filePath: pathOf(file), operationId: changeId })),
         );
         change.confirm();
         refresh(); // A name that looked like this one's no longer has a twin to be told apart from.
-        const undo = { label: MESSAGES.undo, ariaLabel: MESSAGES.undoDelete(file.displayName), run: () => void operations.restore(file) };
+        const undo = { label: MESSAGES.undo, ariaLabel: MESSAGES.undoDelete(file.displayName), run: () => void changes.restore(file) };
         notify.success(MESSAGES.deleted, { action: undo });
         return true;
       } catch (error) {
@@ -210,15 +211,15 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
     /** Deletes many files in parallel bulk calls, each retried once; failed ones come back. */
     async removeMany(files: readonly FileSummary[]): Promise<{ deleted: string[]; failed: string[] }> {
       const batches = chunks(files, BULK_CHUNK).map((batch) => {
-        const opId = newId();
-        return { opId, batch, change: showChange(opId, batch, { kind: 'delete' }, () => null) };
+        const changeId = newId();
+        return { changeId, batch, change: showChange(changeId, batch, { kind: 'delete' }, () => null) };
       });
       const results = await Promise.allSettled(
-        batches.map(({ opId, batch }) =>
+        batches.map(({ changeId, batch }) =>
           enqueue(
-            opId,
+            changeId,
             batch.map((f) => f.id),
-            () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(apiOnce, { fileIds: batch.map((f) => f.id), operationId: opId })),
+            () => retrying(BULK_DELETE_RETRY, () => bulkDeleteDocuments(apiOnce, { fileIds: batch.map((f) => f.id), operationId: changeId })),
           ),
         ),
       );
@@ -246,11 +247,14 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
     async setTag(file: FileSummary, authenticity: Authenticity): Promise<boolean> {
       if ((file.metadata.authenticity ?? 'Untagged') === authenticity) return false;
       if (!tagGuard.tryBegin(file.id)) return false;
-      const opId = newId();
-      const change = showChange(opId, [file], { kind: 'metadata', metadata: { authenticity } }, (f) => ({ ...f, metadata: { ...f.metadata, authenticity } }));
+      const changeId = newId();
+      const change = showChange(changeId, [file], { kind: 'metadata', metadata: { authenticity } }, (f) => ({
+        ...f,
+        metadata: { ...f.metadata, authenticity },
+      }));
       try {
-        const updated = await enqueue(opId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => tagDocument(apiOnce, { tenantId, filePath: pathOf(file), authenticity, operationId: opId })),
+        const updated = await enqueue(changeId, [file.id], () =>
+          retrying(FILE_OP_RETRY, () => tagDocument(apiOnce, { tenantId, filePath: pathOf(file), authenticity, operationId: changeId })),
         );
         change.confirm();
         patchCache(new Set([file.id]), (f) => ({ ...f, ...updated }));
@@ -269,14 +273,17 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
     async setTagMany(files: readonly FileSummary[], authenticity: Authenticity): Promise<number> {
       const eligible = files.filter((f) => tagGuard.tryBegin(f.id));
       if (eligible.length === 0) return 0;
-      const opId = newId();
-      const change = showChange(opId, eligible, { kind: 'metadata', metadata: { authenticity } }, (f) => ({ ...f, metadata: { ...f.metadata, authenticity } }));
+      const changeId = newId();
+      const change = showChange(changeId, eligible, { kind: 'metadata', metadata: { authenticity } }, (f) => ({
+        ...f,
+        metadata: { ...f.metadata, authenticity },
+      }));
       const ids = eligible.map((f) => f.id);
       try {
-        await enqueue(opId, ids, () =>
+        await enqueue(changeId, ids, () =>
           Promise.all(
             chunks(ids, BULK_CHUNK).map((batch) =>
-              retrying(FILE_OP_RETRY, () => bulkTagDocuments(apiOnce, { fileIds: batch, authenticity, operationId: opId })),
+              retrying(FILE_OP_RETRY, () => bulkTagDocuments(apiOnce, { fileIds: batch, authenticity, operationId: changeId })),
             ),
           ),
         );
@@ -298,9 +305,11 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
      * list at once, under the name the server gave it (a taken name gets " 2").
      */
     async restore(file: Pick<FileSummary, 'id' | 'displayName'>): Promise<FileSummary | null> {
-      const opId = newId();
+      const changeId = newId();
       try {
-        const restored = await enqueue(opId, [file.id], () => retrying(FILE_OP_RETRY, () => restoreDocument(apiOnce, { fileId: file.id, operationId: opId })));
+        const restored = await enqueue(changeId, [file.id], () =>
+          retrying(FILE_OP_RETRY, () => restoreDocument(apiOnce, { fileId: file.id, operationId: changeId })),
+        );
         paths.set(restored.id, restored.filePath);
         // Its delete's tombstone (single or bulk) would hide it for the rest of its 30 s.
         for (const e of overlay.entries()) if (e.fileId === file.id && e.patch.kind === 'delete') overlay.remove(e.id, file.id);
@@ -317,9 +326,9 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
 
     /** Copies a file as "{name} (copy)"; the copy shows in the list at once. */
     async copy(file: FileSummary): Promise<FileSummary | null> {
-      const opId = newId();
+      const changeId = newId();
       try {
-        const copy = await enqueue(opId, [file.id], () => retrying(NO_RETRY, () => copyDocument(api, { fileId: file.id, operationId: opId })));
+        const copy = await enqueue(changeId, [file.id], () => retrying(NO_RETRY, () => copyDocument(api, { fileId: file.id, operationId: changeId })));
         recordCreated(copy);
         notify.success(`Copied as “${copy.displayName}”`);
         return copy;
@@ -330,5 +339,5 @@ export function createDocumentOperations(deps: DocumentOperationsDeps) {
       }
     },
   };
-  return operations;
+  return changes;
 }
