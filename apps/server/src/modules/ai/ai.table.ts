@@ -2,7 +2,7 @@ import type { BackgroundResponse, OperationStatus, OperationType } from '@bree/c
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { fileIdColumn } from '../files/files.reference';
 
-/** Finished AI operations waiting for the editor to apply them (spec 2 §3 'Background response'). */
+/** Finished AI operations waiting for the editor to apply them (docs/PRODUCT.md#assistant). */
 export const backgroundResponses = pgTable(
   'background_responses',
   {
@@ -19,7 +19,7 @@ export const backgroundResponses = pgTable(
 );
 export type BackgroundResponseRow = typeof backgroundResponses.$inferSelect;
 
-/** A document's Fast/Premium override (spec 2 §4 'AI provider per document'). */
+/** A document's Fast/Premium override (docs/PRODUCT.md#assistant). */
 export const aiFileProviders = pgTable(
   'ai_file_providers',
   {

@@ -54,9 +54,9 @@ interface WrittenRow {
 }
 
 /**
- * The one place that writes a document's content (DESIGN §1 "one owner per job"): saves,
+ * The one place that writes a document's content (one owner per job, docs/SAVING.md): saves,
  * upload-as-update, sync-ulid and restore all call it. One statement does the revision check,
- * the version, the remembered answer and the recorded source, so none can happen without the others.
+ * the version, the save receipt and the recorded source, so none can happen without the others.
  */
 export function createContentWriter({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
   const repo = createFilesRepository({ db });

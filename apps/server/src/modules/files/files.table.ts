@@ -5,7 +5,7 @@ import type { FileMetadata } from '@bree/contracts';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Which files teach the voice (DESIGN §7): repository files and documents tagged Human, never
+ * Which files teach the voice (docs/PRODUCT.md#voice): repository files and documents tagged Human, never
  * those tagged AI or AI-Assisted — even in the repository, a machine-written text is not the author's —
  * and never a document in the Trash.
  * Plain SQL over the files table's own columns, so that the generated `voice_terms` column below

@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { fileIdColumn } from '../files/files.reference';
 
 /**
- * A workspace: a master document and the variants made from it (spec 2 §4 'Workspace'). The
+ * A workspace: a master document and the variants made from it (docs/PRODUCT.md#workspaces). The
  * master's row in `files` mirrors it in metadata (isMaster, isWorkspaceMaster, workspaceId) for
  * the editor; the queries read these tables.
  */
