@@ -1,5 +1,6 @@
 import type { UserSegment } from '@bree/contracts';
 import type { Database } from '../../db/db';
+import { documentsRelation } from '../files/files.port';
 
 /** A user as the admin reports read it, before presenting. */
 export interface AdminUserRecord {
@@ -13,6 +14,8 @@ export interface AdminUserRecord {
 }
 
 /** Subscription statuses that keep Pro (billing.plans.ts): a paid user has one of them. */
+/** Every document, the Trash's too (a last edit is a last edit), through the files module's port. */
+const DOCUMENTS = documentsRelation({ columns: ['tenant_id', 'content_updated_at'], includeTrashed: true });
 const PAID_STATUSES = "('active', 'trialing', 'past_due')";
 
 /**
@@ -33,7 +36,7 @@ with people as (
     p.created_at,
     to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
     greatest(pr.updated_at,
-      (select max(f.content_updated_at) from files f where f.tenant_id = p.id),
+      (select max(f.content_updated_at) from ${DOCUMENTS} f where f.tenant_id = p.id),
       (select max(e.at) from usage_events e where e.tenant_id = p.id)) as last_active_at,
     b.subscription_status,
     coalesce(b.subscription_status in ${PAID_STATUSES}, false) as paid,

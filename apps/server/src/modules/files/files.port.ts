@@ -31,6 +31,59 @@ export function liveDocument({ tenantId, fileId }: { tenantId: string | Placehol
   return and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt))!;
 }
 
+/** The document columns other modules may read in their own statements (names as stored). */
+const DOCUMENT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'path',
+  'name',
+  'revision',
+  'word_count',
+  'content',
+  'content_text',
+  'metadata',
+  'is_repository',
+  'is_listed',
+  'created_at',
+  'updated_at',
+  'content_updated_at',
+  'search_vector',
+  'voice_terms',
+] as const;
+export type DocumentColumn = (typeof DOCUMENT_COLUMNS)[number];
+
+/**
+ * The documents as a relation for another module's own statement (a listing, a search, a join
+ * with its table): `(select <columns> from files where deleted_at is null)`, to be aliased by the
+ * caller (`… from ${documentsRelation(…)} f`). PostgreSQL pulls such a subquery up into the
+ * statement, so its plans and indexes are those of a direct join. Live documents only, unless
+ * `includeTrashed` (a report's "last edit" counts a trashed document's too). SQL text, for the
+ * modules that send text and parameters (admin, publishing, search); `documentsRelationSql` is
+ * the same for drizzle's `sql`.
+ */
+export function documentsRelation({ columns, includeTrashed = false }: { columns: readonly DocumentColumn[]; includeTrashed?: boolean }): string {
+  for (const column of columns) if (!DOCUMENT_COLUMNS.includes(column)) throw new Error(`Not a document column: ${column}`);
+  return `(select ${columns.join(', ')} from files${includeTrashed ? '' : ' where deleted_at is null'})`;
+}
+
+/** `documentsRelation` as a drizzle `sql` fragment. */
+export function documentsRelationSql(args: { columns: readonly DocumentColumn[]; includeTrashed?: boolean }): SQL {
+  return sql.raw(documentsRelation(args));
+}
+
+/** Fresh planner figures of the documents (maintenance after a run changed many rows of a table joined to them). */
+export const ANALYZE_DOCUMENTS_SQL = 'analyze files';
+
+/**
+ * The statement's tail that indexes every document of the tenant `tenantParam` (Trash included)
+ * again in the search language `languageColumn` names (a CTE's column, e.g. `s.language` of `from s`):
+ * search_vector is the files row's, written here and by the database's trigger (docs/SEARCH.md).
+ */
+export function reindexSearchTermsSql({ languageColumn, from, tenantParam }: { languageColumn: string; from: string; tenantParam: string }): string {
+  return `update files f set search_vector = search_document_vector(('bree_' || ${languageColumn})::regconfig, f.name, f.content_text)
+     from ${from} where f.tenant_id = ${tenantParam}`;
+}
+
 /** Which files teach the voice, as a condition over the `files` row (files.table.ts `VOICE_SAMPLE_SQL`). */
 const isSample: SQL = sql.raw(`(${VOICE_SAMPLE_SQL})`);
 

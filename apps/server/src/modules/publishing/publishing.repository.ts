@@ -1,12 +1,17 @@
 import type { PostCategory, PublishingDraft } from '@bree/contracts';
 import type { Database } from '../../db/db';
+import { documentsRelation } from '../files/files.port';
+
+/** The live documents, through the files module's port (it owns the files row). */
+const DOCUMENTS = documentsRelation({ columns: ['id', 'tenant_id', 'name', 'content', 'content_updated_at', 'word_count', 'metadata', 'is_listed'] });
+const DOCUMENT_IDS = documentsRelation({ columns: ['id'] });
 
 /**
  * Documents the publishing manager lists (docs/PRODUCT.md#admin): live, not unassigned, not a variant and not
  * a workspace, and with no status or a claim status ('claimed', then 'named' once it took its name
  * from its first line: the same blank document, further along).
  */
-const ELIGIBLE = `f.tenant_id = $1 and f.deleted_at is null and f.is_listed
+const ELIGIBLE = `f.tenant_id = $1 and f.is_listed
   and coalesce(f.metadata->>'isMaster', 'false') <> 'true'
   and coalesce(f.metadata->>'isWorkspaceMaster', 'false') <> 'true'
   and coalesce(f.metadata->>'workspaceId', '') = ''
@@ -45,7 +50,7 @@ export function createPublishingRepository({ query }: { query: Database['query']
       return query<EligibleRecord & { post_file_id: string | null } & Partial<PostRecord>>(
         `select f.id as file_id, f.name, f.content_updated_at, f.word_count, p.file_id as post_file_id,
            p.title, p.slug, p.excerpt, p.category, p.status, p.published_at, p.updated_at
-         from files f left join publishing_posts p on p.tenant_id = f.tenant_id and p.file_id = f.id
+         from ${DOCUMENTS} f left join publishing_posts p on p.tenant_id = f.tenant_id and p.file_id = f.id
          where ${ELIGIBLE} order by f.content_updated_at desc, f.id desc limit ${LIST_LIMIT}`,
         [tenantId],
       );
@@ -53,7 +58,7 @@ export function createPublishingRepository({ query }: { query: Database['query']
 
     async findEligible({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       const rows = await query<EligibleRecord & { content: unknown }>(
-        `select f.id as file_id, f.name, f.content_updated_at, f.word_count, f.content from files f where ${ELIGIBLE} and f.id = $2`,
+        `select f.id as file_id, f.name, f.content_updated_at, f.word_count, f.content from ${DOCUMENTS} f where ${ELIGIBLE} and f.id = $2`,
         [tenantId, fileId],
       );
       return rows[0] ?? null;
@@ -109,7 +114,7 @@ export function createPublishingRepository({ query }: { query: Database['query']
     /** Published posts of a category, newest first; a post whose document is in the Trash is hidden. */
     async listPublished({ category, limit }: { category: PostCategory; limit: number }): Promise<PublishedRecord[]> {
       return query<PublishedRecord>(
-        `select ${POST_COLUMNS}, p.content from publishing_posts p join files f on f.id = p.file_id and f.deleted_at is null
+        `select ${POST_COLUMNS}, p.content from publishing_posts p join ${DOCUMENT_IDS} f on f.id = p.file_id
          where p.category = $1 and p.status = 'published' order by p.published_at desc, p.file_id desc limit $2`,
         [category, limit],
       );
@@ -117,7 +122,7 @@ export function createPublishingRepository({ query }: { query: Database['query']
 
     async findPublished({ category, slug }: { category: PostCategory; slug: string }): Promise<PublishedRecord | null> {
       const rows = await query<PublishedRecord>(
-        `select ${POST_COLUMNS}, p.content from publishing_posts p join files f on f.id = p.file_id and f.deleted_at is null
+        `select ${POST_COLUMNS}, p.content from publishing_posts p join ${DOCUMENT_IDS} f on f.id = p.file_id
          where p.category = $1 and p.slug = $2 and p.status = 'published'`,
         [category, slug],
       );

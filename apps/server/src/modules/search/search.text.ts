@@ -1,4 +1,5 @@
 import { SEARCH_LANGUAGES, type SearchLanguage } from '@bree/contracts';
+import { documentsRelation, reindexSearchTermsSql } from '../files/files.port';
 
 /** Raw SQL with positional parameters (Database.query). */
 export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -21,13 +22,16 @@ export const MARK_END = '\u0003';
 /** A workspace variant: it names a master and is not the master itself (files.table.ts `is_listed`). */
 const IS_DRAFT = `(coalesce(f.metadata->>'masterFileId', '') <> '' and coalesce(f.metadata->>'isMaster', 'false') <> 'true')`;
 /**
- * What a search may show, for `files f`: what the document list shows, and variants when the
+ * What a search may show, for the documents `f` (the files port's relation of live documents): what the document list shows, and variants when the
  * boolean parameter `includeDrafts` (e.g. '$3') is true. Text and meaning search both use it.
  */
 export function shownFilesSql(includeDrafts: string): string {
-  return `f.deleted_at is null and (f.is_listed or (${includeDrafts}::boolean and ${IS_DRAFT} and left(f.name, 14) <> '__UNASSIGNED__'))`;
+  return `(f.is_listed or (${includeDrafts}::boolean and ${IS_DRAFT} and left(f.name, 14) <> '__UNASSIGNED__'))`;
 }
 const SHOWN = shownFilesSql('$3');
+/** The live documents' columns a search reads, through the files module's port (it owns the files row and its search_vector). */
+const SEARCHED = documentsRelation({ columns: ['id', 'tenant_id', 'name', 'metadata', 'content_updated_at', 'is_listed', 'search_vector'] });
+const BODIES = documentsRelation({ columns: ['id', 'content_text'] });
 
 /** A document row as search results present it. */
 export interface SearchFileRow {
@@ -79,14 +83,14 @@ export async function findTextMatches(query: Query, input: { tenantId: string; q
      hits as materialized (
        select f.id, f.name, f.metadata->>'authenticity' as tag, f.content_updated_at, ${IS_DRAFT} as is_draft,
               ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', f.search_vector, t.q) as rank, t.q
-       from t join files f on f.search_vector @@ t.q
+       from t join ${SEARCHED} f on f.search_vector @@ t.q
        where f.tenant_id = $1 and numnode(t.q) > 0 and ${SHOWN}
        order by rank desc, f.content_updated_at desc, f.id
        limit $5
      ),
      -- The text is read for the documents shown only: a common word matches many more.
      bodies as materialized (
-       select h.*, left(f.content_text, ${SEARCH_TEXT_MAX_CHARS}) as body from hits h join files f on f.id = h.id
+       select h.*, left(f.content_text, ${SEARCH_TEXT_MAX_CHARS}) as body from hits h join ${BODIES} f on f.id = h.id
      ),
      -- The passage comes from a window around the first place a query term starts a word: ts_headline
      -- parses all it is given, and a document can be long. No place found (a match in the name only,
@@ -124,7 +128,7 @@ export async function findShownFiles(query: Query, input: { tenantId: string; fi
   if (input.fileIds.length === 0) return [];
   return query<SearchFileRow>(
     `select f.id, f.name, f.metadata->>'authenticity' as tag, f.content_updated_at, ${IS_DRAFT} as is_draft
-     from files f where f.tenant_id = $1 and f.id = any($2::text[]) and ${SHOWN}`,
+     from ${SEARCHED} f where f.tenant_id = $1 and f.id = any($2::text[]) and ${SHOWN}`,
     [input.tenantId, input.fileIds, input.includeDrafts],
   );
 }
@@ -148,8 +152,7 @@ export async function writeLanguage(query: Query, input: { tenantId: string; lan
        on conflict (tenant_id) do update set language = excluded.language, updated_at = excluded.updated_at
        returning language
      )
-     update files f set search_vector = search_document_vector(('bree_' || s.language)::regconfig, f.name, f.content_text)
-     from s where f.tenant_id = $1`,
+     ${reindexSearchTermsSql({ languageColumn: 's.language', from: 's', tenantParam: '$1' })}`,
     [input.tenantId, input.language, input.now],
   );
 }

@@ -1,3 +1,4 @@
+import { ANALYZE_DOCUMENTS_SQL, documentsRelation } from '../../files/files.port';
 import { shownFilesSql } from '../search.text';
 
 /** Raw SQL with positional parameters (Database.query): pgvector's operators and casts read best as SQL. */
@@ -68,6 +69,12 @@ export interface PassageRow {
   score: number;
 }
 
+// The live documents, read through the files module's port (it owns the files row).
+const KEYS = documentsRelation({ columns: ['id', 'tenant_id'] });
+const STALE_SOURCE = documentsRelation({ columns: ['id', 'tenant_id', 'content_text', 'content_updated_at'] });
+const SHOWN_SOURCE = documentsRelation({ columns: ['id', 'tenant_id', 'name', 'metadata', 'is_listed'] });
+const SAMPLE_SOURCE = documentsRelation({ columns: ['id', 'tenant_id', 'voice_terms'] });
+
 /** The SQL of meaning search. Every statement that reads or writes a tenant's rows names the tenant. */
 export function createEmbeddingStore({ query }: { query: Query }) {
   return {
@@ -78,8 +85,8 @@ export function createEmbeddingStore({ query }: { query: Query }) {
     async stale({ model, cutoff, limit, skipTenants, skipFiles }: { model: string; cutoff: Date; limit: number; skipTenants: string[]; skipFiles: string[] }) {
       const rows = await query<{ id: string; tenant_id: string; content_text: string; hash: string }>(
         `select f.id, f.tenant_id, f.content_text, md5(f.content_text) as hash
-           from files f left join file_passage_state s on s.file_id = f.id
-          where f.deleted_at is null and f.content_updated_at <= $2
+           from ${STALE_SOURCE} f left join file_passage_state s on s.file_id = f.id
+          where f.content_updated_at <= $2
             and (s.file_id is null or s.model <> $1 or s.content_hash <> md5(f.content_text))
             and f.tenant_id <> all($4::text[]) and f.id <> all($5::text[])
           order by f.content_updated_at, f.id
@@ -124,17 +131,15 @@ export function createEmbeddingStore({ query }: { query: Query }) {
     async analyze(): Promise<void> {
       await query('analyze file_passages');
       await query('analyze file_passage_state');
-      await query('analyze files');
+      await query(ANALYZE_DOCUMENTS_SQL);
     },
 
     /** Forgets the passages of documents in the Trash or deleted for good. */
     async sweepDeleted(): Promise<number> {
       const gone = await query(
-        `delete from file_passages p where not exists (select 1 from files f where f.id = p.file_id and f.tenant_id = p.tenant_id and f.deleted_at is null) returning 1`,
+        `delete from file_passages p where not exists (select 1 from ${KEYS} f where f.id = p.file_id and f.tenant_id = p.tenant_id) returning 1`,
       );
-      await query(
-        `delete from file_passage_state s where not exists (select 1 from files f where f.id = s.file_id and f.tenant_id = s.tenant_id and f.deleted_at is null)`,
-      );
+      await query(`delete from file_passage_state s where not exists (select 1 from ${KEYS} f where f.id = s.file_id and f.tenant_id = s.tenant_id)`);
       return gone.length;
     },
 
@@ -162,7 +167,7 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       // passage's text through the sort is what makes a naive query slow.
       const rows = await query<PassageRow>(
         `with best as (${BEST_PASSAGE_PER_FILE}), top as (
-           select b.* from best b join files f on f.id = b.file_id and f.tenant_id = $1
+           select b.* from best b join ${SHOWN_SOURCE} f on f.id = b.file_id and f.tenant_id = $1
             where 1 - b.distance >= $4 and ${shownFilesSql('$6')}
             order by b.distance, b.file_id
             limit $5
@@ -192,8 +197,8 @@ export function createEmbeddingStore({ query }: { query: Query }) {
     }): Promise<string[]> {
       const rows = await query<{ passage_text: string }>(
         `with best as (${BEST_PASSAGE_PER_FILE}), top as (
-           select b.* from best b join files f on f.id = b.file_id and f.tenant_id = $1
-            where f.deleted_at is null and f.voice_terms is not null
+           select b.* from best b join ${SAMPLE_SOURCE} f on f.id = b.file_id and f.tenant_id = $1
+            where f.voice_terms is not null
             order by b.distance, b.file_id
             limit $4
          )
@@ -210,9 +215,9 @@ export function createEmbeddingStore({ query }: { query: Query }) {
       const [row] = await query<{ indexed: number; total: number }>(
         `select count(*)::int as total,
                 count(s.file_id)::int as indexed
-           from files f left join file_passage_state s
+           from ${STALE_SOURCE} f left join file_passage_state s
              on s.file_id = f.id and s.tenant_id = f.tenant_id and s.model = $2 and s.content_hash = md5(f.content_text)
-          where f.tenant_id = $1 and f.deleted_at is null`,
+          where f.tenant_id = $1`,
         [tenantId, model],
       );
       return { indexed: Number(row?.indexed ?? 0), total: Number(row?.total ?? 0) };
