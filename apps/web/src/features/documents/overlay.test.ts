@@ -23,7 +23,7 @@ describe('optimistic overlay', () => {
     expect(isTombstoned(store.entries(), 'b', now())).toBe(true);
   });
 
-  it('restores the file when the operation is rolled back', () => {
+  it('restores the file when the change is rolled back', () => {
     const { store, now } = clockedStore();
     store.add({ id: 'op1', fileId: 'b', patch: { kind: 'delete' } });
     store.remove('op1');
@@ -74,7 +74,7 @@ describe('optimistic overlay', () => {
     expect(applyOverlay([file('a')], store.entries(), now(), { includeCreated: false }).map((f) => f.id)).toEqual(['a']);
   });
 
-  it('skips a duplicate operation id', () => {
+  it('skips a duplicate change id', () => {
     const { store } = clockedStore();
     store.add({ id: 'op1', fileId: 'a', patch: { kind: 'delete' } });
     store.add({ id: 'op1', fileId: 'a', patch: { kind: 'delete' } });

@@ -11,12 +11,12 @@ export type OverlayPatch =
   | { kind: 'create'; file: FileSummary };
 
 export interface OverlayEntry {
-  /** The operation's id; one entry per operation and file. */
+  /** The list change's id; one entry per change and file. */
   id: string;
   fileId: string;
   patch: OverlayPatch;
   status: 'pending' | 'confirmed';
-  /** Set when confirmed; pending entries live until their operation settles. */
+  /** Set when confirmed; pending entries live until their change settles. */
   expiresAt: number | null;
 }
 
@@ -24,7 +24,7 @@ export interface OverlayStore {
   add(entry: Omit<OverlayEntry, 'status' | 'expiresAt'>): void;
   /** The server accepted the change: keep it for the overlay lifetime, then let the server's list speak. */
   confirm(id: string): void;
-  /** Rollback: the change never happened (for one file of the operation when `fileId` is given). */
+  /** Rollback: the change never happened (for one file of the change when `fileId` is given). */
   remove(id: string, fileId?: string): void;
   entries(): readonly OverlayEntry[];
   subscribe(listener: () => void): () => void;
@@ -57,7 +57,7 @@ export function createOverlayStore({
 
   return {
     add(entry) {
-      // Duplicate operation ids are skipped (docs/PRODUCT.md#documents).
+      // Duplicate change ids are skipped (docs/PRODUCT.md#documents).
       if (list.some((e) => e.id === entry.id && e.fileId === entry.fileId)) return;
       set([...list, { ...entry, status: 'pending', expiresAt: null }]);
     },

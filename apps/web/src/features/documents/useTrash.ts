@@ -86,7 +86,7 @@ export function useTrash(tenantId: string): TrashState {
       act(file, async () => {
         const operationId = ulid();
         try {
-          // Retried under the file-operation rule, so the API client's own retry is off.
+          // Retried under the list changes' rule, so the API client's own retry is off.
           await withRetry(() => deleteDocumentForever(singleTry(api), { fileId: file.id, operationId }), FILE_OP_RETRY, { shouldRetry: isTransientFailure });
           notify.success(TRASH_MESSAGES.deletedForever(file.displayName));
           return true;
