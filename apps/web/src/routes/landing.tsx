@@ -7,9 +7,9 @@ import { LoadingScreen } from '../ui/Spinner';
 
 /**
  * The landing page (docs/PRODUCT.md#landing). Opening Bree at / while signed in goes on to
- * /app (§2.1); coming back to / from one of Bree's own pages (the wordmark of a public page) shows
- * the page itself, where the hero offers 'Continue Writing' (§2.2 item 2). With an external
- * issuer a visitor already signed in there is sent on too, once the page is idle (§2.1's silent
+ * /app; coming back to / from one of Bree's own pages (the wordmark of a public page) shows
+ * the page itself, where the hero offers 'Continue Writing'. With an external
+ * issuer a visitor already signed in there is sent on too, once the page is idle (a silent
  * token fetch), so the sign-in code never delays the page.
  */
 export default function LandingRoute() {

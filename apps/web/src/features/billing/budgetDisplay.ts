@@ -6,12 +6,12 @@ import type { BillingStatus, PlanType } from '@bree/contracts';
  * kept pure so every boundary is tested without rendering.
  */
 
-/** §5: a monthly budget of 20 or more multiplies displayed costs by 4, otherwise by 1. */
+/** docs/PRODUCT.md#billing: a monthly budget of 20 or more multiplies displayed costs by 4, otherwise by 1. */
 export function costMultiplier(monthlyBudget: number | null | undefined): 1 | 4 {
   return monthlyBudget != null && monthlyBudget >= PRO_BUDGET_DISPLAY_MIN ? 4 : 1;
 }
 
-/** §4: Pro means a plan type is present, or a monthly budget of at least 20. */
+/** docs/PRODUCT.md#billing: Pro means a plan type is present, or a monthly budget of at least 20. */
 export function isProTier(input: { planType: PlanType | null | undefined; monthlyBudget: number | null | undefined }): boolean {
   return input.planType != null || (input.monthlyBudget != null && input.monthlyBudget >= PRO_BUDGET_DISPLAY_MIN);
 }
@@ -28,14 +28,14 @@ export function usagePercent(spent: number, budget: number | null | undefined): 
   return Math.min(100, Math.max(0, (spent / budget) * 100));
 }
 
-/** §5: usage under 0.1 percent shows 3 decimals (a first call still shows as more than zero), else 1. */
+/** docs/PRODUCT.md#billing: usage under 0.1 percent shows 3 decimals (a first call still shows as more than zero), else 1. */
 export function formatPercent(percent: number): string {
   return `${percent < 0.1 ? percent.toFixed(3) : percent.toFixed(1)}%`;
 }
 
 export type BarColour = 'red' | 'orange' | 'purple';
 
-/** §5: red above 80 percent, orange above 60, else purple. */
+/** docs/PRODUCT.md#billing: red above 80 percent, orange above 60, else purple. */
 export function barColour(percent: number): BarColour {
   if (percent > 80) return 'red';
   if (percent > 60) return 'orange';

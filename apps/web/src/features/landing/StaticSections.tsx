@@ -4,7 +4,7 @@ import { AUDIENCES, FEATURES, PROVIDERS, REASONS, withProductName } from './cont
 import { Section } from './Section';
 import type { ReactNode } from 'react';
 
-/** The AI providers strip (§2.2 item 3): the models Bree runs on, as plain wordmarks. */
+/** The AI providers strip: the models Bree runs on, as plain wordmarks. */
 export function ProvidersStrip() {
   return (
     <section aria-labelledby="providers-heading" data-landing-section="providers" className="border-t border-line bg-cream px-4 py-8 sm:px-6">
@@ -22,7 +22,7 @@ export function ProvidersStrip() {
   );
 }
 
-/** The four feature cards in a two-column grid (§2.2 item 4); the section is the header's Features anchor (#services). */
+/** The four feature cards in a two-column grid; the section is the header's Features anchor (#services). */
 export function FeaturesSection({ productName }: { productName: string }) {
   return (
     <Section
@@ -45,7 +45,7 @@ export function FeaturesSection({ productName }: { productName: string }) {
   );
 }
 
-/** Who it is for (§2.2 item 5, §1). */
+/** Who it is for. */
 export function AudienceSection() {
   return (
     <Section
@@ -67,7 +67,7 @@ export function AudienceSection() {
   );
 }
 
-/** Pricing with the cards /subscription shows too (§2.3); one is featured with its badge. */
+/** Pricing with the cards /subscription shows too; one is featured with its badge. */
 export function PricingSection({ action }: { action: (featured: boolean) => ReactNode }) {
   return (
     <Section id="pricing" name="pricing" title="Simple pricing" lead="Start free. Upgrade when the assistant becomes part of your day.">
@@ -84,7 +84,7 @@ export function PricingSection({ action }: { action: (featured: boolean) => Reac
   );
 }
 
-/** Why choose the product (§2.2 item 10). */
+/** Why choose the product. */
 export function WhySection({ productName }: { productName: string }) {
   return (
     <Section id="why" name="why" tone="cream" title={`Why writers choose ${productName}`}>

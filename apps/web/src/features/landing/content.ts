@@ -4,7 +4,7 @@
 /** Model providers Bree's assistant and dictation can run on (README's AI variables), shown as the providers strip. */
 export const PROVIDERS = ['Google Gemini', 'Anthropic Claude', 'OpenAI', 'Ollama', 'vLLM', 'OpenRouter', 'Groq', 'Deepgram'] as const;
 
-/** The four feature cards of §2.2 item 4, in order. */
+/** The four feature cards, in order. */
 export const FEATURES = [
   {
     title: "Author's Voice",
@@ -24,7 +24,7 @@ export const FEATURES = [
   },
 ] as const;
 
-/** Who it is for (§1): the four kinds of writer the product serves. */
+/** Who it is for: the four kinds of writer the product serves. */
 export const AUDIENCES = [
   { title: 'Authors', body: 'Keep a book in chapters, try a scene two ways, and tighten prose without losing the voice readers know.' },
   { title: 'Non-fiction writers', body: 'Expand notes into clear explanations, condense long passages, and keep every version of an argument.' },
@@ -32,7 +32,7 @@ export const AUDIENCES = [
   { title: 'Content creators', body: 'Dictate on the move, draft on your phone, finish at your desk — the same documents everywhere.' },
 ] as const;
 
-/** Testimonials (§2.2 item 7, §9.3: four). `initials` draw each avatar. */
+/** Testimonials (four). `initials` draw each avatar. */
 export const TESTIMONIALS = [
   {
     name: 'Maya Okafor',
@@ -62,7 +62,7 @@ export const TESTIMONIALS = [
 
 export type Verdict = 'good' | 'warn' | 'bad';
 
-/** The comparison table's columns (§2.2 item 8): traditional editors, generic AI tools and the product. */
+/** The comparison table's columns: traditional editors, generic AI tools and the product. */
 export const COMPARISON_COLUMNS = ['Traditional editors', 'Generic AI tools', '{name}'] as const;
 
 /** Rows of the comparison: one verdict and a short note per column, in the columns' order. */
@@ -78,7 +78,7 @@ export const COMPARISON_ROWS: ReadonlyArray<{ feature: string; cells: readonly [
 /** What each verdict means, for its icon's text alternative. */
 export const VERDICT_LABELS: Record<Verdict, string> = { good: 'Yes', warn: 'Partly', bad: 'No' };
 
-/** Why choose the product (§2.2 item 10). */
+/** Why choose the product. */
 export const REASONS = [
   {
     title: 'Any model, even a local one',
@@ -97,7 +97,7 @@ export const REASONS = [
   { title: 'Share when you are ready', body: 'Publish a read-only link to any document, turn it off at any time, and see how many times it was read.' },
 ] as const;
 
-/** The FAQ (§2.2 item 11, §9.3: six questions). */
+/** The FAQ (six questions). */
 export const FAQS = [
   {
     question: 'Which AI models does {name} work with?',
