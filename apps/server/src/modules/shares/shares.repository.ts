@@ -1,8 +1,11 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FileMetadata } from '@bree/contracts';
-import type { Db } from '../../db/db';
-import { files } from '../files/files.table';
+import { selectRows, type Db } from '../../db/db';
+import { documentsRelationSql } from '../files/files.port';
 import { shares } from './shares.table';
+
+/** The documents a share page reads, live only, through the files module's port. */
+const LIVE_DOCUMENTS = documentsRelationSql({ columns: ['id', 'tenant_id', 'content', 'name', 'word_count', 'metadata', 'content_updated_at'] });
 
 /** A live shared document as its public page needs it. */
 export interface SharedRow {
@@ -20,14 +23,6 @@ export interface SharedRow {
  */
 export function createSharesRepository({ db }: { db: Db }) {
   return {
-    async fileExists({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<boolean> {
-      const rows = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt)))
-        .limit(1);
-      return rows.length > 0;
-    },
     async find({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       const rows = await db
         .select()
@@ -69,21 +64,18 @@ export function createSharesRepository({ db }: { db: Db }) {
         .set({ slug: null, updatedAt: now })
         .where(and(eq(shares.tenantId, tenantId), eq(shares.fileId, fileId)));
     },
+    /** The share's document while it is live (read through the files module's port), in one statement. */
     async findShared(slug: string): Promise<SharedRow | null> {
-      const rows = await db
-        .select({
-          content: files.content,
-          name: files.name,
-          wordCount: files.wordCount,
-          metadata: files.metadata,
-          contentUpdatedAt: files.contentUpdatedAt,
-          sharedAt: shares.createdAt,
-        })
-        .from(shares)
-        .innerJoin(files, and(eq(files.tenantId, shares.tenantId), eq(files.id, shares.fileId), isNull(files.deletedAt)))
-        .where(eq(shares.slug, slug))
-        .limit(1);
-      return rows[0] ?? null;
+      const rows = await selectRows<SharedRow>(
+        db,
+        sql`select f.content, f.name, f.word_count as "wordCount", f.metadata, f.content_updated_at as "contentUpdatedAt", ${shares.createdAt} as "sharedAt"
+            from ${shares} join ${LIVE_DOCUMENTS} f on f.tenant_id = ${shares.tenantId} and f.id = ${shares.fileId}
+            where ${shares.slug} = ${slug}
+            limit 1`,
+      );
+      const row = rows[0];
+      // A raw statement's dates may arrive as text (the drivers differ): the page needs Dates.
+      return row ? { ...row, contentUpdatedAt: new Date(row.contentUpdatedAt), sharedAt: new Date(row.sharedAt) } : null;
     },
     async countView(slug: string): Promise<void> {
       await db

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SharedDocument, ShareLinkAnswer, ShareStatus } from '@bree/contracts';
 import { displayName } from '@bree/contracts';
 import { authorshipOf, withoutProvenance, type DocJSON } from '@bree/editor';
+import type { FilesPort } from '../files/files.port';
 import { sharesErrors } from './shares.errors';
 import type { SharedRow, SharesRepository } from './shares.repository';
 
@@ -37,11 +38,14 @@ export function presentShared(row: SharedRow): SharedDocument {
 /** Public links of documents (docs/PRODUCT.md#sharing): switch on, status, switch off, a new slug, and reading by slug. */
 export function createSharesService({
   repository,
+  files,
   publicUrl,
   now,
   newSlug = newShareSlug,
 }: {
   repository: SharesRepository;
+  /** The shared documents' live check, the files module's. */
+  files: Pick<FilesPort, 'requireLive'>;
   /** The origin readers reach Bree at (PUBLIC_URL): share URLs are built on it. */
   publicUrl: string;
   now: () => Date;
@@ -50,9 +54,7 @@ export function createSharesService({
   const urlOf = (slug: string) => `${publicUrl}/share/${slug}`;
   const link = (slug: string): ShareLinkAnswer => ({ success: true, shareUrl: urlOf(slug), shareSlug: slug });
 
-  async function requireFile(q: { tenantId: string; fileId: string }) {
-    if (!(await repository.fileExists(q))) throw sharesErrors.documentNotFound();
-  }
+  const requireFile = (q: { tenantId: string; fileId: string }) => files.requireLive(q);
 
   return {
     urlOf,

@@ -1,23 +1,30 @@
 import type { DocContent } from '@bree/contracts';
 import type { Db } from '../../db/db';
-import { prepareContent } from '../files/files.content';
-import { createContentWriter } from '../files/files.content-write';
-import { filesErrors } from '../files/files.errors';
-import { createFilesRepository } from '../files/files.repository';
+import { documentNotFound, prepareContent, type FilesPort } from '../files/files.port';
 import { versionsErrors } from './versions.errors';
 import { presentVersion } from './versions.presenter';
 import { createVersionsRepository } from './versions.repository';
 import { versionsToThin } from './versions.thinning';
 
 /** Version history: list, read, take and restore. Restoring never destroys history. */
-export function createVersionsService({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
+export function createVersionsService({
+  db,
+  files,
+  now = () => new Date(),
+  newId,
+}: {
+  db: Db;
+  /** The documents (read, and written through the one content writer), the files module's port. */
+  files: Pick<FilesPort, 'find' | 'writer'>;
+  now?: () => Date;
+  newId: () => string;
+}) {
   const versions = createVersionsRepository({ db });
-  const filesRepo = createFilesRepository({ db });
-  const writer = createContentWriter({ db, now, newId });
+  const writer = files.writer;
 
   async function requireFile(tenantId: string, fileId: string) {
-    const file = await filesRepo.findById({ tenantId, id: fileId });
-    if (!file) throw filesErrors.notFound(`with id ${fileId}`);
+    const file = await files.find({ tenantId, fileId });
+    if (!file) throw documentNotFound({ message: `No document with id ${fileId}.` });
     return file;
   }
 
