@@ -10,6 +10,7 @@ import { createAiGateway } from './modules/ai/ai.gateway';
 import { createEmbeddingGateway } from './modules/ai/ai.embedding';
 import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } from './modules/ai/ai.metered';
 import { createProviderRegistry } from './modules/ai/ai.providers';
+import { createModelRunner } from './modules/ai/ai.runner';
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
 import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
@@ -97,18 +98,24 @@ export function createServices({
     usageReport: createUsageReport({ db }),
     usage,
   });
-  // Every model call is metered through this one gateway function (reserve → call → settle → record).
-  const ai = createMeteredAi({ gateway, usage });
-  // Search by meaning: passages embedded through the metered call, kept in step by the 'search-index' job.
+  // Every model call goes through this one runner: tier, voice, hold (reserve) → call → store → settle → record.
+  // The voice is asked for at call time: the voice service, made below, writes its style guide through the runner.
+  const models = createModelRunner({
+    ai: createMeteredAi({ gateway, usage }),
+    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config, registry: aiProviders }), usage }),
+    transcription: createMeteredTranscription({ transcriber, usage }),
+    voice: (args) => voice.getPromptVoice(args),
+  });
+  // Search by meaning: passages embedded through the runner, kept in step by the 'search-index' job.
   const semantic = createSemanticSearch({
     query: (text, params) => database.query(text, params),
-    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config, registry: aiProviders }), usage }),
+    embedding: models.embedding,
     now,
   });
   // Queues exist from the start and run work in this process until pg-boss delivers them (jobs.ts).
   const voice = createVoiceService({
     repository: createVoiceRepository({ db, files: filesPort }),
-    ai,
+    models,
     queue: createVoiceQueue(),
     now,
     stylometrics: (text) => heavyWork.computeStylometrics(text),
@@ -122,7 +129,7 @@ export function createServices({
   const writer = filesPort.writer;
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
   const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId, now });
-  const aiRunner = createOperationRunner({ repository: aiRepository, ai, registry, newBlockId, variants });
+  const aiRunner = createOperationRunner({ repository: aiRepository, models, registry, newBlockId, variants });
   const aiQueue = createOperationQueue({ runner: aiRunner, database });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks });
@@ -165,28 +172,25 @@ export function createServices({
       repository: workspacesRepository,
       files,
       writer,
-      ai,
+      models,
       aiRepository,
       queue: aiQueue,
       registry,
-      voice,
       // Plan features are sold through billing; with billing off nobody could buy them, so every tenant has them.
       planOf: billing.enabled ? (tenantId) => billing.planOf(tenantId) : undefined,
       newId,
       newOperationId: randomUUID,
       now,
     }),
-    chat: createChatService({ repository: createChatRepository({ db }), ai, documents: aiRepository, voice, newId, now }),
+    chat: createChatService({ repository: createChatRepository({ db }), models, documents: aiRepository, newId, now }),
     // Dictation: transcription metered in voice minutes, polish as a metered text call in the author's voice.
     transcription: createTranscriptionService({
-      transcription: createMeteredTranscription({ transcriber, usage }),
-      ai,
-      voice,
+      models,
       files: filesPort,
       newBlockId,
       now,
     }),
-    ai: createAiService({ repository: aiRepository, ai, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, voice, ...(live ? { live } : {}) }),
+    ai: createAiService({ repository: aiRepository, models, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, ...(live ? { live } : {}) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

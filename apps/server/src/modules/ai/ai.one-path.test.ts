@@ -51,6 +51,9 @@ export const PROVIDER_FACTORIES = [
   /^\s*import\s+(?!type\b)[^;]*from\s+'@ai-sdk\//m,
 ];
 
+/** The metered calls under the runner (reserve → call → settle): a feature holding one would bypass the runner's tier, voice and scope. */
+export const METERED = [/\b(MeteredAi|MeteredEmbedding|MeteredTranscription|createMeteredAi|createMeteredEmbedding|createMeteredTranscription)\b/];
+
 describe('one path for every model call', () => {
   const files = sources();
 
@@ -70,10 +73,17 @@ describe('one path for every model call', () => {
     expect(files.find((f) => f.path === 'services.ts')?.code.match(/createProviderRegistry\(/g)).toHaveLength(1);
   });
 
+  it('lets features reach the metered calls only through the model-call runner', () => {
+    // ai.metered.ts defines them, ai.runner.ts is the one function features call, services.ts wires it.
+    expect(filesUsing(METERED, files)).toEqual(['modules/ai/ai.metered.ts', 'modules/ai/ai.runner.ts', 'services.ts']);
+  });
+
   it('finds a planted violation', () => {
     const planted = [...files, { path: 'modules/chat/planted.ts', code: "const { streamText } = await import('ai');\nconst m = createAnthropic({ apiKey });" }];
     expect(filesUsing(SDK_CALLS, planted)).toContain('modules/chat/planted.ts');
     expect(filesUsing(SDK_IMPORT, planted)).toContain('modules/chat/planted.ts');
     expect(filesUsing(PROVIDER_FACTORIES, planted)).toContain('modules/chat/planted.ts');
+    const bypass = [...files, { path: 'modules/chat/bypass.ts', code: "import type { MeteredAi } from '../ai/ai.metered';" }];
+    expect(filesUsing(METERED, bypass)).toContain('modules/chat/bypass.ts');
   });
 });

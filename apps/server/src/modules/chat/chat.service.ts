@@ -1,8 +1,7 @@
 import type { AiTier, ChatMessage, ChatMessageState, SendChatMessageBody } from '@bree/contracts';
-import { tierInEffect } from '../ai/ai-provider.service';
-import type { CallOutcome, MeteredAi } from '../ai/ai.metered';
+import type { CallOutcome } from '../ai/ai.metered';
 import type { AiRepository } from '../ai/ai.repository';
-import { usableTier } from '../ai/ai.setup';
+import type { ModelRunner } from '../ai/ai.runner';
 import { chatErrors } from './chat.errors';
 import { presentChatMessage } from './chat.presenter';
 import type { ChatRepository } from './chat.repository';
@@ -11,10 +10,10 @@ import { buildChatPrompt, CHAT_MAX_OUTPUT_TOKENS } from './prompts/chat';
 
 export interface ChatServiceDeps {
   repository: ChatRepository;
-  ai: MeteredAi;
+  /** The one model-call runner: tier, voice, hold, stream, store, settle (ai.runner.ts). */
+  models: Pick<ModelRunner, 'call' | 'planOf' | 'voice'>;
   /** The document's text and Fast/Premium choice in one query (the assistant's own lookup). */
   documents: Pick<AiRepository, 'operationContext'>;
-  voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
   newId: () => string;
   now: () => Date;
 }
@@ -37,12 +36,7 @@ function stateOf(outcome: CallOutcome, stopped: boolean): ChatMessageState {
 
 /** The conversation about a document: list, send (metered, streamed, stored) and clear. */
 export function createChatService(deps: ChatServiceDeps) {
-  const { repository, ai, documents } = deps;
-
-  /** The author's voice for the prompt (none without the voice module). */
-  async function voiceFor(tenantId: string, text: string): Promise<string> {
-    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }) : '';
-  }
+  const { repository, models, documents } = deps;
 
   async function requireDocument({ tenantId, fileId, withText = false }: { tenantId: string; fileId: string; withText?: boolean }) {
     const found = await documents.operationContext({ tenantId, fileId, withText });
@@ -80,33 +74,33 @@ export function createChatService(deps: ChatServiceDeps) {
       const selection = body.selection?.trim() ?? '';
       // Everything read before the first word is read at once: the document, the conversation, the
       // plan the hold is priced against, and the voice when a selection already says what to look for.
-      const [found, stored, tenantPlan, selectionVoice] = await Promise.all([
+      const selectionVoice = selection ? models.voice({ tenantId, text: selection.slice(0, VOICE_QUERY_CHARS) }) : null;
+      const [found, stored, tenantPlan] = await Promise.all([
         documents.operationContext({ tenantId, fileId, withText: true }),
         repository.list({ tenantId, fileId }),
-        ai.planOf(tenantId),
-        selection ? voiceFor(tenantId, selection.slice(0, VOICE_QUERY_CHARS)) : null,
+        models.planOf(tenantId),
+        selectionVoice,
       ]);
       if (!found) throw chatErrors.documentNotFound();
-      const tier = usableTier(tierInEffect(found), ai.isConfigured);
-      ai.assertConfigured(tier);
       const documentText = found.contentText ?? '';
       // A reply that produced nothing is no part of the conversation the model should see.
       const history = stored.filter((m) => m.state !== 'failed' && m.content.trim());
-      const voiceProfile = selectionVoice ?? (await voiceFor(tenantId, documentText.slice(0, VOICE_QUERY_CHARS)));
-      const prompt = buildChatPrompt({ text: selection || documentText, isSelection: Boolean(selection), history, message: text, voiceProfile });
       const question: ChatMessageRow = { tenantId, fileId, id: deps.newId(), role: 'user', content: text, state: 'complete', createdAt: deps.now() };
-      // The question is stored in the hold's own statement: stored only when the call is held, and
-      // both commit or neither does.
-      const { held } = await ai.reserveAlong({ tenantId, fileId, tier, tenantPlan, ...prompt, maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS }, () =>
-        repository.insertFrom(question),
-      );
       const message = presentChatMessage(question);
-      listeners.onStarted?.({ message, tier });
 
       let reply: ChatMessage | null = null;
-      const outcome = await ai.stream({
-        held,
-        ...prompt,
+      const { prepared, outcome } = await models.call({
+        tenantId,
+        fileId,
+        tier: { choices: found },
+        voice: selectionVoice ? { lookup: selectionVoice } : { query: documentText.slice(0, VOICE_QUERY_CHARS) },
+        build: (voiceProfile) => buildChatPrompt({ text: selection || documentText, isSelection: Boolean(selection), history, message: text, voiceProfile }),
+        maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS,
+        tenantPlan,
+        // The question is stored in the hold's own statement: stored only when the call is held, and
+        // both commit or neither does.
+        alongside: () => repository.insertFrom(question),
+        onHeld: ({ tier }) => listeners.onStarted?.({ message, tier }),
         abortSignal: signal,
         onDelta: (delta) => listeners.onDelta?.(delta),
         // Stored before the usage settles, so whoever reloads sees every reply that was paid for.
@@ -130,7 +124,7 @@ export function createChatService(deps: ChatServiceDeps) {
         },
       });
       const failure = outcome.failure && !signal?.aborted ? chatErrors.replyFailed(outcome.failure.message).message : null;
-      return { message, reply, tier, failure };
+      return { message, reply, tier: prepared.tier, failure };
     },
 
     /** Forgets the document's conversation. */

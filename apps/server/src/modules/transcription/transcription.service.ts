@@ -8,10 +8,8 @@ import {
 } from '@bree/contracts';
 import { markedAsAi, type DocJSON } from '@bree/editor';
 import { isAppError } from '../../lib/errors';
-import type { MeteredAi, MeteredTranscription } from '../ai/ai.metered';
-import { usableTier } from '../ai/ai.setup';
+import type { ModelRunner } from '../ai/ai.runner';
 import { documentNotFound, prepareContent, type FilesPort } from '../files/files.port';
-import type { VoiceService } from '../voice/voice.service';
 import { checkAudio } from './transcription.audio';
 import { CHUNK_LIMITS, RECORDING_LIMITS, transcriptionErrors } from './transcription.errors';
 import { POLISH_MAX_OUTPUT_TOKENS, polishPrompt } from './transcription.prompt';
@@ -24,9 +22,8 @@ const VOICE_BLOCK_CHARS = 8000;
 const APPEND_TRIES = 5;
 
 export interface TranscriptionServiceDeps {
-  transcription: MeteredTranscription;
-  ai: MeteredAi;
-  voice: Pick<VoiceService, 'getPromptVoice'>;
+  /** The one model-call runner: the metered transcription, and the polish's tier, voice, hold and stream (ai.runner.ts). */
+  models: Pick<ModelRunner, 'transcription' | 'tierIfConfigured' | 'hold' | 'release' | 'stream' | 'voice'>;
   /** The document dictated into: read, marked while transcribing, and written through the files module's port. */
   files: Pick<FilesPort, 'readContent' | 'setTranscribing' | 'clearTranscribingMarks' | 'writer'>;
   newBlockId: () => string;
@@ -34,7 +31,8 @@ export interface TranscriptionServiceDeps {
 }
 
 /** Dictation: a recording → its words (metered in voice minutes) → optional polish in the author's voice → the editor, or the document. */
-export function createTranscriptionService({ transcription, ai, voice, files, newBlockId, now = () => new Date() }: TranscriptionServiceDeps) {
+export function createTranscriptionService({ models, files, newBlockId, now = () => new Date() }: TranscriptionServiceDeps) {
+  const { transcription } = models;
   async function requireDocument(tenantId: string, fileId: string) {
     const found = await files.readContent({ tenantId, fileId });
     if (!found) throw documentNotFound();
@@ -90,53 +88,49 @@ export function createTranscriptionService({ transcription, ai, voice, files, ne
       const checked = await checkAudio({ bytes: audio, declaredSeconds: query.durationMs / 1000, limits: RECORDING_LIMITS });
       const { fileId } = query;
       await requireDocument(tenantId, fileId);
-      const tier = usableTier('fast', ai.isConfigured);
-      const polishing = query.polish && ai.isConfigured(tier);
+      const tier = query.polish ? models.tierIfConfigured({ preferred: 'fast' }) : null;
       // The polish is reserved before any audio is sent, so a plan without budget costs no voice minutes either.
       const estimate = polishPrompt({ transcript: 'x'.repeat(Math.ceil(checked.seconds * CHARS_PER_SECOND)), voiceProfile: 'x'.repeat(VOICE_BLOCK_CHARS) });
-      const held = polishing ? await ai.reserve({ tenantId, fileId, tier, ...estimate, maxOutputTokens: POLISH_MAX_OUTPUT_TOKENS }) : null;
+      const held = tier ? await models.hold({ tenantId, fileId, tier, ...estimate, maxOutputTokens: POLISH_MAX_OUTPUT_TOKENS }) : null;
+      // The hold's scope: whatever ends the dictation, a hold not handed to the polish's stream (which settles it) is given back.
+      let unsettled = held;
       const marking = query.target === 'document';
-      if (marking) await files.setTranscribing({ tenantId, fileId, on: true, at: now() });
       try {
-        let outcome;
-        try {
-          outcome = await transcription.transcribe({ tenantId, fileId, audio, mediaType: checked.mediaType, seconds: checked.seconds });
-        } catch (error) {
-          if (held) await ai.release(held);
-          throw error;
-        }
-        if (!outcome.ok) {
-          if (held) await ai.release(held);
-          throw transcriptionErrors.failed(outcome.failure.message);
-        }
+        if (marking) await files.setTranscribing({ tenantId, fileId, on: true, at: now() });
+        const outcome = await transcription.transcribe({ tenantId, fileId, audio, mediaType: checked.mediaType, seconds: checked.seconds });
+        if (!outcome.ok) throw transcriptionErrors.failed(outcome.failure.message);
         const raw = outcome.transcript.text;
         let text = raw;
         let polished = false;
         if (held && raw) {
-          const prompt = polishPrompt({ transcript: raw, voiceProfile: await voice.getPromptVoice({ tenantId, text: raw }) });
-          const result = await ai.stream({ held, ...prompt });
+          const prompt = polishPrompt({ transcript: raw, voiceProfile: await models.voice({ tenantId, text: raw }) });
+          unsettled = null;
+          const result = await models.stream({ held, ...prompt });
           // A failed polish keeps the writer's words as transcribed: they are never lost to it.
           if (!result.failure && result.text.trim()) {
             text = result.text.trim();
             polished = true;
           }
-        } else if (held) await ai.release(held);
+        }
         const paragraphs = splitParagraphs(text);
         const answer: DictationAnswer = {
           text: paragraphs.join('\n\n'),
           paragraphs,
           polished,
-          ...(polished ? { tier } : {}),
+          ...(polished && tier ? { tier } : {}),
           delivered: true,
           minutes: Math.ceil((checked.seconds / 60) * 100) / 100,
         };
         if (marking && clientGone() && paragraphs.length > 0) {
-          const provenance: ProvenanceAttrs | null = polished ? { operationId: newBlockId(), action: 'dictation', tier, at: now().toISOString() } : null;
+          const provenance: ProvenanceAttrs | null =
+            polished && tier ? { operationId: newBlockId(), action: 'dictation', tier, at: now().toISOString() } : null;
           await append(tenantId, fileId, paragraphs, provenance);
           return { ...answer, delivered: false };
         }
         return answer;
       } finally {
+        // A give-back that fails is left to the lease sweep (usage.holds.ts), like a crash's.
+        if (unsettled) await models.release(unsettled).catch(() => undefined);
         if (marking) await files.setTranscribing({ tenantId, fileId, on: false, at: now() });
       }
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeteredAi } from '../ai/ai.metered';
+import type { ModelRunner } from '../ai/ai.runner';
 import type { VoiceQueue } from './voice.queue';
 import type { VoiceRepository } from './voice.repository';
 import { createVoiceService } from './voice.service';
@@ -11,7 +11,7 @@ function voiceOver({ notes, failure }: { notes?: string; failure?: Error }) {
     findProfile: () => answer({ tenantId: 't', stats: null, styleGuide: '', userNotes: notes ?? '' }),
     similarSamples: () => answer(['The quay was quiet at dawn, and the boats slept.']),
   } as unknown as VoiceRepository;
-  return createVoiceService({ repository, ai: {} as MeteredAi, queue: {} as VoiceQueue, now: () => new Date() });
+  return createVoiceService({ repository, models: {} as ModelRunner, queue: {} as VoiceQueue, now: () => new Date() });
 }
 
 describe("the author's voice in a prompt", () => {

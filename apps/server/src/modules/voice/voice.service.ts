@@ -1,7 +1,6 @@
 import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStats } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
-import type { MeteredAi } from '../ai/ai.metered';
-import { usableTier } from '../ai/ai.setup';
+import type { ModelRunner } from '../ai/ai.runner';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
 import { bestPassage, keyTerms, searchQuery } from './voice.passages';
 import { NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUIDE, presentVoiceProfile } from './voice.presenter';
@@ -14,8 +13,8 @@ import { computeStylometrics, summarizeStats } from './voice.stylometrics';
 
 export interface VoiceServiceDeps {
   repository: VoiceRepository;
-  /** The metered gateway: the author's budget pays for their style guide, like any AI call. */
-  ai: MeteredAi;
+  /** The one model-call runner: the author's budget pays for their style guide, like any AI call. */
+  models: Pick<ModelRunner, 'call' | 'tierIfConfigured'>;
   /** Given at construction; it delivers to pg-boss once jobs run (voice.queue.ts). */
   queue: VoiceQueue;
   now: () => Date;
@@ -50,7 +49,7 @@ const PLACEHOLDER_GUIDES = new Set([NOT_CONFIGURED_GUIDE, OLD_NOT_CONFIGURED_GUI
 /** The author's voice: figures and a style guide learned from their samples, and the voice block of every AI prompt. */
 export function createVoiceService({
   repository,
-  ai,
+  models,
   queue,
   now,
   similarByMeaning,
@@ -72,9 +71,14 @@ export function createVoiceService({
    * metered gateway (402 budget_exceeded when the budget has no room); null when it failed.
    */
   async function writeStyleGuide({ tenantId, stats, excerpts }: { tenantId: string; stats: VoiceStats; excerpts: string[] }): Promise<string | null> {
-    const prompt = buildStyleGuidePrompt({ stats, excerpts });
-    const tier = usableTier('premium', ai.isConfigured);
-    const { text, failure } = await ai.text({ tenantId, tier, ...prompt, maxOutputTokens: STYLE_GUIDE_MAX_OUTPUT_TOKENS });
+    // Written from the samples themselves: the prompt carries no voice block.
+    const { outcome } = await models.call({
+      tenantId,
+      tier: { preferred: 'premium' },
+      build: () => buildStyleGuidePrompt({ stats, excerpts }),
+      maxOutputTokens: STYLE_GUIDE_MAX_OUTPUT_TOKENS,
+    });
+    const { text, failure } = outcome;
     return failure || !text.trim() ? null : text.trim();
   }
 
@@ -123,7 +127,7 @@ export function createVoiceService({
         await saveProfile({ tenantId, set: { ...base, stats: null, styleGuide: NO_SAMPLES_GUIDE, status: 'ready', error: null } });
         return;
       }
-      if (!ai.isConfigured(usableTier('premium', ai.isConfigured))) {
+      if (!models.tierIfConfigured({ preferred: 'premium' })) {
         await saveProfile({ tenantId, set: { ...base, styleGuide: NOT_CONFIGURED_GUIDE, status: 'ready', error: null } });
         return;
       }

@@ -1,6 +1,4 @@
 import { AI_MAX_TEXT, type AiTier, type VariantAction } from '@bree/contracts';
-import { tierInEffect } from '../ai/ai-provider.service';
-import { usableTier } from '../ai/ai.setup';
 import type { VariantOperationJob } from '../ai/operations/operations.runner';
 import type { WorkspacesServiceDeps } from './workspaces.service';
 import { workspacesErrors } from './workspaces.errors';
@@ -10,15 +8,13 @@ import { buildVariantPrompt } from './prompts';
 const VOICE_QUERY_CHARS = 2_000;
 
 /** The AI side of variants: the tier a generation runs on, its priced and held call, and its queued job. */
-export function createVariantJobs(deps: Pick<WorkspacesServiceDeps, 'ai' | 'aiRepository' | 'voice' | 'newOperationId' | 'registry' | 'queue'>) {
-  const { ai, queue } = deps;
+export function createVariantJobs(deps: Pick<WorkspacesServiceDeps, 'models' | 'aiRepository' | 'newOperationId' | 'registry' | 'queue'>) {
+  const { models, queue } = deps;
   return {
     /** The tier asked for, else the master's Fast/Premium choice; a tier without a provider falls back to the other. */
     async tierFor(tenantId: string, masterId: string, asked: AiTier | null | undefined): Promise<AiTier> {
       const choices = await deps.aiRepository.operationContext({ tenantId, fileId: masterId, withText: false });
-      const tier = asked ?? usableTier(tierInEffect(choices ?? { fileProvider: null, defaultProvider: null }), ai.isConfigured);
-      ai.assertConfigured(tier);
-      return tier;
+      return models.pickTier({ asked, choices: choices ?? { fileProvider: null, defaultProvider: null } });
     },
 
     /**
@@ -28,15 +24,20 @@ export function createVariantJobs(deps: Pick<WorkspacesServiceDeps, 'ai' | 'aiRe
     async prepareJob(a: { tenantId: string; fileId: string; action: VariantAction; text: string; instructions: string; tier: AiTier; update: boolean }) {
       if (!a.text.trim()) throw workspacesErrors.emptySource();
       if (a.text.length > AI_MAX_TEXT) throw workspacesErrors.sourceTooLong(AI_MAX_TEXT);
-      const voiceProfile = deps.voice ? await deps.voice.getPromptVoice({ tenantId: a.tenantId, text: a.text.slice(0, VOICE_QUERY_CHARS) }) : '';
-      const prompt = buildVariantPrompt(a.action, { text: a.text, instructions: a.instructions, voiceProfile });
       // The job carries the hold: its run settles it, after a crash too (no lease of this process).
-      const held = await ai.reserve({ tenantId: a.tenantId, fileId: a.fileId, tier: a.tier, heldByJob: true, ...prompt });
+      const { prompt, held } = await models.prepare({
+        tenantId: a.tenantId,
+        fileId: a.fileId,
+        tier: { asked: a.tier },
+        voice: { query: a.text.slice(0, VOICE_QUERY_CHARS) },
+        build: (voiceProfile) => buildVariantPrompt(a.action, { text: a.text, instructions: a.instructions, voiceProfile }),
+        heldByJob: true,
+      });
       const operationId = deps.newOperationId();
       return {
         operationId,
         /** The variant could not be set up: the held budget goes back. */
-        release: () => ai.release(held),
+        release: () => models.release(held),
         forVariant: (variantId: string): VariantOperationJob => ({
           operationId,
           tenantId: a.tenantId,

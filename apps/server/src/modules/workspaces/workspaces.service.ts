@@ -9,8 +9,8 @@ import {
   type WorkspaceType,
 } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
-import type { MeteredAi } from '../ai/ai.metered';
 import type { AiRepository } from '../ai/ai.repository';
+import type { ModelRunner } from '../ai/ai.runner';
 import type { OperationQueue } from '../ai/operations/operations.queue';
 import type { OperationRegistry } from '../ai/operations/operations.registry';
 import { prepareContent } from '../files/files.content';
@@ -26,11 +26,11 @@ export interface WorkspacesServiceDeps {
   repository: WorkspacesRepository;
   files: Pick<FilesService, 'create' | 'bulkDelete'>;
   writer: ContentWriter;
-  ai: MeteredAi;
+  /** The one model-call runner: a variant's tier, voice, prompt and hold; its job streams and settles it. */
+  models: Pick<ModelRunner, 'pickTier' | 'prepare' | 'release'>;
   aiRepository: Pick<AiRepository, 'operationContext'>;
   queue: OperationQueue;
   registry: Pick<OperationRegistry, 'create'>;
-  voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
   /** The tenant's plan now (billing owns it); making workspaces and variants needs a plan that includes them. */
   planOf?: (tenantId: string) => Promise<{ plan: PlanName }>;
   newId: () => string;

@@ -1,8 +1,9 @@
 import type { AiAction, AiTier, BackgroundResponse, OperationStatus, OperationStreamEvent, VariantAction } from '@bree/contracts';
 import { aiErrors, OPERATION_ERROR_CODES } from '../ai.errors';
-import type { CallOutcome, HeldCall, MeteredAi } from '../ai.metered';
+import type { CallOutcome, HeldCall } from '../ai.metered';
 import { toResponse } from '../ai.nodes';
 import type { AiRepository } from '../ai.repository';
+import type { ModelRunner } from '../ai.runner';
 import { OPERATION_TYPE_OF } from '../prompts';
 import { presentBackgroundResponse } from './operations.presenter';
 import type { OperationRegistry } from './operations.registry';
@@ -62,7 +63,8 @@ export type RunOutcome = 'finished' | 'requeue';
 
 export interface OperationRunnerDeps {
   repository: AiRepository;
-  ai: MeteredAi;
+  /** The one model-call runner: streams under the job's hold and settles it after the answer is stored. */
+  models: Pick<ModelRunner, 'stream'>;
   registry: OperationRegistry;
   newBlockId: () => string;
   /** Fills variant documents; without it a variant job fails like a failed call. */
@@ -80,7 +82,7 @@ const SHUTDOWN = 'shutdown';
  * subscribers), then the stored background response, then the settled usage.
  */
 export function createOperationRunner(deps: OperationRunnerDeps) {
-  const { repository, ai, registry } = deps;
+  const { repository, models, registry } = deps;
   const running = new Map<string, { abort: AbortController; done: Promise<RunOutcome> }>();
 
   /** Stores the answer of a finished call (the metered call settles after this) and says what to tell its subscribers. */
@@ -135,7 +137,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
       return 'finished';
     }
     const told: { last: OperationStreamEvent | null } = { last: null };
-    await ai.stream({
+    await models.stream({
       held: job.held,
       system: job.system,
       prompt: job.prompt,

@@ -1,9 +1,8 @@
 import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/contracts';
-import { tierInEffect } from '../ai-provider.service';
-import { usableTier } from '../ai.setup';
 import { aiErrors } from '../ai.errors';
-import type { HeldCall, MeteredAi } from '../ai.metered';
+import type { HeldCall } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
+import type { ModelRunner } from '../ai.runner';
 import { buildPrompt } from '../prompts';
 import { presentBackgroundResponse } from './operations.presenter';
 import type { OperationLive } from './operations.live';
@@ -13,13 +12,13 @@ import type { OperationJob, OperationRunner } from './operations.runner';
 
 export interface AiServiceDeps {
   repository: AiRepository;
-  ai: MeteredAi;
+  /** The one model-call runner: an operation is prepared (tier, voice, prompt, hold) here and streamed in its job. */
+  models: Pick<ModelRunner, 'prepare' | 'planOf' | 'voice'>;
   registry: OperationRegistry;
   /** Given at construction: it runs operations in this process until pg-boss delivers them (operations.queue.ts). */
   queue: OperationQueue;
   runner: Pick<OperationRunner, 'close'>;
   newId: () => string;
-  voice?: { getPromptVoice(args: { tenantId: string; text: string }): Promise<string> };
   /** Live events of operations other processes run (LISTEN/NOTIFY); without it such a subscriber gets the stored answer only. */
   live?: Pick<OperationLive, 'follow'>;
   /** How often a subscriber to an operation running elsewhere checks for its stored answer (the safety net under `live`). */
@@ -44,16 +43,11 @@ function contextFromDocument(docText: string, selection: string): { before: stri
 
 /** AI writing operations: validate, reserve budget, queue; then stream, store and list their results. */
 export function createAiService(deps: AiServiceDeps) {
-  const { repository, ai, registry, queue } = deps;
+  const { repository, models, registry, queue } = deps;
 
   /** The text the voice's passages are searched by: the selection, or the text just before the cursor for insertions. */
   function voiceQuery(body: CreateOperationBody, before: string): string {
     return body.selection.text.trim() ? body.selection.text : before.slice(-VOICE_QUERY_CHARS);
-  }
-
-  /** The author's voice for a prompt (none without the voice module). */
-  async function voiceFor(tenantId: string, text: string): Promise<string> {
-    return deps.voice ? deps.voice.getPromptVoice({ tenantId, text }) : '';
   }
 
   /** The prompt, with the author's voice: built when the operation starts, so its reservation counts exactly what is sent. */
@@ -132,21 +126,18 @@ export function createAiService(deps: AiServiceDeps) {
       // the hold is priced against, and — when its query is known without the document (a selection,
       // or context the client sent) — the voice.
       const earlyQuery = body.selection.text.trim() || body.context ? voiceQuery(body, body.context?.before ?? '') : null;
-      const [found, tenantPlan, earlyVoice] = await Promise.all([
+      const earlyVoice = earlyQuery === null ? null : models.voice({ tenantId, text: earlyQuery });
+      const [found, tenantPlan] = await Promise.all([
         repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context }),
-        ai.planOf(tenantId),
-        earlyQuery === null ? null : voiceFor(tenantId, earlyQuery),
+        models.planOf(tenantId),
+        earlyVoice,
       ]);
       if (!found) throw aiErrors.documentNotFound();
-      const tier = body.tier ?? usableTier(tierInEffect(found), ai.isConfigured);
-      ai.assertConfigured(tier);
       const context = body.context
         ? { before: body.context.before ?? '', after: body.context.after ?? '' }
         : contextFromDocument(found.contentText ?? '', body.selection.text);
-      const voiceProfile = earlyVoice ?? (await voiceFor(tenantId, voiceQuery(body, context.before)));
-      const prompt = promptFor({ body, context, voiceProfile });
       const operationId = deps.newId();
-      const jobFor = (held: HeldCall): OperationJob => ({
+      const jobFor = ({ held, prompt, tier }: { held: HeldCall; prompt: { system: string; prompt: string }; tier: AiTier }): OperationJob => ({
         operationId,
         tenantId,
         fileId: body.fileId,
@@ -160,12 +151,20 @@ export function createAiService(deps: AiServiceDeps) {
       });
       // The call's worst case is held now (or 402), and its job is written in the same statement:
       // both commit or neither does, in one round trip. The run, here or in another Bree, settles it.
-      const { held, wroteAlongside } = await ai.reserveAlong({ tenantId, fileId: body.fileId, tier, tenantPlan, heldByJob: true, ...prompt }, (h) =>
-        queue.jobRow(jobFor(h)),
-      );
+      const prepared = await models.prepare({
+        tenantId,
+        fileId: body.fileId,
+        tier: { asked: body.tier, choices: found },
+        voice: earlyVoice ? { lookup: earlyVoice } : { query: voiceQuery(body, context.before) },
+        build: (voiceProfile) => promptFor({ body, context, voiceProfile }),
+        tenantPlan,
+        heldByJob: true,
+        alongside: (call) => queue.jobRow(jobFor(call)),
+      });
+      const { tier } = prepared;
       // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
       registry.create({ operationId, tenantId });
-      await queue.enqueue(jobFor(held), { stored: wroteAlongside });
+      await queue.enqueue(jobFor(prepared), { stored: prepared.wroteAlongside });
       return { operationId, tier };
     },
 

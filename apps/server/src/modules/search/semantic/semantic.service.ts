@@ -1,5 +1,5 @@
 import type { SearchStatus } from '@bree/contracts';
-import type { MeteredEmbedding } from '../../ai/ai.metered';
+import type { ModelRunner } from '../../ai/ai.runner';
 import { PROVIDER_ENV } from '../../ai/ai.setup';
 import { AppError, commonErrors } from '../../../lib/errors';
 import type { PassageMatch, SemanticAvailability, SemanticSearch } from '../search.ports';
@@ -38,7 +38,8 @@ export function createSemanticSearch({
   settleMs = INDEX_SETTLE_MS,
 }: {
   query: Query;
-  embedding: MeteredEmbedding;
+  /** The model-call runner's metered embeddings (ai.runner.ts). */
+  embedding: ModelRunner['embedding'];
   now: () => Date;
   /** How long a document rests before it is embedded (tests: 0). */
   settleMs?: number;
