@@ -24,10 +24,10 @@ const STAGES = {
 
 /**
  * Phases run one after the other; the lanes of a phase run side by side, each lane's stages in turn.
- * First the checks and the build beside the PGlite suite; then the PostgreSQL pass; then the browser
- * tests, alone, as their timing asks.
+ * First the checks, the build and the PostgreSQL pass beside the PGlite suite; then the browser
+ * tests, alone: their two workers take both cores, and their timing wants them.
  */
-const PLAN = [[['format', 'lint', 'typecheck', 'build'], ['unit']], [['pg']], [['e2e']]];
+const PLAN = [[['format', 'lint', 'typecheck', 'build', 'pg'], ['unit']], [['e2e']]];
 
 /** Runs one stage, its output lines prefixed with its name; answers its exit code and seconds. */
 function runStage(name, env) {
