@@ -95,8 +95,8 @@ export interface VoiceSample {
 }
 
 /**
- * The files module's port: how every other module reads and changes documents (DESIGN §1: the
- * files module owns the document row). Built once in services.ts. Every function takes one
+ * The files module's port: how every other module reads and changes documents (the files
+ * module owns the document row: docs/ARCHITECTURE.md). Built once in services.ts. Every function takes one
  * object with `tenantId` and filters by it (the maintenance ones, across tenants, say so).
  */
 export function createFilesPort({ db, now = () => new Date(), newId }: { db: Db; now?: () => Date; newId: () => string }) {
@@ -137,7 +137,7 @@ export function createFilesPort({ db, now = () => new Date(), newId }: { db: Db;
     /** The one writer of content after creation (files.content-write.ts): revision check, version, answer. */
     writer,
 
-    /** Sets or clears metadata.isTranscribing in one statement (the list sorts such rows first, 1-core.md §2.1). */
+    /** Sets or clears metadata.isTranscribing in one statement (the list sorts such rows first, docs/PRODUCT.md#documents). */
     async setTranscribing({ tenantId, fileId, on, at }: { tenantId: string; fileId: string; on: boolean; at: Date }): Promise<void> {
       await db
         .update(files)
