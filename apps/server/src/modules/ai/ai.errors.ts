@@ -1,5 +1,6 @@
 import { AI_NOT_SET_UP, type ErrorCode, type OperationType } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
+import { documentNotFound } from '../files/files.port';
 
 /** Stable codes of the writing error kinds (docs/PRODUCT.md#assistant), one per operation type. */
 export const OPERATION_ERROR_CODES: Record<OperationType, ErrorCode> = {
@@ -22,7 +23,8 @@ export const aiErrors = {
   notConfigured: () => new AppError({ status: 503, code: 'ai_not_configured', message: `${AI_NOT_SET_UP}.` }),
   invalidInput: (message: string) => new AppError({ status: 400, code: 'invalid_input', message }),
   operationNotFound: () => new AppError({ status: 404, code: 'operation_not_found', message: 'No AI operation with this id.' }),
-  documentNotFound: () => new AppError({ status: 404, code: 'file_not_found', message: 'No document with this id.' }),
+  /** The files module's one file_not_found. */
+  documentNotFound: () => documentNotFound(),
   /** A failed generation, as told to the client in the SSE `error` event. */
   operationFailed: ({ operationType, reason }: { operationType: OperationType; reason: string }) =>
     new AppError({

@@ -1,8 +1,11 @@
 import type { AiTier } from '@bree/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { files } from '../files/files.table';
+import { documentsRelationSql } from '../files/files.port';
 import { aiFileProviders, aiTenantSettings, backgroundResponses, type BackgroundResponseRow } from './ai.table';
+
+/** The documents an operation's start reads (its text, when asked for), live only. */
+const LIVE_DOCUMENTS = documentsRelationSql({ columns: ['id', 'tenant_id', 'content_text'] });
 
 export type NewBackgroundResponse = Omit<BackgroundResponseRow, 'createdAt'>;
 
@@ -23,15 +26,15 @@ export function createAiRepository({ db }: { db: Db }) {
   const contextQuery = (withText: boolean) =>
     db
       .select({
-        contentText: withText ? files.contentText : sql<null>`null`,
+        contentText: withText ? sql<string>`f.content_text` : sql<null>`null`,
         fileProvider: aiFileProviders.provider,
         defaultProvider: aiTenantSettings.defaultProvider,
       })
-      .from(files)
-      .leftJoin(aiFileProviders, and(eq(aiFileProviders.tenantId, files.tenantId), eq(aiFileProviders.fileId, files.id)))
-      .leftJoin(aiTenantSettings, eq(aiTenantSettings.tenantId, files.tenantId))
-      // A document in the Trash is no document to write in.
-      .where(and(eq(files.tenantId, sql.placeholder('tenantId')), eq(files.id, sql.placeholder('fileId')), isNull(files.deletedAt)))
+      // The live documents, through the files module's port: a document in the Trash is no document to write in.
+      .from(sql`${LIVE_DOCUMENTS} f`)
+      .leftJoin(aiFileProviders, and(sql`${aiFileProviders.tenantId} = f.tenant_id`, sql`${aiFileProviders.fileId} = f.id`))
+      .leftJoin(aiTenantSettings, sql`${aiTenantSettings.tenantId} = f.tenant_id`)
+      .where(and(sql`f.tenant_id = ${sql.placeholder('tenantId')}`, sql`f.id = ${sql.placeholder('fileId')}`))
       .limit(1)
       .prepare(withText ? 'bree_ai_operation_context_text' : 'bree_ai_operation_context');
   const withTextQuery = contextQuery(true);

@@ -1,10 +1,12 @@
 import { WORKSPACES } from '@bree/contracts';
 import { AppError } from '../../lib/errors';
+import { documentNotFound } from '../files/files.port';
 
 /** Errors of workspaces and variants, each with a stable code; messages are shown after 'Failed to create {action}'. */
 export const workspacesErrors = {
-  fileNotFound: () => new AppError({ status: 404, code: 'file_not_found', message: 'No document with this id.' }),
-  masterNotFound: () => new AppError({ status: 404, code: 'file_not_found', message: "This variant's master document is in the Trash or was deleted." }),
+  /** The files module's one file_not_found. */
+  fileNotFound: () => documentNotFound(),
+  masterNotFound: () => documentNotFound({ message: "This variant's master document is in the Trash or was deleted." }),
   variantNotFound: () => new AppError({ status: 404, code: 'variant_not_found', message: 'No variant with this id.' }),
   workspaceRequired: () =>
     new AppError({ status: 409, code: 'workspace_required', message: 'This document is not a workspace yet. Convert it to a workspace first.' }),
