@@ -9,6 +9,7 @@ import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
 import { createEmbeddingGateway } from './modules/ai/ai.embedding';
 import { createMeteredAi, createMeteredEmbedding, createMeteredTranscription } from './modules/ai/ai.metered';
+import { createJobLookup } from './jobs/leased-queue';
 import { createProviderRegistry } from './modules/ai/ai.providers';
 import { createModelRunner } from './modules/ai/ai.runner';
 import { createTranscriptionGateway } from './modules/ai/ai.transcription';
@@ -16,7 +17,7 @@ import { createAiRepository } from './modules/ai/ai.repository';
 import { describeAiSetup } from './modules/ai/ai.setup';
 import { createNotificationHub } from './db/notifications';
 import { createOperationLive } from './modules/ai/operations/operations.live';
-import { createOperationQueue } from './modules/ai/operations/operations.queue';
+import { AI_OPERATION_QUEUE, createOperationQueue } from './modules/ai/operations/operations.queue';
 import { createOperationRegistry } from './modules/ai/operations/operations.registry';
 import { createOperationRunner } from './modules/ai/operations/operations.runner';
 import { createAiService } from './modules/ai/operations/operations.service';
@@ -130,7 +131,7 @@ export function createServices({
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
   const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId, now });
   const aiRunner = createOperationRunner({ repository: aiRepository, models, registry, newBlockId, variants });
-  const aiQueue = createOperationQueue({ runner: aiRunner, database });
+  const aiQueue = createOperationQueue({ runner: aiRunner, lookup: createJobLookup({ database, name: AI_OPERATION_QUEUE }) });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks });
   return {

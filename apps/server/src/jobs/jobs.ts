@@ -4,11 +4,12 @@ import type { BillingService } from '../modules/billing/billing.service';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
-import type { DeliveryOptions, OperationJobQueue } from '../modules/ai/operations/operations.queue';
+import type { OperationJobQueue } from '../modules/ai/operations/operations.queue';
 import type { SaveAnswers } from '../modules/files/files.operations';
 import type { TrashService } from '../modules/files/files.trash';
 import type { ReplayService } from '../modules/replays/replays.service';
 import { BOSS_SCHEMA } from './boss';
+import { openLeasedQueue, type LeasedQueueTimings } from './leased-queue';
 import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 import type { SemanticSearchService } from '../modules/search/semantic/semantic.service';
@@ -80,7 +81,7 @@ export async function startJobs({
   maintenance: MaintenanceServices;
   voice?: VoiceService;
   /** AI operations as jobs: their queue (modules/ai/operations/operations.queue.ts) starts delivering here; the delays are shortened by tests. */
-  ai?: { queue: OperationJobQueue } & Pick<DeliveryOptions, 'retryDelaySeconds' | 'pollingIntervalSeconds' | 'leaseSeconds' | 'heartbeatSeconds'>;
+  ai?: { queue: OperationJobQueue } & LeasedQueueTimings;
   /** Search by meaning: its index runs as 'search-index' jobs (one at a time), every minute and once at start. */
   search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
   log: FastifyBaseLogger;
@@ -107,8 +108,9 @@ export async function startJobs({
     if (voice) await startVoiceJobs({ boss, voice, log });
     if (search?.availability().available) await startSearchIndexJobs({ boss, search, log });
     if (ai) {
-      const { queue, ...delivery } = ai;
-      await queue.start({ boss, log, ...delivery });
+      const { queue, ...timings } = ai;
+      // The module gets its leased queue, never pg-boss (leased-queue.ts).
+      await queue.start({ log, open: (spec) => openLeasedQueue({ boss, database, spec, timings }) });
     }
   });
   // From here on, AI operations started here are jobs another process can follow and take over.

@@ -54,6 +54,9 @@ export const PROVIDER_FACTORIES = [
 /** The metered calls under the runner (reserve → call → settle): a feature holding one would bypass the runner's tier, voice and scope. */
 export const METERED = [/\b(MeteredAi|MeteredEmbedding|MeteredTranscription|createMeteredAi|createMeteredEmbedding|createMeteredTranscription)\b/];
 
+/** pg-boss itself, its schema, or the module that names it. */
+export const PG_BOSS = [/from\s+'pg-boss'/, /\bBOSS_SCHEMA\b/, /\bpgboss\./, /jobs\/boss'/];
+
 describe('one path for every model call', () => {
   const files = sources();
 
@@ -78,6 +81,12 @@ describe('one path for every model call', () => {
     expect(filesUsing(METERED, files)).toEqual(['modules/ai/ai.metered.ts', 'modules/ai/ai.runner.ts', 'services.ts']);
   });
 
+  it("keeps pg-boss inside jobs/: the operation queue is given a leased queue and never names pg-boss's schema", () => {
+    const modules = files.filter((f) => f.path.startsWith('modules/'));
+    expect(filesUsing(PG_BOSS, modules)).toEqual([]);
+    expect(filesUsing(PG_BOSS, files).every((p) => p.startsWith('jobs/'))).toBe(true);
+  });
+
   it('finds a planted violation', () => {
     const planted = [...files, { path: 'modules/chat/planted.ts', code: "const { streamText } = await import('ai');\nconst m = createAnthropic({ apiKey });" }];
     expect(filesUsing(SDK_CALLS, planted)).toContain('modules/chat/planted.ts');
@@ -85,5 +94,7 @@ describe('one path for every model call', () => {
     expect(filesUsing(PROVIDER_FACTORIES, planted)).toContain('modules/chat/planted.ts');
     const bypass = [...files, { path: 'modules/chat/bypass.ts', code: "import type { MeteredAi } from '../ai/ai.metered';" }];
     expect(filesUsing(METERED, bypass)).toContain('modules/chat/bypass.ts');
+    const boss = [...files, { path: 'modules/ai/operations/planted.ts', code: "await db.query(`update ${BOSS_SCHEMA}.job set state = 'created'`);" }];
+    expect(filesUsing(PG_BOSS, boss)).toContain('modules/ai/operations/planted.ts');
   });
 });
