@@ -70,7 +70,7 @@ for (const { action, result, task } of [
     await selectParagraph(page);
     await page.getByRole('toolbar', { name: 'Assistant actions' }).getByRole('button', { name: action }).click();
     const card = suggestionCard(page);
-    // Spec 2 §1: the tabs are Original and Enhanced (Modified only for Modify).
+    // docs/PRODUCT.md#assistant: the tabs are Original and Enhanced (Modified only for Modify).
     await expect(card.getByRole('tab')).toHaveText(['Original', 'Enhanced']);
     await expect(card.getByRole('tab', { name: 'Enhanced' })).toHaveAttribute('aria-selected', 'true');
     for (const text of result) await expect(editor.getByText(text)).toBeVisible();
@@ -254,7 +254,7 @@ async function enhanceAndReadModel(page: Page, ai: AiBree, intro: string, count:
 test('Default Bree Quality: Fast sends the next action to the fast model, Premium back to the premium one', async ({ page, ai }) => {
   await signUp(page, ai.server);
   await page.getByRole('button', { name: 'Open profile menu' }).click();
-  // Spec 2 §4: premium unless the stored preference is fast.
+  // docs/PRODUCT.md#assistant: premium unless the stored preference is fast.
   await expect(page.getByRole('radiogroup', { name: 'Default Bree Quality' }).getByRole('radio', { name: 'Premium' })).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
   await setDefaultQuality(page, 'Fast');

@@ -4,7 +4,7 @@ import { AuthPages, newAccount } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 
 /**
- * The landing page and /security (3-public-admin.md §2.1, §2.2, §2.3, §4.1) on a real Bree
+ * The landing page and /security (docs/PRODUCT.md#landing) on a real Bree
  * whose SUPPORT_EMAIL is set: one server for the whole file.
  */
 const SUPPORT = 'help@bree.example';
@@ -223,11 +223,11 @@ test('a visitor is invited to try it free; after signing in the hero reads Conti
   await page.waitForURL(`${bree.url}/app`);
   await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
 
-  // Opening Bree at / while signed in goes on to /app (§2.1).
+  // Opening Bree at / while signed in goes on to /app (docs/PRODUCT.md#landing).
   await page.goto(`${bree.url}/`);
   await page.waitForURL(`${bree.url}/app`);
 
-  // Coming back to / through Bree's own wordmark shows the landing page with Continue Writing (§2.2).
+  // Coming back to / through Bree's own wordmark shows the landing page with Continue Writing (docs/PRODUCT.md#landing).
   await page.goto(`${bree.url}/privacy`);
   await page.getByRole('banner').getByRole('link', { name: 'Bree' }).click();
   await expect(page).toHaveURL(`${bree.url}/`);

@@ -12,7 +12,7 @@ const status = (page: Page) => page.getByTestId('save-status').first();
 const SAVE_URL = '**/api/files/content-only-update';
 
 test.describe('saving like a fast writer', () => {
-  // 1-core §9 timings: debounce 2500, throttle 3000, cooldown 2000, 100 ms gap. The bug hid in the
+  // docs/PRODUCT.md#saving timings: debounce 2500, throttle 3000, cooldown 2000, 100 ms gap. The bug hid in the
   // 400–500 ms after the first save started; the page's clock is driven so the offset is exact. The
   // save machine's unit test (packages/editor/src/save-machine.test.ts) tries every offset with three
   // answer times; here one offset inside that window proves the editor, the machine and the server together.

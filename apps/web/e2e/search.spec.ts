@@ -3,7 +3,7 @@ import { callApi } from './fixtures/api';
 import { expect, newAccount, test } from './fixtures/bree';
 
 /**
- * The search palette (1-core §2, §7) against the real server: Ctrl/Cmd+K, the list's 'Search text'
+ * The search palette (docs/PRODUCT.md#search) against the real server: Ctrl/Cmd+K, the list's 'Search text'
  * button and the phone menu open it; results come from POST /api/search/text as the writer types,
  * and a result opens its document with the matched words selected and in view.
  */

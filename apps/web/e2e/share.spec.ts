@@ -6,7 +6,7 @@ import type { BreeServer } from './fixtures/server';
 
 const FIRST = 'The heron stood in the shallows until the mist lifted.';
 const SECOND = 'Then it flew, slow and low, over the reeds.';
-// The not-found view's sentence, word for word (spec 2 §2).
+// The not-found view's sentence, word for word (docs/PRODUCT.md#sharing).
 const UNAVAILABLE = 'Document Not Available: This document may not exist, or sharing may have been disabled by the author.';
 
 /** Creates a document through the API and opens it in the editor. */
