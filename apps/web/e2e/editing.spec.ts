@@ -256,13 +256,13 @@ test.describe('editing', () => {
     await find.fill('cat');
     // Case-insensitive: 'Cats' counts.
     await expect(count).toHaveText('1 of 3');
-    await expect(editor.locator('.bree-search-match')).toHaveCount(3);
-    await expect(editor.locator('.bree-search-current')).toHaveText('cat');
+    await expect(editor.locator('.bree-find-match')).toHaveCount(3);
+    await expect(editor.locator('.bree-find-current')).toHaveText('cat');
     await find.press('Enter');
     await expect(count).toHaveText('2 of 3');
     await find.press('Enter');
     await expect(count).toHaveText('3 of 3');
-    await expect(editor.locator('.bree-search-current')).toHaveText('Cat');
+    await expect(editor.locator('.bree-find-current')).toHaveText('Cat');
     await find.press('Enter');
     await expect(count).toHaveText('1 of 3');
     await find.press('Shift+Enter');
@@ -283,7 +283,7 @@ test.describe('editing', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' One more cat.');
     await expect(count).toHaveText(/ of 4$/);
-    await expect(editor.locator('.bree-search-match')).toHaveCount(4);
+    await expect(editor.locator('.bree-find-match')).toHaveCount(4);
 
     // Replace one: the current match, and the next becomes current.
     await find.fill('');
@@ -293,7 +293,7 @@ test.describe('editing', () => {
     await bar.getByRole('button', { name: 'Replace', exact: true }).click();
     await expect(editor).toContainText('The dog sat. A cat ran. Cats nap. One more cat.');
     await expect(count).toHaveText('1 of 3');
-    await expect(editor.locator('.bree-search-current')).toHaveText('cat');
+    await expect(editor.locator('.bree-find-current')).toHaveText('cat');
     const beforeAll = 'The dog sat. A cat ran. Cats nap. One more cat.';
 
     // Replace all in one step, and one Undo brings every match back.
@@ -311,7 +311,7 @@ test.describe('editing', () => {
     await find.press('Escape');
     await expect(bar).toBeHidden();
     await expect(editor).toBeFocused();
-    await expect(editor.locator('.bree-search-match')).toHaveCount(0);
+    await expect(editor.locator('.bree-find-match')).toHaveCount(0);
     // The match that was current is selected, ready to type over.
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('cat');
 

@@ -116,8 +116,8 @@ describe('find plugin in a view', () => {
     expect(getFindState(v.state).current).toBe(0);
     moveFind(v, -1);
     expect(getFindState(v.state).current).toBe(2);
-    expect(v.dom.querySelectorAll('.bree-search-match')).toHaveLength(3);
-    expect(v.dom.querySelectorAll('.bree-search-current')).toHaveLength(1);
+    expect(v.dom.querySelectorAll('.bree-find-match')).toHaveLength(3);
+    expect(v.dom.querySelectorAll('.bree-find-current')).toHaveLength(1);
   });
 
   it('starts at the first match after the cursor', () => {

@@ -82,7 +82,7 @@ function decorate(doc: PMNode, matches: FindMatch[], current: number): Decoratio
   if (matches.length === 0) return DecorationSet.empty;
   return DecorationSet.create(
     doc,
-    matches.map((m, i) => Decoration.inline(m.from, m.to, { class: i === current ? 'bree-search-match bree-search-current' : 'bree-search-match' })),
+    matches.map((m, i) => Decoration.inline(m.from, m.to, { class: i === current ? 'bree-find-match bree-find-current' : 'bree-find-match' })),
   );
 }
 
@@ -206,7 +206,7 @@ export function selectCurrentMatch(view: EditorView): void {
  * `cover` (the find bar floating over the text); a match already in plain view does not move.
  */
 export function revealCurrentMatch(view: EditorView, cover?: Element | null): void {
-  const el = view.dom.querySelector('.bree-search-current');
+  const el = view.dom.querySelector('.bree-find-current');
   if (!(el instanceof HTMLElement)) return;
   const rect = el.getBoundingClientRect();
   let scroller: HTMLElement | null = view.dom.parentElement;
