@@ -126,7 +126,7 @@ export function createServices({
   const registry = createOperationRegistry();
   // Operations running here are followed from other processes, and theirs from here.
   const live = notifications ? createOperationLive({ hub: notifications, registry }) : undefined;
-  const workspacesRepository = createWorkspacesRepository({ db });
+  const workspacesRepository = createWorkspacesRepository({ db, files: filesPort });
   const writer = filesPort.writer;
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
   const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId, now });

@@ -3,7 +3,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newBlockId } from '@bree/editor';
 import type { VariantOperationJob } from '../src/modules/ai/operations/operations.runner';
-import { createContentWriter } from '../src/modules/files/files.content-write';
+import { createFilesPort } from '../src/modules/files/files.port';
 import { periodOf } from '../src/modules/usage/usage.plans';
 import { createVariantSink } from '../src/modules/workspaces/workspaces.generation';
 import { createWorkspacesRepository } from '../src/modules/workspaces/workspaces.repository';
@@ -89,7 +89,8 @@ describe('variants in step with their master, and the workspace export', () => {
     const created = await me.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'vary' });
     await readStream(me, created.body.operationId);
     const db = t.database.db;
-    const sink = createVariantSink({ repository: createWorkspacesRepository({ db }), writer: createContentWriter({ db, newId: randomUUID }), newBlockId });
+    const files = createFilesPort({ db, newId: randomUUID });
+    const sink = createVariantSink({ repository: createWorkspacesRepository({ db, files }), writer: files.writer, newBlockId });
     const job = (operationId: string) =>
       ({
         operationId,

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { attachment } from '../files/files-manage.routes';
+import { attachment } from '../files/files.port';
 import { readFeedbackUpload } from './feedback.upload';
 import type { FeedbackService } from './feedback.service';
 

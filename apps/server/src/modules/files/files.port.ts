@@ -13,6 +13,8 @@ export type { ContentWrite, ContentWriter, WriteOutcome } from './files.content-
 export { docToHtmlLazily } from './files.exporters';
 export type { DocumentLinks } from './files.trash.queries';
 export type { FileRow } from './files.table';
+/** Creating and trashing documents (a workspace's variants) are the files service's own operations. */
+export type { FilesService } from './files.service';
 
 /**
  * The one 404 for a document that is not there for this tenant: none with this id, another
@@ -69,6 +71,35 @@ export function documentsRelation({ columns, includeTrashed = false }: { columns
 /** `documentsRelation` as a drizzle `sql` fragment. */
 export function documentsRelationSql(args: { columns: readonly DocumentColumn[]; includeTrashed?: boolean }): SQL {
   return sql.raw(documentsRelation(args));
+}
+
+/** Each readable column's drizzle column, for reading it back with the table's own mapping. */
+const COLUMN_OF = {
+  id: files.id,
+  tenant_id: files.tenantId,
+  path: files.path,
+  name: files.name,
+  revision: files.revision,
+  word_count: files.wordCount,
+  content: files.content,
+  content_text: files.contentText,
+  metadata: files.metadata,
+  is_repository: files.isRepository,
+  is_listed: files.isListed,
+  created_at: files.createdAt,
+  updated_at: files.updatedAt,
+  content_updated_at: files.contentUpdatedAt,
+  search_vector: files.searchVector,
+  voice_terms: files.voiceTerms,
+} satisfies Record<DocumentColumn, unknown>;
+
+/**
+ * A column of the documents relation aliased `alias` in a drizzle select, read back as the files
+ * table reads it (dates as Date, jsonb parsed).
+ */
+export function documentField<C extends DocumentColumn>({ alias, column }: { alias: string; column: C }) {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error(`Not an alias: ${alias}`);
+  return sql.raw(`${alias}.${column}`).mapWith(COLUMN_OF[column]) as SQL<(typeof COLUMN_OF)[C]['_']['data']>;
 }
 
 /** Fresh planner figures of the documents (maintenance after a run changed many rows of a table joined to them). */

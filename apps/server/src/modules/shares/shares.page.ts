@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { authorshipLine, PRODUCT_NAME, SHARE_MESSAGES, type SharedDocument } from '@bree/contracts';
 import { normalizeDoc, type DocJSON } from '@bree/editor';
-import { docToHtmlLazily } from '../files/files.exporters';
+import { docToHtmlLazily } from '../files/files.port';
 import { sharePageDescription } from './shares.meta';
 import { SHARE_PAGE_CSS } from './shares.page-style';
 

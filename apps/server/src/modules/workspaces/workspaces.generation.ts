@@ -2,8 +2,7 @@ import type { OperationStreamEvent } from '@bree/contracts';
 import { markedAsAi } from '@bree/editor';
 import type { CallOutcome } from '../ai/ai.metered';
 import type { VariantOperationJob, VariantSink } from '../ai/operations/operations.runner';
-import { prepareContent } from '../files/files.content';
-import type { ContentWriter } from '../files/files.content-write';
+import { prepareContent, type ContentWriter } from '../files/files.port';
 import { variantDoc } from './workspaces.output';
 import type { WorkspacesRepository } from './workspaces.repository';
 

@@ -1,7 +1,7 @@
 import type { FileMetadata, VariantStatus } from '@bree/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { files } from '../files/files.table';
+import { documentField, documentsRelationSql, type DocumentColumn, type FilesPort } from '../files/files.port';
 import { workspaces, workspaceVariants, type VariantRow, type WorkspaceRow } from './workspaces.table';
 
 /** A live document as the workspaces read it, with its workspace (a master's) and its variant row (a variant's). */
@@ -26,15 +26,22 @@ export interface VariantListRow {
   masterRevision: number | null;
 }
 
+/** The live documents (`f`) and their fields, through the files module's port. */
+const LIVE_DOCUMENTS = documentsRelationSql({
+  columns: ['id', 'tenant_id', 'path', 'name', 'revision', 'word_count', 'created_at', 'content_updated_at', 'content', 'content_text'],
+});
+const field = <C extends DocumentColumn>(column: C) => documentField({ alias: 'f', column });
 const fileColumns = {
-  id: files.id,
-  path: files.path,
-  name: files.name,
-  revision: files.revision,
-  wordCount: files.wordCount,
-  createdAt: files.createdAt,
-  contentUpdatedAt: files.contentUpdatedAt,
+  id: field('id'),
+  path: field('path'),
+  name: field('name'),
+  revision: field('revision'),
+  wordCount: field('word_count'),
+  createdAt: field('created_at'),
+  contentUpdatedAt: field('content_updated_at'),
 };
+/** A master's current revision while it is live, for a variant row (null once it is in the Trash or gone). */
+const LIVE_MASTERS = documentsRelationSql({ columns: ['id', 'tenant_id', 'revision'] });
 
 /** The workspace fields a variant's metadata mirrors (they keep it out of the main list from its creation on). */
 export function variantMetadata(v: Pick<VariantRow, 'masterFileId' | 'workspaceId' | 'label' | 'variantType'>): FileMetadata {
@@ -50,13 +57,10 @@ export function variantMetadata(v: Pick<VariantRow, 'masterFileId' | 'workspaceI
 }
 
 /** Data access of workspaces and variants. Every function filters by tenantId; documents in the Trash are never read. */
-export function createWorkspacesRepository({ db }: { db: Db }) {
-  /** Merges server-owned workspace fields into a document's metadata (the editor and the main list read them there). */
+export function createWorkspacesRepository({ db, files }: { db: Db; files: Pick<FilesPort, 'patchMetadata'> }) {
+  /** Merges server-owned workspace fields into a document's metadata (the editor and the main list read them there), in `tx`. */
   async function mergeMetadata(tx: Db, { tenantId, fileId, patch }: { tenantId: string; fileId: string; patch: FileMetadata }): Promise<void> {
-    await tx
-      .update(files)
-      .set({ metadata: sql`${files.metadata} || ${JSON.stringify(patch)}::jsonb` })
-      .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)));
+    await files.patchMetadata({ tenantId, fileId, patch, tx });
   }
 
   return {
@@ -65,11 +69,11 @@ export function createWorkspacesRepository({ db }: { db: Db }) {
     /** One live document with its workspace and variant rows, in one query; null when not this tenant's or in the Trash. */
     async findFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<WorkspaceFileRow | null> {
       const rows = await db
-        .select({ ...fileColumns, content: files.content, contentText: files.contentText, workspace: workspaces, variant: workspaceVariants })
-        .from(files)
-        .leftJoin(workspaces, and(eq(workspaces.tenantId, files.tenantId), eq(workspaces.masterFileId, files.id)))
-        .leftJoin(workspaceVariants, and(eq(workspaceVariants.tenantId, files.tenantId), eq(workspaceVariants.fileId, files.id)))
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId), isNull(files.deletedAt)))
+        .select({ ...fileColumns, content: field('content'), contentText: field('content_text'), workspace: workspaces, variant: workspaceVariants })
+        .from(sql`${LIVE_DOCUMENTS} f`)
+        .leftJoin(workspaces, sql`${workspaces.tenantId} = f.tenant_id and ${workspaces.masterFileId} = f.id`)
+        .leftJoin(workspaceVariants, sql`${workspaceVariants.tenantId} = f.tenant_id and ${workspaceVariants.fileId} = f.id`)
+        .where(sql`f.tenant_id = ${tenantId} and f.id = ${fileId}`)
         .limit(1);
       return rows[0] ?? null;
     },
@@ -109,11 +113,11 @@ export function createWorkspacesRepository({ db }: { db: Db }) {
     async listVariants({ tenantId, workspaceId }: { tenantId: string; workspaceId: string }): Promise<VariantListRow[]> {
       const master = sql<
         number | null
-      >`(select m.revision from files m where m.tenant_id = ${workspaceVariants.tenantId} and m.id = ${workspaceVariants.masterFileId} and m.deleted_at is null)`;
+      >`(select m.revision from ${LIVE_MASTERS} m where m.tenant_id = ${workspaceVariants.tenantId} and m.id = ${workspaceVariants.masterFileId})`;
       return db
         .select({ variant: workspaceVariants, file: fileColumns, masterRevision: master })
         .from(workspaceVariants)
-        .innerJoin(files, and(eq(files.tenantId, workspaceVariants.tenantId), eq(files.id, workspaceVariants.fileId), isNull(files.deletedAt)))
+        .innerJoin(sql`${LIVE_DOCUMENTS} f`, sql`f.tenant_id = ${workspaceVariants.tenantId} and f.id = ${workspaceVariants.fileId}`)
         .where(and(eq(workspaceVariants.tenantId, tenantId), eq(workspaceVariants.workspaceId, workspaceId)))
         .orderBy(asc(workspaceVariants.createdAt), asc(workspaceVariants.fileId));
     },

@@ -15,7 +15,7 @@ import {
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
-import { attachment } from '../files/files-manage.routes';
+import { attachment } from '../files/files.port';
 import { exportWorkspaceZip } from './workspaces.export';
 import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspacesService } from './workspaces.service';
