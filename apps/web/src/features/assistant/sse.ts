@@ -1,5 +1,3 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
-
 /** One parsed server-sent event: its name (default 'message') and raw data text. */
 export interface SseEvent {
   event: string;
@@ -12,6 +10,8 @@ export interface SseEvent {
  * data, comments as keep-alives). Whoever stops early cancels the body, closing the connection.
  */
 export async function* readSseEvents(body: NonNullable<Response['body']>): AsyncGenerator<SseEvent> {
+  // Loaded with the first stream rather than with the editor, whose download has a ceiling (docs/PAGE-WEIGHT.md).
+  const { EventSourceParserStream } = await import('eventsource-parser/stream');
   const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   let ended = false;
   try {
