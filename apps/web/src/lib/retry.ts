@@ -10,75 +10,33 @@ export interface RetryOptions<T> {
   attempts: number;
   /** The wait before retry number `retry` (0 = the first retry), given the failure it follows. */
   delayMs: (info: { retry: number; error: unknown }) => number;
-  /** Whether a failure is worth another try (default: every failure but an abort). */
+  /** Whether a failure is worth another try (default: every failure). */
   shouldRetry?: (error: unknown) => boolean;
   /** Runs before each wait, e.g. waiting for the network to come back. */
   beforeWait?: (error: unknown) => Promise<void>;
-  /** Aborting stops the waiting and the loop with an AbortError. */
+  /** Once aborted, no further try: the wait under way ends in an AbortError. */
   signal?: AbortSignal;
   /** Replaces the timer (tests). */
   sleep?: (ms: number) => Promise<void>;
 }
 
-const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+/** A plain wait on the clock. */
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** True for the AbortError a cancelled fetch or wait rejects with. */
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
-/** A wait that an abort ends at once, rejecting with an AbortError. */
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const done = () => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
-}
+/** The error a cancelled request or retry rejects with. */
+export const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
 
 /** Runs `task` until it succeeds, the attempts are used up or a failure is not worth retrying; answers its result or its last failure. */
-export async function retry<T>({
-  task,
-  attempts,
-  delayMs,
-  shouldRetry = (error) => !isAbortError(error),
-  beforeWait,
-  signal,
-  sleep,
-}: RetryOptions<T>): Promise<T> {
+export async function retry<T>({ task, attempts, delayMs, shouldRetry = () => true, beforeWait, signal, sleep = wait }: RetryOptions<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) throw abortError();
     try {
       return await task(attempt);
     } catch (error) {
       if (attempt >= attempts || signal?.aborted || !shouldRetry(error)) throw error;
       await beforeWait?.(error);
-      const ms = delayMs({ retry: attempt - 1, error });
-      if (sleep) await sleep(ms);
-      else await abortableSleep(ms, signal);
+      await sleep(delayMs({ retry: attempt - 1, error }));
+      // Aborted while waiting: no further try.
+      if (signal?.aborted) throw abortError();
     }
   }
-}
-
-/** Doubling waits: `baseMs`, 2 × `baseMs`, … capped at `maxMs`, plus 0 to `maxJitterMs` (inclusive) of random jitter. */
-export function exponentialDelay({
-  baseMs,
-  maxMs = Number.POSITIVE_INFINITY,
-  maxJitterMs = 0,
-  random = Math.random,
-}: {
-  baseMs: number;
-  maxMs?: number;
-  maxJitterMs?: number;
-  random?: () => number;
-}): (info: { retry: number }) => number {
-  return ({ retry }) => Math.min(baseMs * 2 ** retry, maxMs) + Math.min(Math.floor(random() * (maxJitterMs + 1)), maxJitterMs);
 }

@@ -1,5 +1,5 @@
 import { isApiError } from '../../lib/api';
-import { exponentialDelay, retry } from '../../lib/retry';
+import { retry } from '../../lib/retry';
 
 /** At most this many file operations talk to the server at once (1-core §9). */
 export const MAX_CONCURRENT_FILE_OPS = 4;
@@ -23,7 +23,8 @@ export const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxJitterMs:
 
 /** The wait before retry number `retry` (0 = the first retry): doubling base plus random jitter. */
 export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
-  return exponentialDelay({ baseMs: policy.baseDelayMs, maxJitterMs: policy.maxJitterMs, random })({ retry });
+  const jitter = Math.floor(random() * (policy.maxJitterMs + 1));
+  return policy.baseDelayMs * 2 ** retry + Math.min(jitter, policy.maxJitterMs);
 }
 
 export interface RetryDeps {

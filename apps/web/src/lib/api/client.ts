@@ -1,7 +1,7 @@
 import { API_CLIENT } from '@bree/contracts';
 import { ulid } from 'ulid';
 import { ApiError, CLIENT_ERROR_CODES, apiErrorFromBody, isApiError } from './errors';
-import { retry } from '../retry';
+import { abortError, retry, wait } from '../retry';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry';
 
 /** Anything with zod's safeParse shape; keeps this module free of a direct zod import. */
@@ -74,13 +74,9 @@ interface RawAnswer {
   status: number;
   statusText: string;
   ok: boolean;
-  retryAfter: string | null;
+  retryAfterMs: number | undefined;
   body: unknown;
 }
-
-const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
@@ -96,7 +92,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? API_CLIENT.baseUrl;
   const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const newOperationId = deps.newOperationId ?? (() => ulid());
-  const sleep = deps.sleep ?? defaultSleep;
+  const sleep = deps.sleep ?? wait;
   const random = deps.random ?? Math.random;
   const defaultTimeoutMs = deps.defaultTimeoutMs ?? API_CLIENT.defaultTimeoutMs;
 
@@ -138,7 +134,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       status: res.status,
       statusText: res.statusText,
       ok: res.ok,
-      retryAfter: res.headers.get('Retry-After'),
+      retryAfterMs: parseRetryAfter(res.headers.get('Retry-After')) ?? undefined,
       body: parseBody(init.method === 'HEAD' ? '' : await res.text()),
     }));
   }
@@ -215,7 +211,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           token = await refreshedToken(operationId);
           continue;
         }
-        if (!answer.ok) throw apiErrorFromBody(answer.status, answer.body, answer.statusText, operationId, parseRetryAfter(answer.retryAfter));
+        if (!answer.ok) throw apiErrorFromBody(answer.status, answer.body, answer.statusText, operationId, answer.retryAfterMs);
         return answer;
       }
     }
@@ -225,11 +221,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       task: exchangeOnce,
       attempts: options.retry === false ? 1 : 2,
       shouldRetry: (error) => isApiError(error) && (error.status === 0 || isRetryableStatus(error.status)),
-      delayMs: ({ error }) => (isApiError(error) && error.retryAfterMs !== undefined ? error.retryAfterMs : retryDelayMs(null, random)),
-      sleep: async (ms) => {
-        await sleep(ms);
-        if (signal?.aborted) throw abortError();
-      },
+      delayMs: ({ error }) => retryDelayMs((error as ApiError).retryAfterMs, random),
+      sleep,
+      ...(signal ? { signal } : {}),
     });
     if (!schema) return answer.body as T;
     const parsed = schema.safeParse(answer.body);

@@ -51,18 +51,17 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** Builds an ApiError from a non-2xx answer, reading `{ error: { code, message } }` when present. */
-export function apiErrorFromBody(status: number, body: unknown, statusText: string, operationId?: string, retryAfterMs?: number | null): ApiError {
+export function apiErrorFromBody(status: number, body: unknown, statusText: string, operationId?: string, retryAfterMs?: number): ApiError {
   const parsed = errorBodySchema.safeParse(body);
-  const retryAfter = retryAfterMs === null || retryAfterMs === undefined ? {} : { retryAfterMs };
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
-    return new ApiError({ status, code, message, operationId, ...(details ? { details } : {}), ...retryAfter });
+    return new ApiError({ status, code, message, operationId, retryAfterMs, ...(details ? { details } : {}) });
   }
   return new ApiError({
     status,
     code: `http_${status}`,
     message: statusText || `Request failed with status ${status}`,
     operationId,
-    ...retryAfter,
+    retryAfterMs,
   });
 }

@@ -16,8 +16,9 @@ describe('Retry-After parsing', () => {
   it('caps absurd waits', () => {
     expect(parseRetryAfter('3600')).toBe(MAX_RETRY_AFTER_MS);
   });
-  it('falls back to 500–1000 ms', () => {
-    expect(retryDelayMs(null, () => 0)).toBe(500);
-    expect(retryDelayMs(null, () => 0.999999)).toBe(1000);
+  it('waits the Retry-After when given, else 500–1000 ms', () => {
+    expect(retryDelayMs(2000, () => 0)).toBe(2000);
+    expect(retryDelayMs(undefined, () => 0)).toBe(500);
+    expect(retryDelayMs(undefined, () => 0.999999)).toBe(1000);
   });
 });

@@ -18,10 +18,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
 }
 
-/** The wait before the single retry: Retry-After when given, else a random 500–1000 ms. */
-export function retryDelayMs(retryAfter: string | null, random: () => number = Math.random, now?: number): number {
-  const fromHeader = parseRetryAfter(retryAfter, now);
-  if (fromHeader !== null) return fromHeader;
-  const span = API_CLIENT.retryMaxDelayMs - API_CLIENT.retryMinDelayMs;
-  return Math.round(API_CLIENT.retryMinDelayMs + random() * span);
+/** The wait before the single retry: the answer's Retry-After when given (see parseRetryAfter), else a random 500–1000 ms. */
+export function retryDelayMs(retryAfterMs: number | undefined, random: () => number = Math.random): number {
+  return retryAfterMs ?? Math.round(API_CLIENT.retryMinDelayMs + random() * (API_CLIENT.retryMaxDelayMs - API_CLIENT.retryMinDelayMs));
 }

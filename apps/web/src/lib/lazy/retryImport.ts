@@ -1,5 +1,5 @@
 import { LAZY_LOAD } from '@bree/contracts';
-import { exponentialDelay, retry } from '../retry';
+import { retry } from '../retry';
 
 /** A code chunk that could not be loaded even after retrying. */
 export class LazyLoadError extends Error {
@@ -13,7 +13,7 @@ export class LazyLoadError extends Error {
 
 /** Delay before try number `attempt + 1` (attempt is 1-based): 100, 200, 400 … ms, capped at 2 s. */
 export function retryDelay(attempt: number, baseDelayMs: number = LAZY_LOAD.baseDelayMs, maxDelayMs: number = LAZY_LOAD.maxDelayMs): number {
-  return exponentialDelay({ baseMs: baseDelayMs, maxMs: maxDelayMs })({ retry: Math.max(0, attempt - 1) });
+  return Math.min(baseDelayMs * 2 ** Math.max(0, attempt - 1), maxDelayMs);
 }
 
 /** Resolves at once when online, else on the browser's next 'online' event. */
