@@ -11,6 +11,8 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const STAGES = {
   format: ['npx', 'prettier', '--check', '.'],
   lint: ['npx', 'eslint', '.'],
+  // The architecture's import rules (.dependency-cruiser.cjs): which folder may import which.
+  deps: ['npm', 'run', '--silent', 'check:deps'],
   // One tsc process over every project (tsconfig.json's references): it reads the shared types once.
   typecheck: ['npx', 'tsc', '-b'],
   // The web app the browser tests serve, built while the suites run (e2e/global-setup.ts then skips its
@@ -27,7 +29,7 @@ const STAGES = {
  * First the checks, the build and the PostgreSQL pass beside the PGlite suite; then the browser
  * tests, alone: their two workers take both cores, and their timing wants them.
  */
-const PLAN = [[['format', 'lint', 'typecheck', 'build', 'pg'], ['unit']], [['e2e']]];
+const PLAN = [[['format', 'lint', 'deps', 'typecheck', 'build', 'pg'], ['unit']], [['e2e']]];
 
 /** Runs one stage, its output lines prefixed with its name; answers its exit code and seconds. */
 function runStage(name, env) {
