@@ -23,7 +23,7 @@ import { createOperationRunner } from './modules/ai/operations/operations.runner
 import { createAiService } from './modules/ai/operations/operations.service';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
-import { createSaveAnswers } from './modules/files/files.operations';
+import { createSaveReceipts } from './modules/files/files.save-receipts';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesPort } from './modules/files/files.port';
 import { createFilesService } from './modules/files/files.service';
@@ -156,7 +156,7 @@ export function createServices({
     search: createSearchService({ query: (text, params) => database.query(text, params), semantic: semanticSearch ?? semantic, now }),
     trash: createTrashService({ db, now, links: workspaceDocumentLinks }),
     saves: createSaveService({ db, newId, now, heavyWork }),
-    saveAnswers: createSaveAnswers({ db, now }),
+    saveReceipts: createSaveReceipts({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, files: filesPort, newId, now }),
     shares: createSharesService({ repository: createSharesRepository({ db }), files: filesPort, publicUrl: config.publicUrl, now }),

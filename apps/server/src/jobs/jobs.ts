@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
 import type { OperationJobQueue } from '../modules/ai/operations/operations.queue';
-import type { SaveAnswers } from '../modules/files/files.operations';
+import type { SaveReceipts } from '../modules/files/files.save-receipts';
 import type { TrashService } from '../modules/files/files.trash';
 import type { ReplayService } from '../modules/replays/replays.service';
 import { BOSS_SCHEMA } from './boss';
@@ -41,7 +41,7 @@ export interface MaintenanceServices {
   /** Answers of X-Operation-Id requests past 24 h. */
   replays: Pick<ReplayService, 'sweep'>;
   /** Answers of content saves past 24 h. */
-  saveAnswers: Pick<SaveAnswers, 'sweep'>;
+  saveReceipts: Pick<SaveReceipts, 'sweep'>;
   /** Documents deleted 30 days ago or more, deleted for good with their versions. */
   trash: Pick<TrashService, 'purge'>;
   /** Closed months' pay-as-you-go calls, sent to Stripe as meter events. */
@@ -64,7 +64,7 @@ export interface Jobs {
 /**
  * Starts pg-boss on Bree's own database (PGlite through `executeSql`, or PostgreSQL) and the
  * hourly maintenance: version thinning, forgetting remembered answers (of X-Operation-Id
- * requests and of content saves) older than 24 h, and emptying the Trash of documents deleted 30 days ago, deleting unpreserved feedback 14 days old. Handlers only call module services. With the voice service:
+ * requests, and the save receipts) older than 24 h, and emptying the Trash of documents deleted 30 days ago, deleting unpreserved feedback 14 days old. Handlers only call module services. With the voice service:
  * voice analyses as 'voice-analyze' jobs, and a scheduled 'voice-refresh' that re-learns the voice of
  * tenants whose samples changed since their last analysis (polling beats hooking every file write).
  */
@@ -96,7 +96,7 @@ export async function startJobs({
     await boss.work(QUEUES.maintenance, async () => {
       const thinned = await maintenance.versions.thin();
       const forgotten = await maintenance.replays.sweep();
-      await maintenance.saveAnswers.sweep();
+      await maintenance.saveReceipts.sweep();
       const purged = await maintenance.trash.purge();
       const metered = await maintenance.billing.reportPayAsYouGo();
       const expiredFeedback = await maintenance.feedback.expire();

@@ -5,7 +5,7 @@ import { documentKeys } from './api';
 import type { ListCache } from './cachePatch';
 import { file } from './fileFixture';
 import { createListChanges } from './listChanges';
-import { createOperationQueue } from './operationQueue';
+import { createChangeQueue } from './changeQueue';
 import { createOverlayStore } from './overlay';
 import { createTagGuard } from './tagGuard';
 
@@ -38,7 +38,7 @@ function setup(status: number, headers: Record<string, string> = {}) {
     queryClient,
     tenantId: 't1',
     overlay: createOverlayStore(),
-    queue: createOperationQueue(),
+    queue: createChangeQueue(),
     tagGuard: createTagGuard(),
     notify: { success: vi.fn(() => ''), error: vi.fn(() => '') },
     retry: { sleep, random: () => 0 },

@@ -8,7 +8,7 @@ import { flattenFiles } from './cachePatch';
 import type { ListCache } from './cachePatch';
 import { file } from './fileFixture';
 import { createListChanges, MESSAGES, renamedPath } from './listChanges';
-import { createOperationQueue } from './operationQueue';
+import { createChangeQueue } from './changeQueue';
 import { applyOverlay, createOverlayStore } from './overlay';
 import { createTagGuard } from './tagGuard';
 
@@ -45,7 +45,7 @@ function setup(handlers: Partial<Record<'get' | 'post' | 'patch' | 'delete', Han
     queryClient,
     tenantId: 't1',
     overlay,
-    queue: createOperationQueue(),
+    queue: createChangeQueue(),
     tagGuard: createTagGuard(),
     notify,
     retry: { sleep: async () => undefined, random: () => 0 },

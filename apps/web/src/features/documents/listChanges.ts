@@ -19,8 +19,8 @@ import {
 } from './api';
 import { captureFiles, patchFiles, restoreFiles } from './cachePatch';
 import type { CapturedFile, DocumentsCache } from './cachePatch';
-import { BULK_DELETE_RETRY, DELETE_RETRY, FILE_OP_RETRY, NO_RETRY, withRetry } from './operationQueue';
-import type { OperationQueue, RetryDeps, RetryPolicy } from './operationQueue';
+import { BULK_DELETE_RETRY, DELETE_RETRY, CHANGE_RETRY, NO_RETRY, withRetry } from './changeQueue';
+import type { ChangeQueue, RetryDeps, RetryPolicy } from './changeQueue';
 import type { OverlayPatch, OverlayStore } from './overlay';
 import type { TagGuard } from './tagGuard';
 
@@ -49,7 +49,7 @@ export interface ListChangesDeps {
   queryClient: QueryClient;
   tenantId: string;
   overlay: OverlayStore;
-  queue: OperationQueue;
+  queue: ChangeQueue;
   tagGuard: TagGuard;
   notify: Pick<Notifier, 'success' | 'error'>;
   newId?: () => string;
@@ -166,7 +166,7 @@ export function createListChanges(deps: ListChangesDeps) {
       }));
       try {
         const updated = await enqueue(changeId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => renameDocument(apiOnce, { oldFilePath: pathOf(file), newFilePath: target, operationId: changeId })),
+          retrying(CHANGE_RETRY, () => renameDocument(apiOnce, { oldFilePath: pathOf(file), newFilePath: target, operationId: changeId })),
         );
         paths.set(file.id, updated.filePath);
         change.confirm();
@@ -254,7 +254,7 @@ export function createListChanges(deps: ListChangesDeps) {
       }));
       try {
         const updated = await enqueue(changeId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => tagDocument(apiOnce, { tenantId, filePath: pathOf(file), authenticity, operationId: changeId })),
+          retrying(CHANGE_RETRY, () => tagDocument(apiOnce, { tenantId, filePath: pathOf(file), authenticity, operationId: changeId })),
         );
         change.confirm();
         patchCache(new Set([file.id]), (f) => ({ ...f, ...updated }));
@@ -283,7 +283,7 @@ export function createListChanges(deps: ListChangesDeps) {
         await enqueue(changeId, ids, () =>
           Promise.all(
             chunks(ids, BULK_CHUNK).map((batch) =>
-              retrying(FILE_OP_RETRY, () => bulkTagDocuments(apiOnce, { fileIds: batch, authenticity, operationId: changeId })),
+              retrying(CHANGE_RETRY, () => bulkTagDocuments(apiOnce, { fileIds: batch, authenticity, operationId: changeId })),
             ),
           ),
         );
@@ -308,7 +308,7 @@ export function createListChanges(deps: ListChangesDeps) {
       const changeId = newId();
       try {
         const restored = await enqueue(changeId, [file.id], () =>
-          retrying(FILE_OP_RETRY, () => restoreDocument(apiOnce, { fileId: file.id, operationId: changeId })),
+          retrying(CHANGE_RETRY, () => restoreDocument(apiOnce, { fileId: file.id, operationId: changeId })),
         );
         paths.set(restored.id, restored.filePath);
         // Its delete's tombstone (single or bulk) would hide it for the rest of its 30 s.

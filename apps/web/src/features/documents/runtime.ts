@@ -3,7 +3,7 @@ import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { createListChanges } from './listChanges';
 import type { ListChanges } from './listChanges';
-import { createOperationQueue } from './operationQueue';
+import { createChangeQueue } from './changeQueue';
 import { createOverlayStore } from './overlay';
 import type { OverlayStore } from './overlay';
 import { createTagGuard } from './tagGuard';
@@ -14,7 +14,7 @@ export interface DocumentsRuntime {
 }
 
 // App-wide: at most 4 list changes in flight whichever tenant or screen started them.
-const queue = createOperationQueue();
+const queue = createChangeQueue();
 const tagGuard = createTagGuard();
 const runtimes = new Map<string, DocumentsRuntime>();
 

@@ -9,7 +9,7 @@ import { singleTry } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { deleteDocumentForever, documentKeys, fetchTrashPage, isTransientFailure } from './api';
 import type { TrashPage } from './api';
-import { FILE_OP_RETRY, withRetry } from './operationQueue';
+import { CHANGE_RETRY, withRetry } from './changeQueue';
 import { documentsRuntime } from './runtime';
 
 /** What the Trash view says after its own actions. */
@@ -87,7 +87,7 @@ export function useTrash(tenantId: string): TrashState {
         const operationId = ulid();
         try {
           // Retried under the list changes' rule, so the API client's own retry is off.
-          await withRetry(() => deleteDocumentForever(singleTry(api), { fileId: file.id, operationId }), FILE_OP_RETRY, { shouldRetry: isTransientFailure });
+          await withRetry(() => deleteDocumentForever(singleTry(api), { fileId: file.id, operationId }), CHANGE_RETRY, { shouldRetry: isTransientFailure });
           notify.success(TRASH_MESSAGES.deletedForever(file.displayName));
           return true;
         } catch (error) {

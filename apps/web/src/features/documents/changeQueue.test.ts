@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, createOperationQueue, DELETE_RETRY, FILE_OP_RETRY, withRetry } from './operationQueue';
+import { backoffDelay, createChangeQueue, DELETE_RETRY, CHANGE_RETRY, withRetry } from './changeQueue';
 
 function deferred<T = void>() {
   let resolve!: (v: T) => void;
@@ -9,11 +9,11 @@ function deferred<T = void>() {
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-describe('file operation retries', () => {
+describe('list change retries', () => {
   it('waits 250 ms then 500 ms, plus under 100 ms of jitter', () => {
-    expect(backoffDelay(FILE_OP_RETRY, 0, () => 0)).toBe(250);
-    expect(backoffDelay(FILE_OP_RETRY, 1, () => 0)).toBe(500);
-    expect(backoffDelay(FILE_OP_RETRY, 0, () => 0.999999)).toBe(349);
+    expect(backoffDelay(CHANGE_RETRY, 0, () => 0)).toBe(250);
+    expect(backoffDelay(CHANGE_RETRY, 1, () => 0)).toBe(500);
+    expect(backoffDelay(CHANGE_RETRY, 0, () => 0.999999)).toBe(349);
   });
 
   it('deletes wait 300 ms then 600 ms, plus up to 200 ms of jitter', () => {
@@ -31,7 +31,7 @@ describe('file operation retries', () => {
           calls += 1;
           throw new Error('down');
         },
-        FILE_OP_RETRY,
+        CHANGE_RETRY,
         { sleep: async (ms) => void waits.push(ms), random: () => 0 },
       ),
     ).rejects.toThrow('down');
@@ -62,7 +62,7 @@ describe('file operation retries', () => {
           calls += 1;
           throw new Error('conflict');
         },
-        FILE_OP_RETRY,
+        CHANGE_RETRY,
         { shouldRetry: () => false, sleep: async () => undefined },
       ),
     ).rejects.toThrow();
@@ -70,9 +70,9 @@ describe('file operation retries', () => {
   });
 });
 
-describe('file operation queue', () => {
-  it('runs at most 4 operations at once and starts the next when one settles', async () => {
-    const queue = createOperationQueue();
+describe('list change queue', () => {
+  it('runs at most 4 changes at once and starts the next when one settles', async () => {
+    const queue = createChangeQueue();
     const gates = Array.from({ length: 6 }, () => deferred());
     let started = 0;
     const runs = gates.map((gate, i) =>
@@ -98,8 +98,8 @@ describe('file operation queue', () => {
     expect(queue.inFlight()).toEqual([]);
   });
 
-  it('skips a duplicate operation id while the first is in flight', async () => {
-    const queue = createOperationQueue();
+  it('skips a duplicate change id while the first is in flight', async () => {
+    const queue = createChangeQueue();
     const gate = deferred();
     let runs = 0;
     const task = async () => {
@@ -114,8 +114,8 @@ describe('file operation queue', () => {
     expect(runs).toBe(1);
   });
 
-  it('starts an operation only after its dependencies settle, even failed ones', async () => {
-    const queue = createOperationQueue();
+  it('starts a change only after its dependencies settle, even failed ones', async () => {
+    const queue = createChangeQueue();
     const rename = deferred();
     const order: string[] = [];
     const renaming = queue.run({
@@ -141,8 +141,8 @@ describe('file operation queue', () => {
     expect(order).toEqual(['rename', 'tag']);
   });
 
-  it('frees the slot of a failed operation', async () => {
-    const queue = createOperationQueue(1);
+  it('frees the slot of a failed change', async () => {
+    const queue = createChangeQueue(1);
     await expect(
       queue.run({
         id: 'a',

@@ -1,10 +1,10 @@
 import { isApiError } from '../../lib/api';
 import { retry } from '../../lib/retry';
 
-/** At most this many file operations talk to the server at once (1-core §9). */
-export const MAX_CONCURRENT_FILE_OPS = 4;
+/** At most this many list changes talk to the server at once (docs/PRODUCT.md#documents). */
+export const MAX_CONCURRENT_CHANGES = 4;
 
-/** How a failed file operation is tried again. `attempts` counts the first try. */
+/** How a failed list change is tried again. `attempts` counts the first try. */
 export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
@@ -12,11 +12,11 @@ export interface RetryPolicy {
   maxJitterMs: number;
 }
 
-/** File operations: 2 retries, 250 ms doubling, plus under 100 ms of jitter (1-core §9). */
-export const FILE_OP_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxJitterMs: 99 };
-/** Deletes: up to 3 attempts, 300 ms doubling, plus up to 200 ms of jitter (1-core §7, §9). */
+/** List changes: 2 retries, 250 ms doubling, plus under 100 ms of jitter (docs/PRODUCT.md#documents). */
+export const CHANGE_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxJitterMs: 99 };
+/** Deletes: up to 3 attempts, 300 ms doubling, plus up to 200 ms of jitter (docs/PRODUCT.md#documents). */
 export const DELETE_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxJitterMs: 200 };
-/** Bulk deletes: one retry after a failure (1-core §4.4). */
+/** Bulk deletes: one retry after a failure (docs/PRODUCT.md#documents). */
 export const BULK_DELETE_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 300, maxJitterMs: 200 };
 /** Creating and copying are not idempotent: a retry after a lost answer would make a second file. */
 export const NO_RETRY: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxJitterMs: 0 };
@@ -45,25 +45,25 @@ export function withRetry<T>(
   return retry({ task, attempts: policy.attempts, delayMs, shouldRetry, ...(sleep ? { sleep } : {}) });
 }
 
-export interface QueuedOperation<T> {
-  /** Operation id; a second run with an id still in flight joins the first instead of running again. */
+export interface QueuedChange<T> {
+  /** The change's id; a second run with an id still in flight joins the first instead of running again. */
   id: string;
-  /** Ids of operations whose settling this one waits for (e.g. an earlier rename of the same file). */
+  /** Ids of changes whose settling this one waits for (e.g. an earlier rename of the same file). */
   dependencies?: readonly string[];
   task: () => Promise<T>;
 }
 
-export interface OperationQueue {
-  run<T>(operation: QueuedOperation<T>): Promise<T>;
-  /** Ids of operations queued or running. */
+export interface ChangeQueue {
+  run<T>(change: QueuedChange<T>): Promise<T>;
+  /** Ids of changes queued or running. */
   inFlight(): string[];
   /** How many tasks are talking to the server right now. */
   running(): number;
 }
 
-/** A limiter for file operations: dependency order, duplicate-id skipping and a concurrency cap. */
-export function createOperationQueue(concurrency: number = MAX_CONCURRENT_FILE_OPS): OperationQueue {
-  const operations = new Map<string, Promise<unknown>>();
+/** A limiter for list changes: dependency order, duplicate-id skipping and a concurrency cap. */
+export function createChangeQueue(concurrency: number = MAX_CONCURRENT_CHANGES): ChangeQueue {
+  const inQueue = new Map<string, Promise<unknown>>();
   const waiting: Array<() => void> = [];
   let active = 0;
 
@@ -82,11 +82,11 @@ export function createOperationQueue(concurrency: number = MAX_CONCURRENT_FILE_O
   };
 
   return {
-    run<T>({ id, dependencies = [], task }: QueuedOperation<T>): Promise<T> {
-      const existing = operations.get(id);
+    run<T>({ id, dependencies = [], task }: QueuedChange<T>): Promise<T> {
+      const existing = inQueue.get(id);
       if (existing) return existing as Promise<T>;
       const before = dependencies.flatMap((dep) => {
-        const p = operations.get(dep);
+        const p = inQueue.get(dep);
         return p ? [p] : [];
       });
       const promise = (async () => {
@@ -98,12 +98,12 @@ export function createOperationQueue(concurrency: number = MAX_CONCURRENT_FILE_O
           release();
         }
       })();
-      operations.set(id, promise);
-      const forget = () => operations.delete(id);
+      inQueue.set(id, promise);
+      const forget = () => inQueue.delete(id);
       promise.then(forget, forget);
       return promise;
     },
-    inFlight: () => [...operations.keys()],
+    inFlight: () => [...inQueue.keys()],
     running: () => active,
   };
 }
