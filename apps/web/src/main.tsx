@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { PRODUCT_NAME } from '@bree/contracts';
 import './styles.css';
 import { BootFailure } from './app/BootFailure';
-import { installOffer } from './features/install/installPrompt';
+import { installOffer } from './features/install/installOffer';
 import { installGlobalErrorLogging } from './lib/errors/errorReport';
 import { fetchPublicConfig } from './public/config';
 import { preloadPublicPage, publicPageFor } from './public/pages';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../ui';
-import { installOffer } from './installPrompt';
+import { installOffer } from './installOffer';
 
 /** 'Install app' in the profile menu, shown only while the browser offers installation and the writer has not answered yet. */
 export function InstallAppButton({ onDone }: { onDone?: () => void }) {

@@ -1,2 +1,2 @@
 export { InstallAppButton } from './InstallAppButton';
-export { installOffer } from './installPrompt';
+export { installOffer } from './installOffer';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInstallOffer, INSTALL_ANSWERED_KEY } from './installPrompt';
+import { createInstallOffer, INSTALL_ANSWERED_KEY } from './installOffer';
 
 function offerEvent(outcome: 'accepted' | 'dismissed') {
   const event = new Event('beforeinstallprompt', { cancelable: true });

@@ -3,12 +3,13 @@
  * fire before React has mounted, so it is caught from start-up and kept here; the profile menu
  * offers it once: after the writer has answered the browser's dialog, Bree does not ask again.
  */
+/** The browser's BeforeInstallPromptEvent (not in the DOM typings); its `prompt()` shows the install dialog. */
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** localStorage key: the writer has answered the install dialog (either way). */
+/** localStorage key: the writer has answered the install dialog (either way); stored under its first name. */
 export const INSTALL_ANSWERED_KEY = 'installPromptAnswered';
 
 type Listener = () => void;
