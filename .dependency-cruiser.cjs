@@ -80,14 +80,6 @@ const RULES = [
  * capture group kept), `to` one target, `typeOnly` when only `import type` is let through.
  */
 const EXCEPTIONS = [
-  {
-    rule: 'modules-not-to-jobs',
-    from: '^apps/server/src/modules/ai/operations/operations[.]queue[.]ts$',
-    to: '^apps/server/src/jobs/leased-queue[.]ts$',
-    typeOnly: true,
-    why: 'the operation queue is typed by the leased queue jobs/ gives it at start (LeasedQueue, LeasedJob, JobLookup, OpenLeasedQueue).',
-    removeWhen: 'those types are a port of modules/ai/operations (or lib/) that jobs/leased-queue.ts implements.',
-  },
   ...['chat/chat.service', 'workspaces/workspaces.service'].map((file) => ({
     rule: 'no-other-modules-repository-or-table',
     from: `^apps/server/src/modules/(${file.split('/')[0]})/${file.split('/')[1].replace('.', '[.]')}[.]ts$`,

@@ -1,38 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/db';
+import type { JobLookup, LeasedJob, LeasedQueue, LeasedQueueSpec } from '../lib/leased-queue';
 import { BOSS_SCHEMA } from './boss';
 
 // A queue whose jobs the process that queued them runs at once, holding each under a lease (see
 // modules/ai/operations/operations.queue.ts). pg-boss 10 has no lease of its own, so this module
 // writes and renews pg-boss's job rows itself; it is the one place outside pg-boss that knows its
-// tables. Modules see the LeasedQueue interface only.
-
-/** A job: its id (a UUID, pg-boss's job id) and its data. */
-export interface LeasedJob<T> {
-  id: string;
-  data: T;
-}
-
-/** A leased queue as a module sees it, once pg-boss runs. */
-export interface LeasedQueue<T> {
-  /**
-   * The job's INSERT, queued under the lease, one row for each row of `source` (a CTE of the
-   * caller's statement — a budget hold): the job commits with what it depends on, or not at all.
-   */
-  rowFrom(job: LeasedJob<T>): (source: SQL) => SQL;
-  /** Queues the job under the lease. */
-  send(job: LeasedJob<T>): Promise<void>;
-  /** Pushes a running job's lease forward. */
-  renew(id: string): Promise<void>;
-  complete(id: string): Promise<void>;
-  /** Hands the job back: it is retried after the queue's delay, here or in another process. */
-  fail(id: string, reason: string): Promise<void>;
-  /** The job is done and its answer stored: nothing of it is kept. */
-  remove(id: string): Promise<void>;
-  /** How often a running job's lease must be renewed, in seconds. */
-  heartbeatSeconds: number;
-}
+// tables. Modules see only the interface of lib/leased-queue.ts, which this implements.
 
 /** How a leased queue delivers; tests shorten the delays. */
 export interface LeasedQueueTimings {
@@ -42,18 +17,6 @@ export interface LeasedQueueTimings {
   leaseSeconds?: number;
   heartbeatSeconds?: number;
 }
-
-/** What the module asks of its queue: its name, its retries and expiry, and how to run a job fetched by the poller. */
-export interface LeasedQueueSpec<T> {
-  name: string;
-  retryLimit: number;
-  expireInSeconds: number;
-  /** Runs a job another run handed back or left to its lease; settles it through the queue. Never throws. */
-  runFetched(job: LeasedJob<T>, queue: LeasedQueue<T>): Promise<void>;
-}
-
-/** Opens a module's leased queue; jobs.ts gives modules this once pg-boss runs. */
-export type OpenLeasedQueue = <T extends object>(spec: LeasedQueueSpec<T>) => Promise<LeasedQueue<T>>;
 
 /** 'created' includes jobs under a lease, running in some Bree right now. */
 const PENDING_STATES = new Set(['created', 'retry', 'active']);
@@ -65,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (as getJobById does) because a Bree just restarted must already know that a job handed back by its
  * predecessor is still coming, while its own pg-boss is starting. No table yet (a new database): nothing pending.
  */
-export function createJobLookup({ database, name }: { database: Pick<Database, 'query'>; name: string }) {
+export function createJobLookup({ database, name }: { database: Pick<Database, 'query'>; name: string }): JobLookup {
   return {
     async isPending({ id, tenantId }: { id: string; tenantId: string }): Promise<boolean> {
       if (!UUID.test(id)) return false;
@@ -81,7 +44,6 @@ export function createJobLookup({ database, name }: { database: Pick<Database, '
     },
   };
 }
-export type JobLookup = ReturnType<typeof createJobLookup>;
 
 /**
  * The INSERT of a job as the row pg-boss's `send` would write (its defaults: the queue's retry,

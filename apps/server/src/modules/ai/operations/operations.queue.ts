@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SQL } from 'drizzle-orm';
-import type { JobLookup, LeasedJob, LeasedQueue, OpenLeasedQueue } from '../../../jobs/leased-queue';
+import type { JobLookup, LeasedJob, LeasedQueue, OpenLeasedQueue } from '../../../lib/leased-queue';
 import type { OperationJob, OperationRunner } from './operations.runner';
 
 export const AI_OPERATION_QUEUE = 'ai-operation';
@@ -26,7 +26,7 @@ export interface OperationQueue {
 const asJob = (job: OperationJob): LeasedJob<OperationJob> => ({ id: job.operationId, data: job });
 
 /**
- * AI operations as jobs of a leased queue (jobs/leased-queue.ts; pg-boss stays in jobs/). Created
+ * AI operations as jobs of a leased queue (the port of lib/leased-queue.ts, which jobs/ implements on pg-boss). Created
  * with the services, before jobs run: until `start`, operations run detached in this process (and
  * cannot survive a restart). Once started, a started operation is a job before the author gets its
  * id, so it outlives the request, the tab and the process. The process that queued it runs it at
