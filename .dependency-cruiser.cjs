@@ -80,14 +80,22 @@ const RULES = [
  * capture group kept), `to` one target, `typeOnly` when only `import type` is let through.
  */
 const EXCEPTIONS = [
-  ...['chat/chat.service', 'workspaces/workspaces.service'].map((file) => ({
+  {
     rule: 'no-other-modules-repository-or-table',
-    from: `^apps/server/src/modules/(${file.split('/')[0]})/${file.split('/')[1].replace('.', '[.]')}[.]ts$`,
+    from: '^apps/server/src/modules/(chat)/chat[.]service[.]ts$',
     to: '^apps/server/src/modules/ai/ai[.]repository[.]ts$',
     typeOnly: true,
     why: "the service is given the assistant's document lookup, typed Pick<AiRepository, 'operationContext'>.",
     removeWhen: 'modules/ai exports that lookup as a port type (beside ai.runner.ts) and the services use it.',
-  })),
+  },
+  {
+    rule: 'no-other-modules-repository-or-table',
+    from: '^apps/server/src/modules/(workspaces)/workspaces[.]service[.]ts$',
+    to: '^apps/server/src/modules/ai/ai[.]repository[.]ts$',
+    typeOnly: true,
+    why: "the service is given the assistant's document lookup, typed Pick<AiRepository, 'operationContext'>.",
+    removeWhen: 'modules/ai exports that lookup as a port type (beside ai.runner.ts) and the services use it.',
+  },
   {
     rule: 'no-other-modules-repository-or-table',
     from: '^apps/server/src/modules/(identity)/',
