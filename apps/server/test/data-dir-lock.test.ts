@@ -70,7 +70,11 @@ async function stop(bree: Bree, signal: NodeJS.Signals): Promise<number | null> 
 
 const inUse = (dataDir: string, pid: number) => `Bree cannot start: DATA_DIR ${dataDir} is in use by another Bree process (pid ${pid}).\n`;
 
-describe('one Bree per embedded data directory', { timeout: 300_000 }, () => {
+// Nothing here reads the test database (its Brees run on an embedded database whatever the run): the PostgreSQL
+// run of the server suite (BREE_TEST_POSTGRES=1, scripts/test-postgres.mjs) skips it rather than repeat it.
+const onPostgres = process.env.BREE_TEST_POSTGRES === '1';
+
+describe.skipIf(onPostgres)('one Bree per embedded data directory', { timeout: 300_000 }, () => {
   let work: string;
   const running: Bree[] = [];
   const track = (bree: Bree) => (running.push(bree), bree);

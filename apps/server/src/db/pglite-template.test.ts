@@ -31,7 +31,11 @@ const inputs: PgliteTemplateInputs = {
   ],
 };
 
-describe('the template key', () => {
+// Nothing here reads the test database (the embedded database's template): the PostgreSQL
+// run of the server suite (BREE_TEST_POSTGRES=1, scripts/test-postgres.mjs) skips it rather than repeat it.
+const onPostgres = process.env.BREE_TEST_POSTGRES === '1';
+
+describe.skipIf(onPostgres)('the template key', () => {
   it('is the same for the same inputs, in any order', () => {
     const reordered: PgliteTemplateInputs = {
       packageVersions: { '@electric-sql/pglite-pgvector': '0.0.15', '@electric-sql/pglite': '0.5.14' },
@@ -74,7 +78,7 @@ async function appliedMigrations(database: Database): Promise<number | null> {
   return (await database.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations'))[0]!.n;
 }
 
-describe('a new embedded database from the template', () => {
+describe.skipIf(onPostgres)('a new embedded database from the template', () => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bree-pglite-template-'));
   const cacheDir = path.join(scratch, 'cache');
   const opened: Database[] = [];
@@ -175,7 +179,7 @@ describe('a new embedded database from the template', () => {
   }, 120_000);
 });
 
-describe('unpacking a template', () => {
+describe.skipIf(onPostgres)('unpacking a template', () => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bree-pglite-extract-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -197,7 +201,7 @@ describe('unpacking a template', () => {
   });
 });
 
-describe('preparing the template before a start', () => {
+describe.skipIf(onPostgres)('preparing the template before a start', () => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bree-pglite-prepare-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const quiet = () => undefined;

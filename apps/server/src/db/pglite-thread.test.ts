@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, selectRows, type Database } from './db';
 import { isDatabaseUnreachable } from './unreachable';
 
+// Nothing here reads the test database (the embedded database's thread): the PostgreSQL
+// run of the server suite (BREE_TEST_POSTGRES=1, scripts/test-postgres.mjs) skips it rather than repeat it.
+const onPostgres = process.env.BREE_TEST_POSTGRES === '1';
+
 // The embedded database runs on its own thread (pglite-thread.ts); these check that what runs
 // there behaves as PGlite on this thread did, and that its work no longer holds the event loop.
-describe('the embedded database on its own thread', () => {
+describe.skipIf(onPostgres)('the embedded database on its own thread', () => {
   let database: Database;
 
   beforeAll(async () => {
