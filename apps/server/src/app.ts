@@ -171,6 +171,22 @@ export function cacheControlFor(distDir: string, filePath: string): string {
   return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/**
+ * The path a URL spells once percent-escapes, doubled slashes and dot segments are read as a
+ * router or a browser would: `//api/x`, `/%61pi/x` and `/a/../api/x` all spell `/api/x`. Used only
+ * to answer an unknown path in the API's own way; access is decided on the matched route.
+ */
+export function spelledPath(url: string): string {
+  const raw = url.split('?')[0]!;
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A broken escape stays as it was.
+  }
+  return path.posix.normalize(decoded.replace(/\/{2,}/g, '/'));
+}
+
 /** Serves the built web app, falling back to index.html for client-side routes. */
 async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
   const distDir = path.resolve(config.webDistDir ?? path.join(import.meta.dirname, '../../web/dist'));
@@ -187,7 +203,7 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = /^\/api(\/|$)/.test(spelledPath(request.url));
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       const file = request.url.split('?')[0]!.replace(/^\/+/, '');
       if (file && !file.includes('..') && existsSync(path.join(distDir, file)) && !file.endsWith('/')) {

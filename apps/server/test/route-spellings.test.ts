@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API_PREFIX } from '../src/plugins/admin';
 import type { CatalogRoute } from '../src/plugins/route-catalog';
@@ -57,7 +60,10 @@ describe('every guard decides on the matched route, whatever the spelling of the
   let writer: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
+    // A built web app answers unknown paths with its page: no spelling of an API path may reach it.
+    const webDist = mkdtempSync(path.join(tmpdir(), 'bree-spa-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Bree</title>');
+    t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com', WEB_DIST_DIR: webDist });
     await resetDatabase(t.database);
     writer = await newUser(t.app, 'writer');
   });
@@ -111,6 +117,15 @@ describe('every guard decides on the matched route, whatever the spelling of the
       }
     }
     expect(matched).toBeGreaterThan(adminRoutes.length);
+  });
+
+  it('answers an unknown path under any spelling of /api as the API does, never with the web app', async () => {
+    for (const url of ['//api/config/ai-x', '/%61pi/nothing', '/web/../api/nothing', '//api/admin/feedback/x/y']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('not_found');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/app/some-document' })).body).toContain('<title>Bree</title>');
   });
 
   it('refuses the reported bypasses: an encoded /api or /admin with and without a token', async () => {
