@@ -15,10 +15,15 @@ export function deliverStripeEvent(app: FastifyInstance, stripe: FakeStripe, eve
 }
 
 /** A checkout paid at Stripe and its webhook delivered: the caller's tenant is Pro. */
-export async function subscribeToPro(app: FastifyInstance, stripe: FakeStripe, me: TestUser): Promise<{ session: Obj; subscription: Obj }> {
+/** The writer opens a Pro checkout and pays it at the fake Stripe; no event is delivered yet. */
+export async function paidCheckout(stripe: FakeStripe, me: TestUser): Promise<{ session: Obj; subscription: Obj }> {
   const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
   if (checkout.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(checkout.body)}`);
-  const paid = stripe.completeCheckout(checkout.body.sessionId as string);
+  return stripe.completeCheckout(checkout.body.sessionId as string);
+}
+
+export async function subscribeToPro(app: FastifyInstance, stripe: FakeStripe, me: TestUser): Promise<{ session: Obj; subscription: Obj }> {
+  const paid = await paidCheckout(stripe, me);
   const res = await deliverStripeEvent(app, stripe, stripe.event('checkout.session.completed', paid.session));
   if (res.statusCode !== 200) throw new Error(`webhook failed: ${res.body}`);
   return paid;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/db';
 import { newUser, type TestUser } from './api-client';
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { paidCheckout as paidCheckoutAt } from './billing-support';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 type Obj = Record<string, unknown>;
@@ -40,11 +41,7 @@ describe('the Stripe webhook and signed events of an unexpected shape', () => {
   const planType = async () => (await me.call('GET', '/api/billing/subscription-status')).body.planType;
 
   /** A checkout paid at Stripe; its events, delivered well-formed, would make the tenant Pro. */
-  async function paidCheckout(): Promise<{ session: Obj; subscription: Obj }> {
-    const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
-    expect(checkout.status).toBe(200);
-    return fake.completeCheckout(checkout.body.sessionId as string);
-  }
+  const paidCheckout = () => paidCheckoutAt(fake, me);
 
   /** Delivers each case, expecting 400 with `code` and no billing row changed; answers the field each error named. */
   async function expectRefused(cases: Record<string, string>, code: string): Promise<Record<string, unknown>> {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/db';
 import { newUser, type TestUser } from './api-client';
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { paidCheckout as paidCheckoutAt } from './billing-support';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
-
-type Obj = Record<string, unknown>;
 
 /** The billing rows, to prove a refused webhook changed nothing. */
 async function billingRows(database: Database): Promise<unknown[]> {
@@ -31,11 +30,7 @@ describe('the Stripe webhook', () => {
   const status = async () => (await me.call('GET', '/api/billing/subscription-status')).body;
 
   /** A checkout paid at Stripe: the session, its subscription, and the events Stripe would send. */
-  async function paidCheckout(): Promise<{ session: Obj; subscription: Obj }> {
-    const checkout = await me.call('POST', '/api/billing/create-checkout-session', { planType: 'PRO' });
-    expect(checkout.status).toBe(200);
-    return fake.completeCheckout(checkout.body.sessionId as string);
-  }
+  const paidCheckout = () => paidCheckoutAt(fake, me);
 
   beforeAll(async () => {
     fake = await startFakeStripe();
