@@ -11,6 +11,7 @@ import { SignedInShell } from './SignedInShell';
 const Landing = lazyWithRetry(() => import('../routes/landing'), 'Landing page');
 const AppHome = lazyWithRetry(() => import('../routes/app'), 'Documents');
 const Trash = lazyWithRetry(() => import('../routes/trash'), 'Trash');
+const Account = lazyWithRetry(() => import('../routes/account'), 'Account settings');
 const Editor = lazyWithRetry(() => import('../routes/editor'), 'Editor');
 const Callback = lazyWithRetry(() => import('../routes/callback'), 'Sign-in');
 const SilentCallback = lazyWithRetry(() => import('../routes/silent-callback'), 'Silent sign-in');
@@ -48,6 +49,7 @@ export function createAppRouter() {
         { index: true, element: <Landing /> },
         { path: 'app', element: protectedRoute(<AppHome />) },
         { path: 'app/trash', element: protectedRoute(<Trash />) },
+        { path: 'account', element: protectedRoute(<Account />) },
         { path: 'app/:fileId', element: protectedRoute(<Editor />) },
         { path: 'callback', element: <Callback /> },
         { path: 'silent-callback', element: <SilentCallback /> },

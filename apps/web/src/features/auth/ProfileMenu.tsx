@@ -29,7 +29,7 @@ function Avatar({ picture, letter, size }: { picture?: string; letter: string; s
 
 /**
  * The header's profile menu: avatar, name, e-mail, the Voice panel (the same one as in the editor,
- * in a dialog that outlives the popover), 'Submit Feedback' (a dialog too), the Trash, 'Install app' while the browser offers it, and Sign Out (back to the site origin). A writer whose
+ * in a dialog that outlives the popover), 'Submit Feedback' (a dialog too), the Trash, 'Account settings', 'Install app' while the browser offers it, and Sign Out (back to the site origin). A writer whose
  * address is not confirmed yet, on a Bree that mails links, also finds where to get a new link. With billing on,
  * the plan's badge, Upgrade or Manage Subscription, the AI credit and pay-as-you-go blocks; administrators also find the Admin block.
  */
@@ -106,6 +106,11 @@ function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedba
         <PopoverClose asChild>
           <Link to="/app/trash" className={buttonClasses({ variant: 'ghost', className: 'w-full justify-start' })}>
             Trash
+          </Link>
+        </PopoverClose>
+        <PopoverClose asChild>
+          <Link to="/account" className={buttonClasses({ variant: 'ghost', className: 'w-full justify-start' })}>
+            Account settings
           </Link>
         </PopoverClose>
         <InstallAppButton />
