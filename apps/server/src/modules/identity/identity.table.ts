@@ -72,3 +72,24 @@ export const emailVerificationTokens = pgTable(
   },
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Links that move an account to a new email address (docs/ACCOUNT.md). Mailed to the new address;
+ * the address changes only when the link is used. As for the other links, only the SHA-256 of a
+ * link's random token is kept; a row is deleted when its link is used (with every other row of the
+ * account), when a newer request replaces it, or once it has expired.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The normalized address the account moves to. */
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_change_tokens_user_id_idx').on(t.userId)],
+);
