@@ -10,6 +10,8 @@ describe('files and versions are isolated between tenants', () => {
   let fileId: string;
   let versionId: string;
   let binnedId: string;
+  /** A blank 'Create new document' of A's, which A could discard. */
+  let blankId: string;
   const path = 'Private diary.txt';
   const enc = encodeURIComponent;
 
@@ -22,6 +24,7 @@ describe('files and versions are isolated between tenants', () => {
     versionId = (await a.call('POST', '/api/versions/create', { fileId, reason: 'manual' })).body.version.id;
     binnedId = (await a.call('POST', '/api/files/create', { filePath: 'Binned.txt', content: doc('binned secret of A') })).body.file.id;
     expect((await a.call('POST', '/api/files/delete', { filePath: 'Binned.txt' })).status).toBe(200);
+    blankId = (await a.call('POST', '/api/files/claim-blank', { displayPath: 'Untitled.txt', isRepository: false })).body.fileId;
   });
   afterAll(() => t.close());
 
@@ -46,6 +49,9 @@ describe('files and versions are isolated between tenants', () => {
       ['DELETE', `/api/files/${binnedId}/forever`],
       ['POST', `/api/files/${fileId}/restore`],
       ['DELETE', `/api/files/${fileId}/forever`],
+      ['POST', `/api/files/${fileId}/discard`],
+      ['POST', `/api/files/${blankId}/discard`],
+      ['POST', `/api/files/${binnedId}/discard`],
     ];
     for (const [method, url, payload] of attempts) {
       const res = await b.call(method as 'GET', url, payload);
@@ -60,6 +66,7 @@ describe('files and versions are isolated between tenants', () => {
     expect((await b.call('GET', '/api/files/trash')).body.items).toEqual([]);
     expect((await b.call('POST', '/api/files/bulk-tag', { fileIds: [fileId], authenticity: 'AI' })).body.updated).toEqual([]);
     expect((await b.call('POST', '/api/files/bulk-delete', { fileIds: [fileId] })).body.deleted).toEqual([]);
+    expect((await b.call('POST', '/api/files/bulk-restore', { fileIds: [binnedId] })).body).toEqual({ success: true, restored: [], notFound: [binnedId] });
   });
 
   it("answers 403 when B names A's tenant", async () => {
@@ -74,5 +81,6 @@ describe('files and versions are isolated between tenants', () => {
     expect(res.body.file.content.content[0].content[0].text).toBe('secret of A');
     expect(res.body.file.metadata.authenticity).toBe('Untagged');
     expect((await a.call('GET', '/api/files/trash')).body.items.map((f: { id: string }) => f.id)).toEqual([binnedId]);
+    expect((await a.call('POST', '/api/files/get', { fileId: blankId })).status).toBe(200);
   });
 });

@@ -194,6 +194,25 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: `/api/files/${v.id}/restore` }),
     other: (v) => ({ url: `/api/files/${v.spare}/restore` }),
   },
+  'POST /api/files/bulk-restore': {
+    setup: async ({ me, newDoc }) => {
+      const gone = await newDoc('Bulk restored');
+      const spare = await newDoc('Bulk binned');
+      await me.call('POST', '/api/files/bulk-delete', { fileIds: [gone.id, spare.id] });
+      return { id: gone.id, spare: spare.id };
+    },
+    request: (v) => ({ url: '/api/files/bulk-restore', body: { fileIds: [v.id] } }),
+    other: (v) => ({ url: '/api/files/bulk-restore', body: { fileIds: [v.spare] } }),
+  },
+  'POST /api/files/:id/discard': {
+    // Two blank documents as 'Create new document' makes them: the one discarded, and the other request's.
+    setup: async ({ me }) => {
+      const claim = async () => (await me.call('POST', '/api/files/claim-blank', { displayPath: 'Untitled.txt', isRepository: false })).body.fileId as string;
+      return { id: await claim(), spare: await claim() };
+    },
+    request: (v) => ({ url: `/api/files/${v.id}/discard` }),
+    other: (v) => ({ url: `/api/files/${v.spare}/discard` }),
+  },
   'DELETE /api/files/:id/forever': {
     setup: async ({ me, newDoc }) => {
       const gone = await newDoc('Forever gone');

@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   documentTooLarge: 'document_too_large',
   documentTooDeep: 'document_too_deep',
   versionNotFound: 'version_not_found',
+  /** 409: discarding a document that holds or once held text, or that the writer named, tagged or changed (docs/TRASH.md). */
+  documentNotEmpty: 'document_not_empty',
   // AI and its metering.
   aiNotConfigured: 'ai_not_configured',
   invalidInput: 'invalid_input',

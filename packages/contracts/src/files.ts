@@ -265,6 +265,10 @@ export const fileIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const bulkDeleteBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500) });
 export const bulkDeleteAnswerSchema = z.object({ success: z.literal(true), deleted: z.array(z.string()), notFound: z.array(z.string()) });
+/** POST /files/bulk-restore — the Undo of a bulk delete: every id back from the Trash in one request (docs/TRASH.md). */
+export const bulkRestoreBodySchema = z.object({ tenantId: z.string().optional(), fileIds: z.array(z.string().max(64)).min(1).max(500) });
+/** `restored` in the order asked, each under the name it came back with; ids not in the tenant's Trash are `notFound`. */
+export const bulkRestoreAnswerSchema = z.object({ success: z.literal(true), restored: z.array(fileSummarySchema), notFound: z.array(z.string()) });
 export const bulkTagBodySchema = z.object({
   tenantId: z.string().optional(),
   fileIds: z.array(z.string().max(64)).min(1).max(500),

@@ -6,6 +6,8 @@ export const filesErrors = {
   notFound: (what: string, override?: { message: string }) =>
     new AppError({ status: 404, code: 'file_not_found', message: override?.message ?? `No document ${what}.` }),
   folderDelete: () => new AppError({ status: 400, code: 'folder_delete_unsupported', message: 'Deleting folders is not supported' }),
+  /** A discard of a document that is not as 'Create new document' made it: it is kept (docs/TRASH.md). */
+  notEmpty: () => new AppError({ status: 409, code: 'document_not_empty', message: 'This document has been written in or changed, so it is kept.' }),
   pathExists: (path: string) => new AppError({ status: 409, code: 'path_exists', message: `A document named "${path}" already exists.` }),
   /** details.field names the request field when the path is one a writer sent to name a document. */
   invalidPath: (reason: string, field?: string) =>

@@ -1,10 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { nameSkeleton } from '@bree/contracts';
+import { CLAIM_STATUS, FILES, nameSkeleton } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import type { FileSummaryRow } from './files.presenter';
 import { files, summaryColumns } from './files.table';
 
 const live = isNull(files.deletedAt);
+
+/** The names Bree gives a new document ('Untitled.txt', 'Untitled 2.txt'…), as `isDefaultFileName` in packages/contracts reads them. */
+const DEFAULT_NAME_PATTERN = `^${FILES.defaultName.slice(0, -FILES.extension.length)}( [0-9]+)?\\${FILES.extension}$`;
 
 /**
  * Documents tied to others by a feature outside this module (a workspace's variants to their
@@ -91,6 +94,33 @@ export function createTrashQueries({ db, links = NO_DOCUMENT_LINKS }: { db: Db; 
       const rows = await db
         .delete(files)
         .where(and(eq(files.tenantId, tenantId), eq(files.id, id), isNotNull(files.deletedAt)))
+        .returning({ id: files.id });
+      return rows.length > 0;
+    },
+    /**
+     * Deletes a live document for good, without the Trash, only while it is exactly as 'Create new
+     * document' made it (docs/TRASH.md "An empty new document is not kept"): its first revision, no
+     * text, a name Bree gave it and still waiting for its own (never renamed, never named by a save), Untagged, no other
+     * metadata (a word goal, a workspace, a dictation), not a voice sample. One statement, so a save
+     * that commits first (revision 2) makes it delete nothing, and a save after it finds no document.
+     */
+    async discardPristine({ tenantId, id }: { tenantId: string; id: string }): Promise<boolean> {
+      const rows = await db
+        .delete(files)
+        .where(
+          and(
+            eq(files.tenantId, tenantId),
+            eq(files.id, id),
+            live,
+            eq(files.revision, 1),
+            sql`btrim(${files.contentText}) = ''`,
+            eq(files.isRepository, false),
+            sql`${files.metadata}->>'status' = ${CLAIM_STATUS.claimed}`,
+            sql`${files.name} ~ ${DEFAULT_NAME_PATTERN}`,
+            sql`coalesce(${files.metadata}->>'authenticity', 'Untagged') = 'Untagged'`,
+            sql`${files.metadata} - 'status' - 'authenticity' - 'isULIDFile' = '{}'::jsonb`,
+          ),
+        )
         .returning({ id: files.id });
       return rows.length > 0;
     },

@@ -24,6 +24,24 @@ const RESTORE_TRIES = 5;
 export function createTrashService({ db, now = () => new Date(), links }: { db: Db; now?: () => Date; links?: DocumentLinks }) {
   const repo = createFilesRepository({ db, ...(links ? { links } : {}) });
 
+  /** Brings a document back from the Trash, under a free name; 404 when it is not in the Trash. */
+  async function restore({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+    let path = '';
+    for (let attempt = 0; attempt < RESTORE_TRIES; attempt++) {
+      const row = await repo.findTrashed({ tenantId, id: fileId });
+      if (!row) throw filesErrors.notFound(`in the Trash with id ${fileId}`);
+      path = uniquePath(row.path, await repo.pathsLike({ tenantId, stem: uniqueStem(row.path) }));
+      try {
+        const restored = await repo.restore({ tenantId, id: fileId, path, name: baseName(path), now: now() });
+        if (restored) return presentSummary(restored);
+      } catch (error) {
+        // A document created under that name in the meantime: look for a free name again.
+        if ((error as { code?: string }).code !== '23505') throw error;
+      }
+    }
+    throw filesErrors.pathExists(path);
+  }
+
   return {
     /** A page of the Trash, most recently deleted first. */
     async list({ tenantId, limit, cursor }: { tenantId: string; limit: number; cursor?: string }) {
@@ -38,22 +56,35 @@ export function createTrashService({ db, now = () => new Date(), links }: { db: 
       };
     },
 
-    /** Brings a document back from the Trash, under a free name; 404 when it is not in the Trash. */
-    async restore({ tenantId, fileId }: { tenantId: string; fileId: string }) {
-      let path = '';
-      for (let attempt = 0; attempt < RESTORE_TRIES; attempt++) {
-        const row = await repo.findTrashed({ tenantId, id: fileId });
-        if (!row) throw filesErrors.notFound(`in the Trash with id ${fileId}`);
-        path = uniquePath(row.path, await repo.pathsLike({ tenantId, stem: uniqueStem(row.path) }));
+    restore,
+
+    /**
+     * The Undo of a bulk delete: brings every id back from the Trash, each under a free name, in
+     * the order asked; ids not in the tenant's Trash (another tenant's, live, gone) are notFound.
+     */
+    async restoreMany({ tenantId, fileIds }: { tenantId: string; fileIds: string[] }) {
+      const restored: ReturnType<typeof presentSummary>[] = [];
+      const notFound: string[] = [];
+      for (const fileId of new Set(fileIds)) {
         try {
-          const restored = await repo.restore({ tenantId, id: fileId, path, name: baseName(path), now: now() });
-          if (restored) return presentSummary(restored);
+          restored.push(await restore({ tenantId, fileId }));
         } catch (error) {
-          // A document created under that name in the meantime: look for a free name again.
-          if ((error as { code?: string }).code !== '23505') throw error;
+          if ((error as { code?: string }).code !== 'file_not_found') throw error;
+          notFound.push(fileId);
         }
       }
-      throw filesErrors.pathExists(path);
+      return { restored, notFound };
+    },
+
+    /**
+     * Removes a new document the writer left empty, for good and without the Trash (it never existed
+     * for them; docs/TRASH.md). 404 when it is not a live document of the tenant; 409
+     * `document_not_empty` when it holds or ever held text, or the writer named, tagged or changed it.
+     */
+    async discard({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+      if (await repo.discardPristine({ tenantId, id: fileId })) return;
+      if (!(await repo.findById({ tenantId, id: fileId }))) throw filesErrors.notFound(`with id ${fileId}`);
+      throw filesErrors.notEmpty();
     },
 
     /** Deletes a document of the Trash for good, with its versions; 404 when it is not in the Trash. */
