@@ -9,6 +9,9 @@ import type { Config } from './config';
 import type { Database } from './db/db';
 import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
+import { createStorage } from './lib/storage/storage';
+import { createAccountDeletion } from './modules/account/deletion.service';
+import { deletionRoutes } from './modules/account/deletion.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -154,6 +157,15 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(chatRoutes, { chat });
       await api.register(transcriptionRoutes, { transcription });
       await api.register(semanticRoutes, { semantic });
+      // Deleting the account needs the sign-in side (identity) beside the modules' services (docs/ACCOUNT.md).
+      const deletion = createAccountDeletion({
+        db: database.db,
+        identity: identity.accountRemoval,
+        billing,
+        storage: createStorage(config),
+        newId: randomUUID,
+      });
+      await api.register(deletionRoutes, { deletion });
     },
     { prefix: '/api' },
   );

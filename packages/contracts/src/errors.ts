@@ -129,6 +129,11 @@ export const ERROR_CODES = {
   slugTaken: 'slug_taken',
   /** 409: unpublishing a document that has no published post. */
   notPublished: 'not_published',
+  // Deleting the account (docs/ACCOUNT.md "Delete my account").
+  /** 400: the e-mail address typed to confirm the deletion is not the account's. */
+  deleteEmailMismatch: 'delete_email_mismatch',
+  /** 400: the password typed to confirm the deletion of a local account is missing or wrong. */
+  deletePasswordIncorrect: 'delete_password_incorrect',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -21,3 +21,4 @@ export * from './publishing';
 export * from './chat';
 export * from './search';
 export * from './provenance';
+export * from './account-deletion';

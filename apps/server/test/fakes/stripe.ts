@@ -141,6 +141,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       handle: (res, _b, id) => (subscriptions.has(id) ? send(res, 200, subscriptions.get(id)) : missing(res, 'subscription')),
     },
     {
+      // Cancelling now (an account deletion): Stripe answers the subscription, ended.
+      method: 'DELETE',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle(res, _b, id) {
+        const subscription = subscriptions.get(id);
+        if (!subscription) return missing(res, 'subscription');
+        send(res, 200, Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() }));
+      },
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/billing\/meter_events$/,
       handle(res, body) {

@@ -36,6 +36,9 @@ const spendingLimitOf = (account: Pick<BillingAccount, 'spendingLimit'> | null):
  * Plans per tenant and Stripe billing. `stripe` is null while billing is off: every tenant then
  * has `defaultPlan` and the billing calls answer 503 billing_not_configured.
  */
+/** Stripe statuses of a subscription that charges nothing more. */
+const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
+
 export function createBillingService({
   db,
   stripe,
@@ -106,6 +109,25 @@ export function createBillingService({
       const account = await repository.find(tenantId);
       if (!account?.stripeCustomerId) throw billingErrors.noCustomer();
       return { url: await gateway.createPortalSession({ customerId: account.stripeCustomerId, returnUrl: `${publicUrl}/subscription` }) };
+    },
+
+    /**
+     * Before an account is deleted (docs/ACCOUNT.md "Delete my account"): a live subscription is
+     * cancelled at Stripe now, so nothing more is charged, and the stored copy says so. Answers
+     * whether billing records must be kept (the tenant is a Stripe customer, so invoices exist).
+     * Run again after a failure or a retry, it finds the subscription already ended.
+     */
+    async closeForDeletion({ tenantId }: { tenantId: string }): Promise<{ keepRecords: boolean; cancelled: boolean }> {
+      const account = await repository.find(tenantId);
+      if (!account?.stripeCustomerId) return { keepRecords: false, cancelled: false };
+      const live = account.subscriptionId && !ENDED_SUBSCRIPTION.has(account.subscriptionStatus ?? '');
+      if (!live || !stripe) return { keepRecords: true, cancelled: false };
+      const ended = await stripe.cancelSubscription(account.subscriptionId!);
+      if (ended) {
+        const { customerId: _customer, ...state } = ended;
+        await repository.setSubscription({ tenantId, state, at: now() });
+      }
+      return { keepRecords: true, cancelled: ended !== null };
     },
 
     async subscriptionStatus({ tenantId }: { tenantId: string }): Promise<SubscriptionStatus> {

@@ -19,6 +19,8 @@ export interface StripeGateway {
   createPortalSession(opts: { customerId: string; returnUrl: string }): Promise<string>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   retrieveSubscription(id: string): Promise<(SubscriptionState & { customerId: string }) | null>;
+  /** Ends a subscription now, invoicing what it owes (an account deletion); null when Stripe has no such subscription. */
+  cancelSubscription(id: string): Promise<(SubscriptionState & { customerId: string }) | null>;
   /** True when the Stripe-Signature matches the raw body (300 s tolerance); the body's shape is billing.events.ts's to judge. */
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Sends pay-as-you-go calls as one meter event; `identifier` makes a resend a no-op at Stripe. */
@@ -106,6 +108,12 @@ export function createStripeGateway(stripeConfig: NonNullable<Config['stripe']>)
 
     async retrieveSubscription(id) {
       const s = await call(() => stripe().subscriptions.retrieve(id), { missingIsNull: true });
+      if (!s) return null;
+      return subscriptionStateOf(s as unknown as Record<string, unknown>);
+    },
+
+    async cancelSubscription(id) {
+      const s = await call(() => stripe().subscriptions.cancel(id, { invoice_now: true }), { missingIsNull: true });
       if (!s) return null;
       return subscriptionStateOf(s as unknown as Record<string, unknown>);
     },

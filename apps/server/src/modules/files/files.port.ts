@@ -241,3 +241,6 @@ export function createFilesPort({ db, now = () => new Date(), newId }: { db: Db;
   };
 }
 export type FilesPort = ReturnType<typeof createFilesPort>;
+
+/** The documents' part of deleting an account (files.tenant-data.ts). */
+export { filesTenantData } from './files.tenant-data';

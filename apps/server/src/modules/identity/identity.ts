@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/db';
 import type { NotificationHub } from '../../db/notifications';
 import { createMailer, type Mailer } from '../../lib/mailer';
+import { createLocalAccountRemoval, externalAccountRemoval } from './account-removal';
 import { createAccountSessions } from './account-sessions';
 import { accountSessionRoutes } from './account-sessions.routes';
 import { createAccountsRepository } from './accounts.repository';
@@ -60,6 +61,7 @@ export async function createIdentity({
       verifier: withVerificationCache(createRemoteVerifier({ issuer, audience, adminEmails: config.adminEmails })),
       async register() {},
       async apiRoutes() {},
+      accountRemoval: externalAccountRemoval,
       // The external issuer verifies addresses itself.
       adminNotice: async () => null,
       async close() {},
@@ -120,6 +122,7 @@ export async function createIdentity({
     async apiRoutes(api) {
       await api.register(accountSessionRoutes, { accountSessions });
     },
+    accountRemoval: createLocalAccountRemoval({ accounts: accountsRepository, revocation }),
     adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
       clearInterval(sweep);

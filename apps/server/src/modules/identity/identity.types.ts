@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AccountRemoval } from './account-removal';
 
 /** Who made a request, read from a verified access token. The tenant is always the token's `sub`. */
 export interface AuthContext {
@@ -25,6 +26,8 @@ export interface Identity {
   register(app: FastifyInstance): Promise<void>;
   /** Its /api routes (sign-out everywhere), registered with the others under /api, after the auth hook. */
   apiRoutes(api: FastifyInstance): Promise<void>;
+  /** Deleting the signed-in account: its confirmation and its identity rows (modules/account). */
+  accountRemoval: AccountRemoval;
   /** What the operator should do at start about ADMIN_EMAILS (one line), or null. */
   adminNotice(): Promise<string | null>;
   close(): Promise<void>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Where the signed-in writer deletes their account (docs/ACCOUNT.md "Delete my account"). */
+export const DELETE_ACCOUNT_PATH = '/api/account/delete';
+
+/** Attempts allowed per account in {@link DELETE_ACCOUNT_RATE_LIMIT}'s window: a wrong password costs one. */
+export const DELETE_ACCOUNT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60_000 } as const;
+
+/**
+ * The confirmation typed in the dialog: the account's e-mail address, and its password for an
+ * account of Bree's own sign-in (an external issuer's account has none here).
+ */
+export const deleteAccountBodySchema = z
+  .object({
+    email: z.string().max(320),
+    password: z.string().max(1024).optional(),
+  })
+  .strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** The answer of a deletion: whether billing records were kept (a Stripe customer existed). */
+export const deleteAccountAnswerSchema = z.object({
+  deleted: z.literal(true),
+  billingRecordsKept: z.boolean(),
+});
+export type DeleteAccountAnswer = z.infer<typeof deleteAccountAnswerSchema>;
