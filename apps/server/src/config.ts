@@ -22,6 +22,8 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  /** The external issuer's own account page (password, e-mail), which Account settings links to (docs/ACCOUNT.md). */
+  OIDC_ACCOUNT_URL: z.url().optional(),
   ADMIN_EMAILS: z.string().default(''),
   PUBLISHING_TENANT: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -142,7 +144,9 @@ export interface Config {
   /** Outgoing mail (password-reset links); null without SMTP_URL. */
   mail: { smtpUrl: string; from: string } | null;
   /** Sign-in: the embedded issuer at /oidc, or an external one when all three OIDC_* are set. */
-  oidc: { mode: 'embedded'; issuer: string; clientId: string; audience: string } | { mode: 'external'; issuer: string; clientId: string; audience: string };
+  oidc:
+    | { mode: 'embedded'; issuer: string; clientId: string; audience: string }
+    | { mode: 'external'; issuer: string; clientId: string; audience: string; accountUrl?: string | undefined };
 }
 
 /** The analytics provider's script and the site it counts for (Plausible: the domain; Umami: the website id). */
@@ -199,6 +203,7 @@ export function loadConfig(
           issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''),
           clientId: e.OIDC_CLIENT_ID!,
           audience: e.OIDC_AUDIENCE!,
+          accountUrl: e.OIDC_ACCOUNT_URL,
         }
       : { mode: 'embedded', issuer: `${publicUrl}/oidc`, clientId: 'bree-web', audience: 'bree-api' };
   return {

@@ -19,6 +19,7 @@ import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { cancelSubscription, subscribeToPro } from './billing-support';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { fakeTranscriptionEnv, startFakeTranscription, type FakeTranscription } from './fakes/fake-transcription';
+import { startSmtpSink, type SmtpSink } from './fakes/smtp-sink';
 import { speechWav } from './fakes/speech';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
@@ -125,6 +126,15 @@ async function newVariant({ me }: Ctx, masterId: string): Promise<string> {
 }
 
 const EXAMPLES: Record<string, Example> = {
+  // The password stays the one api-client.ts signs up with, so the examples after it still know it.
+  'POST /api/account/password': {
+    request: () => ({ url: '/api/account/password', body: { currentPassword: 'a long password', newPassword: 'a long password' } }),
+    other: () => ({ url: '/api/account/password', body: { currentPassword: 'not the password', newPassword: 'a long password' } }),
+  },
+  'POST /api/account/email': {
+    request: () => ({ url: '/api/account/email', body: { newEmail: 'replay-moved@example.com', currentPassword: 'a long password' } }),
+    other: () => ({ url: '/api/account/email', body: { newEmail: 'replay-elsewhere@example.com', currentPassword: 'a long password' } }),
+  },
   'POST /api/tenant/initialize': {
     request: (_v, me) => ({ url: '/api/tenant/initialize', body: { tenantId: me.sub } }),
     other: () => ({ method: 'PUT', url: '/api/users/profile', body: { email: 'other@example.com' } }),
@@ -456,6 +466,7 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
   let fake: FakeAiProvider;
   let stripe: FakeStripe;
   let stt: FakeTranscription;
+  let sink: SmtpSink;
   let me: TestUser;
   let ctx: Ctx;
   let docs = 0;
@@ -466,6 +477,8 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     // Billing on (a local fake Stripe API), so the billing routes answer 200 and can be replayed.
     stripe = await startFakeStripe();
     stt = await startFakeTranscription();
+    // A mail server, so an address change (which mails its link) can run.
+    sink = await startSmtpSink();
     // An administrator who is the publishing tenant (named by id, so the account comes first), for the admin and publishing routes.
     const setup = await createTestApp();
     const account = await newVerifiedUser(setup, REPLAY_ADMIN);
@@ -473,6 +486,7 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     ({ t, fake } = await createAiTestApp({
       ...fakeStripeEnv(stripe),
       ...fakeTranscriptionEnv(stt),
+      SMTP_URL: sink.url,
       ADMIN_EMAILS: REPLAY_ADMIN,
       PUBLISHING_TENANT: account.sub,
       DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bree-replay-')),
@@ -508,6 +522,7 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
     await fake.close();
     await stripe.close();
     await stt.close();
+    await sink.close();
   });
 
   it('has an example for every mutating authenticated route, and every other mutating route is a known opt-out', () => {

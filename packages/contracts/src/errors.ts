@@ -129,6 +129,21 @@ export const ERROR_CODES = {
   slugTaken: 'slug_taken',
   /** 409: unpublishing a document that has no published post. */
   notPublished: 'not_published',
+  // Account settings of Bree's own sign-in (docs/ACCOUNT.md).
+  /** 400: the current password typed to change the password or the address is wrong. */
+  currentPasswordIncorrect: 'current_password_incorrect',
+  /** 400: the new password is shorter than 8 characters. */
+  passwordTooShort: 'password_too_short',
+  /** 400: the new password is longer than 1024 characters. */
+  passwordTooLong: 'password_too_long',
+  /** 400: the new address is not a plausible e-mail address. */
+  invalidEmail: 'invalid_email',
+  /** 400: the new address is the account's address already. */
+  emailUnchanged: 'email_unchanged',
+  /** 409: another account has this address (when asked, or by the time the link is used). */
+  emailTaken: 'email_taken',
+  /** 409: this Bree sends no mail (no SMTP_URL), so a new address could not be confirmed. */
+  mailNotConfigured: 'mail_not_configured',
   // Deleting the account (docs/ACCOUNT.md "Delete my account").
   /** 400: the e-mail address typed to confirm the deletion is not the account's. */
   deleteEmailMismatch: 'delete_email_mismatch',

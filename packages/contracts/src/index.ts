@@ -22,3 +22,4 @@ export * from './chat';
 export * from './search';
 export * from './provenance';
 export * from './account-deletion';
+export * from './account';

@@ -12,6 +12,8 @@ export const publicConfigSchema = z.object({
     scope: z.string(),
     /** The embedded sign-in's page that mails a new email-confirmation link; absent when Bree sends no mail or uses an external issuer. */
     emailConfirmationUrl: z.string().optional(),
+    /** OIDC_ACCOUNT_URL: the external issuer's account page, where its users change their password and address; absent otherwise. */
+    accountUrl: z.string().optional(),
   }),
   /** False while the server has no Stripe key: every tenant has the DEFAULT_PLAN and /subscription says this server has no billing. */
   billing: z.object({ enabled: z.boolean() }),

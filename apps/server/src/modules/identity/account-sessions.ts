@@ -21,8 +21,9 @@ export async function endAccountSessions(tx: Db, userId: string): Promise<boolea
 }
 
 /**
- * Sign-out everywhere as the API and the account flows ask for it: the sign-out-everywhere route,
- * and an address change (which must call {@link AccountSessions.signOutEverywhere} once it exists).
+ * Sign-out everywhere as the API asks for it (the sign-out-everywhere route). A password change ends
+ * the other devices only (account-settings.repository.ts); an address change ends no session: the
+ * tokens naming the old address are refused and the next refresh names the new one (token-revocation.ts).
  */
 export function createAccountSessions({ db, revocation }: { db: Db; revocation: Pick<TokenRevocation, 'accountChanged'> }) {
   return {

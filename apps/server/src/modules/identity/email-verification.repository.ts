@@ -24,6 +24,8 @@ export function createEmailVerificationRepository({ db }: { db: Db }) {
     /**
      * Uses a token: deletes it (only one request can), marks the account's address verified (its
      * password usable, when a sign-up left it pending) and deletes the account's other links. Null when the token was unknown, used or expired.
+     * Access tokens saying the address is unconfirmed are refused from then on (token-revocation.ts),
+     * so the web app refreshes at once and the new token counts the address (ADMIN_EMAILS; docs/ACCOUNT.md).
      */
     async consumeToken({ tokenHash, now }: { tokenHash: string; now: Date }): Promise<{ userId: string; email: string } | null> {
       return db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { EmailVerificationRepository } from './email-verification.repositor
 import { FORGOT_PASSWORD_PATH } from './password-reset.routes';
 import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
 import { createAccountLimiter } from './rate-limit';
+import type { TokenRevocation } from './token-revocation';
 
 /** How long a verification link works. */
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
@@ -33,6 +34,7 @@ export function createEmailVerificationService({
   publicUrl,
   now = () => new Date(),
   counters,
+  revocation,
 }: {
   accounts: Pick<AccountsRepository, 'findByEmail' | 'findById'>;
   repository: EmailVerificationRepository;
@@ -41,6 +43,8 @@ export function createEmailVerificationService({
   now?: () => Date;
   /** Where the mail limit counts (rate_limit_counters). */
   counters: RateLimitCounters;
+  /** Told of a confirmation, so every process refuses the access tokens that called the address unconfirmed. */
+  revocation?: Pick<TokenRevocation, 'accountChanged'>;
 }) {
   const limiter = createAccountLimiter({ counters, scope: 'verify-mail', ...VERIFY_MAIL_LIMIT, now: () => now().getTime() });
   // Sign-ups with a taken address: as many notices as confirmation mails, so neither floods a mailbox.
@@ -110,7 +114,9 @@ export function createEmailVerificationService({
     async verify(token: string): Promise<{ email: string } | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const used = await repository.consumeToken({ tokenHash: hashToken(token), now: now() });
-      return used ? { email: used.email } : null;
+      if (!used) return null;
+      await revocation?.accountChanged(used.userId);
+      return { email: used.email };
     },
 
     deleteExpired(): Promise<number> {

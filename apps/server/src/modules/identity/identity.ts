@@ -8,6 +8,9 @@ import { createMailer, type Mailer } from '../../lib/mailer';
 import { createLocalAccountRemoval, externalAccountRemoval } from './account-removal';
 import { createAccountSessions } from './account-sessions';
 import { accountSessionRoutes } from './account-sessions.routes';
+import { createAccountSettingsRepository } from './account-settings.repository';
+import { accountSettingsRoutes } from './account-settings.routes';
+import { createAccountSettingsService } from './account-settings.service';
 import { createAccountsRepository } from './accounts.repository';
 import { adminVerificationNotice } from './admin-verification';
 import { createAccountsService } from './accounts.service';
@@ -94,6 +97,16 @@ export async function createIdentity({
     publicUrl: config.publicUrl,
     counters,
     now,
+    revocation,
+  });
+  const settings = createAccountSettingsService({
+    accounts: accountsRepository,
+    repository: createAccountSettingsRepository({ db }),
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    counters,
+    revocation,
+    now,
   });
   const provider = createOidcProvider({ config, secrets, adapter: createPayloadAdapter({ db }), accounts });
   // A sign-out of one device, a refresh token used twice, a revocation: the grant's access tokens end with it.
@@ -106,6 +119,7 @@ export async function createIdentity({
     sweepExpiredPayloads({ db }).catch((err: unknown) => log?.warn({ err }, 'could not sweep expired oidc payloads'));
     passwordReset.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired password-reset links'));
     verification.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired email-verification links'));
+    settings.deleteExpired().catch((err: unknown) => log?.warn({ err }, 'could not sweep expired email-change links'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -117,16 +131,18 @@ export async function createIdentity({
     async register(app) {
       log = app.log.child({ module: 'identity' });
       mountIssuer({ app, provider, log, publicUrl: config.publicUrl, trustProxy: config.trustProxy, homeUrl: `${config.publicUrl}/` });
-      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset, verification });
+      await app.register(interactionRoutes, { config, provider, accounts, limiter, passwordReset, verification, settings });
     },
     async apiRoutes(api) {
       await api.register(accountSessionRoutes, { accountSessions });
+      await api.register(accountSettingsRoutes, { settings });
     },
     accountRemoval: createLocalAccountRemoval({ accounts: accountsRepository, revocation }),
     adminNotice: () => adminVerificationNotice({ config, accounts: accountsRepository, canSendMail: mail !== null }),
     async close() {
       clearInterval(sweep);
       await verification.close();
+      await settings.close();
       await passwordReset.close();
     },
   };

@@ -8,6 +8,8 @@ import type { Config } from '../../config';
 import { AppError, isAppError } from '../../lib/errors';
 import { toErrorAnswer } from '../../plugins/errors';
 import { normalizeEmail, type AccountsService, type RegisterFailure } from './accounts.service';
+import type { AccountSettingsService } from './account-settings.service';
+import { registerEmailChangeRoutes } from './email-change.routes';
 import { registerEmailVerificationRoutes } from './email-verification.routes';
 import type { EmailVerificationService } from './email-verification.service';
 import { renderCheckEmailPage } from './verification-pages';
@@ -28,6 +30,8 @@ export interface InteractionRoutesOptions {
   limiter: AccountLimiter;
   passwordReset: PasswordResetService;
   verification: EmailVerificationService;
+  /** The account settings: the page of the link that moves an account to a new address. */
+  settings: AccountSettingsService;
 }
 
 const INCORRECT = 'Incorrect email or password.';
@@ -52,7 +56,7 @@ const tooMany = (retryAfterSeconds: number) =>
  */
 export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = async (
   app,
-  { config, provider, accounts, limiter, passwordReset, verification },
+  { config, provider, accounts, limiter, passwordReset, verification, settings },
 ) => {
   const homeUrl = `${config.publicUrl}/`;
   const siteOrigin = new URL(config.publicUrl).origin;
@@ -233,6 +237,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionRoutesOptions> = a
 
   registerPasswordResetRoutes(app, { config, passwordReset, homeUrl, checkSameOrigin, ipLimit });
   registerEmailVerificationRoutes(app, { config, verification, homeUrl, checkSameOrigin, ipLimit });
+  registerEmailChangeRoutes(app, { config, settings, homeUrl, checkSameOrigin, ipLimit });
 };
 
 function originOf(url: string): string {

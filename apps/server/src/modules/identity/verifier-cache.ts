@@ -23,7 +23,7 @@ export function withVerificationCache(
   async function refuseRevoked(token: string, issued: IssuedToken): Promise<void> {
     if (!revocation || !(await revocation.isRevoked(issued))) return;
     cache.delete(token);
-    throw commonErrors.invalidToken('This access token was revoked by a sign-out or a password change. Sign in again.');
+    throw commonErrors.invalidToken('This access token was revoked by a sign-out, a password change or an address change. Refresh it or sign in again.');
   }
 
   return {
@@ -37,8 +37,13 @@ export function withVerificationCache(
         cache.delete(token);
       }
       const context = await verifier.verify(token);
-      const { exp, iat, gid } = decodeJwt(token);
-      const issued = { sub: context.sub, issuedAt: typeof iat === 'number' ? iat : 0, grantId: typeof gid === 'string' ? gid : undefined };
+      const { exp, iat, gid, email, email_verified: verified } = decodeJwt(token);
+      const issued = {
+        sub: context.sub,
+        issuedAt: typeof iat === 'number' ? iat : 0,
+        grantId: typeof gid === 'string' ? gid : undefined,
+        address: typeof email === 'string' ? { email, verified: verified === true } : undefined,
+      };
       await refuseRevoked(token, issued);
       if (typeof exp === 'number') {
         if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);

@@ -40,6 +40,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       scope: 'openid profile email offline_access',
       // Offered to signed-in writers whose address is unconfirmed, only where a link can be mailed.
       ...(config.oidc.mode === 'embedded' && config.mail ? { emailConfirmationUrl: `${config.publicUrl}${RESEND_VERIFICATION_PATH}` } : {}),
+      // Account settings link there for the password and the address (docs/ACCOUNT.md).
+      ...(config.oidc.mode === 'external' && config.oidc.accountUrl ? { accountUrl: config.oidc.accountUrl } : {}),
     },
     billing: { enabled: config.stripe !== null },
     analytics: config.analytics,
