@@ -12,6 +12,7 @@ import type { Identity } from './modules/identity/identity.types';
 import { createStorage } from './lib/storage/storage';
 import { createAccountDeletion } from './modules/account/deletion.service';
 import { deletionRoutes } from './modules/account/deletion.routes';
+import { exportRoutes } from './modules/account/export.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(chatRoutes, { chat });
       await api.register(transcriptionRoutes, { transcription });
       await api.register(semanticRoutes, { semantic });
+      await api.register(exportRoutes, { accountExport: appServices.accountExport });
       // Deleting the account needs the sign-in side (identity) beside the modules' services (docs/ACCOUNT.md).
       const deletion = createAccountDeletion({
         db: database.db,

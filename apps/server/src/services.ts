@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newBlockId } from '@bree/editor';
+import { newBlockId, type DocJSON } from '@bree/editor';
 import { monotonicFactory } from 'ulid';
 import { loadConfig, type Config } from './config';
 import type { Database } from './db/db';
@@ -56,6 +56,13 @@ import { createVariantSink } from './modules/workspaces/workspaces.generation';
 import { workspaceDocumentLinks } from './modules/workspaces/workspaces.links';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
+import { createAccountExport } from './modules/account/export.service';
+import { createChatExportData } from './modules/chat/chat.export-data';
+import { createFeedbackExportData } from './modules/feedback/feedback.export-data';
+import { createFilesExportData } from './modules/files/files.export-data';
+import { createUsageExportData } from './modules/usage/usage.export-data';
+import { createVersionsExportData } from './modules/versions/versions.export-data';
+import { createVoiceExportData } from './modules/voice/voice.export-data';
 
 /**
  * Every domain service, wired to one database, clock and id generator. Without a config
@@ -192,6 +199,20 @@ export function createServices({
       now,
     }),
     ai: createAiService({ repository: aiRepository, models, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, ...(live ? { live } : {}) }),
+    // 'Export all my data': each module's reader of one tenant's rows, streamed into one archive (docs/ACCOUNT.md).
+    accountExport: createAccountExport({
+      sources: {
+        documents: createFilesExportData({ db }),
+        versions: createVersionsExportData({ db }),
+        chat: createChatExportData({ db }),
+        voice: createVoiceExportData({ db }),
+        feedback: createFeedbackExportData({ db, storage: createStorage(config) }),
+        usage: createUsageExportData({ db }),
+      },
+      counters: createRateLimitCounters({ db }),
+      now,
+      toMarkdown: async ({ content, title }) => String((await heavyWork.exportDocument(content as DocJSON, { title, format: 'md' })).body),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

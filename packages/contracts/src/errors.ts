@@ -91,6 +91,9 @@ export const ERROR_CODES = {
   // Search.
   /** 503: meaning search needs an embedding model (AI_EMBEDDING_MODEL) and the pgvector extension; text search still works. */
   vectorSearchUnavailable: 'vector_search_unavailable',
+  // Exporting all of an account's data (docs/ACCOUNT.md "Export all my data").
+  /** 409: an export of this account is still being made (one at a time per account). */
+  exportInProgress: 'export_in_progress',
   // Sharing.
   /** 404: no live share has this slug (never existed, switched off or replaced: the answer is the same). */
   shareNotFound: 'share_not_found',

@@ -21,5 +21,6 @@ export * from './publishing';
 export * from './chat';
 export * from './search';
 export * from './provenance';
+export * from './account-export';
 export * from './account-deletion';
 export * from './account';
