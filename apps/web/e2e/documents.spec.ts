@@ -52,14 +52,15 @@ test('import dialog, drop to import, create, rename, tag, copy and delete a docu
 
   await page.getByRole('button', { name: 'Create new document' }).click();
   await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
-  // The editor's back button leads to the list.
+  // The editor's back button leads to the list; left empty, the new document is not kept (list.spec.ts).
   await page.getByRole('button', { name: 'Back to documents' }).click();
   await expect(page).toHaveURL(`${bree.url}/app`);
-  await expect(docLink(page, 'Untitled')).toBeVisible();
+  await expect(rowsOf(page)).toHaveCount(1);
+  await expect(docLink(page, 'Untitled')).toHaveCount(0);
   await expect(rowsOf(page).first()).toContainText(/Edited today at/);
 
   // Rename through the prompt toast: blank is refused, Enter confirms, '.txt' is added by the app.
-  await page.getByRole('button', { name: 'More actions for Untitled' }).click();
+  await page.getByRole('button', { name: 'More actions for notes' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   const input = page.getByPlaceholder('Enter new name');
   await expect(input).toBeFocused();
@@ -69,7 +70,7 @@ test('import dialog, drop to import, create, rename, tag, copy and delete a docu
   await input.press('Enter');
   await expect(page.getByText('File renamed successfully')).toBeVisible();
   await expect(docLink(page, 'Field notes')).toBeVisible();
-  await expect(docLink(page, 'Untitled')).toHaveCount(0);
+  await expect(docLink(page, 'notes')).toHaveCount(0);
 
   // Tag through the badge menu; it survives a reload.
   await page.getByRole('button', { name: 'Tag for Field notes: Untagged' }).click();

@@ -176,3 +176,70 @@ test.describe('the document list', () => {
     await expect(panel).toHaveCount(0);
   });
 });
+
+/** 'Create new document' from the list: the editor opens on the new document. */
+async function createNew(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Create new document' }).click();
+  await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
+  await expect(page.getByTestId('editor')).toBeVisible();
+  return page.url().split('/').pop() ?? '';
+}
+const names = async (page: Page) => (await listFiles(page)).map((f) => f.name).sort();
+const trashCount = async (page: Page) => (await callApi<{ items: unknown[] }>(page, 'GET', '/files/trash')).items.length;
+
+// docs/PRODUCT.md#documents: an empty Untitled is not kept; docs/TRASH.md "An empty new document is not kept".
+test.describe('an empty new document', () => {
+  test('is not kept when left without typing (back button, browser back), and is kept once it has text', async ({ page, auth, bree }) => {
+    await auth.signUpOverHttp(newAccount('empty-new'));
+    await seed(page, ['Existing']);
+
+    await createNew(page);
+    await page.getByRole('button', { name: 'Back to documents' }).click();
+    await expect(page).toHaveURL(`${bree.url}/app`);
+    await expect(docLink(page, 'Existing')).toBeVisible();
+    await expect(docLink(page, 'Untitled')).toHaveCount(0);
+    await expect.poll(() => names(page)).toEqual(['Existing.txt']);
+
+    await createNew(page);
+    await page.goBack();
+    await expect(page).toHaveURL(`${bree.url}/app`);
+    await expect.poll(() => names(page)).toEqual(['Existing.txt']);
+    // Never in the Trash, and nothing said.
+    expect(await trashCount(page)).toBe(0);
+    await expect(page.getByRole('status').filter({ hasText: /deleted|restored/ })).toHaveCount(0);
+    await page.reload();
+    await expect(docLink(page, 'Existing')).toBeVisible();
+    await expect(rowsOf(page)).toHaveCount(1);
+
+    // Typed into: kept, named after its first line, even if the writer empties it afterwards.
+    await createNew(page);
+    await page.keyboard.type('Words to keep');
+    await page.getByRole('button', { name: 'Back to documents' }).click();
+    await expect(docLink(page, 'Words to keep')).toBeVisible();
+    await docLink(page, 'Words to keep').click();
+    await expect(page.getByTestId('editor')).toHaveText('Words to keep');
+    await page.getByTestId('editor').press('Control+a');
+    await page.getByTestId('editor').press('Backspace');
+    await expect(page.getByTestId('editor')).toHaveText('');
+    await page.getByRole('button', { name: 'Back to documents' }).click();
+    await expect(docLink(page, 'Existing')).toBeVisible();
+    await page.reload();
+    await expect(docLink(page, 'Words to keep')).toBeVisible();
+    expect(await names(page)).toEqual(['Existing.txt', 'Words to keep.txt']);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+    test("is not kept when left with the header's back button", async ({ page, auth, bree }) => {
+      await auth.signUpOverHttp(newAccount('empty-new-phone'));
+      await seed(page, ['Pocket']);
+      await createNew(page);
+      await page.getByTestId('mobile-header').getByRole('button', { name: 'Go back to previous page' }).tap();
+      await expect(page).toHaveURL(`${bree.url}/app`);
+      await expect(docLink(page, 'Pocket')).toBeVisible();
+      await expect.poll(() => names(page)).toEqual(['Pocket.txt']);
+      await expect(docLink(page, 'Untitled')).toHaveCount(0);
+    });
+  });
+});

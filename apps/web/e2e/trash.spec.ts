@@ -98,5 +98,28 @@ test.describe('the Trash', () => {
     await expect(page).toHaveURL(`${bree.url}/app/trash`);
     await expect(page.getByText('The Trash is empty')).toBeVisible();
   });
+  test('a bulk delete offers Undo too, and Undo brings every document of the batch back in one request', async ({ page, auth }) => {
+    await auth.signUpOverHttp(newAccount('bulk-undo'));
+    await seed(page, ['First', 'Second', 'Third', 'Stays']);
+    for (const name of ['First', 'Second', 'Third']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await expect(page.getByText('3 files selected')).toBeVisible();
+    await page.getByRole('toolbar', { name: 'Selected documents' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    for (const name of ['First', 'Second', 'Third']) await expect(docLink(page, name)).toHaveCount(0);
+
+    const toast = page.getByRole('status').filter({ hasText: '3 file(s) deleted' });
+    const undo = toast.getByRole('button', { name: 'Undo deleting 3 file(s)' });
+    await expect(undo).toHaveText('Undo');
+    const restores = page.waitForResponse((r) => r.url().endsWith('/api/files/bulk-restore'));
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    expect((await restores).ok()).toBe(true);
+    await expect(page.getByText('3 file(s) restored')).toBeVisible();
+    for (const name of ['First', 'Second', 'Third', 'Stays']) await expect(docLink(page, name)).toBeVisible();
+
+    await page.reload();
+    for (const name of ['First', 'Second', 'Third', 'Stays']) await expect(docLink(page, name)).toBeVisible();
+    expect((await callApi<{ items: unknown[] }>(page, 'GET', '/files/trash')).items).toEqual([]);
+  });
   // A save into a document in the Trash: editor.spec.ts 'deleting the open document elsewhere…' (DELETE now trashes).
 });

@@ -1,6 +1,7 @@
 import {
   API_CLIENT,
   bulkDeleteAnswerSchema,
+  bulkRestoreAnswerSchema,
   ERROR_CODES,
   bulkTagAnswerSchema,
   claimBlankAnswerSchema,
@@ -146,6 +147,27 @@ export async function restoreDocument(api: ApiClient, q: { fileId: string; opera
     { schema: summaryAnswerSchema, operationId: q.operationId, ...filesTimeout },
   );
   return answer.file;
+}
+
+/** POST /files/bulk-restore — a bulk delete's batch back from the Trash in one request (its Undo). */
+export async function restoreDocuments(
+  api: ApiClient,
+  q: { fileIds: string[]; operationId: string },
+): Promise<{ restored: FileSummary[]; notFound: string[] }> {
+  const answer = await api.post(
+    '/files/bulk-restore',
+    { fileIds: q.fileIds },
+    { schema: bulkRestoreAnswerSchema, operationId: q.operationId, ...filesTimeout },
+  );
+  return { restored: answer.restored, notFound: answer.notFound };
+}
+
+/**
+ * POST /files/{id}/discard — an empty new document removed for good, never to the Trash; the server
+ * refuses (409 `document_not_empty`) one that holds or held text or that the writer changed (docs/TRASH.md).
+ */
+export async function discardDocument(api: ApiClient, q: { fileId: string; operationId: string }): Promise<void> {
+  await api.post(`/files/${encodeURIComponent(q.fileId)}/discard`, {}, { schema: successSchema, operationId: q.operationId, ...filesTimeout });
 }
 
 /** DELETE /files/{id}/forever — out of the Trash for good. */

@@ -1,58 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileSummary } from '@bree/contracts';
-import { ApiError } from '../../lib/api';
-import type { ApiClient } from '../../lib/api';
-import { documentKeys } from './api';
-import { flattenFiles } from './cachePatch';
-import type { ListCache } from './cachePatch';
+import { fail, setup } from './changesFixture';
 import { file } from './fileFixture';
-import { createListChanges, MESSAGES, renamedPath } from './listChanges';
-import { createChangeQueue } from './changeQueue';
-import { applyOverlay, createOverlayStore } from './overlay';
-import { createTagGuard } from './tagGuard';
-
-type Handler = (path: string, body: unknown) => unknown;
-
-const fail = (status: number, code = 'boom') => new ApiError({ status, code, message: code });
-
-function setup(handlers: Partial<Record<'get' | 'post' | 'patch' | 'delete', Handler>>) {
-  const calls: string[] = [];
-  const call =
-    (method: keyof typeof handlers) =>
-    async (path: string, ...rest: unknown[]) => {
-      calls.push(`${method.toUpperCase()} ${path}`);
-      const handler = handlers[method];
-      if (!handler) throw fail(404, 'file_not_found');
-      return handler(path, method === 'delete' || method === 'get' ? undefined : rest[0]);
-    };
-  const api = {
-    get: call('get'),
-    post: call('post'),
-    patch: call('patch'),
-    delete: call('delete'),
-    put: call('post'),
-    request: call('get'),
-  } as unknown as ApiClient;
-  const queryClient = new QueryClient();
-  const files = [file('a', 'Alpha.txt'), file('b', 'Beta.txt'), file('c', 'Gamma.txt')];
-  const data: ListCache = { pages: [{ items: files, nextCursor: null, hasMore: false }], pageParams: [null] };
-  queryClient.setQueryData(documentKeys.list('t1', 'date'), data);
-  const overlay = createOverlayStore();
-  const notify = { success: vi.fn(() => ''), error: vi.fn(() => '') };
-  const ops = createListChanges({
-    api,
-    queryClient,
-    tenantId: 't1',
-    overlay,
-    queue: createChangeQueue(),
-    tagGuard: createTagGuard(),
-    notify,
-    retry: { sleep: async () => undefined, random: () => 0 },
-  });
-  const visible = () => applyOverlay(flattenFiles(queryClient.getQueryData<ListCache>(documentKeys.list('t1', 'date'))), overlay.entries(), Date.now());
-  return { ops, calls, notify, visible, files: files as [FileSummary, FileSummary, FileSummary] };
-}
+import { MESSAGES, renamedPath } from './listChanges';
 
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());
@@ -156,7 +105,9 @@ describe('deleting documents', () => {
   it('bulk delete reports {n} file(s) deleted', async () => {
     const env = setup({ post: (_p, body) => ({ success: true, deleted: (body as { fileIds: string[] }).fileIds, notFound: [] }) });
     await env.ops.removeMany([env.files[0], env.files[1]]);
-    expect(env.notify.success).toHaveBeenCalledWith('2 file(s) deleted');
+    expect(env.notify.success).toHaveBeenCalledWith('2 file(s) deleted', {
+      action: expect.objectContaining({ label: 'Undo', ariaLabel: 'Undo deleting 2 file(s)' }),
+    });
     expect(env.visible().map((f) => f.id)).toEqual(['c']);
   });
 });

@@ -37,6 +37,7 @@ import { StaleBanner, ThreadCounts, useWorkspace } from '../workspaces';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useDeletedDocument } from './useDeletedDocument';
+import { useDiscardWhenLeftEmpty } from './useDiscardWhenLeftEmpty';
 import { useDocumentName } from './useDocumentName';
 import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
@@ -165,6 +166,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     onBlur: () => setEditing(false),
   });
   editorRef.current = editor;
+  // Left with no text right after 'Create new document': not kept (docs/TRASH.md).
+  useDiscardWhenLeftEmpty({ tenantId: doc.tenantId, file, editor, isNewDocument });
   const keyboard = useVirtualKeyboard(editor, isMobile);
   // Block ids are given on load and not saved until an edit; a result that comes back after a
   // reload finds its blocks by id, so the ids are saved as soon as an operation starts.
