@@ -39,11 +39,12 @@ export function describeHolder(holder: PgliteLockHolder): string {
 /**
  * Opens Bree's database for an administrator command, refusing an embedded one that does not
  * exist or that a running Bree holds (PGlite serves one process at a time). `externalIssuer`
- * says what to do instead when accounts live at an external OIDC issuer.
+ * says what to do instead when accounts live at an external OIDC issuer; null when the command
+ * works with one too.
  */
-export async function openBreeDatabase({ externalIssuer }: { externalIssuer: (issuer: string) => string }): Promise<Database> {
+export async function openBreeDatabase({ externalIssuer }: { externalIssuer: ((issuer: string) => string) | null }): Promise<Database> {
   const config = loadCliConfig();
-  if (config.oidc.mode === 'external') throw new Stop(externalIssuer(config.oidc.issuer));
+  if (config.oidc.mode === 'external' && externalIssuer) throw new Stop(externalIssuer(config.oidc.issuer));
   if (!config.databaseUrl) {
     const pgliteDir = path.resolve(config.dataDir, 'pglite');
     if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) {

@@ -2,13 +2,24 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { voiceProfiles, type VoiceProfileRow } from './voice.table';
 
-/** The voice's part of 'Export all my data' (docs/ACCOUNT.md "Export all my data"): the stored profile. */
-export function createVoiceExportData({ db }: { db: Db }) {
+/**
+ * The voice's part of 'Export all my data' and of `npm run import-account` (docs/ACCOUNT.md
+ * "Export all my data"): the stored profile, and an imported style guide and notes.
+ */
+export function createVoiceExportData({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   return {
     /** The tenant's profile as stored, or null when Bree has not learned the voice yet. */
     async profile({ tenantId }: { tenantId: string }): Promise<VoiceProfileRow | null> {
       const rows = await db.select().from(voiceProfiles).where(eq(voiceProfiles.tenantId, tenantId)).limit(1);
       return rows[0] ?? null;
+    },
+    /** Sets the tenant's style guide and notes from an imported profile (the measures come from the next analysis). */
+    async importProfile({ tenantId, styleGuide, userNotes }: { tenantId: string; styleGuide: string; userNotes: string }): Promise<void> {
+      const set = { styleGuide, userNotes, updatedAt: now() };
+      await db
+        .insert(voiceProfiles)
+        .values({ tenantId, ...set })
+        .onConflictDoUpdate({ target: voiceProfiles.tenantId, set });
     },
   };
 }
