@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteLockPath } from '../src/db/pglite-lock';
 import { freePort } from './multiprocess/harness';
 import { httpApi, httpSignUp } from './multiprocess/http-sign-in';
+import { serverProcessArgs } from './server-process';
 
 /**
  * One embedded data directory, one Bree (docs/DEPLOY.md): real processes started as `npm start`
@@ -14,7 +15,6 @@ import { httpApi, httpSignUp } from './multiprocess/http-sign-in';
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const mainScript = path.join(repoRoot, 'apps/server/src/main.ts');
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 interface Bree {
@@ -23,6 +23,9 @@ interface Bree {
   output(): { stdout: string; stderr: string };
   exited: Promise<number | null>;
 }
+
+/** The server's Node.js arguments, read once before the tests (test/server-process.ts). */
+let serverArgs: string[] = [];
 
 function startBree({ dataDir, port, publicUrl }: { dataDir: string; port: number; publicUrl: string }): Bree {
   const env: NodeJS.ProcessEnv = {
@@ -36,7 +39,7 @@ function startBree({ dataDir, port, publicUrl }: { dataDir: string; port: number
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -79,7 +82,8 @@ describe.skipIf(onPostgres)('one Bree per embedded data directory', { timeout: 3
   const running: Bree[] = [];
   const track = (bree: Bree) => (running.push(bree), bree);
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    serverArgs = await serverProcessArgs();
     work = mkdtempSync(path.join(os.tmpdir(), 'bree-datadir-'));
   });
   afterAll(async () => {

@@ -11,19 +11,33 @@ import { createServices, type Services } from '../src/services';
 /**
  * One database per test worker (PGlite takes ~3 s to make, about 1 s from the template
  * `test/global-setup.ts` prepares): in memory by default, or the
- * PostgreSQL of TEST_DATABASE_URL when the suite runs a second time against it.
+ * PostgreSQL of TEST_DATABASE_URL when the suite runs a second time against it. The worker's test
+ * files share it one after another (vitest.config.ts: no isolation); each starts on it emptied
+ * (`test/fresh-database.ts`), and a file that closes it leaves the next one a new database.
  */
 let shared: Promise<Database> | null = null;
 
 export function getTestDatabase(): Promise<Database> {
-  shared ??= (async () => {
-    const url = process.env.BREE_TEST_POSTGRES === '1' ? process.env.TEST_DATABASE_URL : undefined;
-    const database = await createDatabase({ url, dataDir: 'memory://' });
-    if (url) await resetSchema(database);
-    await database.migrate();
-    return database;
-  })();
+  if (!shared) {
+    const opening: Promise<Database> = openTestDatabase({ onClose: () => shared === opening && (shared = null) });
+    shared = opening;
+  }
   return shared;
+}
+
+async function openTestDatabase({ onClose }: { onClose: () => void }): Promise<Database> {
+  const url = process.env.BREE_TEST_POSTGRES === '1' ? process.env.TEST_DATABASE_URL : undefined;
+  const database = await createDatabase({ url, dataDir: 'memory://' });
+  if (url) await resetSchema(database);
+  await database.migrate();
+  const close = database.close.bind(database);
+  database.close = () => (onClose(), close());
+  return database;
+}
+
+/** Empties the worker's database if a test file before this one opened it (`test/fresh-database.ts`). */
+export async function emptyDatabaseOfEarlierFiles(): Promise<void> {
+  if (shared) await resetDatabase(await shared);
 }
 
 /** Drops everything so migrations run from scratch on a reused PostgreSQL database. */

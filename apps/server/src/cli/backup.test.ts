@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, newUser } from '../../test/api-client';
 import { backupName, blobs, expectPopulated, freePort, populate, root, run, snapshot, withDatabase } from '../../test/backup-support';
 import { PNG } from '../../test/feedback-support';
+import { serverProcessArgs } from '../../test/server-process';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase, type Database } from '../db/db';
@@ -124,7 +125,7 @@ describe.skipIf(process.env.BREE_TEST_POSTGRES === '1')('npm run backup and rest
       LOG_LEVEL: 'silent',
     };
     delete env.DATABASE_URL;
-    const bree = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
+    const bree = spawn(process.execPath, await serverProcessArgs(), { cwd: root, env, stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => bree.on('close', resolve));
     try {
       // Bree listens for backup requests once it has set up its app, a moment before it serves.

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverProcessArgs } from '../server-process';
 
 /**
  * Several real Bree processes on one PostgreSQL behind a round-robin proxy, for tests of what a
@@ -22,7 +23,6 @@ import pg from 'pg';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(serverRoot, '../..');
-const mainScript = path.join(serverRoot, 'src/main.ts');
 
 /** A database made for one test file on the server of TEST_DATABASE_URL, dropped by `drop()`. */
 export interface ScratchDatabase {
@@ -67,7 +67,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** One Bree process running the server's TypeScript source with tsx (`npm start` runs the same code bundled). */
+/** One Bree process running the server as `npm start` does (test/server-process.ts). */
 export interface Backend {
   /** 'A', 'B', …: which process answered, in assertions. */
   name: string;
@@ -100,7 +100,7 @@ export async function startBackend({
 }): Promise<Backend> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), `bree-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, await serverProcessArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,
