@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Where the signed-in writer deletes their account (docs/ACCOUNT.md "Delete my account"). */
-export const DELETE_ACCOUNT_PATH = '/api/account/delete';
+/** Where the signed-in writer deletes their account, under /api (docs/ACCOUNT.md "Delete my account"). */
+export const DELETE_ACCOUNT_PATH = '/account/delete';
 
 /** Attempts allowed per account in {@link DELETE_ACCOUNT_RATE_LIMIT}'s window: a wrong password costs one. */
 export const DELETE_ACCOUNT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60_000 } as const;

@@ -21,7 +21,7 @@ const deletionRateLimit = {
  */
 export const deletionRoutes: FastifyPluginAsyncZod<{ deletion: AccountDeletion }> = async (app, { deletion }) => {
   app.post(
-    DELETE_ACCOUNT_PATH.replace(/^\/api/, ''),
+    DELETE_ACCOUNT_PATH,
     {
       config: { replay: false, rateLimit: deletionRateLimit },
       schema: { body: deleteAccountBodySchema, response: { 200: deleteAccountAnswerSchema } },

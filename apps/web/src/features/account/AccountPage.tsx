@@ -1,4 +1,5 @@
 import { PageHeader } from '../../ui';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 
 /**
@@ -10,6 +11,7 @@ export function AccountPage() {
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title="Account settings" description="Your sign-in, your devices and your data." />
       <SignOutEverywhereSection />
+      <DeleteAccountSection />
     </div>
   );
 }

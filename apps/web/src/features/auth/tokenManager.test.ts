@@ -280,6 +280,17 @@ describe('sign-in and sign-out', () => {
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
   });
 
+  it('signs out in this browser only, to the page asked for, once the account is gone (deleted)', async () => {
+    const { tokens, userManager, storage, navigate, onSignedOut } = setup(userExpiringIn(30 * MIN));
+    await tokens.signOut({ localOnly: true, to: '/?account=deleted' });
+    expect(userManager.removeUser).toHaveBeenCalledTimes(1);
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('https://bree.test/?account=deleted');
+    expect(onSignedOut).toHaveBeenCalled();
+    expect(storage.getItem(SIGNED_OUT_KEY)).toBe('1');
+    expect(await tokens.getAccessToken()).toBeNull();
+  });
+
   it('falls back to a plain navigation home when the issuer redirect fails', async () => {
     const { tokens, userManager, navigate } = setup(userExpiringIn(30 * MIN));
     userManager.signoutRedirect.mockRejectedValue(new Error('no end_session_endpoint'));

@@ -52,13 +52,20 @@ export interface SignInOptions {
   signup?: boolean;
 }
 
+export interface SignOutOptions {
+  /** The account is gone (deleted): no issuer session is left to end, so only this browser forgets it. */
+  localOnly?: boolean;
+  /** Where the browser goes afterwards with `localOnly`: a path of this origin (the start page when not said). */
+  to?: string;
+}
+
 export interface TokenManager {
   getAccessToken(options?: { forceRefresh?: boolean }): Promise<string | null>;
   invalidate(): void;
   refresh(): Promise<string | null>;
   trySilentSignIn(): Promise<boolean>;
   signIn(options?: SignInOptions): Promise<void>;
-  signOut(): Promise<void>;
+  signOut(options?: SignOutOptions): Promise<void>;
   handleSignedIn(user: TokenUser): void;
   startFocusRefresh(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void;
   isRefreshTokenExpired(): boolean;
@@ -182,7 +189,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     return redirecting;
   }
 
-  async function signOut() {
+  async function signOut({ localOnly = false, to = '/' }: SignOutOptions = {}) {
     if (signingOut) return;
     signingOut = true;
     const user = await userManager.getUser().catch(() => null);
@@ -194,6 +201,10 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     const home = `${deps.origin}/`;
     try {
       await userManager.removeUser();
+      if (localOnly) {
+        (deps.navigate ?? ((url: string) => window.location.assign(url)))(`${deps.origin}${to.startsWith('/') && !to.startsWith('//') ? to : '/'}`);
+        return;
+      }
       // Federated: the issuer's session ends too, then it sends the browser back to our origin.
       await userManager.signoutRedirect({
         post_logout_redirect_uri: home,

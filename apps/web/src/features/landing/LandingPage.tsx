@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteFooter, SiteHeader } from '../../app/PublicLayout';
+import { AccountDeletedNotice } from '../account/AccountDeletedNotice';
 import { startSignIn } from '../../public/signIn';
 import { usePublicSite } from '../../public/site';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -87,6 +88,7 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
       </div>
 
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <AccountDeletedNotice />
         <section data-landing-section="hero" aria-labelledby="hero-heading" className="px-4 py-16 text-center sm:px-6 sm:py-24">
           <p className="text-sm font-medium tracking-wide text-accent uppercase">The AI writing studio that learns your voice</p>
           <h1 id="hero-heading" className="mx-auto mt-3 max-w-3xl font-serif text-display font-semibold tracking-tight text-ink">
