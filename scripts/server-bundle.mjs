@@ -1,8 +1,8 @@
 // The server as plain JavaScript for `npm start`: esbuild bundles apps/server/src (with the
 // workspace packages) into apps/server/dist/server-<key>/, once per version of the source, so a
 // start loads a few files instead of transpiling hundreds of TypeScript modules. Installed
-// packages stay outside the bundle and load from node_modules as before. Tests and
-// `npm run dev:server` run the TypeScript source.
+// packages stay outside the bundle and load from node_modules as before. Tests that start Bree in a
+// process run it too (apps/server/test/server-process.ts); `npm run dev:server` runs the TypeScript source.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
