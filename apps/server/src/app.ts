@@ -165,6 +165,7 @@ export async function buildApp({ config, database, identity, services, logger = 
         identity: identity.accountRemoval,
         billing,
         storage: createStorage(config),
+        counters: appServices.rateLimits,
         newId: randomUUID,
       });
       await api.register(deletionRoutes, { deletion });

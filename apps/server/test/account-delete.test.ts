@@ -105,6 +105,17 @@ describe('deleting an account', () => {
     });
     expect(await deleteAccount(user, { email: 'careful@example.com' })).toMatchObject({ status: 400, body: { error: { code: 'delete_password_incorrect' } } });
     expect(await deleteAccount(user, { email: 'careful@example.com', password: PASSWORD, extra: 1 })).toMatchObject({ status: 400 });
+    // Naming another tenant is refused before anything runs: an account only ever deletes itself.
+    const other = await newUser(t.app, 'bystander');
+    const crossed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: { authorization: `Bearer ${user.token}`, 'x-tenant-id': other.sub },
+      payload: { email: 'careful@example.com', password: PASSWORD },
+    });
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.json().error.code).toBe('tenant_mismatch');
+    expect((await other.call('GET', '/api/files/list')).status).toBe(200);
     expect(await tenantRowCounts({ database: t.database, tenantId: user.sub })).toEqual(before);
     expect((await user.call('GET', '/api/files/list')).status).toBe(200);
   });
@@ -166,6 +177,20 @@ describe('deleting an account', () => {
     expect((await again.call('GET', '/api/voice/profile')).body.userNotes).toBe('');
   });
 
+  it('deletes nothing while Stripe cannot cancel the subscription, and goes through once it can', async () => {
+    const { user } = await writerWithData('subscribed@example.com');
+    await subscribeToPro(t.app, stripe, user);
+    const before = await tenantRowCounts({ database: t.database, tenantId: user.sub });
+    // The SDK tries twice (maxNetworkRetries 1): both fail.
+    stripe.failNext(2);
+    expect(await deleteAccount(user, { email: 'subscribed@example.com', password: PASSWORD })).toMatchObject({
+      status: 502,
+      body: { error: { code: 'billing_provider_error' } },
+    });
+    expect(await tenantRowCounts({ database: t.database, tenantId: user.sub })).toEqual(before);
+    expect((await deleteAccount(user, { email: 'subscribed@example.com', password: PASSWORD })).status).toBe(200);
+  });
+
   it('answers a retry of a deletion that went through with 401, changing nothing', async () => {
     const { user } = await writerWithData('twice@example.com');
     expect((await deleteAccount(user, { email: 'twice@example.com', password: PASSWORD })).status).toBe(200);
@@ -173,11 +198,18 @@ describe('deleting an account', () => {
     expect(again).toMatchObject({ status: 401, body: { error: { code: 'invalid_token' } } });
   });
 
-  it('limits attempts per account', async () => {
+  it('limits attempts per account: after 5 in 15 minutes even the right password waits', async () => {
     const user = await newUser(t.app, 'guessing');
+    const email = (await t.database.query<{ email: string }>('select email from users where id = $1', [user.sub]))[0]!.email;
     const codes: number[] = [];
-    for (let i = 0; i < 6; i += 1) codes.push((await deleteAccount(user, { email: 'wrong@example.com', password: 'guess' })).status);
-    expect(codes.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
-    expect(codes[5]).toBe(429);
+    for (let i = 0; i < 5; i += 1) codes.push((await deleteAccount(user, { email, password: `guess ${i}` })).status);
+    expect(codes).toEqual([400, 400, 400, 400, 400]);
+    const locked = await user.call('POST', '/api/account/delete', { email, password: PASSWORD });
+    expect(locked).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+    expect((await user.call('GET', '/api/files/list')).status).toBe(200);
+    // Malformed requests never reach the count.
+    const other = await newUser(t.app, 'malformed');
+    for (let i = 0; i < 6; i += 1) expect((await deleteAccount(other, { email: 'x\u0000' })).status).toBe(400);
+    expect((await deleteAccount(other, { email: 'nobody@example.com', password: PASSWORD })).body.error.code).toBe('delete_email_mismatch');
   });
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /** Where the signed-in writer deletes their account, under /api (docs/ACCOUNT.md "Delete my account"). */
 export const DELETE_ACCOUNT_PATH = '/account/delete';
 
-/** Attempts allowed per account in {@link DELETE_ACCOUNT_RATE_LIMIT}'s window: a wrong password costs one. */
-export const DELETE_ACCOUNT_RATE_LIMIT = { max: 5, timeWindow: 15 * 60_000 } as const;
+/** Confirmations checked per account in one window (a wrong password costs one); then 429 until it ends. */
+export const DELETE_ACCOUNT_ATTEMPTS = { max: 5, windowMs: 15 * 60_000 } as const;
 
 /**
  * The confirmation typed in the dialog: the account's e-mail address, and its password for an

@@ -1,10 +1,11 @@
-import type { DeleteAccountAnswer } from '@bree/contracts';
+import { DELETE_ACCOUNT_ATTEMPTS, type DeleteAccountAnswer } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { commonErrors } from '../../lib/errors';
 import type { BlobStorage } from '../../lib/storage/storage';
 import type { TenantDataOwner } from '../../lib/tenant-data';
 import type { BillingService } from '../billing/billing.service';
 import type { AccountRemoval } from '../identity/account-removal';
+import { createAccountLimiter } from '../identity/rate-limit';
 import type { AuthContext } from '../identity/identity.types';
 import { deletionErrors } from './deletion.errors';
 import { TENANT_DATA_OWNERS } from './deletion.owners';
@@ -21,6 +22,7 @@ export function createAccountDeletion({
   identity,
   billing,
   storage,
+  counters,
   newId,
   owners = TENANT_DATA_OWNERS,
 }: {
@@ -28,12 +30,27 @@ export function createAccountDeletion({
   identity: AccountRemoval;
   billing: Pick<BillingService, 'closeForDeletion'>;
   storage: Pick<BlobStorage, 'delete'>;
+  /** The shared rate-limit counters: confirmations are counted per account across every Bree process. */
+  counters: Parameters<typeof createAccountLimiter>[0]['counters'];
   newId: () => string;
   owners?: readonly TenantDataOwner[];
 }) {
+  const limiter = createAccountLimiter({
+    counters,
+    scope: 'delete-account',
+    maxFailures: DELETE_ACCOUNT_ATTEMPTS.max,
+    windowMs: DELETE_ACCOUNT_ATTEMPTS.windowMs,
+  });
   return {
     /** Deletes the signed-in account and everything of its tenant but billing records. */
     async deleteAccount({ auth, email, password }: { auth: AuthContext; email: string; password: string | undefined }): Promise<DeleteAccountAnswer> {
+      // Counted before the check, so a burst of guesses cannot outrun the count (identity/rate-limit.ts).
+      const wait = await limiter.attempt(auth.sub);
+      if (wait > 0)
+        throw commonErrors.rateLimited(
+          wait,
+          `Too many attempts to delete this account. Please wait a few minutes (at most ${DELETE_ACCOUNT_ATTEMPTS.max} in ${DELETE_ACCOUNT_ATTEMPTS.windowMs / 60_000} minutes).`,
+        );
       const checked = await identity.check({ userId: auth.sub, tokenEmail: auth.email, email, password });
       // A retry of a deletion that went through: the account is gone, and so is this token's right.
       if (checked === 'gone') throw commonErrors.invalidToken();
@@ -52,6 +69,8 @@ export function createAccountDeletion({
         return keys;
       });
       await identity.removed({ userId: auth.sub });
+      // The count names the account: it goes with it.
+      await limiter.recordSuccess(auth.sub);
       // Removing a missing key is no error; one that fails leaves bytes no row points to.
       await Promise.allSettled(blobKeys.map((key) => storage.delete(key)));
       return { deleted: true, billingRecordsKept: keepRecords };
