@@ -266,3 +266,19 @@ describe('without a mail server', () => {
     expect((await api(me, 'POST', '/api/account/password', { currentPassword: PASSWORD, newPassword: 'a new password' })).statusCode).toBe(200);
   });
 });
+
+describe('with an external issuer', () => {
+  it('names its account page to the web app, and has no password or address routes of its own', async () => {
+    await t.close();
+    const account = 'https://issuer.example.com/account';
+    t = await createTestApp({ OIDC_ISSUER: 'https://issuer.example.com', OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'bree-api', OIDC_ACCOUNT_URL: account });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().oidc).toMatchObject({ mode: 'external', accountUrl: account });
+    for (const url of ['/api/account/password', '/api/account/email']) {
+      expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(404);
+    }
+  });
+
+  it('says nothing of an account page with the embedded sign-in', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().oidc).not.toHaveProperty('accountUrl');
+  });
+});
