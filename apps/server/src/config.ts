@@ -156,6 +156,7 @@ export interface AnalyticsSettings {
   siteId: string;
 }
 
+/** A setting Bree cannot run with: the message is one line naming each variable, never its value. */
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws a ConfigError that names each bad variable. */
@@ -166,8 +167,9 @@ export function loadConfig(
 ): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line (docs/DEPLOY.md, 'When Bree does not start'): each variable and what is wrong with it, never its value.
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -175,25 +177,25 @@ export function loadConfig(
   const externalCount = externalVars.filter(Boolean).length;
   if (externalCount > 0 && externalCount < 3) {
     throw new ConfigError(
-      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none of them for the embedded sign-in).',
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none of them for the embedded sign-in).',
     );
   }
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_PRO)) {
     // Half a billing setup would take payments it cannot confirm, or offer a checkout with nothing to buy.
-    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO (or none of them: billing off).');
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO (or none of them: billing off).');
   }
   if ((e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) && !e.S3_BUCKET) {
     // Settings for a store without its bucket would silently keep attachments on local disk instead.
-    throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY need S3_BUCKET.');
+    throw new ConfigError('Invalid configuration: S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY need S3_BUCKET.');
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
   const analyticsVars = [e.ANALYTICS_PROVIDER, e.ANALYTICS_SCRIPT_URL, e.ANALYTICS_SITE_ID];
   if (analyticsVars.some(Boolean) && !analyticsVars.every(Boolean)) {
     // Part of a provider's settings would load a script that counts nothing, or count for no site.
     throw new ConfigError(
-      'Invalid configuration:\n  ANALYTICS_PROVIDER, ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID must be set together (or none of them: no analytics).',
+      'Invalid configuration: ANALYTICS_PROVIDER, ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID must be set together (or none of them: no analytics).',
     );
   }
   const oidc: Config['oidc'] =

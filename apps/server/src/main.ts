@@ -1,16 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { dataDirProblem, lockDataDir } from './data-dir-check';
 import { createDatabase, type Database } from './db/db';
 import { answerDumpRequests } from './db/pglite-dump-requests';
-import { acquirePgliteLock, DataDirInUseError } from './db/pglite-lock';
-import { checkPortFree, PortInUseError } from './port-check';
+import { checkPortFree } from './port-check';
 import type * as JobsModule from './jobs/jobs';
-import { createIdentity } from './modules/identity/identity';
-import { createServices } from './services';
-import { loadExporters } from './modules/files/files.exporters';
-import { startupSummary } from './startup-summary';
-import { createLifecycle } from './modules/system/system.lifecycle';
+import { startFailureText } from './startup-failure';
 
 /**
  * The export renderers and the AI providers' code load this long after Bree starts serving: loading
@@ -30,7 +25,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The embedded database serves one process: a second Bree on this DATA_DIR ends here, before it
   // opens anything in it (docs/DEPLOY.md). The database releases the lock when it closes.
-  const lock = !config.databaseUrl && config.dataDir !== 'memory://' ? acquirePgliteLock({ dataDir: config.dataDir }) : undefined;
+  // A DATA_DIR that is a file or read-only ends the start here too, in one line (docs/DEPLOY.md).
+  const lock = !config.databaseUrl && config.dataDir !== 'memory://' ? lockDataDir({ dataDir: config.dataDir }) : undefined;
   try {
     // A start whose port is taken ends before it creates or opens the database.
     await checkPortFree({ port: config.port, host: config.host });
@@ -38,9 +34,22 @@ async function main(): Promise<void> {
     lock?.release();
     throw error;
   }
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, lock });
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, lock }).catch((error: unknown) => {
+    // A database folder in DATA_DIR this process may not use (made by another user) is named in one line too.
+    throw (lock && dataDirProblem({ dataDir: config.dataDir, error })) || error;
+  });
   openedDatabase = database;
   await database.migrate();
+  // The app loads once nothing above can refuse the start: a refused start prints its one line
+  // without loading the app (and without what its libraries print as they load).
+  const [{ buildApp }, { createIdentity }, { createServices }, { loadExporters }, { startupSummary }, { createLifecycle }] = await Promise.all([
+    import('./app'),
+    import('./modules/identity/identity'),
+    import('./services'),
+    import('./modules/files/files.exporters'),
+    import('./startup-summary'),
+    import('./modules/system/system.lifecycle'),
+  ]);
   const services = createServices({ database, config });
   const identity = await createIdentity({ config, database, notifications: services.notifications });
   const lifecycle = createLifecycle();
@@ -128,8 +137,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof PortInUseError) console.error(error.message);
-  else console.error('Bree failed to start:', error);
+  // One line naming what to fix; the stack only at LOG_LEVEL=debug (docs/DEPLOY.md, 'When Bree does not start').
+  console.error(startFailureText({ error, env: process.env }));
   await openedDatabase?.close().catch(() => undefined);
   process.exit(1);
 });

@@ -158,7 +158,7 @@ describe.skipIf(onPostgres)('one Bree per embedded data directory', { timeout: 3
       const dataDir = path.join(work, 'new');
       const bree = track(startBree({ dataDir, port, publicUrl: `http://127.0.0.1:${port}` }));
       expect(await bree.exited).toBe(1);
-      expect(bree.output().stderr).toBe(`Bree cannot start: port ${port} on 127.0.0.1 is in use.\n`);
+      expect(bree.output().stderr).toBe(`Bree cannot start: PORT ${port} is in use on 127.0.0.1; stop the program using it or set PORT to a free port.\n`);
       // Nothing of a database was written: no pglite folder, no lock left behind.
       expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
     } finally {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { pgliteExtensions } from './pglite-extensions.mjs';
 import { acquirePgliteLock, type PgliteLock } from './pglite-lock';
 import { openPgliteThread, type PgliteThread } from './pglite-thread';
+import { probePostgres } from './postgres-probe';
 import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
 import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
@@ -196,12 +197,13 @@ export async function loadPgliteDump({ dir, dump }: { dir: string; dump: Buffer 
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // One connection first, with a time limit: a start on a database it cannot reach ends in seconds, in one line.
+  await probePostgres({ url });
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server ends (a restart, a failover, an administrator's kill) leaves the
   // pool, and the next query opens another; unheard, node-postgres would throw it and end the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool }) as unknown as Db;
-  await pool.query('select 1');
   let closed = false;
   // A dedicated connection holds the lock: a session-level lock belongs to the connection that took it.
   const withStartupLock = async <T>(setUp: () => Promise<T>): Promise<T> => {

@@ -2,7 +2,7 @@
 // first start on a new data directory. The template is a database in memory that is only migrated and
 // dumped: Bree never runs on it, so nothing made per installation (sign-in keys, accounts, pg-boss's
 // data) can end up in it and be shared with another installation.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { createDatabase, currentPgliteTemplateKey } from './db';
@@ -43,6 +43,8 @@ export async function preparePgliteTemplateForStart(opts: {
       }
     })();
     if (!config || config.databaseUrl || config.dataDir === 'memory://') return 'not needed';
+    // A DATA_DIR that is a file (or inside one) gets no database: the server says so in one line.
+    if (notADirectory(config.dataDir)) return 'not needed';
     if (!isEmptyPgliteFolder(path.resolve(config.dataDir, 'pglite'))) return 'not needed';
     if (existsSync(pgliteTemplateFile({ cacheDir, key: currentPgliteTemplateKey() }))) return 'present';
     opts.log('Preparing the embedded database (first start only)…');
@@ -53,5 +55,14 @@ export async function preparePgliteTemplateForStart(opts: {
       `The embedded database template could not be saved in ${cacheDir} (${error instanceof Error ? error.message : String(error)}); starting without it.`,
     );
     return 'failed';
+  }
+}
+
+/** Whether `dir` is a file or lies inside one (ENOTDIR); false for a directory and for a path that does not exist yet. */
+function notADirectory(dir: string): boolean {
+  try {
+    return !statSync(dir).isDirectory();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR';
   }
 }
