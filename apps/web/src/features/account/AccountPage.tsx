@@ -1,6 +1,7 @@
 import { useServices } from '../../app/services';
 import { PageHeader } from '../../ui';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { ExportDataSection } from './ExportDataSection';
 import { ExternalAccountSection } from './ExternalAccountSection';
 import { LocalSignInSections } from './LocalSignInSections';
 import { SignOutEverywhereSection } from './SignOutEverywhereSection';
@@ -18,6 +19,7 @@ export function AccountPage() {
       <PageHeader title="Account settings" description="Your sign-in, your devices and your data." />
       {external ? <ExternalAccountSection accountUrl={config.oidc.accountUrl} /> : <LocalSignInSections />}
       {!external && <SignOutEverywhereSection />}
+      <ExportDataSection />
       <DeleteAccountSection />
     </div>
   );
