@@ -6,15 +6,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteLockPath } from '../src/db/pglite-lock';
 import { freePort } from './multiprocess/harness';
+import { serverProcessArgs } from './server-process';
 
 /**
  * What an operator reads when Bree cannot start (docs/DEPLOY.md, 'When Bree does not start'): one
  * line on stderr that names the variable to fix, exit code 1, and the stack only at LOG_LEVEL=debug.
- * Real processes, started as the neighbouring process tests start them (the source through tsx).
+ * Real processes, running the server bundle `npm start` runs (test/server-process.ts).
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const mainScript = path.join(repoRoot, 'apps/server/src/main.ts');
 const PASSWORD = 'Pw-never-shown-9f3k';
 
 interface Ended {
@@ -25,12 +25,13 @@ interface Ended {
 }
 
 /** Runs Bree with `env` over a neutral base (embedded database, a free port) until it exits. */
-function runBree({ env, uid }: { env: Record<string, string>; uid?: number }): Promise<Ended> {
+async function runBree({ env, uid }: { env: Record<string, string>; uid?: number }): Promise<Ended> {
   const base: NodeJS.ProcessEnv = { ...process.env, BREE_TEST_POSTGRES: '', HOST: '127.0.0.1', WEB_DIST_DIR: path.join(os.tmpdir(), 'bree-no-web-build') };
   delete base.DATABASE_URL;
   delete base.LOG_LEVEL;
+  const args = await serverProcessArgs();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
