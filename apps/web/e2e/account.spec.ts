@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../server/test/fakes/smtp-sink';
 import { AuthPages, expect, newAccount, test, type Account } from './fixtures/bree';
@@ -97,6 +98,9 @@ test('change e-mail: the mailed link moves the account; the new address signs in
   const newEmail = `moved-${Date.now()}@example.com`;
   await signInOverHttp(page, bree.url, MOVING_USER, '/account');
   const section = page.getByRole('region', { name: 'Email address' });
+  await expect(section.getByLabel('New email address')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await section.getByLabel('New email address').fill(newEmail);
   await section.getByLabel('Current password').fill(MOVING_USER.password);
   await section.getByRole('button', { name: 'Send confirmation link' }).click();
