@@ -85,10 +85,22 @@ function removeOldBundles(distDir, keep) {
   }
 }
 
+/** The bundle's entry points: the server, the template's preparation and each administrator command. */
+export const ENTRY_SOURCES = {
+  main: 'apps/server/src/main.ts',
+  prepare: 'apps/server/src/db/pglite-template-prepare.ts',
+  backup: 'apps/server/src/cli/backup.ts',
+  restore: 'apps/server/src/cli/restore.ts',
+  'reset-password': 'apps/server/src/cli/reset-password.ts',
+  'verify-email': 'apps/server/src/cli/verify-email.ts',
+  'import-account': 'apps/server/src/cli/import-account.ts',
+};
+
 /**
- * The bundled server's entry points (`main`, which starts Bree, and `prepare`, the embedded
- * database template's preparation), built first when the source changed. Answers null when it
- * cannot be built (esbuild missing, a read-only install): the caller runs the source with tsx.
+ * The bundled server's entry points as file URLs, by the names of ENTRY_SOURCES (`main` starts Bree,
+ * `prepare` makes the embedded database template, the others are the commands of scripts/cli.mjs),
+ * built first when the source changed. Answers null when it cannot be built (esbuild missing, a
+ * read-only install): the caller runs the source with tsx.
  */
 export async function serverBundle({ root, log }) {
   try {
@@ -97,13 +109,13 @@ export async function serverBundle({ root, log }) {
     const distDir = path.join(root, 'apps/server/dist');
     const name = `server-${bundleKey(root, version)}`;
     const outdir = path.join(distDir, name);
-    const entries = { main: path.join(outdir, 'main.mjs'), prepare: path.join(outdir, 'prepare.mjs') };
-    if (!existsSync(entries.main) || !existsSync(entries.prepare)) {
+    const entries = Object.fromEntries(Object.keys(ENTRY_SOURCES).map((entry) => [entry, path.join(outdir, `${entry}.mjs`)]));
+    if (!Object.values(entries).every((file) => existsSync(file))) {
       // Built aside and renamed into place: processes starting together never load a half-written bundle.
       const building = path.join(distDir, `.building-${process.pid}-${Date.now()}`);
       const esbuild = await import('esbuild');
       await esbuild.build({
-        entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), prepare: path.join(root, 'apps/server/src/db/pglite-template-prepare.ts') },
+        entryPoints: Object.fromEntries(Object.entries(ENTRY_SOURCES).map(([entry, source]) => [entry, path.join(root, source)])),
         outdir: building,
         bundle: true,
         splitting: true,
@@ -125,7 +137,7 @@ export async function serverBundle({ root, log }) {
       }
       removeOldBundles(distDir, name);
     }
-    return { main: pathToFileURL(entries.main).href, prepare: pathToFileURL(entries.prepare).href };
+    return Object.fromEntries(Object.entries(entries).map(([entry, file]) => [entry, pathToFileURL(file).href]));
   } catch (error) {
     log(`The server could not be bundled (${error instanceof Error ? error.message : String(error)}); running its source instead.`);
     return null;
