@@ -56,6 +56,11 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
+/** "1 document", "3 documents". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** The account the archive goes into: its id (the tenant) and how to name it. */
 async function targetAccount({ database, args }: { database: Database; args: Args }): Promise<{ tenantId: string; label: string }> {
   if (args.tenant !== null) return { tenantId: args.tenant, label: `the account ${args.tenant}` };
@@ -107,7 +112,7 @@ export async function importAccountCommand(
     const { tenantId, label } = await targetAccount({ database, args });
     const done = await importAccountArchive({ database, tenantId, file: args.file });
     io.stdout.write(
-      `Imported ${done.documents} documents (${done.trashed} in the Trash), ${done.versions} versions` +
+      `Imported ${count(done.documents, 'document')} (${done.trashed} in the Trash), ${count(done.versions, 'version')}` +
         `${done.voiceProfile ? ' and the voice profile' : ''} into ${label}.\n`,
     );
     return 0;
