@@ -20,14 +20,14 @@ function setup(stored: string) {
   };
   const on = { addEventListener: (type: string, cb: (event: unknown) => void) => listeners.set(type, cb), removeEventListener: vi.fn() };
   const deps = {
-    userManager: userManager as never,
+    userManager,
     queryClient: { invalidateQueries: vi.fn(async () => undefined) },
-    api: { get: vi.fn(async () => ({})) },
+    api: { get: vi.fn(async () => undefined as never) },
     config: { oidc: { mode: 'embedded' } } as never,
     target: on as never,
     doc: { ...on, visibilityState: 'visible' } as never,
   };
-  const stop = followAddress(deps);
+  const stop = followAddress({ ...deps, userManager: userManager as never });
   return { deps, user, userManager, listeners, stop, loaded: (t: string) => onLoaded?.({ access_token: t }) };
 }
 
