@@ -124,6 +124,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     onConflict: setConflict,
     onDeleted,
     onNamed,
+    unsavedAtStart: doc.fromOffline,
   });
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 

@@ -41,9 +41,18 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
 /** The record key of a document. */
 export const offlineKey = (tenantId: string, fileId: string): string => `${tenantId}:${fileId}`;
 
-/** Stores (or replaces) a document's unsent save, with a fresh save key. */
-export async function putOfflineSave(record: Omit<OfflineSaveRecord, 'id' | 'operationId' | 'conflict'>): Promise<void> {
-  await (await db()).put('saves', { ...record, id: offlineKey(record.tenantId, record.fileId), operationId: ulid() });
+/** Stores (or replaces) a document's unsent save, with the given save key or a fresh one; answers the key. */
+export async function putOfflineSave(record: Omit<OfflineSaveRecord, 'id' | 'conflict'>): Promise<string> {
+  // The key is chosen before the first await, so a caller knows it while the write is still under way.
+  const operationId = record.operationId ?? ulid();
+  const tx = (await db()).transaction('saves', 'readwrite');
+  const written = tx.store.put({ ...record, id: offlineKey(record.tenantId, record.fileId), operationId });
+  // Committed at once, not when the page next turns its event loop: a copy written as the page
+  // goes away (pagehide) would otherwise be dropped with it (docs/SAVING.md "Leaving").
+  tx.commit?.();
+  await written;
+  await tx.done;
+  return operationId;
 }
 
 /** The unsent save of one document, if any. */
@@ -72,6 +81,25 @@ export async function settleOfflineSave(sent: OfflineSaveRecord, outcome: 'sent'
   if (current && current.operationId === sent.operationId && current.timestamp === sent.timestamp) {
     if (outcome === 'sent') await tx.store.delete(sent.id);
     else await tx.store.put({ ...current, conflict: true });
+  }
+  await tx.done;
+}
+
+/**
+ * After a save committed (or the editor loaded the server's text): the document's record is
+ * dropped when that text covers it (written by this editor as `ownKey`, or older than
+ * `coveredAt`), or, with `rebaseTo`, this editor's newer record is based on the new revision so
+ * its recovery is not a conflict with its own save. Another tab's newer record is left alone.
+ */
+export async function settleLocalCopy(input: { tenantId: string; fileId: string; ownKey: string | null; coveredAt: number; rebaseTo?: number }): Promise<void> {
+  const tx = (await db()).transaction('saves', 'readwrite', { durability: 'relaxed' });
+  const id = offlineKey(input.tenantId, input.fileId);
+  const current = await tx.store.get(id);
+  const ours = current !== undefined && input.ownKey !== null && current.operationId === input.ownKey;
+  if (current && input.rebaseTo !== undefined) {
+    if (ours) await tx.store.put({ ...current, baseRevision: input.rebaseTo });
+  } else if (current && (ours || current.timestamp <= input.coveredAt)) {
+    await tx.store.delete(id);
   }
   await tx.done;
 }

@@ -11,7 +11,9 @@ import { refusedSaveMessage } from '../saving/refusals';
 import { sendSave } from '../saving/sendSave';
 import { requestBackgroundSync } from '../offline/backgroundSync';
 import { endAutosaveTiming, startAutosaveTiming } from './autosaveTiming';
-import { deleteOfflineSave, putOfflineSave } from './offlineStore';
+import { createLocalCopy } from './localCopy';
+import type { Covered } from './localCopy';
+import { useLeavingPage } from './useLeavingPage';
 
 /** Both texts of a stale save, for the conflict dialog. */
 export interface ConflictInfo {
@@ -34,14 +36,21 @@ interface AutosaveInput {
   onDeleted(): void;
   /** A save gave this Untitled document the name of its first line (server-side, files.naming.ts). */
   onNamed?(named: SavedName): void;
+  /** The text shown came from the local copy, not from the server: the status never starts as 'Saved'. */
+  unsavedAtStart?: boolean;
 }
 
-/** The editor's save machine wired to the server, IndexedDB (offline) and the conflict dialog. */
-export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted, onNamed }: AutosaveInput): {
+/**
+ * The editor's save machine wired to the server, the local copy in IndexedDB (docs/SAVING.md
+ * "Every keystroke is safe"), leaving the page and the conflict dialog.
+ */
+export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict, onDeleted, onNamed, unsavedAtStart }: AutosaveInput): {
   machine: SaveMachine;
   saveState: SaveState;
 } {
-  const [saveState, setSaveState] = useState<SaveState>({ status: 'saved', savedAt: null, dirty: false });
+  const [saveState, setSaveState] = useState<SaveState>(() =>
+    unsavedAtStart ? { status: 'unsaved', savedAt: null, dirty: true } : { status: 'saved', savedAt: null, dirty: false },
+  );
   const conflictRef = useRef(onConflict);
   conflictRef.current = onConflict;
   const deletedRef = useRef(onDeleted);
@@ -52,32 +61,52 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
   const offlineToldRef = useRef(false);
   // The refusal a writer was last told of, so the back-off's retries do not repeat it.
   const refusalToldRef = useRef<string | null>(null);
+  // What the save being sent carries, read at its snapshot (the machine sends one save at a time).
+  const coveredRef = useRef<Covered>({ seq: 0, at: 0 });
+  // The page is going away (pagehide): saves go with keepalive until it shows again.
+  const leavingRef = useRef(false);
 
-  const [machine] = useState(() =>
+  const [localCopy] = useState(() =>
+    createLocalCopy({
+      tenantId,
+      fileId,
+      // doc.toJSON() is what getJSON() returns, without TipTap's wrapper around it.
+      read: () => {
+        const editor = editorRef.current;
+        return editor ? { content: editor.state.doc.toJSON(), text: editor.state.doc.textContent } : null;
+      },
+      baseRevision: () => revisionRef.current,
+    }),
+  );
+
+  const [raw] = useState(() =>
     createSaveMachine<unknown>({
-      // getJSON only here, when a save starts: never per keystroke.
+      // getJSON only here, when a save starts (and for the local copy, at most every 200 ms).
       snapshot: () => {
         const editor = editorRef.current;
         if (!editor) return { content: null, text: '' };
         startAutosaveTiming();
-        // doc.toJSON() is what getJSON() returns, without TipTap's wrapper around it.
+        coveredRef.current = localCopy.covered();
         return { content: editor.state.doc.toJSON(), text: editor.state.doc.textContent };
       },
       newSaveKey: () => ulid(),
       onChange: setSaveState,
       send: async ({ content, source, saveKey, signal }): Promise<SendOutcome> => {
         const baseRevision = revisionRef.current;
-        const outcome = await sendSave(api, { fileId, content, baseRevision, saveKey, source, signal });
+        const covered = coveredRef.current;
+        // Sent while the page goes away (or is hidden, where a phone may end it): the request outlives it.
+        const keepalive = leavingRef.current || document.visibilityState === 'hidden';
+        const outcome = await sendSave(api, { fileId, content, baseRevision, saveKey, source, signal, keepalive });
         switch (outcome.kind) {
           case 'committed':
             revisionRef.current = outcome.revision;
             offlineToldRef.current = false;
             refusalToldRef.current = null;
             if (outcome.named) namedRef.current?.(outcome.named);
-            await deleteOfflineSave(tenantId, fileId).catch(() => undefined);
+            localCopy.committed({ covered, revision: outcome.revision });
             return 'committed';
           case 'offline':
-            await putOfflineSave({ tenantId, fileId, content, timestamp: Date.now(), baseRevision });
+            await localCopy.storeUnsent({ content, covered, baseRevision });
             endAutosaveTiming();
             if (!offlineToldRef.current) notify.info(OFFLINE_MESSAGE);
             offlineToldRef.current = true;
@@ -85,12 +114,13 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
             return 'offline';
           case 'conflict':
             // The 409 carried the server's text: no second request.
-            machine.setPaused(true);
+            raw.setPaused(true);
             conflictRef.current({ mine: content, theirs: outcome.theirs, theirsRevision: outcome.theirsRevision });
             return 'conflict';
           case 'deleted':
             // Deleted elsewhere: nothing to save into. Autosave pauses as for a conflict; the page clears.
-            machine.setPaused(true);
+            raw.setPaused(true);
+            localCopy.cancel();
             deletedRef.current();
             return 'conflict';
           case 'refused': {
@@ -106,8 +136,28 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
     }),
   );
 
+  // Every change reaches the local copy; text loaded from the server makes the copy obsolete.
+  const [machine] = useState<SaveMachine>(() => ({
+    ...raw,
+    markEdited() {
+      raw.markEdited();
+      localCopy.edited();
+    },
+    markCommitted(at) {
+      raw.markCommitted(at);
+      localCopy.replaced();
+    },
+  }));
+
+  useLeavingPage({ machine, localCopy, leavingRef });
   // Leaving by any route (browser back, a link) still sends unsaved edits; not disposed, so a
   // StrictMode remount keeps a working machine.
-  useEffect(() => () => void machine.requestSave({ source: 'navigation', force: true }), [machine]);
+  useEffect(
+    () => () => {
+      localCopy.flush();
+      void machine.requestSave({ source: 'navigation', force: true });
+    },
+    [machine, localCopy],
+  );
   return { machine, saveState };
 }

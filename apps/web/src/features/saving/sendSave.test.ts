@@ -5,11 +5,11 @@ import { sendSave } from './sendSave';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function client(answers: Array<Response | Error>) {
-  const calls: { url: string; body: unknown; operationId: string | null }[] = [];
+  const calls: { url: string; body: unknown; operationId: string | null; keepalive: boolean }[] = [];
   const api = createApiClient({
     fetch: async (input, init) => {
       const headers = new Headers(init?.headers);
-      calls.push({ url: String(input), body: JSON.parse(String(init?.body)), operationId: headers.get('X-Operation-Id') });
+      calls.push({ url: String(input), body: JSON.parse(String(init?.body)), operationId: headers.get('X-Operation-Id'), keepalive: init?.keepalive === true });
       const next = answers.shift();
       if (!next) throw new Error('unexpected request');
       if (next instanceof Error) throw next;
@@ -39,6 +39,22 @@ describe('sendSave: one request, one reading of the answer', () => {
       operationId: 'op-1',
       body: { fileId: 'f1', baseRevision: 4, operationId: 'op-1', source: 'autosave' },
     });
+  });
+
+  it('a save sent while the page goes away uses keepalive, unless its body is over the keepalive limit', async () => {
+    const small = client([json(200, committed)]);
+    await sendSave(small.api, { ...request, keepalive: true });
+    expect(small.calls[0]?.keepalive).toBe(true);
+    const paragraph = { type: 'paragraph', content: [{ type: 'text', text: 'é'.repeat(40 * 1024) }] };
+    const large = client([json(200, committed)]);
+    await expect(sendSave(large.api, { ...request, content: { type: 'doc', content: [paragraph] }, keepalive: true })).resolves.toEqual({
+      kind: 'committed',
+      revision: 5,
+    });
+    expect(large.calls[0]?.keepalive).toBe(false);
+    const usual = client([json(200, committed)]);
+    await sendSave(usual.api, request);
+    expect(usual.calls[0]?.keepalive).toBe(false);
   });
 
   it('a 409 is a conflict carrying the server text from its own body: no second request', async () => {

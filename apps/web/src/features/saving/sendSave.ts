@@ -22,6 +22,23 @@ export interface SaveRequest {
   saveKey: string;
   source: (typeof SAVE_SOURCES)[number];
   signal?: AbortSignal;
+  /**
+   * The page is going away (docs/SAVING.md "Leaving"): send with fetch's keepalive so the request
+   * outlives it. A body over KEEPALIVE_BODY_LIMIT is sent without it (the browser would refuse it):
+   * the local copy already holds that text.
+   */
+  keepalive?: boolean;
+}
+
+/**
+ * Browsers allow 64 KiB of keepalive bodies in flight per page; a little is left for the other
+ * keepalive requests a page may have (analytics).
+ */
+export const KEEPALIVE_BODY_LIMIT = 60 * 1024;
+
+/** True when a body this size may be sent with keepalive. */
+export function fitsKeepalive(body: unknown): boolean {
+  return new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_BODY_LIMIT;
 }
 
 /** What a save came to, classified once. */
@@ -42,12 +59,15 @@ export async function sendSave(api: ApiClient, input: SaveRequest): Promise<Save
   const { fileId, content, baseRevision, saveKey, source, signal } = input;
   // navigator.onLine false is certain (true is not): skip a request bound to fail.
   if (!navigator.onLine) return { kind: 'offline' };
+  const body = { fileId, content, baseRevision, operationId: saveKey, source };
+  const keepalive = input.keepalive === true && fitsKeepalive(body);
   try {
-    const answer = await api.post(
-      '/files/content-only-update',
-      { fileId, content, baseRevision, operationId: saveKey, source },
-      { schema: contentUpdateAnswerSchema, operationId: saveKey, ...(signal ? { signal } : {}) },
-    );
+    const answer = await api.post('/files/content-only-update', body, {
+      schema: contentUpdateAnswerSchema,
+      operationId: saveKey,
+      ...(signal ? { signal } : {}),
+      ...(keepalive ? { keepalive } : {}),
+    });
     return { kind: 'committed', revision: answer.revision, ...(answer.named ? { named: answer.named } : {}) };
   } catch (error) {
     if (signal?.aborted || !isApiError(error)) throw error;

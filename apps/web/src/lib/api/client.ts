@@ -25,6 +25,8 @@ export interface RequestOptions<T> {
   operationId?: string;
   /** false: one try, for a caller that retries under its own rule (retrying both ways multiplies the tries). */
   retry?: boolean;
+  /** fetch's keepalive: the request outlives the page (a save sent while it closes; docs/SAVING.md). The body must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 export interface StreamOptions {
@@ -204,6 +206,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           method,
           headers,
           ...(body === undefined ? {} : { body: isRawBody ? (body as FormData | Blob) : JSON.stringify(body) }),
+          ...(options.keepalive ? { keepalive: true } : {}),
         };
         const answer = await exchange(url, init, timeoutMs, signal, operationId);
         if (answer.status === 401 && auth && !authRetryUsed) {
