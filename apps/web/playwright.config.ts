@@ -33,6 +33,9 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
+    // The offline service worker precaches the app shell in every new context: only pwa.spec.ts,
+    // which tests it, lets it register (offline saves reach the server from the page as well).
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -29,14 +29,14 @@ test.describe('Feedback Management', () => {
       await feedback.attach([{ name: 'export-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('heading 2 became body text\n') }]);
       await feedback.submit();
       await expect(feedback.dialog.getByText('Feedback Submitted!')).toBeVisible();
-      await auth.signOut();
+      await auth.forgetSession();
       for (let writer = 0; writer < 6; writer += 1) {
         await auth.signUpOverHttp(newAccount(`bulk${writer}`));
         for (let i = 0; i < 9; i += 1) expect(await postFeedback(page, `Bulk note ${writer}-${i}`)).toBe(200);
-        await auth.signOut();
+        await auth.forgetSession();
       }
       await auth.signUpOverHttp(ADMIN);
-      await auth.signOut();
+      await auth.forgetSession();
       await first.stop();
       const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', ADMIN.email], {
         cwd: path.resolve(import.meta.dirname, '../../..'),
