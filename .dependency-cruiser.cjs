@@ -79,32 +79,7 @@ const RULES = [
  * Known exceptions, each as narrow as it can be: `from` one importer (a rule using `$1` needs its
  * capture group kept), `to` one target, `typeOnly` when only `import type` is let through.
  */
-const EXCEPTIONS = [
-  {
-    rule: 'no-other-modules-repository-or-table',
-    from: '^apps/server/src/modules/(chat)/chat[.]service[.]ts$',
-    to: '^apps/server/src/modules/ai/ai[.]repository[.]ts$',
-    typeOnly: true,
-    why: "the service is given the assistant's document lookup, typed Pick<AiRepository, 'operationContext'>.",
-    removeWhen: 'modules/ai exports that lookup as a port type (beside ai.runner.ts) and the services use it.',
-  },
-  {
-    rule: 'no-other-modules-repository-or-table',
-    from: '^apps/server/src/modules/(workspaces)/workspaces[.]service[.]ts$',
-    to: '^apps/server/src/modules/ai/ai[.]repository[.]ts$',
-    typeOnly: true,
-    why: "the service is given the assistant's document lookup, typed Pick<AiRepository, 'operationContext'>.",
-    removeWhen: 'modules/ai exports that lookup as a port type (beside ai.runner.ts) and the services use it.',
-  },
-  {
-    rule: 'no-other-modules-repository-or-table',
-    from: '^apps/server/src/modules/(identity)/',
-    to: '^apps/server/src/modules/rate-limits/rate-limits[.]repository[.]ts$',
-    typeOnly: false,
-    why: 'rate-limits has no service: its counters (createRateLimitCounters) are what sign-in, reset and verification count with.',
-    removeWhen: 'modules/rate-limits exposes its counters from a port file (e.g. rate-limits.port.ts) and identity imports that.',
-  },
-];
+const EXCEPTIONS = [];
 
 const asList = (value) => (value === undefined ? [] : [value].flat());
 

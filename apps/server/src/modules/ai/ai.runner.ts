@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { TenantPlan } from '../usage/usage.service';
 import { tierInEffect } from './ai-provider.service';
 import type { CallOutcome, HeldCall, MeteredAi, MeteredEmbedding, MeteredStreamArgs, MeteredTranscription } from './ai.metered';
+import type { AiRepository } from './ai.repository';
 import { usableTier } from './ai.setup';
 
 /**
@@ -15,6 +16,9 @@ export interface TierChoice {
   choices?: { fileProvider: AiTier | null; defaultProvider: AiTier | null } | null;
   preferred?: AiTier;
 }
+
+/** The assistant's read of a document for a model call (its text, name and voice settings), as other modules are given it. */
+export type AiDocumentLookup = Pick<AiRepository, 'operationContext'>;
 
 /** The author's voice block for a prompt, looked up by a text; never rejects (voice.service.ts). */
 export type VoiceLookup = (args: { tenantId: string; text: string }) => Promise<string>;

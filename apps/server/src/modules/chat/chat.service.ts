@@ -1,7 +1,6 @@
 import type { AiTier, ChatMessage, ChatMessageState, SendChatMessageBody } from '@bree/contracts';
 import type { CallOutcome } from '../ai/ai.metered';
-import type { AiRepository } from '../ai/ai.repository';
-import type { ModelRunner } from '../ai/ai.runner';
+import type { AiDocumentLookup, ModelRunner } from '../ai/ai.runner';
 import { chatErrors } from './chat.errors';
 import { presentChatMessage } from './chat.presenter';
 import type { ChatRepository } from './chat.repository';
@@ -13,7 +12,7 @@ export interface ChatServiceDeps {
   /** The one model-call runner: tier, voice, hold, stream, store, settle (ai.runner.ts). */
   models: Pick<ModelRunner, 'call' | 'planOf' | 'voice'>;
   /** The document's text and Fast/Premium choice in one query (the assistant's own lookup). */
-  documents: Pick<AiRepository, 'operationContext'>;
+  documents: AiDocumentLookup;
   newId: () => string;
   now: () => Date;
 }

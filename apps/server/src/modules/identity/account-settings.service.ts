@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccountSummary } from '@bree/contracts';
 import { AppError, commonErrors } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.port';
 import { PENDING_PASSWORD_MARK, type AccountsRepository } from './accounts.repository';
 import { hashPassword, isValidEmail, normalizeEmail, passwordProblem, verifyPassword } from './accounts.service';
 import { emailChangedMailText, emailChangeLinkMailText, emailChangeNoticeMailText, passwordChangedMailText } from './account-mails';

@@ -4,7 +4,7 @@ import type { AccountsRepository } from './accounts.repository';
 import { normalizeEmail } from './accounts.service';
 import type { EmailVerificationRepository } from './email-verification.repository';
 import { FORGOT_PASSWORD_PATH } from './password-reset.routes';
-import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.port';
 import { createAccountLimiter } from './rate-limit';
 import type { TokenRevocation } from './token-revocation';
 

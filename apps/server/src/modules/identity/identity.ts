@@ -24,7 +24,7 @@ import { createPasswordResetRepository } from './password-reset.repository';
 import { createPasswordResetService } from './password-reset.service';
 import { renderErrorPage } from './pages';
 import { createOidcProvider } from './provider';
-import { createRateLimitCounters } from '../rate-limits/rate-limits.repository';
+import { createRateLimitCounters } from '../rate-limits/rate-limits.port';
 import { createAccountLimiter } from './rate-limit';
 import { isCrossSiteSignOut } from './sign-out';
 import { createTokenRevocation } from './token-revocation';

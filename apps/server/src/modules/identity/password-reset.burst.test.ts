@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase, resetDatabase } from '../../../test/harness';
 import type { Mailer } from '../../lib/mailer';
-import { createRateLimitCounters } from '../rate-limits/rate-limits.repository';
+import { createRateLimitCounters } from '../rate-limits/rate-limits.port';
 import { createPasswordResetService, RESET_MAIL_LIMIT } from './password-reset.service';
 
 describe('a burst of reset requests for one account', () => {

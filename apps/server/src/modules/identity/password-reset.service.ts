@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Mailer } from '../../lib/mailer';
 import type { AccountsRepository } from './accounts.repository';
 import { hashPassword, normalizeEmail, passwordProblem, type PasswordProblem } from './accounts.service';
-import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.port';
 import { createAccountLimiter } from './rate-limit';
 import type { TokenRevocation } from './token-revocation';
 

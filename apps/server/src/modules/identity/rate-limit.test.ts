@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getTestDatabase, resetDatabase } from '../../../test/harness';
 import type { Database } from '../../db/db';
-import { createRateLimitCounters, type RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import { createRateLimitCounters, type RateLimitCounters } from '../rate-limits/rate-limits.port';
 import { createAccountLimiter } from './rate-limit';
 
 describe('the per-account sign-in limiter', () => {

@@ -1,4 +1,4 @@
-import type { RateLimitCounters } from '../rate-limits/rate-limits.repository';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.port';
 
 /** Per-IP limits of the sign-in pages' POSTs (enforced by @fastify/rate-limit route config). */
 export const IP_LIMITS = {

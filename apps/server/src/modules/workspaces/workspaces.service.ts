@@ -9,8 +9,7 @@ import {
   type WorkspaceType,
 } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
-import type { AiRepository } from '../ai/ai.repository';
-import type { ModelRunner } from '../ai/ai.runner';
+import type { AiDocumentLookup, ModelRunner } from '../ai/ai.runner';
 import type { OperationQueue } from '../ai/operations/operations.queue';
 import type { OperationRegistry } from '../ai/operations/operations.registry';
 import { prepareContent, type ContentWriter, type FilesService } from '../files/files.port';
@@ -26,7 +25,7 @@ export interface WorkspacesServiceDeps {
   writer: ContentWriter;
   /** The one model-call runner: a variant's tier, voice, prompt and hold; its job streams and settles it. */
   models: Pick<ModelRunner, 'pickTier' | 'prepare' | 'release'>;
-  aiRepository: Pick<AiRepository, 'operationContext'>;
+  aiRepository: AiDocumentLookup;
   queue: OperationQueue;
   registry: Pick<OperationRegistry, 'create'>;
   /** The tenant's plan now (billing owns it); making workspaces and variants needs a plan that includes them. */
