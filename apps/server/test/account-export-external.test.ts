@@ -18,13 +18,13 @@ import { createTestApp, resetDatabase, type TestApp } from './harness';
 describe('export and import with an external issuer', () => {
   let issuerServer: Server;
   let issuer: string;
-  let privateKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   let t: TestApp;
   let dir: string;
 
   beforeAll(async () => {
     const pair = await generateKeyPair('ES256');
-    privateKey = pair.privateKey as CryptoKey;
+    privateKey = pair.privateKey;
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'ES256', use: 'sig' };
     issuerServer = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');

@@ -2,13 +2,29 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { pack } from 'tar-stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importAccountCommand } from '../src/cli/import-account';
 import { exportAs, json, readArchive, writeDocument } from './account-export-support';
-import { doc, newUser } from './api-client';
+import { doc, newUser, type TestUser } from './api-client';
 import { root } from './backup-support';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
+
+/** A gzipped tar of `entries`, in their order. */
+async function writeArchive(entries: Map<string, Buffer>): Promise<Buffer> {
+  const archive = pack();
+  for (const [name, data] of entries) archive.entry({ name }, data);
+  archive.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of (archive as unknown as Readable).pipe(createGzip())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function newDocument(user: TestUser) {
+  expect((await user.call('POST', '/api/files/create', { filePath: 'Draft', content: doc('a draft') })).status).toBe(200);
+}
 
 /** What a command wrote, as text. */
 function captured() {
@@ -126,6 +142,16 @@ describe('import an exported account', () => {
     await writeFile(good, (await exportAs(t, writer)).rawPayload);
     const unknown = await runImport(['--file', good, '--email', 'nobody@example.com']);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('No account uses the email nobody@example.com; nothing was imported.') });
+    // A tampered tree is checked as a save checks it, and the refusal names its entry.
+    await newDocument(writer);
+    const tampered = new Map(await readArchive((await exportAs(t, writer)).rawPayload));
+    const [treeEntry] = [...tampered.keys()].filter((name) => name.endsWith('/document.json'));
+    tampered.set(treeEntry!, Buffer.from(JSON.stringify({ type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] })));
+    const bad = path.join(dir, 'tampered.tar.gz');
+    await writeFile(bad, await writeArchive(tampered));
+    const refused = await runImport(['--file', bad, '--email', email]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`Could not import the archive: ${treeEntry}: `);
     expect((await runImport(['--file', good])).code).toBe(2);
     expect((await runImport(['--file', good, '--email', email, '--tenant', 'x'])).code).toBe(2);
     expect((await runImport(['--nope'])).stderr).toContain('Unknown option --nope.');
