@@ -57,7 +57,7 @@ export function ExportDataSection() {
       {progress && (
         <div className="mt-4 flex flex-col gap-2">
           <progress
-            className="h-2 w-full overflow-hidden rounded-full accent-accent"
+            className="h-2 w-full appearance-none overflow-hidden rounded-full bg-cream-deep [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-cream-deep [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent"
             aria-label="Export progress"
             max={Math.max(1, progress.total)}
             value={state.phase === 'done' ? Math.max(1, progress.total) : progress.documents}
