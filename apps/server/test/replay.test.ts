@@ -459,6 +459,7 @@ const OPTED_OUT = {
   'POST /api/search/vector': 'a read sent as POST',
   'POST /api/search/hybrid': 'a read sent as POST',
   'POST /api/account/sign-out-everywhere': 'it ends the token it carries: a retry is refused 401 and can end no later session',
+  'POST /api/account/delete': 'a remembered answer would be written under the deleted tenant; a retry is refused 401 (the account is gone) or changes nothing',
 };
 
 describe('every mutating API route answers a retried X-Operation-Id once', () => {

@@ -54,6 +54,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
       notFound: () => filesErrors.notFound('with id x'),
       folderDelete: () => filesErrors.folderDelete(),
       pathExists: () => filesErrors.pathExists('a.txt'),
+      notEmpty: () => filesErrors.notEmpty(),
       invalidPath: () => filesErrors.invalidPath('empty'),
       invalidCursor: () => filesErrors.invalidCursor(),
       revisionConflict: () => filesErrors.revisionConflict({ currentRevision: 2, content: null, lastModified: new Date(0).toISOString() }),
