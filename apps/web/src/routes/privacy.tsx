@@ -9,7 +9,7 @@ export default function PrivacyRoute() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      updated={new Date(2025, 5, 1)}
+      updated={new Date(2026, 11, 2)}
       intro={
         <p>
           {name} is a writing studio. You trust it with unfinished drafts, personal notes and the way you write. This policy explains what we collect, why we
@@ -96,8 +96,10 @@ export default function PrivacyRoute() {
 
       <LegalSection title="9. Your choices and rights">
         <p>
-          You can read, correct, export and delete your content at any time from the application. For anything else — a copy of your personal information, a
-          correction, or deletion of your account — write to us at {mail}.
+          You can read, correct, export and delete your content at any time from the application. In Account settings you can change your e-mail address and
+          password, sign out of every device, download everything your account holds in one archive, and delete your account; deleting it removes your
+          documents, versions, voice, shared links, chats and feedback at once, and keeps only the billing records the law requires. For anything else, write to
+          us at {mail}.
         </p>
       </LegalSection>
 
