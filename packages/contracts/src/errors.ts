@@ -64,6 +64,11 @@ export const ERROR_CODES = {
   fillSentenceFailed: 'fill_sentence_failed',
   insertContentFailed: 'insert_content_failed',
   budgetExceeded: 'budget_exceeded',
+  /**
+   * 402: the call needs pay-as-you-go (the plan's credit or call cap is used up) and the writer has not
+   * turned it on; `details` carries `dollarsPerCall`, `spendingLimit` and what ran out (docs/BILLING.md#pay-as-you-go).
+   */
+  paygOff: 'payg_off',
   /** The model could not answer a chat message (its SSE error event; the question stays stored). */
   chatFailed: 'chat_failed',
   // Dictation (voice transcription).
