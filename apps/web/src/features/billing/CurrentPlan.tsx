@@ -42,7 +42,7 @@ export function CurrentPlan(props: {
         <div>
           <h2 className="font-serif text-xl font-semibold text-ink">Current plan: {plan}</h2>
           <p className="mt-1 text-sm text-muted">
-            Status: <span className="font-medium text-ink">{statusLabel(status.status)}</span>
+            Status: <span className="font-medium text-ink">{statusLabel({ planType: status.planType, status: status.status })}</span>
             {status.currentPeriodEnd && ` · ${status.cancelAtPeriodEnd ? 'ends' : 'renews'} ${formatDate(status.currentPeriodEnd)}`}
           </p>
         </div>

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  barColour,
-  costMultiplier,
-  displayedStatus,
-  formatDisplayedCost,
-  formatPercent,
-  isApproachingThreshold,
-  isProTier,
-  usagePercent,
-} from './budgetDisplay';
+import { barColour, costMultiplier, formatDisplayedCost, formatPercent, isApproachingThreshold, isProTier, statusLabel, usagePercent } from './budgetDisplay';
 
 describe('the budget display multiplier', () => {
   it('is 1 below a monthly budget of 20 and 4 from 20 up', () => {
@@ -69,11 +60,16 @@ describe('the approaching-limit banner', () => {
   });
 });
 
-describe('the displayed subscription status', () => {
-  it('names active, trialing, past_due and canceled, and everything else other', () => {
-    expect(displayedStatus('trialing')).toBe('trialing');
-    expect(displayedStatus('past_due')).toBe('past_due');
-    expect(displayedStatus('grace_period')).toBe('other');
-    expect(displayedStatus('none')).toBe('other');
+describe('the displayed plan status', () => {
+  it('names the plan (Free, Pro), a payment problem (Past due) and an ended plan (Canceled), never Other', () => {
+    expect(statusLabel({ planType: null, status: 'none' })).toBe('Free');
+    expect(statusLabel({ planType: 'PRO', status: 'active' })).toBe('Pro');
+    expect(statusLabel({ planType: 'PRO', status: 'trialing' })).toBe('Pro (trial)');
+    expect(statusLabel({ planType: 'PRO', status: 'past_due' })).toBe('Past due');
+    expect(statusLabel({ planType: 'PRO', status: 'grace_period' })).toBe('Past due');
+    expect(statusLabel({ planType: 'PRO', status: 'unpaid' })).toBe('Past due');
+    expect(statusLabel({ planType: 'PRO', status: 'canceled' })).toBe('Canceled');
+    expect(statusLabel({ planType: null, status: 'canceled' })).toBe('Canceled');
+    expect(statusLabel({ planType: null, status: 'paused' })).toBe('Free');
   });
 });

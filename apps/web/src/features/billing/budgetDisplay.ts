@@ -50,21 +50,15 @@ export function isApproachingThreshold(accumulatedCost: number, threshold: numbe
   return threshold > 0 && accumulatedCost >= threshold * APPROACHING_SHARE;
 }
 
-/** docs/PRODUCT.md#billing: the displayed statuses are active, trialing, past_due, canceled, other. */
-export type DisplayedStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'other';
-
-export function displayedStatus(status: BillingStatus): DisplayedStatus {
-  return status === 'active' || status === 'trialing' || status === 'past_due' || status === 'canceled' ? status : 'other';
-}
-
-const STATUS_LABELS: Record<DisplayedStatus, string> = {
-  active: 'Active',
-  trialing: 'Trialing',
-  past_due: 'Past due',
-  canceled: 'Canceled',
-  other: 'Other',
-};
-
-export function statusLabel(status: BillingStatus): string {
-  return STATUS_LABELS[displayedStatus(status)];
+/**
+ * docs/PRODUCT.md#billing: the plan's status in words a writer reads — Free, Pro, Pro (trial),
+ * Past due, Canceled. A payment problem (past_due, unpaid, grace_period) is 'Past due' whatever
+ * the plan; an ended subscription 'Canceled'; otherwise the plan's own name (a tenant without a
+ * subscription is on Free, never 'Other').
+ */
+export function statusLabel({ planType, status }: { planType: PlanType | null | undefined; status: BillingStatus }): string {
+  if (status === 'past_due' || status === 'unpaid' || status === 'grace_period') return 'Past due';
+  if (status === 'canceled' || status === 'incomplete_expired') return 'Canceled';
+  if (planType !== 'PRO') return 'Free';
+  return status === 'trialing' ? 'Pro (trial)' : 'Pro';
 }
