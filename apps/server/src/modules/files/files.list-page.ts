@@ -3,6 +3,7 @@ import type { FileMetadata, ListSort } from '@bree/contracts';
 import { selectRows, type Db } from '../../db/db';
 import { encodeCursor, type Cursor } from './files.cursor';
 import type { FileListRow } from './files.presenter';
+import type { DocumentLinks } from './files.trash.queries';
 
 export type FileView = 'documents' | 'repository' | 'all';
 
@@ -14,14 +15,16 @@ export interface SimilarNameRow {
 }
 
 /**
- * A listed row's live variants, counted on the variants' index for a workspace master only (null
- * for any other document, which the presenter never shows a count for). `row` names the listed
- * row: its alias, or the table's quoted name where a select of one table leaves columns bare.
+ * A listed row's live linked documents (a workspace master's variants, told by `links`), counted
+ * for a workspace master only (null for any other document, which the presenter never shows a
+ * count for). `row` names the listed row: its alias, or the table's quoted name where a select of
+ * one table leaves columns bare.
  */
-export function variantCountSql(row: string): string {
-  return `case when (${row}.metadata->>'isWorkspaceMaster')::boolean then
-    (select count(*)::int from workspace_variants v join files vf on vf.tenant_id = v.tenant_id and vf.id = v.file_id and vf.deleted_at is null
-     where v.tenant_id = ${row}.tenant_id and v.master_file_id = ${row}.id) end`;
+export function variantCountSql({ row, links }: { row: string; links: DocumentLinks }): SQL<number | null> {
+  const listed = sql.raw(row);
+  return sql<number | null>`case when (${listed}.metadata->>'isWorkspaceMaster')::boolean then
+    (select count(*)::int from files vf where vf.tenant_id = ${listed}.tenant_id and vf.deleted_at is null
+     and vf.id in (${links.followersOfRow(listed)})) end`;
 }
 /**
  * Another live listed document of the tenant whose name has the same look-alike skeleton (the
@@ -40,12 +43,14 @@ export function similarNameSql(row: string): string {
  * the statement itself (bench/documents.bench.ts). Only the columns the presenter and the cursor
  * read are selected, with each row's variant count and look-alike.
  */
-const SELECT = `select f.id, f.name, f.path, f.is_repository, f.metadata, f.revision, f.word_count, f.created_at,
+function listSelect(links: DocumentLinks): SQL {
+  return sql`select f.id, f.name, f.path, f.is_repository, f.metadata, f.revision, f.word_count, f.created_at,
   f.content_updated_at, f.is_transcribing, f.tag_rank, f.name_key,
-  ${variantCountSql('f')} as variant_count,
-  ${similarNameSql('f')} as similar_name
+  ${variantCountSql({ row: 'f', links })} as variant_count,
+  ${sql.raw(similarNameSql('f'))} as similar_name
 from files f
 where f.tenant_id = `;
+}
 
 /** The rows of the statement, as both drivers answer them through drizzle (timestamps as text). */
 interface ListPageDbRow {
@@ -127,9 +132,10 @@ export function likePrefix(prefix: string): string {
 export async function selectListPage(
   db: Db,
   q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string },
+  links: DocumentLinks,
 ): Promise<{ items: ListPageRow[]; hasMore: boolean; nextCursor: string | null }> {
   const under = q.directory ? sql` and f.path like ${likePrefix(q.directory)}` : sql.raw('');
-  const statement = sql`${sql.raw(SELECT)}${q.tenantId} and f.deleted_at is null${VIEW[q.view]}${q.cursor ? after(q.sort, q.cursor) : sql.raw('')}${under}${ORDER[q.sort]}${q.limit + 1}`;
+  const statement = sql`${listSelect(links)}${q.tenantId} and f.deleted_at is null${VIEW[q.view]}${q.cursor ? after(q.sort, q.cursor) : sql.raw('')}${under}${ORDER[q.sort]}${q.limit + 1}`;
   const rows = await selectRows<ListPageDbRow>(db, statement);
   const hasMore = rows.length > q.limit;
   const items = (hasMore ? rows.slice(0, q.limit) : rows).map(toListRow);

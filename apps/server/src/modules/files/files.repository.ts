@@ -3,16 +3,13 @@ import { CLAIM_STATUS, nameSkeleton, type Authorship, type ContentWriteSource, t
 import { selectRows, type Db } from '../../db/db';
 import type { Cursor } from './files.cursor';
 import { likePrefix, selectListPage, similarNameSql, variantCountSql, type FileView, type SimilarNameRow } from './files.list-page';
-import { createTrashQueries, type DocumentLinks } from './files.trash.queries';
+import { createTrashQueries, NO_DOCUMENT_LINKS, type DocumentLinks } from './files.trash.queries';
 import type { FileListRow } from './files.presenter';
 import { saveReceipts, files, rowColumns, summaryColumns, type FileRow } from './files.table';
 
 export type { FileView, SimilarNameRow };
 
-// The full list and search carry the paged list's per-row figures, from the same SQL (files.list-page.ts).
-const variantCount = sql<number | null>`${sql.raw(variantCountSql('"files"'))}`;
 const similarName = sql<SimilarNameRow | null>`${sql.raw(similarNameSql('"files"'))}`;
-const listColumns = { ...summaryColumns, variantCount, similarName };
 export interface NewFile {
   id: string;
   tenantId: string;
@@ -52,9 +49,11 @@ function viewFilter(view: FileView): SQL | undefined {
  * Every function but the Trash's reads live documents only. Content is written here only on
  * creation; every later content write is files.content-write.ts's.
  */
-export function createFilesRepository({ db, links }: { db: Db; links?: DocumentLinks }) {
+export function createFilesRepository({ db, links = NO_DOCUMENT_LINKS }: { db: Db; links?: DocumentLinks }) {
+  // The full list and search carry the paged list's per-row figures, from the same SQL (files.list-page.ts).
+  const listColumns = { ...summaryColumns, variantCount: variantCountSql({ row: '"files"', links }), similarName };
   return {
-    ...createTrashQueries({ db, ...(links ? { links } : {}) }),
+    ...createTrashQueries({ db, links }),
     async findById({ tenantId, id }: { tenantId: string; id: string }): Promise<FileRow | null> {
       const rows = await db
         .select(rowColumns)
@@ -135,7 +134,7 @@ export function createFilesRepository({ db, links }: { db: Db; links?: DocumentL
     },
     /** One page of the document list: one hand-written statement (files.list-page.ts). */
     async listPage(q: { tenantId: string; limit: number; cursor: Cursor | null; sort: ListSort; view: FileView; directory: string }) {
-      return selectListPage(db, q);
+      return selectListPage(db, q, links);
     },
     /** Documents stored before names had skeletons (null): a batch of them, for the startup backfill. */
     async withoutSkeleton({ limit }: { limit: number }) {

@@ -19,10 +19,16 @@ export interface DocumentLinks {
   followersOf(q: { tenantId: string; ids: string[] }): SQL;
   /** A condition over the `"files"` row being restored: true while its link still holds. */
   stillLinked(): SQL;
+  /** A select of the ids of the documents that follow the listed row `row` (its alias): a master's variants, counted on the list. */
+  followersOfRow(row: SQL): SQL;
 }
 
 /** No feature links documents: nothing follows, and every link holds. */
-export const NO_DOCUMENT_LINKS: DocumentLinks = { followersOf: () => sql`select null::text where false`, stillLinked: () => sql`true` };
+export const NO_DOCUMENT_LINKS: DocumentLinks = {
+  followersOf: () => sql`select null::text where false`,
+  stillLinked: () => sql`true`,
+  followersOfRow: () => sql`select null::text where false`,
+};
 
 /**
  * The Trash's queries (docs/TRASH.md), part of the files repository: deleting only marks a
