@@ -103,7 +103,7 @@ export function createServices({
     defaultPlan: config.defaultPlan,
     publicUrl: config.publicUrl,
     now,
-    usageReport: createUsageReport({ db }),
+    usageReport: createUsageReport({ db, documentNames: (args) => filesPort.namesOf(args) }),
     usage,
   });
   // Every model call goes through this one runner: tier, voice, hold (reserve) → call → store → settle → record.

@@ -12,6 +12,9 @@ describe('the invoice-grade usage report', () => {
   let t: TestApp;
   let fake: FakeStripe;
   let me: TestUser;
+  let other: TestUser;
+  let docA = '';
+  let docB = '';
   let clock = new Date('2026-03-02T10:00:00Z');
 
   /** One settled call at `when`: gemini-2.5-flash, 1,000,000 output tokens cost $2.50. */
@@ -37,12 +40,21 @@ describe('the invoice-grade usage report', () => {
     t = await createTestApp(fakeStripeEnv(fake), { now: () => clock });
     await resetDatabase(t.database);
     me = await newUser(t.app, 'report');
-    await call({ when: '2026-03-02T10:00:00Z', fileId: 'doc-a', outputTokens: 100_000 });
-    await call({ when: '2026-03-02T23:59:00Z', fileId: 'doc-b', tier: 'premium', outputTokens: 40_000 });
-    await call({ when: '2026-03-05T08:00:00Z', fileId: 'doc-a', outputTokens: 100_000 });
+    other = await newUser(t.app, 'report-other');
+    // The report names documents (a comma in the name tests the CSV's quoting); B is deleted afterwards.
+    docA = (await me.call('POST', '/api/files/create', { filePath: 'Chapter one, draft', content: doc('words') })).body.file.id as string;
+    const created = (await me.call('POST', '/api/files/create', { filePath: 'Old notes', content: doc('words') })).body.file as {
+      id: string;
+      filePath: string;
+    };
+    docB = created.id;
+    await call({ when: '2026-03-02T10:00:00Z', fileId: docA, outputTokens: 100_000 });
+    await call({ when: '2026-03-02T23:59:00Z', fileId: docB, tier: 'premium', outputTokens: 40_000 });
+    await call({ when: '2026-03-05T08:00:00Z', fileId: docA, outputTokens: 100_000 });
     // A call that produced nothing is not counted and leaves no line.
     await call({ when: '2026-03-05T09:00:00Z', fileId: 'doc-c', outputTokens: 0 });
-    await call({ when: '2026-04-01T00:00:00Z', fileId: 'doc-a', outputTokens: 100_000 });
+    await call({ when: '2026-04-01T00:00:00Z', fileId: docA, outputTokens: 100_000 });
+    expect((await me.call('POST', '/api/files/delete', { filePath: created.filePath })).status).toBe(200);
     clock = new Date('2026-03-20T12:00:00Z');
   });
   afterAll(async () => {
@@ -61,8 +73,9 @@ describe('the invoice-grade usage report', () => {
         { date: '2026-03-05', fastCalls: 1, premiumCalls: 0, tokens: 100_000, voiceMinutes: 0, cost: 0.25 },
       ],
       documents: [
-        { fileId: 'doc-a', fastCalls: 2, premiumCalls: 0, tokens: 200_000, voiceMinutes: 0, cost: 0.5 },
-        { fileId: 'doc-b', fastCalls: 0, premiumCalls: 1, tokens: 40_000, voiceMinutes: 0, cost: 0.1 },
+        { fileId: docA, name: 'Chapter one, draft', fastCalls: 2, premiumCalls: 0, tokens: 200_000, voiceMinutes: 0, cost: 0.5 },
+        // A deleted document keeps its line and figures, without a name.
+        { fileId: docB, name: null, fastCalls: 0, premiumCalls: 1, tokens: 40_000, voiceMinutes: 0, cost: 0.1 },
       ],
     });
     expect((await me.call('GET', '/api/billing/usage?period=2026-04')).body.totals.fastCalls).toBe(1);
@@ -77,15 +90,32 @@ describe('the invoice-grade usage report', () => {
       BILLING_USAGE_CSV_HEADER,
       'day,2026-03-02,1,1,140000,0.00,0.350000',
       'day,2026-03-05,1,0,100000,0.00,0.250000',
-      'document,doc-a,2,0,200000,0.00,0.500000',
-      'document,doc-b,0,1,40000,0.00,0.100000',
+      'document,"Chapter one, draft",2,0,200000,0.00,0.500000',
+      'document,deleted document,0,1,40000,0.00,0.100000',
       'total,2026-03,2,1,240000,0.00,0.600000',
       '',
     ]);
   });
 
+  it("never names another tenant's document, even when a line carries its id", async () => {
+    const reservation = await t.services.usage.reserve({
+      tenantId: other.sub,
+      fileId: docA,
+      tier: 'fast',
+      modelId: 'gemini-2.5-flash',
+      promptTokens: 0,
+      maxOutputTokens: 10,
+    });
+    await t.services.usage.settle({ reservation, inputTokens: 0, outputTokens: 1000 });
+    const theirs = await other.call('GET', '/api/billing/usage?period=2026-03');
+    expect(theirs.body.documents).toEqual([expect.objectContaining({ fileId: docA, name: null })]);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/billing/usage.csv?period=2026-03', headers: { authorization: `Bearer ${other.token}` } });
+    expect(csv.body).not.toContain('Chapter one');
+    expect(csv.body).toContain('document,deleted document,1,0,');
+    await t.database.query('delete from usage_events where tenant_id = $1', [other.sub]);
+  });
+
   it('shows another tenant none of it, and refuses a malformed period', async () => {
-    const other = await newUser(t.app, 'report-other');
     expect((await other.call('GET', '/api/billing/usage?period=2026-03')).body.totals).toEqual({
       fastCalls: 0,
       premiumCalls: 0,

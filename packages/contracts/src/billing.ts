@@ -194,11 +194,14 @@ export const billingUsageAnswerSchema = z.object({
   totals: usageLineSchema,
   /** One row per UTC day with usage, oldest first. */
   days: z.array(usageLineSchema.extend({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
-  /** One row per document with usage; fileId null gathers calls made outside a document. */
-  documents: z.array(usageLineSchema.extend({ fileId: z.string().nullable() })),
+  /**
+   * One row per document with usage; fileId null gathers calls made outside a document. `name` is
+   * the document's name, null outside a document or once the document is gone ('deleted document').
+   */
+  documents: z.array(usageLineSchema.extend({ fileId: z.string().nullable(), name: z.string().nullable() })),
 });
 export type BillingUsage = z.infer<typeof billingUsageAnswerSchema>;
-/** The CSV's header line; then one `day` row per day, one `document` row per document (key empty: outside a document) and one `total` row. */
+/** The CSV's header line; then one `day` row per day, one `document` row per document (key: its name, 'deleted document' once gone, empty outside a document) and one `total` row. */
 export const BILLING_USAGE_CSV_HEADER = 'kind,key,fast_calls,premium_calls,tokens,voice_minutes,cost_usd';
 
 /** POST /api/billing/webhook — Stripe's answer; the body is Stripe's signed event, read raw. */

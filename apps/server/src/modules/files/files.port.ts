@@ -1,6 +1,6 @@
 import type { FileMetadata } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { selectPreparedRows, type Db } from '../../db/db';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
@@ -153,6 +153,18 @@ export function createFilesPort({ db, now = () => new Date(), newId }: { db: Db;
     /** Throws the one `file_not_found` unless `fileId` is a live document of the tenant. */
     async requireLive({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
       if (!(await exists({ tenantId, fileId }))) throw documentNotFound();
+    },
+    /**
+     * The names of those of `fileIds` that are live documents of the tenant (another tenant's id,
+     * a trashed or purged document is absent from the map): a report names documents through this.
+     */
+    async namesOf({ tenantId, fileIds }: { tenantId: string; fileIds: readonly string[] }): Promise<Map<string, string>> {
+      if (fileIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: files.id, name: files.name })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...fileIds]), isNull(files.deletedAt)));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
     /** The whole live row (content, text, figures), or null. */
     async find({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<FileRow | null> {

@@ -1,4 +1,4 @@
-import { BILLING_USAGE_CSV_HEADER, type BillingUsage } from '@bree/contracts';
+import { BILLING_USAGE_CSV_HEADER, displayName, type BillingUsage } from '@bree/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { usageEvents } from './usage.table';
@@ -28,8 +28,17 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The invoice-grade usage of a month per UTC day and per document, from the settled calls. */
-export function createUsageReport({ db }: { db: Db }) {
+/** The names of the tenant's live documents among `fileIds` (the files port's `namesOf`: usage never reads files' table). */
+export type DocumentNames = (args: { tenantId: string; fileIds: readonly string[] }) => Promise<Map<string, string>>;
+
+/** What the CSV says for a line whose document is gone (trashed, deleted, or not this tenant's). */
+const DELETED_DOCUMENT = 'deleted document';
+
+/**
+ * The invoice-grade usage of a month per UTC day and per document, from the settled calls; each
+ * document line carries the document's name, null once it is gone (docs/BILLING.md).
+ */
+export function createUsageReport({ db, documentNames }: { db: Db; documentNames: DocumentNames }) {
   async function report({ tenantId, period }: { tenantId: string; period: string }): Promise<BillingUsage> {
     const where = and(eq(usageEvents.tenantId, tenantId), eq(usageEvents.period, period));
     const day = sql<string>`to_char(${usageEvents.at} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -46,17 +55,24 @@ export function createUsageReport({ db }: { db: Db }) {
       .where(where)
       .groupBy(usageEvents.fileId)
       .orderBy(sql`sum(${usageEvents.cost}) desc`, asc(usageEvents.fileId));
+    const fileIds = documents.flatMap((d) => (d.fileId === null ? [] : [d.fileId]));
+    const names = await documentNames({ tenantId, fileIds });
+    // The name as the document list shows it (without its extension).
+    const nameOf = (fileId: string | null) => {
+      const name = fileId === null ? undefined : names.get(fileId);
+      return name === undefined ? null : displayName(name);
+    };
     return {
       period,
       totals: line(totals!),
       days: days.map((d) => ({ date: d.date, ...line(d) })),
-      documents: documents.map((d) => ({ fileId: d.fileId, ...line(d) })),
+      documents: documents.map((d) => ({ fileId: d.fileId, name: nameOf(d.fileId), ...line(d) })),
     };
   }
 
   return {
     report,
-    /** The same figures as CSV: one `day` row per day, one `document` row per document, one `total` row. */
+    /** The same figures as CSV: one `day` row per day, one `document` row per document (its name), one `total` row. */
     async csv({ tenantId, period }: { tenantId: string; period: string }): Promise<string> {
       const r = await report({ tenantId, period });
       const row = (kind: string, key: string, l: Line) =>
@@ -64,7 +80,7 @@ export function createUsageReport({ db }: { db: Db }) {
       return [
         BILLING_USAGE_CSV_HEADER,
         ...r.days.map((d) => row('day', d.date, d)),
-        ...r.documents.map((d) => row('document', d.fileId ?? '', d)),
+        ...r.documents.map((d) => row('document', d.fileId === null ? '' : (d.name ?? DELETED_DOCUMENT), d)),
         row('total', period, r.totals),
         '',
       ].join('\r\n');

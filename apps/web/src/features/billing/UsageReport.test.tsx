@@ -13,12 +13,11 @@ const REPORT: BillingUsage = {
     { ...line, date: '2026-11-03', voiceMinutes: 1.5 },
   ],
   documents: [
-    { ...line, fileId: 'f1' },
-    { ...line, fileId: 'gone', fastCalls: 1, premiumCalls: 0 },
-    { ...line, fileId: null, fastCalls: 1, premiumCalls: 1 },
+    { ...line, fileId: 'f1', name: 'Chapter One' },
+    { ...line, fileId: 'gone', name: null, fastCalls: 1, premiumCalls: 0 },
+    { ...line, fileId: null, name: null, fastCalls: 1, premiumCalls: 1 },
   ],
 };
-const file = (fileId: string, name: string) => ({ fileId, name, displayName: name });
 
 beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => {
@@ -28,9 +27,7 @@ afterEach(() => {
 
 describe('the usage report', () => {
   it('lists the period per day and per document, names documents, and totals each table', async () => {
-    const get = vi.fn((path: string) =>
-      Promise.resolve(path === '/billing/usage' ? REPORT : { success: true, files: [file('f1', 'Chapter One')], folders: [] }),
-    );
+    const get = vi.fn((path: string) => (path === '/billing/usage' ? Promise.resolve(REPORT) : Promise.reject(new Error(`unexpected ${path}`))));
     render(<UsageReport />, { wrapper: withBillingServices({ get } as never) });
     expect(await screen.findByRole('heading', { name: 'Usage for 2026-11' })).toBeTruthy();
     const perDay = screen.getByRole('table', { name: 'Per day' });
@@ -41,8 +38,10 @@ describe('the usage report', () => {
     ).toEqual(['DayCallsTokensVoice minCost', '2026-11-0231,5000.0$0.03', '2026-11-0331,5001.5$0.03', 'Total63,0001.5$0.06']);
     const perDocument = screen.getByRole('table', { name: 'Per document' });
     expect((await within(perDocument).findByRole('link', { name: 'Chapter One' })).getAttribute('href')).toBe('/app/f1');
-    expect(within(perDocument).getByText('A deleted document')).toBeTruthy();
+    expect(within(perDocument).getByText('Deleted document')).toBeTruthy();
     expect(within(perDocument).getByText('Outside a document')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    // The names come with the report: the whole document list is not fetched for them.
+    expect(get.mock.calls.map(([path]) => path)).toEqual(['/billing/usage']);
   });
 });

@@ -6,7 +6,7 @@ import { useServices } from '../../app/services';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/toast';
 import { Button, Card, Spinner } from '../../ui';
-import { useDocumentNames, useUsageReport } from './useBilling';
+import { useUsageReport } from './useBilling';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
@@ -94,21 +94,21 @@ function useCsvDownload(period: string) {
   return { busy, download };
 }
 
+/** A per-document row's name (the server's, docs/BILLING.md): a link while the document exists. */
+function DocumentLabel({ fileId, name }: { fileId: string | null; name: string | null }) {
+  if (fileId === null) return <>Outside a document</>;
+  if (name === null) return <span className="text-muted">Deleted document</span>;
+  return (
+    <Link to={`/app/${fileId}`} className="text-accent underline">
+      {name}
+    </Link>
+  );
+}
+
 /** The invoice-grade usage of this period: calls, tokens, voice minutes and cost per day and per document, with a CSV. */
 export function UsageReport() {
   const report = useUsageReport();
   const csv = useCsvDownload(report.data?.period ?? '');
-  const names = useDocumentNames(report.data?.documents.some((doc) => doc.fileId !== null) ?? false);
-  const documentLabel = (fileId: string) => {
-    const name = names.data?.get(fileId);
-    if (name)
-      return (
-        <Link to={`/app/${fileId}`} className="text-accent underline">
-          {name}
-        </Link>
-      );
-    return names.data ? 'A deleted document' : fileId;
-  };
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -137,7 +137,7 @@ export function UsageReport() {
             totals={report.data.totals}
             rows={report.data.documents.map((doc) => ({
               key: doc.fileId ?? 'none',
-              label: doc.fileId ? documentLabel(doc.fileId) : 'Outside a document',
+              label: <DocumentLabel fileId={doc.fileId} name={doc.name} />,
               line: doc,
             }))}
           />

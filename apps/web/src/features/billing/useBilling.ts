@@ -8,7 +8,6 @@ import {
   createPortalSessionAnswerSchema,
   setSpendingLimitAnswerSchema,
   subscriptionStatusAnswerSchema,
-  listAnswerSchema,
   usageCurrentAnswerSchema,
 } from '@bree/contracts';
 import { useServices } from '../../app/services';
@@ -78,22 +77,6 @@ export function useUsageReport(period?: string) {
     queryKey: billingKeys.report(period),
     queryFn: ({ signal }) => api.get(`/billing/usage${period ? `?period=${period}` : ''}`, { schema: billingUsageAnswerSchema, signal }),
     enabled: billing,
-  });
-}
-
-/**
- * Document names for the usage report's per-document rows, asked only when it has such rows.
- * A document no longer listed (deleted since) keeps no name here; the row says so.
- */
-export function useDocumentNames(enabled: boolean) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: ['billing', 'document-names'],
-    queryFn: async ({ signal }) => {
-      const answer = await api.get('/files/list', { schema: listAnswerSchema, signal });
-      return new Map(answer.files.map((file) => [file.fileId, file.displayName || file.name]));
-    },
-    enabled,
   });
 }
 
