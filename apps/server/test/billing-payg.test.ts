@@ -58,10 +58,10 @@ describe('pay-as-you-go past the Pro credit, and its meter events', () => {
     expect(budget.payAsYouGo).toEqual({ enabled: true, accumulatedCalls: 2, accumulatedCost: 0.02, spendingLimit: 0.02, overageThreshold: 10 });
   });
 
-  it('refuses pay-as-you-go with a spending limit of 0, and for a Free tenant', async () => {
+  it('refuses pay-as-you-go with a spending limit of 0 (turned off: payg_off), and for a Free tenant', async () => {
     await exhaustCredit('20');
     await me.call('POST', '/api/billing/spending-limit', { spendingLimit: 0 });
-    await expect(reserve()).rejects.toMatchObject({ code: 'budget_exceeded' });
+    await expect(reserve()).rejects.toMatchObject({ status: 402, code: 'payg_off' });
     // Canceled: back to Free, whose $1 credit is spent as well.
     const [subscription] = [...fake.subscriptions.values()].filter((s) => s.customer === customerId);
     fake.updateSubscription(String(subscription!.id), { status: 'canceled' });

@@ -16,9 +16,9 @@ export const BILLING_PLANS = {
   PRO: { priceDollars: 20, creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200, workspaces: true, betaPricing: true },
 } as const;
 
-/** Pay-as-you-go: about 1 cent a call once the Pro budget runs out, under the user's spending limit. */
+/** Pay-as-you-go: about 1 cent a call once the Pro budget runs out, only once the writer turned it on, under their spending limit. */
 export const PAYG_DOLLARS_PER_CALL = 0.01;
-/** The spending limit a Pro tenant starts with (dollars a period); 0 keeps pay-as-you-go off. */
+/** The spending limit the pay-as-you-go switch suggests (dollars a period); every tenant starts with pay-as-you-go off (limit 0). */
 export const PAYG_DEFAULT_SPENDING_LIMIT = 10;
 /** The highest spending limit the server accepts (dollars a period). */
 export const PAYG_MAX_SPENDING_LIMIT = 1000;
@@ -142,7 +142,7 @@ export const budgetAnswerSchema = z.object({
   /** monthlyBudget − actualCosts, never below 0; null when unlimited. */
   remainingBudget: z.number().nullable(),
   payAsYouGo: z.object({
-    /** True for a Pro tenant with a spending limit above 0. */
+    /** True for a Pro tenant who turned pay-as-you-go on (a spending limit above 0); off until then. */
     enabled: z.boolean(),
     accumulatedCalls: z.number().int(),
     accumulatedCost: z.number(),

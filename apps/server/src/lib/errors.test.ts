@@ -66,7 +66,11 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
   voice: { factories: voiceErrors, calls: { noSamples: () => voiceErrors.noSamples() } },
   usage: {
     factories: usageErrors,
-    calls: { budgetExceeded: () => usageErrors.budgetExceeded(), voiceMinutesExceeded: () => usageErrors.voiceMinutesExceeded() },
+    calls: {
+      budgetExceeded: () => usageErrors.budgetExceeded(),
+      paygOff: () => usageErrors.paygOff({ tier: 'premium', ranOut: 'credit' }),
+      voiceMinutesExceeded: () => usageErrors.voiceMinutesExceeded(),
+    },
   },
   ai: {
     factories: aiErrors,

@@ -1,6 +1,5 @@
 import {
   OVERAGE_THRESHOLD_DOLLARS,
-  PAYG_DEFAULT_SPENDING_LIMIT,
   PAYG_DOLLARS_PER_CALL,
   type BillingUsage,
   type BudgetData,
@@ -28,9 +27,11 @@ export function periodBounds(period: string): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(year, month - 1, 1)), end: new Date(Date.UTC(year, month, 1)) };
 }
 
-/** The pay-as-you-go limit of an account: what the user set, else the default for subscribers. */
-const spendingLimitOf = (account: Pick<BillingAccount, 'spendingLimit'> | null): number =>
-  account?.spendingLimit != null ? Number(account.spendingLimit) : PAYG_DEFAULT_SPENDING_LIMIT;
+/**
+ * The pay-as-you-go limit of an account: what the writer set, else 0 — pay-as-you-go stays off until
+ * the writer turns it on with a limit, for new and existing accounts alike (docs/BILLING.md#pay-as-you-go).
+ */
+const spendingLimitOf = (account: Pick<BillingAccount, 'spendingLimit'> | null): number => (account?.spendingLimit != null ? Number(account.spendingLimit) : 0);
 
 /**
  * Plans per tenant and Stripe billing. `stripe` is null while billing is off: every tenant then
@@ -74,7 +75,7 @@ export function createBillingService({
       if (!stripe) return { plan: defaultPlan, paygSpendingLimit: 0 };
       const account = await repository.planFields(tenantId);
       const plan = usagePlanOf(account);
-      return { plan, paygSpendingLimit: plan === 'pro' ? spendingLimitOf(account) : 0 };
+      return { plan, paygSpendingLimit: plan === 'pro' ? spendingLimitOf(account) : 0, paygOffered: plan === 'pro' };
     },
 
     /** Runs after every sign-in: the first call grants Free (allocatedAt/allocatedBy), later ones change nothing. */

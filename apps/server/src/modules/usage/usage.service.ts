@@ -1,10 +1,11 @@
 import { PAYG_DOLLARS_PER_CALL, type AiTier, type UsageCurrent } from '@bree/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { usageErrors } from './usage.errors';
+import { usageErrors, type RanOut } from './usage.errors';
 import { createHoldLeases } from './usage.holds';
-import { PLANS, periodOf, priceOf, reservationDollars, type PlanName } from './usage.plans';
+import { PLANS, periodOf, priceOf, reservationDollars, type PlanLimits, type PlanName } from './usage.plans';
 import { presentUsage } from './usage.presenter';
+import { refusalDetails } from './usage.refusal';
 import { createUsageRepository } from './usage.repository';
 
 /** Budget held for one running call, priced for its model; settle it exactly once. Plain data: it travels in a job. */
@@ -26,6 +27,8 @@ export interface Reservation {
 export interface TenantPlan {
   plan: PlanName;
   paygSpendingLimit: number;
+  /** Billing is on, so a Pro writer could turn pay-as-you-go on: a call it would take is refused with payg_off. */
+  paygOffered?: boolean;
 }
 
 /** What a call needs held: its worst case is priced from these. */
@@ -94,7 +97,7 @@ export function createUsageService({
   ): Promise<{ reservation: Reservation; wroteAlongside: boolean }> {
     const period = periodOf(now());
     const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
-    const { plan: tenantPlan, paygSpendingLimit } = known ?? (await planOf(tenantId));
+    const { plan: tenantPlan, paygSpendingLimit, paygOffered = false } = known ?? (await planOf(tenantId));
     const limits = PLANS[tenantPlan];
     const credit = leaseFor({ tenantId, period, tier, modelId, dollars, fileId }, heldByJob);
     const { held, wroteAlongside } = await repository.reserve({
@@ -107,8 +110,10 @@ export function createUsageService({
       lease: credit.lease,
     });
     if (held) return { reservation: leased(credit.reservation), wroteAlongside };
-    // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set.
+    // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set, and
+    // only once they set one: no surprise charges (docs/BILLING.md#pay-as-you-go).
     const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
+    if (tenantPlan === 'pro' && paygCalls <= 0 && paygOffered) throw usageErrors.paygOff({ tier, ranOut: await ranOut({ tenantId, period, tier, limits }) });
     if (tenantPlan === 'pro' && paygCalls > 0) {
       const payg = leaseFor({ tenantId, period, tier, modelId, dollars: '0', fileId, payg: true }, heldByJob);
       const counted = await repository.reservePayg({
@@ -120,7 +125,19 @@ export function createUsageService({
       });
       if (counted.held) return { reservation: leased(payg.reservation), wroteAlongside: counted.wroteAlongside };
     }
-    throw usageErrors.budgetExceeded();
+    // The refusal names what ran out (docs/BILLING.md#refusals): one read, on the refused path only.
+    const row = await repository.find({ tenantId, period });
+    const paygTried = tenantPlan === 'pro' && paygCalls > 0;
+    throw usageErrors.budgetExceeded(refusalDetails({ tier, plan: tenantPlan, limits, row, paygSpendingLimit, paygTried }));
+  }
+
+  /** What a refused call found used up (read on the refusal only): the tier's call cap when it is full, else the credit. */
+  async function ranOut({ tenantId, period, tier, limits }: { tenantId: string; period: string; tier: AiTier; limits: PlanLimits }): Promise<RanOut> {
+    const cap = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
+    const row = await repository.find({ tenantId, period });
+    const calls = tier === 'fast' ? (row?.fastCalls ?? 0) : (row?.premiumCalls ?? 0);
+    if (cap !== null && calls >= cap) return tier === 'fast' ? 'fastCalls' : 'premiumCalls';
+    return 'credit';
   }
 
   /** A hold of this process now runs: its lease is renewed until it is settled. */
@@ -144,7 +161,8 @@ export function createUsageService({
 
     /**
      * Holds a call's worst-case cost (see reservationDollars) and counts the call, in one statement
-     * against the monthly credit and the tier's call cap; throws 402 budget_exceeded when either has no room.
+     * against the monthly credit and the tier's call cap; throws 402 budget_exceeded when either has no room
+     * (402 payg_off for a Pro tenant that has not turned pay-as-you-go on).
      */
     async reserve(args: ReserveArgs): Promise<Reservation> {
       return (await reserveAlong(args)).reservation;
