@@ -16,7 +16,7 @@ const PHASE_TEXT: Record<Exclude<Phase, 'error'>, string> = {
 
 /** /callback: completes the sign-in, sets up the tenant, then goes to returnTo (or /app) after 500 ms. */
 export default function CallbackRoute() {
-  const { userManager, tokens, api } = useServices();
+  const { userManager, tokens, api, config } = useServices();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('authenticating');
   const started = useRef(false);
@@ -46,11 +46,11 @@ export default function CallbackRoute() {
       resetAutoRedirect();
       setCurrentTenant(user.profile.sub);
       setPhase('setting-up');
-      await runFirstTimeTenantFlow({ api, profile: user.profile });
+      await runFirstTimeTenantFlow({ api, profile: user.profile, billingEnabled: config.billing.enabled });
       await new Promise((resolve) => setTimeout(resolve, AUTH.postLoginDelayMs));
       navigate(returnToFromState(user.state), { replace: true });
     })();
-  }, [api, navigate, tokens, userManager]);
+  }, [api, config, navigate, tokens, userManager]);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-paper p-6">

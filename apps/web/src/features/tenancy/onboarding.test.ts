@@ -80,3 +80,42 @@ describe('first-time tenant flow', () => {
     expect(log.warn).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the welcome initialisation after sign-in', () => {
+  const tenantReady = {
+    'GET /api/tenant/status': ok({ tenantId: 'sub-42', initialized: true }),
+    'PUT /api/users/profile': ok({ success: true, profile: { email: 'ada@example.com', name: 'Ada', emailVerified: true } }),
+  };
+
+  it('runs after every sign-in when billing is on, last, under the user sub', async () => {
+    const { api, seen, log, setTenant } = fakeServer({
+      ...tenantReady,
+      'POST /api/billing/initialize-welcome': ok({
+        success: true,
+        allocated: false,
+        allocatedAt: '2026-01-01T00:00:00.000Z',
+        allocatedBy: 'initialize-welcome',
+      }),
+    });
+    await runFirstTimeTenantFlow({ api, profile, setTenant, log, billingEnabled: true });
+    await runFirstTimeTenantFlow({ api, profile, setTenant, log, billingEnabled: true });
+    const welcomes = seen.filter((s) => s.key === 'POST /api/billing/initialize-welcome');
+    expect(welcomes).toHaveLength(2);
+    expect(welcomes.every((s) => s.tenant === 'sub-42')).toBe(true);
+    expect(seen.at(-1)?.key).toBe('POST /api/billing/initialize-welcome');
+    expect(log.info).not.toHaveBeenCalled();
+  });
+
+  it('runs even when the ID token has no e-mail, and a failure is logged only', async () => {
+    const { api, seen, log, setTenant } = fakeServer(tenantReady);
+    await runFirstTimeTenantFlow({ api, profile: { sub: 'sub-42' }, setTenant, log, billingEnabled: true });
+    expect(seen.map((s) => s.key)).toContain('POST /api/billing/initialize-welcome');
+    expect(log.info).toHaveBeenCalledWith('[onboarding] welcome initialisation did not complete', expect.anything());
+  });
+
+  it('is not asked on a Bree without billing (its billing routes answer 503)', async () => {
+    const { api, seen, log, setTenant } = fakeServer(tenantReady);
+    await runFirstTimeTenantFlow({ api, profile, setTenant, log, billingEnabled: false });
+    expect(seen.map((s) => s.key)).not.toContain('POST /api/billing/initialize-welcome');
+  });
+});

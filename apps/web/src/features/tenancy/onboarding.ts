@@ -17,14 +17,22 @@ export interface FirstTimeFlowDeps {
   profile: SignedInProfile;
   setTenant?: (tenantId: string) => void;
   log?: Log;
+  /** Whether this server takes payments (GET /api/config): only then is the welcome initialisation asked. */
+  billingEnabled?: boolean;
 }
 
 /**
  * Runs after every interactive sign-in (docs/PRODUCT.md#startup): tenant = sub, status check, initialize
- * when needed (failures logged only), then the profile update (failure is a warning only).
+ * when needed (failures logged only), the profile update (failure is a warning only), then, with
+ * billing on, the welcome initialisation (idempotent on the server: docs/BILLING.md).
  * Never throws: none of this may keep the writer from their documents.
  */
-export async function runFirstTimeTenantFlow({ api, profile, setTenant = setCurrentTenant, log = console }: FirstTimeFlowDeps): Promise<void> {
+export async function runFirstTimeTenantFlow(deps: FirstTimeFlowDeps): Promise<void> {
+  await setUpTenant(deps);
+  if (deps.billingEnabled) await runWelcomeInitialisation({ api: deps.api, log: deps.log });
+}
+
+async function setUpTenant({ api, profile, setTenant = setCurrentTenant, log = console }: FirstTimeFlowDeps): Promise<void> {
   setTenant(profile.sub);
   try {
     const status = await fetchTenantStatus(api);
