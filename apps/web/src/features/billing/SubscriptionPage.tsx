@@ -1,6 +1,7 @@
 import { PageHeader, Spinner } from '../../ui';
 import { errorMessage } from '../../lib/errors';
-import { BillingOffPlan, CurrentPlan, SpendingLimitForm } from './CurrentPlan';
+import { BillingOffPlan, CurrentPlan } from './CurrentPlan';
+import { PayAsYouGoSetting } from './PayAsYouGoSetting';
 import { PlanCards } from './PlanCards';
 import { UsageReport } from './UsageReport';
 import { useBillingEnabled, useBudget, useCheckout, usePortal, useSpendingLimit, useSubscriptionStatus, useUsageCurrent } from './useBilling';
@@ -42,9 +43,9 @@ function BillingOnPage() {
         )}
         <PlanCards current={status.data ? (pro ? 'PRO' : 'FREE') : null} upgrading={checkout.isPending} onUpgrade={() => checkout.mutate()} />
         {pro && budget.data && (
-          <SpendingLimitForm
+          <PayAsYouGoSetting
             key={budget.data.payAsYouGo.spendingLimit}
-            current={budget.data.payAsYouGo.spendingLimit}
+            payAsYouGo={budget.data.payAsYouGo}
             saving={spendingLimit.isPending}
             onSave={(limit) => spendingLimit.mutate(limit)}
           />

@@ -119,13 +119,13 @@ export function usePortal(navigate: (url: string) => void = goTo) {
   });
 }
 
-/** The pay-as-you-go spending limit (dollars a period; 0 turns pay-as-you-go off). */
+/** The pay-as-you-go switch: its spending limit (dollars a period; 0 turns pay-as-you-go off, docs/BILLING.md#pay-as-you-go). */
 export function useSpendingLimit() {
   const { api, queryClient } = useServices();
   return useMutation({
     mutationFn: (spendingLimit: number) => api.post('/billing/spending-limit', { spendingLimit }, { schema: setSpendingLimitAnswerSchema }),
-    onSuccess: () => {
-      notify.success('Spending limit saved');
+    onSuccess: ({ spendingLimit }) => {
+      notify.success(spendingLimit > 0 ? `Pay-as-you-go is on, up to $${spendingLimit.toFixed(2)} this month` : 'Pay-as-you-go is off');
       void queryClient.invalidateQueries({ queryKey: billingKeys.budget });
     },
     onError: (error) => notify.error(errorMessage(error, 'The spending limit could not be saved.')),
