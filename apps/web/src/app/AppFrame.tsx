@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProfileMenu } from '../features/auth';
 import { BillingBanner } from '../features/billing';
+import { UsageNotice } from '../features/billing/UsageNotice';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui';
 import { useServices } from './services';
 
@@ -12,6 +13,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-paper">
       <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
       <BillingBanner />
+      <UsageNotice />
       <header className="sticky top-0 z-30 border-b border-line bg-cream">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to="/app" className="rounded-sm font-serif text-lg font-semibold tracking-tight text-ink">

@@ -3,6 +3,7 @@ import { errorMessage } from '../../lib/errors';
 import { BillingOffPlan, CurrentPlan } from './CurrentPlan';
 import { PayAsYouGoSetting } from './PayAsYouGoSetting';
 import { PlanCards } from './PlanCards';
+import { UsageNotice } from './UsageNotice';
 import { UsageReport } from './UsageReport';
 import { useBillingEnabled, useBudget, useCheckout, usePortal, useSpendingLimit, useSubscriptionStatus, useUsageCurrent } from './useBilling';
 
@@ -17,7 +18,10 @@ function BillingOffPage() {
   return (
     <>
       <PageHeader title="Subscription" description="Your plan and this period's usage." />
-      <div className="mt-8">
+      <div className="mt-8 space-y-6">
+        <div className="overflow-hidden rounded-lg empty:hidden">
+          <UsageNotice showLink={false} />
+        </div>
         <BillingOffPlan usage={usage.data} />
       </div>
     </>
@@ -36,6 +40,9 @@ function BillingOnPage() {
     <>
       <PageHeader title="Subscription" description="Plans, your subscription and this period's usage." />
       <div className="mt-8 space-y-6">
+        <div className="overflow-hidden rounded-lg empty:hidden">
+          <UsageNotice showLink={false} />
+        </div>
         {status.isPending && <Spinner showLabel label="Loading your subscription" />}
         {status.isError && <p className="text-sm text-danger">{errorMessage(status.error, 'Your subscription could not be loaded.')}</p>}
         {status.data && (
