@@ -170,3 +170,23 @@ export function hasBudgetFor(usage: Pick<UsageCurrent, 'cost' | 'reserved' | 'li
   // Rounded to cents' hundredths, so 0.99 + 0.01 against 1.00 is not refused by float error.
   return credit === null || Math.round((usage.cost + usage.reserved + estimate) * 1e6) <= Math.round(credit * 1e6);
 }
+
+/**
+ * The `details` of a 402 budget_exceeded (and payg_off) refusal (docs/BILLING.md#refusals): which
+ * limit ran out, what is left of the others this period (null: no cap), and whether pay-as-you-go
+ * could take over, so the one message a writer sees names what ran out and what to do.
+ */
+export const budgetRefusalDetailsSchema = z.object({
+  ranOut: z.enum(['fastCalls', 'premiumCalls', 'credit', 'paygLimit']),
+  /** The tier the refused call asked for. */
+  tier: aiTierSchema,
+  plan: z.enum(['self-hosted', 'free', 'pro']),
+  left: z.object({
+    fastCalls: z.number().int().nullable(),
+    premiumCalls: z.number().int().nullable(),
+    creditDollars: z.number().nullable(),
+  }),
+  /** available: the plan offers pay-as-you-go; on: the writer set a spending limit above 0. */
+  payg: z.object({ available: z.boolean(), on: z.boolean() }),
+});
+export type BudgetRefusalDetails = z.infer<typeof budgetRefusalDetailsSchema>;
