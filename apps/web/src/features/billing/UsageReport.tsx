@@ -6,6 +6,7 @@ import { useServices } from '../../app/services';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/toast';
 import { Button, Card, Spinner } from '../../ui';
+import { costAxis, formatChartCost } from './chartAxis';
 import { useUsageReport } from './useBilling';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
@@ -13,14 +14,22 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 /** The cost per day of the period as bars (Recharts); the table below carries the exact figures. */
 export function UsageChart({ days }: { days: BillingUsage['days'] }) {
   if (days.length === 0) return <p className="text-sm text-muted">No AI calls this period.</p>;
+  const axis = costAxis(Math.max(...days.map((day) => day.cost)));
   return (
     <div className="h-56 w-full" role="img" aria-label="Cost per day this period">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-line)" vertical={false} />
           <XAxis dataKey="date" tickFormatter={(date: string) => date.slice(8)} fontSize={12} />
-          <YAxis tickFormatter={(value: number) => money(value)} fontSize={12} width={56} />
-          <Tooltip formatter={(value) => money(Number(value))} />
+          <YAxis
+            ticks={axis.ticks}
+            domain={[0, axis.ticks.at(-1)!]}
+            interval={0}
+            tickFormatter={(value: number) => axis.format(value)}
+            fontSize={12}
+            width={64}
+          />
+          <Tooltip formatter={(value) => formatChartCost(Number(value))} />
           <Bar dataKey="cost" name="Cost" fill="var(--color-accent)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
