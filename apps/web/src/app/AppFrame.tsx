@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProfileMenu } from '../features/auth';
 import { BillingBanner } from '../features/billing';
-import { UsageNotice } from '../features/billing/UsageNotice';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui';
 import { useServices } from './services';
+
+// Its own chunk: the usage notices stay out of the editor's first load (the bundle budgets of vite.config.ts).
+const UsageNotice = lazy(() => import('../features/billing/UsageNotice').then((module) => ({ default: module.UsageNotice })));
 
 /** The signed-in pages outside the editor (/app, /app/trash): the billing banner, the cream header with the brand and the profile menu. */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -13,7 +15,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-paper">
       <SkipLink targetId={MAIN_CONTENT_ID}>Skip to main content</SkipLink>
       <BillingBanner />
-      <UsageNotice />
+      <Suspense fallback={null}>
+        <UsageNotice />
+      </Suspense>
       <header className="sticky top-0 z-30 border-b border-line bg-cream">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to="/app" className="rounded-sm font-serif text-lg font-semibold tracking-tight text-ink">
