@@ -11,12 +11,13 @@ test.describe('/subscription with billing off (no Stripe key)', () => {
     await auth.signUpOverHttp(newAccount('billing-off'));
     await page.goto(`${bree.url}/subscription`);
     await expect(page.getByRole('heading', { name: 'This Bree has no online payments' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(/fast calls/);
+    await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(/Fast calls/);
     await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
-    // The profile menu carries no billing blocks either.
+    // The profile menu carries no billing blocks either: the page's own meter is the only one.
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(1);
+    await expect(page.getByRole('group', { name: 'Pay-as-you-go' })).toHaveCount(0);
   });
 
   test("'Please sign in' when signed out", async ({ page, bree }) => {
@@ -78,8 +79,13 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(page.getByText('No AI calls this period.')).toBeVisible();
     // The page and the profile menu with its billing blocks pass axe (nothing moderate or worse).
     await page.getByRole('button', { name: 'Open profile menu' }).click();
-    // One on the page, one in the menu.
-    await expect(page.getByRole('group', { name: 'AI Credit Budget' })).toHaveCount(2);
+    // One on the page, one in the menu — one meter, the same figures (docs/BILLING.md#the-meter).
+    for (const name of ['AI Credit Budget', 'Calls this period', 'Pay-as-you-go']) {
+      const groups = page.getByRole('group', { name, exact: true });
+      await expect(groups).toHaveCount(2);
+      expect(await groups.nth(0).textContent()).toBe(await groups.nth(1).textContent());
+    }
+    await expect(page.getByRole('group', { name: 'Calls this period' }).first()).toContainText('0 of 50 Fast calls used');
     const axe = await new AxeBuilder({ page }).disableRules(['region']).analyze();
     expect(
       axe.violations

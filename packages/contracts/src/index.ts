@@ -12,6 +12,7 @@ export * from './dictation';
 export * from './workspaces';
 export * from './shares';
 export * from './billing';
+export * from './meter';
 export * from './feedback';
 export * from './text';
 export * from './nesting';

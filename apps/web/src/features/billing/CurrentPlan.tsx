@@ -1,32 +1,12 @@
 import { useState } from 'react';
 import type { BudgetData, SubscriptionStatus, UsageCurrent } from '@bree/contracts';
-import { PAYG_MAX_SPENDING_LIMIT } from '@bree/contracts';
+import { PAYG_MAX_SPENDING_LIMIT, meterFigures } from '@bree/contracts';
 import { formatDate } from '../../lib/dates';
 import { Button, Card, Input } from '../../ui';
-import { CreditBudgetBlock } from './ProfileBillingBlocks';
+import { Meter } from './Meter';
 import { statusLabel } from './budgetDisplay';
 
-const limitText = (value: number | null, unit: string) => (value == null ? `unlimited ${unit}` : `${value.toLocaleString('en-US')} ${unit}`);
-
-/** This period's calls and minutes against the plan's caps (null caps are unlimited). */
-export function UsageThisPeriod({ usage }: { usage: UsageCurrent }) {
-  const { limits } = usage;
-  return (
-    <ul className="mt-2 space-y-1 text-sm text-ink-soft">
-      <li>
-        {usage.fastCalls.toLocaleString('en-US')} of {limitText(limits.fastCalls, 'fast calls')}
-      </li>
-      <li>
-        {usage.premiumCalls.toLocaleString('en-US')} of {limitText(limits.premiumCalls, 'premium calls')}
-      </li>
-      <li>
-        {usage.voiceMinutes.toFixed(1)} of {limitText(limits.voiceMinutes, 'voice minutes')}
-      </li>
-    </ul>
-  );
-}
-
-/** The tenant's plan, its status, the period's end, 'Manage Subscription', and this period's usage. */
+/** The tenant's plan, its status, the period's end, 'Manage Subscription', and this period's meter (docs/BILLING.md#the-meter). */
 export function CurrentPlan(props: {
   status: SubscriptionStatus;
   budget: BudgetData | undefined;
@@ -52,15 +32,11 @@ export function CurrentPlan(props: {
           </Button>
         )}
       </div>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {budget && <CreditBudgetBlock budget={budget} />}
-        {usage && (
-          <section aria-label="Usage this period">
-            <h3 className="text-sm font-semibold text-ink">Usage this period</h3>
-            <UsageThisPeriod usage={usage} />
-          </section>
-        )}
-      </div>
+      {(budget || usage) && (
+        <section aria-label="Usage this period" className="mt-4">
+          <Meter figures={meterFigures({ budget, usage })} />
+        </section>
+      )}
     </Card>
   );
 }
@@ -114,7 +90,9 @@ export function BillingOffPlan({ usage }: { usage: UsageCurrent | undefined }) {
         <section aria-label="Your plan" className="mt-4">
           <h3 className="text-sm font-semibold text-ink">Your plan</h3>
           <p className="mt-1 text-sm text-ink-soft">{credit == null ? 'No monthly AI credit cap' : `$${credit.toFixed(2)} AI credit per month`}</p>
-          <UsageThisPeriod usage={usage} />
+          <div className="mt-3">
+            <Meter figures={meterFigures({ usage })} showPayg={false} />
+          </div>
         </section>
       )}
     </Card>

@@ -1,6 +1,10 @@
-import { CreditBudgetBlock, PayAsYouGoBlock, PlanBadge, SubscriptionBlock } from './ProfileBillingBlocks';
+import { lazy, Suspense } from 'react';
+import { PlanBadge, SubscriptionBlock } from './ProfileBillingBlocks';
 import { isProTier } from './budgetDisplay';
 import { useBudget, useBillingEnabled, useCheckout, usePortal, useSubscriptionStatus } from './useBilling';
+
+// The meter arrives when the menu first opens: the editor's first load stays within its budget (docs/BILLING.md#the-meter).
+const ProfileMeter = lazy(() => import('./ProfileMeter'));
 
 /** The badge for the profile header; nothing while billing is off or the data has not arrived. */
 export function ProfilePlanBadge() {
@@ -11,8 +15,9 @@ export function ProfilePlanBadge() {
 }
 
 /**
- * The profile dropdown's billing part (docs/PRODUCT.md#billing): the Subscription block, AI Credit Budget and
- * Pay-as-you-go. Fetch failures are only logged by the query layer (docs/PRODUCT.md#billing), so the blocks simply stay away.
+ * The profile dropdown's billing part (docs/PRODUCT.md#billing): the Subscription block and the meter
+ * (AI Credit Budget, calls, Pay-as-you-go) — the same figures as /subscription (docs/BILLING.md#the-meter).
+ * Fetch failures are only logged by the query layer (docs/PRODUCT.md#billing), so the blocks simply stay away.
  */
 export function ProfileBilling() {
   const enabled = useBillingEnabled();
@@ -25,8 +30,11 @@ export function ProfileBilling() {
   return (
     <div className="mt-3 flex flex-col gap-3 border-t border-line pt-3">
       <SubscriptionBlock pro={pro} busy={checkout.isPending || portal.isPending} onManage={() => portal.mutate()} onUpgrade={() => checkout.mutate()} />
-      {budget.data && <CreditBudgetBlock budget={budget.data} />}
-      {budget.data && pro && <PayAsYouGoBlock payAsYouGo={budget.data.payAsYouGo} />}
+      {budget.data && (
+        <Suspense fallback={null}>
+          <ProfileMeter budget={budget.data} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -67,11 +67,12 @@ describe('the Upgrade button', () => {
     expect(await screen.findByRole('heading', { name: 'Current plan: Free' })).toBeTruthy();
     expect(screen.getByText('Status:').textContent).toContain('Free');
     expect(screen.queryByText('Other')).toBeNull();
-    for (const name of ['Free', 'Pro', 'Pay-as-you-go']) expect(screen.getByRole('heading', { name })).toBeTruthy();
+    for (const name of ['Free', 'Pro', 'Pay-as-you-go']) expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
     expect(screen.getByText('Beta pricing')).toBeTruthy();
     expect(screen.getByText('$20 / month')).toBeTruthy();
     expect(screen.getByText('Your current plan')).toBeTruthy();
-    expect(screen.getByText('3 of 50 fast calls')).toBeTruthy();
+    // The meter (docs/BILLING.md#the-meter) names the tiers as the app does: Fast and Premium.
+    expect(screen.getByText('3 of 50 Fast calls used')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
   });
 });
