@@ -73,7 +73,7 @@ test.describe('the local budget check', () => {
     await fake.close();
   });
 
-  test("once the month's credit is spent, an action is refused with the budget message before anything is sent", async ({ page }) => {
+  test("once the month's credit is spent, an action is refused with one budget message before anything is sent", async ({ page }) => {
     await signUp(page, server);
     await openDoc(page, server);
     const starts: string[] = [];
@@ -94,8 +94,12 @@ test.describe('the local budget check', () => {
     const calls = fake.requests.length;
     await selectParagraph(page);
     await page.getByRole('button', { name: 'Enhance' }).click();
-    await expect(suggestionCard(page).getByTestId('ai-error')).toHaveText(BUDGET_MESSAGE);
-    await expect(page.getByRole('status').filter({ hasText: BUDGET_MESSAGE })).toBeVisible();
+    // One message, on the card, saying what ran out and what to do (docs/BILLING.md#refusals); no toast repeats it.
+    const refusal = suggestionCard(page).getByTestId('budget-refusal');
+    await expect(refusal).toContainText('Your credit is used up');
+    await expect(refusal).toContainText(BUDGET_MESSAGE);
+    await expect(refusal.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    await expect(page.getByText(BUDGET_MESSAGE)).toHaveCount(1);
     await expect(page.getByTestId('editor').getByText(ORIGINAL)).toBeVisible();
     // Refused by the local check: no operation was started and the provider was never asked.
     expect(starts).toHaveLength(1);

@@ -211,8 +211,12 @@ test.describe('workspaces', () => {
     );
     await panel(page).getByRole('button', { name: 'Vary', exact: true }).click();
     await page.getByRole('dialog', { name: 'Vary' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect(toast(page, 'Failed to create vary: Budget limit exceeded. Please upgrade your plan to continue.')).toBeVisible();
+    // The same words as the assistant's (docs/BILLING.md#refusals), with its Upgrade in the toast.
+    const refused = toast(page, 'Your credit is used up. Budget limit exceeded. Please upgrade your plan to continue.');
+    await expect(refused).toBeVisible();
     await expect(picker(page).getByRole('link')).toHaveCount(1);
+    await refused.getByRole('button', { name: 'Upgrade' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
   });
 
   test('the workspace downloads as one zip of .md or .docx', async ({ page, ai }) => {

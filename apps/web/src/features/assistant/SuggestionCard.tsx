@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import type { Editor } from '@tiptap/core';
 import { SUGGESTION_MAX_VERSIONS } from '@bree/contracts';
 import { Button, Spinner, buttonClasses, cn } from '../../ui';
+import { BudgetRefusalNotice } from '../billing/BudgetRefusalNotice';
 import { cardSlotElement, setCardSlotHeight } from './preview';
 import type { AssistantApi, Suggestion } from './useAssistant';
 import { VersionControls } from './VersionControls';
@@ -137,10 +138,14 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
         </div>
       )}
       {s.phase === 'error' && (
-        <div role="alert">
-          <p className="text-sm text-danger" data-testid="ai-error">
-            {s.error}
-          </p>
+        <div role={s.refusal ? undefined : 'alert'}>
+          {s.refusal ? (
+            <BudgetRefusalNotice refusal={s.refusal} onSwitch={(tier) => void assistant.switchTier(tier)} />
+          ) : (
+            <p className="text-sm text-danger" data-testid="ai-error">
+              {s.error}
+            </p>
+          )}
           <div className="mt-2 flex justify-end">
             <Button variant="ghost" size="sm" onClick={reject} title="Close (Esc)">
               Close

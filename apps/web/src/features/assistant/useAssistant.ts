@@ -3,12 +3,13 @@ import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import { TextSelection } from '@tiptap/pm/state';
 import { markInsertedAsAi } from '@bree/editor';
-import type { AiAction, BackgroundResponse, CreateOperationBody, OperationType } from '@bree/contracts';
+import type { AiAction, AiTier, BackgroundResponse, CreateOperationBody, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { budgetRefusalOf, refusalText, type BudgetRefusal } from '../billing/refusal';
 import { createVersion } from '../editor/api';
-import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses } from './api';
+import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses, setProviderOverride } from './api';
 import { followOperation } from './stream';
 import { BACKGROUND_COMPLETED, arrivedWhileAway, createSeenResults } from './backgroundNotice';
 import { isAiNotConfigured, refreshAiAvailability } from './aiAvailability';
@@ -43,6 +44,8 @@ export interface Suggestion {
   paragraphs: string[];
   response: BackgroundResponse | null;
   error: string | null;
+  /** A budget refusal's one message (docs/BILLING.md#refusals), shown on the card instead of a toast. */
+  refusal?: BudgetRefusal | null;
   view: 'original' | 'suggested';
   /** The blocks it was about are gone (a background result): accepting appends it at the end. */
   orphan: boolean;
@@ -66,6 +69,8 @@ export interface AssistantApi {
   /** Asks for a different version (at most three in all). */
   tryAnother(): void;
   showVersion(direction: 'previous' | 'next'): void;
+  /** A refusal's one click: this document on `tier`, and the refused action again (docs/BILLING.md#refusals). */
+  switchTier(tier: AiTier): Promise<void>;
 }
 
 /** The assistant's flow for one open document: start, stream, preview, accept/reject, background results. */
@@ -231,12 +236,13 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
           seen.add(response.operationId);
         } catch (error) {
           if (abort.signal.aborted) return;
-          const message = assistantErrorMessage(error);
+          const refusal = budgetRefusalOf(error);
+          const message = refusal ? refusalText(refusal) : assistantErrorMessage(error);
           setPreview(editor, null);
-          update({ phase: 'error', error: message });
-          // AI not set up (a call made before the buttons knew): the card alone says so, and the buttons learn it.
+          update({ phase: 'error', error: message, refusal });
+          // AI not set up (a call made before the buttons knew) or a budget refusal: the card alone says so.
           if (isAiNotConfigured(error)) refreshAiAvailability(queryClient);
-          else notify.error(message);
+          else if (!refusal) notify.error(message);
         }
       })();
     },
@@ -294,5 +300,21 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     if (!getPreview(editor)) returnToText(editor, target ? target.to : null);
   }, [editor, forget, next, stopAnother]);
 
-  return { suggestion, run, accept, reject, toggleView, tryAnother, showVersion };
+  const switchTier = useCallback(
+    async (tier: AiTier) => {
+      const s = current.current;
+      if (!s?.action) return;
+      try {
+        await setProviderOverride(api, fileId, tier);
+      } catch {
+        notify.error('Failed to update AI provider');
+        return;
+      }
+      // The selection the refused action read is still the editor's (the card's buttons keep it).
+      run(s.action, s.request?.instruction);
+    },
+    [api, fileId, run],
+  );
+
+  return { suggestion, run, accept, reject, toggleView, tryAnother, showVersion, switchTier };
 }

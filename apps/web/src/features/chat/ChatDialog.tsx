@@ -6,6 +6,7 @@ import { CHAT_MAX_MESSAGE, CHAT_STARTERS } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { Button, cn, Spinner } from '../../ui';
+import { BudgetRefusalNotice } from '../billing/BudgetRefusalNotice';
 import { createVersion } from '../editor/api';
 import { copyText } from '../editor/clipboard';
 import { applyReply, selectedText, type ApplyMode } from './apply';
@@ -159,10 +160,23 @@ export function ChatDialog({ editor, fileId, open, onOpenChange, isMobile }: Pro
             {chat.loadFailed && <p className="text-sm text-danger">Could not load the conversation.</p>}
             <div ref={endRef} />
           </div>
-          {chat.error && (
-            <p role="alert" className="mx-4 mb-2 rounded-md bg-danger/10 px-3 py-2 text-sm text-danger">
-              {chat.error}
-            </p>
+          {chat.refusal ? (
+            <div className="mx-4 mb-2 rounded-md bg-cream-deep px-3 py-2">
+              <BudgetRefusalNotice
+                refusal={chat.refusal}
+                onSwitch={(tier) => {
+                  void chat.switchTier(tier).then((switched) => {
+                    if (switched) void submit(draft);
+                  });
+                }}
+              />
+            </div>
+          ) : (
+            chat.error && (
+              <p role="alert" className="mx-4 mb-2 rounded-md bg-danger/10 px-3 py-2 text-sm text-danger">
+                {chat.error}
+              </p>
+            )
           )}
           <form
             className="flex items-end gap-2 border-t border-line px-4 py-3"

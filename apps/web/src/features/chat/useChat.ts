@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiTier, ChatMessage } from '@bree/contracts';
 import { readQuality } from '../assistant/quality';
 import { useServices } from '../../app/services';
-import { assistantErrorMessage, BUDGET_MESSAGE } from '../assistant/api';
+import { assistantErrorMessage, BUDGET_MESSAGE, setProviderOverride } from '../assistant/api';
+import { budgetRefusalOf, refusalText, type BudgetRefusal } from '../billing/refusal';
+import { ApiError } from '../../lib/api';
 import { isAiNotConfigured, refreshAiAvailability } from '../assistant/aiAvailability';
 import { budgetAllowsAction } from '../assistant/budget';
 import { getCurrentTenant } from '../tenancy';
@@ -46,6 +48,8 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
   const query = useQuery({ queryKey: key, queryFn: () => listConversation(api, fileId), enabled });
   const [turn, setTurn] = useState<Turn | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A budget refusal's one message (docs/BILLING.md#refusals), shown with its action in place of the error line.
+  const [refusal, setRefusal] = useState<BudgetRefusal | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const timers = useRef<number[]>([]);
   const tiers = useRef(new Map<string, AiTier>());
@@ -67,12 +71,13 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
       const abort = new AbortController();
       abortRef.current = abort;
       setError(null);
+      setRefusal(null);
       const question: ChatMessage = { id: `pending-${Date.now()}`, role: 'user', content: text, state: 'complete', createdAt: new Date().toISOString() };
       setTurn({ question, stored: false, reply: '', streaming: true });
       let asked: ChatMessage | null = null;
       let startedTier: AiTier | null = null;
       try {
-        if (!(await budgetAllowsAction(api))) throw new Error(BUDGET_MESSAGE);
+        if (!(await budgetAllowsAction(api))) throw new ApiError({ status: 402, code: 'budget_exceeded', message: BUDGET_MESSAGE });
         const reply = await sendMessage({
           api,
           fileId,
@@ -100,7 +105,9 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
         setTurn(null);
         if (err instanceof ChatReplyError || asked) void refetch();
         else if (isAiNotConfigured(err)) refreshAiAvailability(queryClient);
-        setError(err instanceof Error && err.message === BUDGET_MESSAGE ? BUDGET_MESSAGE : assistantErrorMessage(err));
+        const refused = budgetRefusalOf(err);
+        setRefusal(refused);
+        setError(refused ? refusalText(refused) : assistantErrorMessage(err));
         return asked !== null;
       } finally {
         abortRef.current = null;
@@ -116,8 +123,25 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
     await clearConversation(api, fileId);
     setTurn(null);
     setError(null);
+    setRefusal(null);
     queryClient.setQueryData<ChatMessage[]>(key, []);
   }, [api, fileId, key, queryClient]);
+
+  /** A refusal's switch: this document on `tier` from now on (its next message, the refused one resent, runs there). */
+  const switchTier = useCallback(
+    async (tier: AiTier): Promise<boolean> => {
+      try {
+        await setProviderOverride(api, fileId, tier);
+      } catch {
+        setError('Failed to update AI provider');
+        return false;
+      }
+      setRefusal(null);
+      setError(null);
+      return true;
+    },
+    [api, fileId],
+  );
 
   return {
     messages: withTurn(query.data ?? [], turn),
@@ -125,6 +149,8 @@ export function useChat(fileId: string, { enabled }: { enabled: boolean }) {
     loadFailed: query.isError,
     streaming: turn?.streaming ?? false,
     error,
+    refusal,
+    switchTier,
     send,
     stop,
     clear,

@@ -24,6 +24,18 @@ describe('the voice error kinds of docs/PRODUCT.md#dictation', () => {
     expect(voiceErrorMessage(apiError(402, 'budget_exceeded'), 'server')).toBe(VOICE_ERROR_MESSAGES.quotaExceeded);
   });
 
+  it('says what ran out with the same words as every AI surface when the server names it (docs/BILLING.md#refusals)', () => {
+    const details = {
+      ranOut: 'credit',
+      tier: 'fast',
+      plan: 'free',
+      left: { fastCalls: 3, premiumCalls: 0, creditDollars: 0 },
+      payg: { available: false, on: false },
+    };
+    const error = new ApiError({ status: 402, code: 'budget_exceeded', message: 'Budget limit exceeded.', details });
+    expect(voiceErrorMessage(error, 'server')).toBe('Your credit is used up. Budget limit exceeded. Please upgrade your plan to continue.');
+  });
+
   it('says failed to transcribe for a failing model, and why for a refused recording', () => {
     expect(voiceErrorMessage(apiError(502, 'transcription_failed'), 'server')).toBe(VOICE_ERROR_MESSAGES.transcribeFailed);
     expect(voiceErrorMessage(apiError(413, 'audio_too_long', 'The recording is longer than 10 minutes.'), 'server')).toBe(

@@ -1,5 +1,7 @@
 import { ERROR_CODES, VOICE_ERROR_MESSAGES } from '@bree/contracts';
+import { isApiError } from '../../lib/api';
 import { hasErrorCode } from '../../lib/errorCodes';
+import { budgetRefusalOf, refusalText } from '../billing/refusal';
 
 /** Where a dictation failed: asking for the microphone, recording, or on the server. */
 export type VoiceFailureStage = 'permission' | 'recording' | 'server';
@@ -18,7 +20,11 @@ export function voiceErrorMessage(error: unknown, stage: VoiceFailureStage, { bl
   }
   if (stage === 'recording') return VOICE_ERROR_MESSAGES.startFailed;
   if (hasErrorCode(error, ERROR_CODES.voiceMinutesExceeded)) return VOICE_ERROR_MESSAGES.voiceMinutesExceeded;
-  if (hasErrorCode(error, ERROR_CODES.budgetExceeded)) return VOICE_ERROR_MESSAGES.quotaExceeded;
+  if (hasErrorCode(error, ERROR_CODES.budgetExceeded, ERROR_CODES.paygOff)) {
+    // The server named what ran out: the same words as every AI surface (docs/BILLING.md#refusals).
+    const refusal = isApiError(error) && error.details ? budgetRefusalOf(error) : null;
+    return refusal ? refusalText(refusal) : VOICE_ERROR_MESSAGES.quotaExceeded;
+  }
   if (hasErrorCode(error, ERROR_CODES.aiNotConfigured)) return DICTATION_NOT_SET_UP;
   // The recording itself was refused (too long, too large, not audio): the server says which.
   if (hasErrorCode(error, ERROR_CODES.audioTooLong, ERROR_CODES.payloadTooLarge, ERROR_CODES.unsupportedAudio) && error instanceof Error)

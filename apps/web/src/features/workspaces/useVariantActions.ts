@@ -1,12 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { AiTier, VariantType, WorkspaceFile } from '@bree/contracts';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { assistantErrorMessage, BUDGET_MESSAGE, getProviderStatus } from '../assistant/api';
+import { assistantErrorMessage, getProviderStatus } from '../assistant/api';
 import { isAiNotConfigured, refreshAiAvailability } from '../assistant/aiAvailability';
 import { budgetAllowsAction } from '../assistant/budget';
+import { budgetRefusalOf, LOCAL_REFUSAL, refusalText, type BudgetRefusal } from '../billing/refusal';
 import { confirmDelete } from '../documents/asks';
 import { emitFileListChanged } from '../documents/events';
 import { createVariant, deleteVariant, renameVariant, workspaceKeys } from './api';
@@ -48,15 +49,26 @@ export function useVariantActions({ tenantId, fileId, rootId, editor }: Options)
     [filesKey, queryClient],
   );
 
+  // The refusal's switch runs the same variant again on the other tier (docs/BILLING.md#refusals).
+  const again = useRef<(type: VariantType, instructions: string | undefined, tier: AiTier) => void>(() => undefined);
+  const refused = useCallback(
+    (refusal: BudgetRefusal, type: VariantType, instructions: string | undefined) => {
+      const { action } = refusal;
+      const run = action?.kind === 'switch' ? () => again.current(type, instructions, action.tier) : action ? () => void navigate(action.to) : null;
+      notify.error(refusalText(refusal), action && run ? { action: { label: action.label, run } } : {});
+    },
+    [navigate],
+  );
+
   const create = useCallback(
-    async (type: VariantType, instructions?: string) => {
+    async (type: VariantType, instructions?: string, tier?: AiTier) => {
       setBusy(type);
       try {
         if (type !== 'duplicate' && !(await budgetAllowsAction(api))) {
-          notify.error(BUDGET_MESSAGE);
+          refused(LOCAL_REFUSAL, type, instructions);
           return;
         }
-        const providerMode = type === 'duplicate' ? undefined : await tierOf(api, fileId);
+        const providerMode = type === 'duplicate' ? undefined : (tier ?? (await tierOf(api, fileId)));
         // The editor's text now, saved or not: the variant is made from what the writer sees.
         const answer = await createVariant(api, rootId, {
           type,
@@ -72,6 +84,8 @@ export function useVariantActions({ tenantId, fileId, rootId, editor }: Options)
           notify.success(createdMessage(type), { action: { label: 'Open', run: () => void navigate(`/app/${answer.variantId}`) } });
         }
       } catch (error) {
+        const refusal = budgetRefusalOf(error);
+        if (refusal) return refused(refusal, type, instructions);
         if (isAiNotConfigured(error)) refreshAiAvailability(queryClient);
         if (!notifyPlanRequired(error, failedMessage(type), () => void navigate('/subscription')))
           notify.error(failedMessage(type, assistantErrorMessage(error)));
@@ -79,8 +93,9 @@ export function useVariantActions({ tenantId, fileId, rootId, editor }: Options)
         setBusy(null);
       }
     },
-    [addToPicker, api, editor, fileId, navigate, queryClient, rootId, tenantId],
+    [addToPicker, api, editor, fileId, navigate, queryClient, refused, rootId, tenantId],
   );
+  again.current = (type, instructions, tier) => void create(type, instructions, tier);
 
   const rename = useCallback(
     async (item: WorkspaceFile, label: string) => {

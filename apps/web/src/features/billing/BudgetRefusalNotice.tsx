@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import type { AiTier } from '@bree/contracts';
+import { Button, buttonClasses } from '../../ui';
+import type { BudgetRefusal } from './refusal';
+
+/**
+ * The one message of a budget refusal on every AI surface (docs/BILLING.md#refusals): what ran
+ * out, what to do, and the one button that does it — the same action on the other tier, or the
+ * plan page. The surface shows no toast beside it.
+ */
+export function BudgetRefusalNotice({
+  refusal,
+  onSwitch,
+  switching = false,
+}: {
+  refusal: BudgetRefusal;
+  /** Runs the refused action again on `tier`; without it the switch is not offered here. */
+  onSwitch?: (tier: AiTier) => void;
+  switching?: boolean;
+}) {
+  const { action } = refusal;
+  return (
+    <div role="alert" data-testid="budget-refusal" className="text-sm">
+      <p className="font-medium text-ink">{refusal.title}</p>
+      {refusal.detail && <p className="mt-1 text-ink-soft">{refusal.detail}</p>}
+      {action?.kind === 'switch' && onSwitch && (
+        <Button className="mt-2" size="sm" onClick={() => onSwitch(action.tier)} loading={switching}>
+          {action.label}
+        </Button>
+      )}
+      {action?.kind === 'link' && (
+        <Link to={action.to} className={buttonClasses({ size: 'sm', variant: 'primary' }) + ' mt-2'}>
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}
