@@ -70,6 +70,19 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   });
 
+  test('on a phone the profile menu shows the meter and scrolls within the screen to Sign Out', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    const auth = new AuthPages(page, server);
+    await auth.signUpOverHttp(newAccount('billing-phone-meter'));
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByRole('group', { name: 'Calls this period' })).toContainText('0 of 50 Fast calls used');
+    await expect(page.getByRole('group', { name: 'Pay-as-you-go' })).toContainText('Comes with Pro');
+    const signOut = page.getByRole('button', { name: 'Sign Out' });
+    await signOut.scrollIntoViewIfNeeded();
+    await expect(signOut).toBeInViewport();
+  });
+
   test("the usage report shows this period and downloads the server's CSV", async ({ page }) => {
     const auth = new AuthPages(page, server);
     await auth.signUpOverHttp(newAccount('billing-usage'));

@@ -61,6 +61,9 @@ function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedba
   return (
     <Popover
       label="Profile"
+      // The menu carries the meter (docs/BILLING.md#the-meter): on a short phone screen it scrolls
+      // within the space Radix measures, so Sign Out stays reachable.
+      className="max-h-[var(--radix-popover-content-available-height)] overflow-y-auto"
       trigger={
         <button
           type="button"
