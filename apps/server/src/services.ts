@@ -42,6 +42,8 @@ import { createSearchService } from './modules/search/search.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createBillingService } from './modules/billing/billing.service';
+import { createAccountEmails } from './modules/identity/account-emails';
+import { createMailer } from './lib/mailer';
 import { createStripeGateway } from './modules/billing/billing.stripe';
 import { createUsageReport } from './modules/usage/usage.report';
 import { createUsageService } from './modules/usage/usage.service';
@@ -105,6 +107,8 @@ export function createServices({
     now,
     usageReport: createUsageReport({ db, documentNames: (args) => filesPort.namesOf(args) }),
     usage,
+    // With SMTP_URL the usage notices go by mail too (docs/BILLING.md#notices).
+    notices: config.mail ? { mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }), emailOf: createAccountEmails({ db }) } : null,
   });
   // Every model call goes through this one runner: tier, voice, hold (reserve) → call → store → settle → record.
   // The voice is asked for at call time: the voice service, made below, writes its style guide through the runner.

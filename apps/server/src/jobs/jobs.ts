@@ -45,7 +45,7 @@ export interface MaintenanceServices {
   /** Documents deleted 30 days ago or more, deleted for good with their versions. */
   trash: Pick<TrashService, 'purge'>;
   /** Closed months' pay-as-you-go calls, sent to Stripe as meter events. */
-  billing: Pick<BillingService, 'reportPayAsYouGo'>;
+  billing: Pick<BillingService, 'reportPayAsYouGo' | 'sendUsageNotices'>;
   /** Unpreserved feedback 14 days old, deleted with its files. */
   feedback: Pick<FeedbackService, 'expire'>;
   /** 'Transcribing…' marks left by a server that stopped mid-dictation. */
@@ -99,10 +99,11 @@ export async function startJobs({
       await maintenance.saveReceipts.sweep();
       const purged = await maintenance.trash.purge();
       const metered = await maintenance.billing.reportPayAsYouGo();
+      const noticesMailed = await maintenance.billing.sendUsageNotices();
       const expiredFeedback = await maintenance.feedback.expire();
       const staleTranscribing = await maintenance.transcription.clearStaleMarks();
       const expiredRateLimits = await maintenance.rateLimits.sweep();
-      log.info({ thinned, forgotten, purged, metered, expiredFeedback, staleTranscribing, expiredRateLimits }, 'maintenance done');
+      log.info({ thinned, forgotten, purged, metered, noticesMailed, expiredFeedback, staleTranscribing, expiredRateLimits }, 'maintenance done');
     });
     await startHoldSweeps({ boss, usage: maintenance.usage, log });
     if (voice) await startVoiceJobs({ boss, voice, log });

@@ -19,6 +19,8 @@ import { parseBillingEvent } from './billing.events';
 import { createBillingRepository, type BillingAccount } from './billing.repository';
 import type { StripeGateway } from './billing.stripe';
 import { createPaygReporter } from './billing.meter';
+import { createUsageNoticeMailer } from './billing.notices';
+import type { Mailer } from '../../lib/mailer';
 import { createWebhookHandler } from './billing.webhooks';
 
 /** The month's start and end (UTC) of a YYYY-MM period. */
@@ -48,10 +50,13 @@ export function createBillingService({
   now,
   usageReport,
   usage,
+  notices = null,
 }: {
   db: Db;
   /** The usage module's figures; billing never reads its tables. */
-  usage: Pick<UsageService, 'billingFigures' | 'unreportedPayg' | 'markPaygReported'>;
+  usage: Pick<UsageService, 'billingFigures' | 'unreportedPayg' | 'markPaygReported' | 'periodFigures'>;
+  /** With SMTP_URL: the usage notices go by mail too (docs/BILLING.md#notices), to the address `emailOf` finds. */
+  notices?: { mailer: Mailer; emailOf: (tenantId: string) => Promise<string | null> } | null;
   /** The usage module's per-day and per-document report (it owns the metering). */
   usageReport: UsageReport;
   stripe: StripeGateway | null;
@@ -66,6 +71,7 @@ export function createBillingService({
   };
   const webhooks = stripe ? createWebhookHandler({ db, stripe, now }) : null;
   const payg = stripe ? createPaygReporter({ usage, repository, stripe, now }) : null;
+  const noticeMails = stripe && notices ? createUsageNoticeMailer({ db, repository, usage, publicUrl, now, ...notices }) : null;
 
   return {
     enabled: stripe !== null,
@@ -227,6 +233,11 @@ export function createBillingService({
     /** Hourly maintenance: closed months' pay-as-you-go calls to Stripe's meter (nothing while billing is off). */
     async reportPayAsYouGo(): Promise<number> {
       return payg ? payg.report() : 0;
+    },
+
+    /** Mails this month's usage notices not sent yet (80 % of a cap, pay-as-you-go begun); 0 without billing or SMTP. */
+    async sendUsageNotices(): Promise<number> {
+      return noticeMails ? noticeMails.send() : 0;
     },
   };
 }

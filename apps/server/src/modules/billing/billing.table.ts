@@ -1,4 +1,4 @@
-import { boolean, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One tenant's billing: the Free grant (allocated once, at the first sign-in), its Stripe customer
@@ -31,3 +31,19 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The usage notices mailed (docs/BILLING.md#notices): one row per tenant, period and threshold, written
+ * before the mail goes, so several Bree processes send each notice once a period.
+ */
+export const billingNotices = pgTable(
+  'billing_notices',
+  {
+    tenantId: text('tenant_id').notNull(),
+    period: text('period').notNull(),
+    /** 'payg-started', 'credit-80', 'fast-80', 'premium-80' or 'voice-80'. */
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.period, table.kind] })],
+);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { NO_BLOBS, type TenantDataOwner } from '../../lib/tenant-data';
-import { billingAccounts } from './billing.table';
+import { billingAccounts, billingNotices } from './billing.table';
 
 /**
  * The billing account of a deleted account (docs/ACCOUNT.md "Delete my account"). With `keptAs`
@@ -9,10 +9,12 @@ import { billingAccounts } from './billing.table';
  */
 export const billingTenantData: TenantDataOwner = {
   module: 'billing',
-  tables: ['billing_accounts'],
+  tables: ['billing_accounts', 'billing_notices'],
   async remove({ tx, tenantId, keptAs }) {
     if (keptAs) await tx.update(billingAccounts).set({ tenantId: keptAs, updatedAt: new Date() }).where(eq(billingAccounts.tenantId, tenantId));
     else await tx.delete(billingAccounts).where(eq(billingAccounts.tenantId, tenantId));
+    // Which usage notices were mailed is no billing record: it goes either way.
+    await tx.delete(billingNotices).where(eq(billingNotices.tenantId, tenantId));
     return NO_BLOBS;
   },
 };

@@ -31,6 +31,22 @@ export function createUsageRepository({ db }: { db: Db }) {
   }
 
   return {
+    /** Every tenant's figures of one month (the usage notices read them: docs/BILLING.md#notices). */
+    async periodFigures({ period }: { period: string }) {
+      const rows = await db
+        .select({
+          tenantId: usagePeriods.tenantId,
+          cost: usagePeriods.cost,
+          fastCalls: usagePeriods.fastCalls,
+          premiumCalls: usagePeriods.premiumCalls,
+          voiceMinutes: usagePeriods.voiceMinutes,
+          paygCalls: usagePeriods.paygCalls,
+        })
+        .from(usagePeriods)
+        .where(eq(usagePeriods.period, period));
+      return rows.map((row) => ({ ...row, cost: Number(row.cost), voiceMinutes: Number(row.voiceMinutes) }));
+    },
+
     async find({ tenantId, period }: { tenantId: string; period: string }) {
       const rows = await db
         .select()

@@ -243,6 +243,9 @@ export function createUsageService({
       return { cost: Number(row?.cost ?? 0), paygCalls: row?.paygCalls ?? 0, paygTokens: await repository.paygTokens({ tenantId, period }) };
     },
 
+    /** Every tenant's settled figures of one month (credit, calls, minutes, pay-as-you-go calls), for the usage notices. */
+    periodFigures: (opts: { period: string }) => repository.periodFigures(opts),
+
     /** Months before `before` whose pay-as-you-go calls are not all sent to Stripe yet. */
     unreportedPayg: (opts: { before: string }) => repository.unreportedPayg(opts),
     markPaygReported: (opts: { tenantId: string; period: string; from: number; calls: number }) => repository.markPaygReported(opts),
