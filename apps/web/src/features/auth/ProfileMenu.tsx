@@ -105,6 +105,14 @@ function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedba
           <Button variant="ghost" className="w-full justify-start" onClick={onFeedback}>
             Submit Feedback
           </Button>
+        {/* Without billing the menu has no billing blocks: this is its way to the usage page (docs/BILLING.md). */}
+        {!config.billing.enabled && (
+          <PopoverClose asChild>
+            <Link to="/subscription" className={buttonClasses({ variant: 'ghost', className: 'w-full justify-start' })}>
+              Usage
+            </Link>
+          </PopoverClose>
+        )}
         </PopoverClose>
         <PopoverClose asChild>
           <Link to="/app/trash" className={buttonClasses({ variant: 'ghost', className: 'w-full justify-start' })}>

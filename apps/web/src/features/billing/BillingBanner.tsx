@@ -33,9 +33,10 @@ export function BillingBannerView({ notice, onUpdatePayment, updating }: { notic
   return (
     <div
       role={paymentFailed ? 'alert' : 'status'}
-      className={`flex h-12 items-center justify-center gap-3 px-4 text-sm ${paymentFailed ? 'bg-danger-soft text-danger-strong' : 'bg-accent-soft text-ink'}`}
+      className={`flex min-h-12 flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-sm ${paymentFailed ? 'bg-danger-soft text-danger-strong' : 'bg-accent-soft text-ink'}`}
     >
-      <p className="truncate">
+      {/* Wraps instead of truncating: on a 360 px phone the whole sentence must stay readable (docs/BILLING.md). */}
+      <p className="min-w-0 text-center">
         {paymentFailed
           ? 'Payment failed - please update your billing information'
           : `You're approaching your usage limit ($${notice.cost.toFixed(2)} of $${notice.threshold} threshold)`}
