@@ -42,8 +42,9 @@ describe('the admin guard covers every /api/admin/ route', () => {
   });
 
   it('tells each account whether it is an administrator', async () => {
-    expect((await writer.call('GET', '/api/users/access')).body).toEqual({ isAdmin: false, canPublish: false });
-    expect((await admin.call('GET', '/api/users/access')).body).toEqual({ isAdmin: true, canPublish: false });
+    expect((await writer.call('GET', '/api/users/access')).body).toEqual({ isAdmin: false, canPublish: false, publishingTenantSet: false });
+    // Without PUBLISHING_TENANT the administrator is told it is not set (the Publishing page explains what to set).
+    expect((await admin.call('GET', '/api/users/access')).body).toEqual({ isAdmin: true, canPublish: false, publishingTenantSet: false });
   });
 
   it('lets an administrator through', async () => {

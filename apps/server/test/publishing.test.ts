@@ -31,8 +31,11 @@ describe('publishing a document to /blog and /updates', () => {
   afterAll(() => t.close());
 
   it('tells the publishing tenant it may publish, and refuses every other administrator', async () => {
-    expect((await publisher.call('GET', '/api/users/access')).body).toEqual({ isAdmin: true, canPublish: true });
-    expect((await otherAdmin.call('GET', '/api/users/access')).body).toEqual({ isAdmin: true, canPublish: false });
+    expect((await publisher.call('GET', '/api/users/access')).body).toEqual({ isAdmin: true, canPublish: true, publishingTenantSet: true });
+    // Another administrator learns that PUBLISHING_TENANT names someone else (the page says so); a writer learns nothing.
+    expect((await otherAdmin.call('GET', '/api/users/access')).body).toEqual({ isAdmin: true, canPublish: false, publishingTenantSet: true });
+    const writer = await newUser(t.app, 'publishing-writer');
+    expect((await writer.call('GET', '/api/users/access')).body).toEqual({ isAdmin: false, canPublish: false, publishingTenantSet: false });
     const refused = await otherAdmin.call('GET', '/api/admin/publishing/documents');
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('publishing_not_allowed');

@@ -11,6 +11,17 @@ function verifyEmail(dataDir: string, email: string): void {
   expect(runVerifyEmail(dataDir, email)).toContain(`The email ${email} is now verified.`);
 }
 
+/** The usage window names its figures in words (a table's headers, on a phone each month's list) and fits without sideways scrolling. */
+async function expectUsageTableFits(page: Page, { phone }: { phone: boolean }): Promise<void> {
+  const region = page.getByRole('region', { name: 'Usage per month' });
+  const labels = ['Fast calls', 'Premium calls', 'Fast tokens', 'Premium tokens', 'Voice minutes', 'Cost'];
+  if (phone) await expect(region.getByRole('term')).toHaveText(labels);
+  else await expect(region.getByRole('columnheader')).toHaveText(['Month', ...labels]);
+  expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
 async function openProfileMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -74,6 +85,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await expectAccessible(page, 'User Metrics');
     await page.getByRole('button', { name: admin.email }).click();
     await expect(page.getByRole('dialog', { name: admin.email })).toContainText('Usage per month');
+    await expectUsageTableFits(page, { phone: false });
     await expectAccessible(page, "a user's usage");
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -95,12 +107,17 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await page.getByLabel('E-mail address').fill(admin.email.toUpperCase());
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('dialog', { name: admin.email })).toContainText('Usage per month');
+    await expectUsageTableFits(page, { phone: true });
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // Not the publishing tenant yet: Publishing sends the administrator to /app.
+    // No PUBLISHING_TENANT yet: Publishing says why nobody publishes, and what to set.
     await sidebar.getByRole('link', { name: 'Publishing' }).click();
-    await page.waitForURL(`${second.url}/app`);
+    await page.waitForURL(`${second.url}/admin/publishing`);
+    await expect(page.getByText('Publishing is not set up on this Bree.')).toBeVisible();
+    await expect(page.getByText(`PUBLISHING_TENANT=${tenantId}`)).toBeVisible();
+    await expectAccessible(page, 'Publishing without a publisher');
+    await page.goto(`${second.url}/app`);
     await new AuthPages(page, second).signOut();
     await second.stop();
 

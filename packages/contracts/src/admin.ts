@@ -40,6 +40,11 @@ export const accessAnswerSchema = z.object({
   isAdmin: z.boolean(),
   /** True for the tenant named by PUBLISHING_TENANT, when it is an administrator: the publishing manager. */
   canPublish: z.boolean(),
+  /**
+   * Whether PUBLISHING_TENANT is set on this server, told to administrators only (false for everyone
+   * else): the Publishing page tells an administrator who may not publish why, and what to set.
+   */
+  publishingTenantSet: z.boolean(),
 });
 export type AccessAnswer = z.infer<typeof accessAnswerSchema>;
 

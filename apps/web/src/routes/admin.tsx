@@ -25,7 +25,12 @@ export default function AdminRoute() {
       <Routes>
         <Route index element={<DashboardSection />} />
         <Route path="usage" element={<UsageSection />} />
-        <Route path="publishing" element={<PublishingSection canPublish={access.data.canPublish} />} />
+        <Route
+          path="publishing"
+          element={
+            <PublishingSection canPublish={access.data.canPublish} publishingTenantSet={access.data.publishingTenantSet} tenantId={getCurrentTenant()} />
+          }
+        />
         <Route path="metrics" element={<MetricsSection />} />
         <Route path="feedback" element={<FeedbackSection />} />
         <Route path="*" element={<DashboardSection />} />

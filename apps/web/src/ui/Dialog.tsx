@@ -31,7 +31,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
           className={cn('fixed z-50 overflow-y-auto border border-line bg-surface shadow-pop focus:outline-none', PLACEMENT[variant], className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <RadixDialog.Title className="font-serif text-xl font-semibold text-ink">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="pr-8 font-serif text-xl font-semibold [overflow-wrap:anywhere] text-ink">{title}</RadixDialog.Title>
           {description && <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close

@@ -23,7 +23,7 @@ import type { AdminService } from './admin.service';
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; publishingTenant: string | undefined }> = async (app, { admin, publishingTenant }) => {
   app.get('/users/access', { schema: { response: { 200: accessAnswerSchema } } }, async (req) => {
     const { isAdmin, tenantId } = requireAuth(req);
-    return { isAdmin, canPublish: isAdmin && tenantId === publishingTenant };
+    return { isAdmin, canPublish: isAdmin && tenantId === publishingTenant, publishingTenantSet: isAdmin && publishingTenant !== undefined };
   });
 
   app.get('/admin/users/totals', { schema: { querystring: rangeQuerySchema, response: { 200: totalsAnswerSchema } } }, async (req) => ({

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { ADMIN_MESSAGES } from '@bree/contracts';
 import { formatDate } from '../../lib/dates';
 import { DocumentView } from '../sharing/DocumentView';
@@ -8,14 +7,40 @@ import { usePreview, usePublishableDocuments } from './api';
 import { PostEditor } from './PostEditor';
 
 /**
- * The publishing manager: documents eligible for publishing (docs/PRODUCT.md#admin), newest first; the chosen
- * one's preview and its post's draft. Only the publishing tenant may open it; everyone else goes to /app.
+ * What an administrator who may not publish reads instead of the manager (docs/PUBLISHING.md): why —
+ * PUBLISHING_TENANT is not set, or names another account — and what to set.
  */
-export function PublishingSection({ canPublish }: { canPublish: boolean }) {
+export function PublishingUnavailable({ publishingTenantSet, tenantId }: { publishingTenantSet: boolean; tenantId: string }) {
+  return (
+    <section aria-label="Publishing">
+      <PageHeader
+        title="Publishing"
+        description={publishingTenantSet ? 'Publishing belongs to another account on this Bree.' : 'Publishing is not set up on this Bree.'}
+      />
+      <Card className="mt-6 max-w-2xl space-y-3 text-sm text-ink-soft">
+        <p>
+          {publishingTenantSet
+            ? 'The server setting PUBLISHING_TENANT names the account that publishes to the blog and the updates page, and it is not this one.'
+            : 'Nobody can publish to the blog or the updates page until the server setting PUBLISHING_TENANT names the account that publishes.'}
+        </p>
+        <p>To publish from this account, set it to your tenant ID and restart Bree:</p>
+        <pre className="overflow-x-auto rounded-md bg-cream-deep px-3 py-2 text-ink">
+          <code>PUBLISHING_TENANT={tenantId}</code>
+        </pre>
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * The publishing manager: documents eligible for publishing (docs/PRODUCT.md#admin), newest first; the chosen
+ * one's preview and its post's draft. Only the publishing tenant may open it; another administrator is told why.
+ */
+export function PublishingSection({ canPublish, publishingTenantSet, tenantId }: { canPublish: boolean; publishingTenantSet: boolean; tenantId: string }) {
   const documents = usePublishableDocuments(canPublish);
   const [selected, setSelected] = useState<string | null>(null);
   const preview = usePreview(selected);
-  if (!canPublish) return <Navigate to="/app" replace />;
+  if (!canPublish) return <PublishingUnavailable publishingTenantSet={publishingTenantSet} tenantId={tenantId} />;
   const items = documents.data?.items ?? [];
   const current = items.find((d) => d.fileId === selected) ?? null;
 
