@@ -41,7 +41,16 @@ describe('the usage report', () => {
     expect(within(perDocument).getByText('Deleted document')).toBeTruthy();
     expect(within(perDocument).getByText('Outside a document')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
-    // The names come with the report: the whole document list is not fetched for them.
-    expect(get.mock.calls.map(([path]) => path)).toEqual(['/billing/usage']);
+    // The names come with the report: the whole document list is not fetched for them (the budget is for the ×4 note).
+    expect(get.mock.calls.map(([path]) => path).sort()).toEqual(['/billing/budget', '/billing/usage']);
+    expect(screen.queryByText(/shows them ×4/)).toBeNull();
+  });
+
+  it('says its costs are the dollars billed where the meter shows them ×4 (docs/BILLING.md#the-meter)', async () => {
+    const budget = { period: '2026-11', planType: 'PRO', status: 'active', monthlyBudget: 20, actualCosts: 0.06, remainingBudget: 19.94 };
+    const payAsYouGo = { enabled: false, accumulatedCalls: 0, accumulatedCost: 0, spendingLimit: 0, overageThreshold: 10 };
+    const get = vi.fn((path: string) => Promise.resolve(path === '/billing/usage' ? REPORT : { ...budget, payAsYouGo }));
+    render(<UsageReport />, { wrapper: withBillingServices({ get } as never) });
+    expect(await screen.findByText('Costs here are the dollars billed; the AI Credit Budget shows them ×4.')).toBeTruthy();
   });
 });

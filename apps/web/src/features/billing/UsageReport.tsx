@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BillingUsage } from '@bree/contracts';
+import { meterFigures, type BillingUsage } from '@bree/contracts';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/toast';
 import { Button, Card, Spinner } from '../../ui';
 import { costAxis, formatChartCost } from './chartAxis';
-import { useUsageReport } from './useBilling';
+import { useBudget, useUsageReport } from './useBilling';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
@@ -118,6 +118,9 @@ function DocumentLabel({ fileId, name }: { fileId: string | null; name: string |
 export function UsageReport() {
   const report = useUsageReport();
   const csv = useCsvDownload(report.data?.period ?? '');
+  // The tables are invoice-grade (real dollars); where the meter shows ×4 this says so (docs/BILLING.md#the-meter).
+  const budget = useBudget();
+  const shownTimesFour = budget.data != null && meterFigures({ budget: budget.data }).credit.multiplier === 4;
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -128,6 +131,7 @@ export function UsageReport() {
           </Button>
         )}
       </div>
+      {shownTimesFour && <p className="mt-1 text-sm text-muted">Costs here are the dollars billed; the AI Credit Budget shows them ×4.</p>}
       {report.isPending && <Spinner showLabel label="Loading usage" className="mt-4" />}
       {report.isError && (
         <div className="mt-4 text-sm text-danger">
