@@ -90,6 +90,24 @@ describe('budget refusals name what ran out', () => {
     expect(refused.body.error.details).toMatchObject({ ranOut: 'paygLimit', plan: 'pro', payg: { available: true, on: true } });
   });
 
+  it('a Pro writer past the 250 Premium calls with pay-as-you-go off: payg_off says what ran out and that Fast has 1,000 left', async () => {
+    await resetDatabase(t.database);
+    const { me, enhance } = await writer('pro-premium');
+    await subscribeToPro(t.app, stripe, me);
+    await used(me, { premium: 250 });
+    const refused = await enhance('premium');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('payg_off');
+    expect(budgetRefusalDetailsSchema.parse(refused.body.error.details)).toEqual({
+      ranOut: 'premiumCalls',
+      tier: 'premium',
+      plan: 'pro',
+      left: { fastCalls: 1000, premiumCalls: 0, creditDollars: 20 },
+      payg: { available: true, on: false },
+    });
+    expect(refused.body.error.details.dollarsPerCall).toBe(0.01);
+  });
+
   it("tells a writer only of their own month: another writer's spent credit refuses nothing here", async () => {
     await resetDatabase(t.database);
     const spent = await writer('spent');

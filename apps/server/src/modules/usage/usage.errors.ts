@@ -17,14 +17,14 @@ export const usageErrors = {
     }),
   /**
    * The call needs pay-as-you-go, which the writer has not turned on (docs/BILLING.md#pay-as-you-go):
-   * the details let the app ask in place, with the price of a call.
+   * the details let the app ask in place, with the price of a call, and say what is left (docs/BILLING.md#refusals).
    */
-  paygOff: ({ tier, ranOut }: { tier: AiTier; ranOut: RanOut }) =>
+  paygOff: ({ tier, ranOut, ...known }: { tier: AiTier; ranOut: RanOut } & Partial<Pick<BudgetRefusalDetails, 'plan' | 'left' | 'payg'>>) =>
     new AppError({
       status: 402,
       code: 'payg_off',
       message: `${ranOut === 'credit' ? "This month's AI credit is used up" : `${tier === 'fast' ? 'Fast' : 'Premium'} calls for this month are used up`}. Turn on pay-as-you-go (about $${PAYG_DOLLARS_PER_CALL.toFixed(2)} a call, up to a spending limit you set) to continue.`,
-      details: { dollarsPerCall: PAYG_DOLLARS_PER_CALL, ranOut, tier },
+      details: { dollarsPerCall: PAYG_DOLLARS_PER_CALL, ranOut, tier, ...known },
     }),
   voiceMinutesExceeded: () =>
     new AppError({

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { usageErrors, type RanOut } from './usage.errors';
 import { createHoldLeases } from './usage.holds';
-import { PLANS, periodOf, priceOf, reservationDollars, type PlanLimits, type PlanName } from './usage.plans';
+import { PLANS, periodOf, priceOf, reservationDollars, type PlanName } from './usage.plans';
 import { presentUsage } from './usage.presenter';
 import { refusalDetails } from './usage.refusal';
 import { createUsageRepository } from './usage.repository';
@@ -113,7 +113,11 @@ export function createUsageService({
     // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set, and
     // only once they set one: no surprise charges (docs/BILLING.md#pay-as-you-go).
     const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
-    if (tenantPlan === 'pro' && paygCalls <= 0 && paygOffered) throw usageErrors.paygOff({ tier, ranOut: await ranOut({ tenantId, period, tier, limits }) });
+    if (tenantPlan === 'pro' && paygCalls <= 0 && paygOffered) {
+      // Named like every refusal (docs/BILLING.md#refusals): what ran out and what is left, e.g. Fast's calls.
+      const known = refusalDetails({ tier, plan: tenantPlan, limits, row: await repository.find({ tenantId, period }), paygSpendingLimit, paygTried: false });
+      throw usageErrors.paygOff({ ...known, ranOut: known.ranOut as RanOut });
+    }
     if (tenantPlan === 'pro' && paygCalls > 0) {
       const payg = leaseFor({ tenantId, period, tier, modelId, dollars: '0', fileId, payg: true }, heldByJob);
       const counted = await repository.reservePayg({
@@ -129,15 +133,6 @@ export function createUsageService({
     const row = await repository.find({ tenantId, period });
     const paygTried = tenantPlan === 'pro' && paygCalls > 0;
     throw usageErrors.budgetExceeded(refusalDetails({ tier, plan: tenantPlan, limits, row, paygSpendingLimit, paygTried }));
-  }
-
-  /** What a refused call found used up (read on the refusal only): the tier's call cap when it is full, else the credit. */
-  async function ranOut({ tenantId, period, tier, limits }: { tenantId: string; period: string; tier: AiTier; limits: PlanLimits }): Promise<RanOut> {
-    const cap = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
-    const row = await repository.find({ tenantId, period });
-    const calls = tier === 'fast' ? (row?.fastCalls ?? 0) : (row?.premiumCalls ?? 0);
-    if (cap !== null && calls >= cap) return tier === 'fast' ? 'fastCalls' : 'premiumCalls';
-    return 'credit';
   }
 
   /** A hold of this process now runs: its lease is renewed until it is settled. */

@@ -18,20 +18,29 @@ export function BudgetRefusalNotice({
   onSwitch?: (tier: AiTier) => void;
   switching?: boolean;
 }) {
-  const { action } = refusal;
+  const { action, secondary } = refusal;
   return (
     <div role="alert" data-testid="budget-refusal" className="text-sm">
       <p className="font-medium text-ink">{refusal.title}</p>
       {refusal.detail && <p className="mt-1 text-ink-soft">{refusal.detail}</p>}
-      {action?.kind === 'switch' && onSwitch && (
-        <Button className="mt-2" size="sm" onClick={() => onSwitch(action.tier)} loading={switching}>
-          {action.label}
-        </Button>
-      )}
-      {action?.kind === 'link' && (
-        <Link to={action.to} className={buttonClasses({ size: 'sm', variant: 'primary' }) + ' mt-2'}>
-          {action.label}
-        </Link>
+      {(action || secondary) && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {action?.kind === 'switch' && onSwitch && (
+            <Button size="sm" onClick={() => onSwitch(action.tier)} loading={switching}>
+              {action.label}
+            </Button>
+          )}
+          {action?.kind === 'link' && (
+            <Link to={action.to} className={buttonClasses({ size: 'sm', variant: 'primary' })}>
+              {action.label}
+            </Link>
+          )}
+          {secondary?.kind === 'link' && (
+            <Link to={secondary.to} className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
+              {secondary.label}
+            </Link>
+          )}
+        </div>
       )}
     </div>
   );

@@ -46,6 +46,24 @@ describe('the one message of a budget refusal (docs/BILLING.md#refusals)', () =>
     expect(pro?.detail).toContain('$0.01 a call');
   });
 
+  it('a Pro writer past Premium with pay-as-you-go off (payg_off) is offered Fast first, and pay-as-you-go beside it', () => {
+    const off = budgetRefusalOf(
+      refused(
+        {
+          ...details({ plan: 'pro', payg: { available: true, on: false }, left: { fastCalls: 1000, premiumCalls: 0, creditDollars: 20 } }),
+          dollarsPerCall: 0.01,
+        },
+        'payg_off',
+      ),
+    );
+    expect(off).toEqual({
+      title: 'Premium calls for this month are used up — Fast still has 1,000 left',
+      detail: null,
+      action: { kind: 'switch', tier: 'fast', label: 'Switch to Fast' },
+      secondary: { kind: 'link', to: '/subscription', label: 'Turn on pay-as-you-go' },
+    });
+  });
+
   it('a reached spending limit offers to raise it', () => {
     const limit = budgetRefusalOf(refused(details({ ranOut: 'paygLimit', plan: 'pro', payg: { available: true, on: true } })));
     expect(limit?.title).toBe('Your pay-as-you-go spending limit for this month is reached');

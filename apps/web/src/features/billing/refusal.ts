@@ -10,6 +10,8 @@ export interface BudgetRefusal {
   title: string;
   detail: string | null;
   action: RefusalAction | null;
+  /** A second way on beside a switch: turning pay-as-you-go on, for a Pro writer who has it off. */
+  secondary?: RefusalAction;
 }
 
 /** The spec's words for a refusal with nothing more known (docs/PRODUCT.md#assistant), kept as the credit's advice. */
@@ -50,7 +52,9 @@ export function refusalFrom(known: Known, { paygOff = false }: { paygOff?: boole
   // The other tier still has calls (null: no cap) and the credit still has room: one click runs the action there.
   if (otherLeft !== undefined && otherLeft !== 0 && creditLeft) {
     const still = otherLeft === null ? `${TIER_NAMES[other]} is still available` : `${TIER_NAMES[other]} still has ${otherLeft.toLocaleString('en-US')} left`;
-    return { title: `${title} — ${still}`, detail: null, action: { kind: 'switch', tier: other, label: `Switch to ${TIER_NAMES[other]}` } };
+    const action: RefusalAction = { kind: 'switch', tier: other, label: `Switch to ${TIER_NAMES[other]}` };
+    const paygToo = paygOff || (known.payg?.available === true && !known.payg.on);
+    return { title: `${title} — ${still}`, detail: null, action, ...(paygToo ? { secondary: TURN_ON_PAYG } : {}) };
   }
   return { title, ...planWayOn(known, paygOff) };
 }
