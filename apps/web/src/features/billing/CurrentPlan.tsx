@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { BudgetData, SubscriptionStatus, UsageCurrent } from '@bree/contracts';
-import { PAYG_MAX_SPENDING_LIMIT, meterFigures } from '@bree/contracts';
+import { meterFigures } from '@bree/contracts';
 import { formatDate } from '../../lib/dates';
-import { Button, Card, Input } from '../../ui';
+import { Button, Card } from '../../ui';
 import { Meter } from './Meter';
 import { statusLabel } from './budgetDisplay';
 
@@ -37,44 +36,6 @@ export function CurrentPlan(props: {
           <Meter figures={meterFigures({ budget, usage })} />
         </section>
       )}
-    </Card>
-  );
-}
-
-/** The pay-as-you-go spending limit; 0 turns pay-as-you-go off. */
-export function SpendingLimitForm({ current, saving, onSave }: { current: number; saving: boolean; onSave: (limit: number) => void }) {
-  const [text, setText] = useState(String(current));
-  const value = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= PAYG_MAX_SPENDING_LIMIT;
-  return (
-    <Card>
-      <h2 className="font-serif text-xl font-semibold text-ink">Pay-as-you-go spending limit</h2>
-      <p className="mt-1 text-sm text-muted">
-        Once the Pro credit is used, calls cost about 1¢ each up to this amount a period. Set 0 to stop at the Pro credit.
-      </p>
-      <form
-        className="mt-4 flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) onSave(value);
-        }}
-      >
-        <div className="w-40">
-          <Input
-            label="Spending limit (USD)"
-            type="number"
-            min={0}
-            max={PAYG_MAX_SPENDING_LIMIT}
-            step="1"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            error={valid ? undefined : `Enter an amount from 0 to ${PAYG_MAX_SPENDING_LIMIT}.`}
-          />
-        </div>
-        <Button type="submit" disabled={!valid || saving}>
-          {saving ? 'Saving...' : 'Save limit'}
-        </Button>
-      </form>
     </Card>
   );
 }
