@@ -1,8 +1,17 @@
+import type { Page } from '@playwright/test';
 import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../server/test/fakes/stripe';
 import { callApi } from './fixtures/api';
 import { expect, openDoc, selectParagraph, signUp, suggestionCard, test } from './fixtures/assistant';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+
+/** Sets the document to Premium and makes the Free plan's 10 Premium calls over HTTP (each is counted when it is held). */
+async function usePremiumCalls(page: Page, fileId: string): Promise<void> {
+  await callApi(page, 'POST', '/ai-provider/set', { fileId, provider: 'premium' });
+  const selection = { text: 'Rough draft sentence here.', nodeIds: ['n1'] };
+  for (let i = 0; i < 10; i += 1) await callApi(page, 'POST', '/ai/operations', { fileId, action: 'enhance', tier: 'premium', selection });
+  await expect.poll(async () => (await callApi<{ premiumCalls: number }>(page, 'GET', '/usage/current')).premiumCalls).toBe(10);
+}
 
 /** docs/BILLING.md#refusals: a refused AI action gets one message saying what ran out, with the one click that helps. */
 test.describe('a budget refusal says what ran out and what to do (billing on, the local Stripe stand-in)', () => {
@@ -25,16 +34,7 @@ test.describe('a budget refusal says what ran out and what to do (billing on, th
   test('a Free writer past the 10 Premium calls is offered Fast in one message, and one click runs the action on Fast', async ({ page }) => {
     await signUp(page, server);
     const fileId = await openDoc(page, server);
-    await callApi(page, 'POST', '/ai-provider/set', { fileId, provider: 'premium' });
-    // The month's 10 Premium calls, made over HTTP: each is counted when it is held.
-    for (let i = 0; i < 10; i += 1)
-      await callApi(page, 'POST', '/ai/operations', {
-        fileId,
-        action: 'enhance',
-        tier: 'premium',
-        selection: { text: 'Rough draft sentence here.', nodeIds: ['n1'] },
-      });
-    await expect.poll(async () => (await callApi<{ premiumCalls: number }>(page, 'GET', '/usage/current')).premiumCalls).toBe(10);
+    await usePremiumCalls(page, fileId);
 
     await selectParagraph(page);
     await page.getByRole('button', { name: 'Enhance' }).click();
@@ -53,5 +53,22 @@ test.describe('a budget refusal says what ran out and what to do (billing on, th
     const usage = await callApi<{ fastCalls: number; premiumCalls: number }>(page, 'GET', '/usage/current');
     expect(usage).toMatchObject({ fastCalls: 1, premiumCalls: 10 });
     expect(await callApi(page, 'GET', `/ai-provider/status/${fileId}`)).toMatchObject({ provider: 'fast', hasOverride: true });
+  });
+
+  test('the chat says the same one message in place of its error line, and its switch resends the question on Fast', async ({ page }) => {
+    await signUp(page, server);
+    const fileId = await openDoc(page, server);
+    await usePremiumCalls(page, fileId);
+    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    const dialog = page.getByTestId('chat-dialog');
+    await dialog.getByLabel('Message').fill('Is the second paragraph clear?');
+    await page.keyboard.press('Enter');
+    const refusal = dialog.getByTestId('budget-refusal');
+    await expect(refusal).toContainText('Premium calls for this month are used up — Fast still has 50 left');
+    await expect(page.getByText('Premium calls for this month are used up', { exact: false })).toHaveCount(1);
+    await refusal.getByRole('button', { name: 'Switch to Fast' }).click();
+    await expect(dialog.getByTestId('chat-reply')).toBeVisible();
+    await expect(refusal).toHaveCount(0);
+    await expect.poll(async () => (await callApi<{ fastCalls: number }>(page, 'GET', '/usage/current')).fastCalls).toBe(1);
   });
 });
