@@ -126,6 +126,8 @@ describe('deleting an account', () => {
     const { user, session, slug, blobKey } = await writerWithData('Leaving@Example.com');
     const { subscription } = await subscribeToPro(t.app, stripe, user);
     expect(await t.database.query('select 1 from billing_accounts where tenant_id = $1', [user.sub])).toHaveLength(1);
+    // A usage notice mailed this month (docs/BILLING.md#notices): the maintenance job writes these.
+    await t.database.query(`insert into billing_notices (tenant_id, period, kind) values ($1, '2026-01', 'premium-80')`, [user.sub]);
     const storage = createFileStorage({ root: path.join(dataDir, 'blobs') });
     expect(await storage.get(blobKey)).not.toBeNull();
 
