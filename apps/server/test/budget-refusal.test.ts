@@ -108,6 +108,16 @@ describe('budget refusals name what ran out', () => {
     expect(refused.body.error.details.dollarsPerCall).toBe(0.01);
   });
 
+  it("tells the client's budget check where pay-as-you-go could take a call: Pro only, on once a limit is set", async () => {
+    await resetDatabase(t.database);
+    const { me } = await writer('usage-payg');
+    expect((await me.call('GET', '/api/usage/current')).body.payg).toBeUndefined();
+    await subscribeToPro(t.app, stripe, me);
+    expect((await me.call('GET', '/api/usage/current')).body.payg).toEqual({ available: true, on: false });
+    expect((await me.call('POST', '/api/billing/spending-limit', { spendingLimit: 5 })).status).toBe(200);
+    expect((await me.call('GET', '/api/usage/current')).body.payg).toEqual({ available: true, on: true });
+  });
+
   it("tells a writer only of their own month: another writer's spent credit refuses nothing here", async () => {
     await resetDatabase(t.database);
     const spent = await writer('spent');

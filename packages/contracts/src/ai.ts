@@ -158,14 +158,23 @@ export const usageCurrentAnswerSchema = z.object({
     premiumCalls: z.number().int().nullable(),
     voiceMinutes: z.number().nullable(),
   }),
+  /**
+   * Pay-as-you-go for this account (docs/BILLING.md#refusals): available to a Pro account while billing
+   * is on, on once it has a spending limit; absent when the plan has none.
+   */
+  payg: z.object({ available: z.boolean(), on: z.boolean() }).optional(),
 });
 export type UsageCurrent = z.infer<typeof usageCurrentAnswerSchema>;
 
 /** docs/PRODUCT.md#assistant: the estimated cost of one AI action in the client's local budget check. */
 export const BUDGET_CHECK_ESTIMATE = 0.01;
 
-/** The client's local budget check: false when the dollar credit cannot cover one more action. */
-export function hasBudgetFor(usage: Pick<UsageCurrent, 'cost' | 'reserved' | 'limits'>, estimate = BUDGET_CHECK_ESTIMATE): boolean {
+/**
+ * The client's local budget check: false when the dollar credit cannot cover one more action. Where
+ * pay-as-you-go is available the server decides (it may take the call, or names what to turn on).
+ */
+export function hasBudgetFor(usage: Pick<UsageCurrent, 'cost' | 'reserved' | 'limits' | 'payg'>, estimate = BUDGET_CHECK_ESTIMATE): boolean {
+  if (usage.payg?.available) return true;
   const credit = usage.limits.creditDollars;
   // Rounded to cents' hundredths, so 0.99 + 0.01 against 1.00 is not refused by float error.
   return credit === null || Math.round((usage.cost + usage.reserved + estimate) * 1e6) <= Math.round(credit * 1e6);

@@ -248,8 +248,10 @@ export function createUsageService({
     /** This month's usage record. */
     async current({ tenantId }: { tenantId: string }): Promise<UsageCurrent> {
       const period = periodOf(now());
-      const { plan: tenantPlan } = await planOf(tenantId);
-      return presentUsage({ period, row: await repository.find({ tenantId, period }), limits: PLANS[tenantPlan] });
+      const { plan: tenantPlan, paygSpendingLimit, paygOffered = false } = await planOf(tenantId);
+      const usage = presentUsage({ period, row: await repository.find({ tenantId, period }), limits: PLANS[tenantPlan] });
+      // The client's budget check leaves a call pay-as-you-go could take to the server (docs/BILLING.md#refusals).
+      return tenantPlan === 'pro' && paygOffered ? { ...usage, payg: { available: true, on: paygSpendingLimit > 0 } } : usage;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BudgetRefusalDetails } from '@bree/contracts';
+import { hasBudgetFor, type BudgetRefusalDetails } from '@bree/contracts';
 import { ApiError } from '../../lib/api';
 import { budgetRefusalOf, LOCAL_REFUSAL, refusalText, UPGRADE_ADVICE } from './refusal';
 
@@ -78,6 +78,13 @@ describe('the one message of a budget refusal (docs/BILLING.md#refusals)', () =>
   it('a refusal without details (the local check, an older server) reads as the spent credit with the spec words', () => {
     expect(budgetRefusalOf(refused(undefined))).toBe(LOCAL_REFUSAL);
     expect(refusalText(LOCAL_REFUSAL)).toBe('Your credit is used up. Budget limit exceeded. Please upgrade your plan to continue.');
+  });
+
+  it("the browser's check refuses a spent credit itself only where pay-as-you-go cannot take the call", () => {
+    const spent = { cost: 20, reserved: 0, limits: { creditDollars: 20, fastCalls: 1000, premiumCalls: 250, voiceMinutes: 200 } };
+    expect(hasBudgetFor(spent)).toBe(false);
+    expect(hasBudgetFor({ ...spent, payg: { available: true, on: false } })).toBe(true);
+    expect(hasBudgetFor({ ...spent, payg: { available: true, on: true } })).toBe(true);
   });
 
   it('is null for anything that is not a budget refusal', () => {
