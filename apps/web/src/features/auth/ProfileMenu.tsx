@@ -105,6 +105,7 @@ function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedba
           <Button variant="ghost" className="w-full justify-start" onClick={onFeedback}>
             Submit Feedback
           </Button>
+        </PopoverClose>
         {/* Without billing the menu has no billing blocks: this is its way to the usage page (docs/BILLING.md). */}
         {!config.billing.enabled && (
           <PopoverClose asChild>
@@ -113,7 +114,6 @@ function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedba
             </Link>
           </PopoverClose>
         )}
-        </PopoverClose>
         <PopoverClose asChild>
           <Link to="/app/trash" className={buttonClasses({ variant: 'ghost', className: 'w-full justify-start' })}>
             Trash
