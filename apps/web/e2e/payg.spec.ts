@@ -47,8 +47,13 @@ test.describe('pay-as-you-go: off until turned on, and the usage notices', () =>
 
     // 200 of 250 Premium calls used: the figures are the server's answer, played here to skip 200 AI calls.
     await page.route('**/api/usage/current', async (route) => {
-      const answer = (await (await route.fetch()).json()) as Record<string, unknown>;
-      await route.fulfill({ json: { ...answer, premiumCalls: 200 } });
+      let answer: Record<string, unknown>;
+      try {
+        answer = (await (await route.fetch()).json()) as Record<string, unknown>;
+      } catch {
+        return; // the page went on (a reload) before the answer was read: that request is gone
+      }
+      await route.fulfill({ json: { ...answer, premiumCalls: 200 } }).catch(() => undefined);
     });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${server.url}/app`);

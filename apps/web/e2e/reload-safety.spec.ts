@@ -167,7 +167,11 @@ test.describe('closing the tab', () => {
     expect(copy!.timestamp - lastKeyAt).toBeLessThanOrEqual(250);
     expect(copy!.baseRevision).toBe(doc.revision);
     acceptLeavePrompt(page);
+    // With the leave prompt to answer, close() returns before the tab has gone: wait for it, so the
+    // context's next change (going online) never meets a tab half closed.
+    const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
+    await closed;
     expect(await serverTextOverHttp(doc.http, doc.fileId)).toBe('Start');
 
     await context.setOffline(false);
@@ -190,7 +194,11 @@ test.describe('closing the tab', () => {
     // The clock belongs to the browser and needs a tab to run in: the next tab is open, still blank.
     const again = await context.newPage();
     acceptLeavePrompt(page);
+    // With the leave prompt to answer, close() returns before the tab has gone: wait for it, so the
+    // context's next change (going online) never meets a tab half closed.
+    const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
+    await closed;
     expect(await serverTextOverHttp(doc.http, doc.fileId)).toBe('Start');
 
     await context.clock.resume();
@@ -208,7 +216,11 @@ test.describe('closing the tab', () => {
     // Within a quarter second of the last key (a second here, for a busy machine), long before any autosave.
     await expect.poll(async () => (await localCopy(page, doc.fileId))?.text, { intervals: [20], timeout: 1000 }).toBe('Start mine');
     acceptLeavePrompt(page);
+    // With the leave prompt to answer, close() returns before the tab has gone: wait for it, so the
+    // context's next change (going online) never meets a tab half closed.
+    const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
+    await closed;
     // Another device saves first, on the same base revision.
     await saveFromElsewhere(doc.http, { fileId: doc.fileId, text: 'Start theirs', baseRevision: doc.revision });
 
