@@ -26,10 +26,17 @@ const STAGES = {
 
 /**
  * Phases run one after the other; the lanes of a phase run side by side, each lane's stages in turn.
- * First the checks, the build and the PostgreSQL pass beside the PGlite suite; then the browser
- * tests, alone: their two workers take both cores, and their timing wants them.
+ * First the checks, the build and the PostgreSQL pass beside the lint, the format check and the
+ * PGlite suite (lanes of about the same length, so neither waits long for the other); then the
+ * browser tests, alone: their two workers take both cores, and their timing wants them.
  */
-const PLAN = [[['format', 'lint', 'deps', 'typecheck', 'build', 'pg'], ['unit']], [['e2e']]];
+const PLAN = [
+  [
+    ['deps', 'typecheck', 'build', 'pg'],
+    ['format', 'lint', 'unit'],
+  ],
+  [['e2e']],
+];
 
 /** Runs one stage, its output lines prefixed with its name; answers its exit code and seconds. */
 function runStage(name, env) {
