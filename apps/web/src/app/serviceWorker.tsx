@@ -67,7 +67,10 @@ export function registerServiceWorker(): void {
     else if (type === FLUSH_REQUEST_MESSAGE) window.dispatchEvent(new Event(FLUSH_REQUEST_EVENT));
   });
   container.register(WORKER_URL, { scope: '/' }).then(
-    (registration) => {
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // A register() stubbed by the browser's environment (an extension, an automation's blocking
+      // of workers) may resolve with nothing: there is no worker to follow then.
+      if (!registration) return;
       // Only an update waits behind a controlling worker; a first install needs no question.
       const offer = () => {
         if (registration.waiting && container.controller) offerUpdate(registration.waiting);
