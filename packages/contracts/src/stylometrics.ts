@@ -64,6 +64,34 @@ export function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
+/** The top of the Flesch reading-ease scale: 0 is hardest, 100 easiest (docs/VOICE-MATCH.md "Readability"). */
+export const READING_EASE_MAX = 100;
+
+/**
+ * A Flesch reading ease on its 0–100 scale. The formula itself leaves it — above 100 for very
+ * short, one-syllable sentences ('Hi.' gives 121), below 0 for very long ones — so every figure
+ * shown or stored is clamped; a missing figure (NaN) counts as 0.
+ */
+export function clampReadingEase(ease: number): number {
+  if (Number.isNaN(ease)) return 0;
+  return Math.min(READING_EASE_MAX, Math.max(0, ease));
+}
+
+/**
+ * Flesch reading ease (0–100) and Flesch–Kincaid grade (at least 0) of a text's averages,
+ * rounded to two decimals. Both are 0 when there are no words to measure.
+ */
+export function readabilityScores({ wordsPerSentence, syllablesPerWord }: { wordsPerSentence: number; syllablesPerWord: number }): {
+  fleschReadingEase: number;
+  fleschKincaidGrade: number;
+} {
+  if (!wordsPerSentence || !syllablesPerWord) return { fleschReadingEase: 0, fleschKincaidGrade: 0 };
+  return {
+    fleschReadingEase: round2(clampReadingEase(206.835 - 1.015 * wordsPerSentence - 84.6 * syllablesPerWord)),
+    fleschKincaidGrade: round2(Math.max(0, 0.39 * wordsPerSentence + 11.8 * syllablesPerWord - 15.59)),
+  };
+}
+
 /** Lower-cased word tokens (letters with inner apostrophes; digits are not words). */
 export function words(text: string): string[] {
   return (text.match(WORD) ?? []).map((w) => w.toLowerCase().replace(/’/g, "'"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStyleGuidePrompt } from './prompts/style-guide';
 import { bestPassage, searchQuery } from './voice.passages';
+import { clampReadingEase } from '@bree/contracts';
 import { computeStylometrics, mattr, sentences, syllables } from './voice.stylometrics';
 
 const CORPUS =
@@ -46,7 +47,28 @@ describe('stylometrics on a fixed corpus', () => {
       { phrase: 'the old', count: 3 },
       { phrase: 'the old mill', count: 3 },
     ]);
-    expect(stats.readability).toEqual({ fleschReadingEase: 111.4, fleschKincaidGrade: -0.75, syllablesPerWord: 1.05 });
+    // The formula gives 111.4 and grade -0.75 for such short, plain sentences: both stay on their scales.
+    expect(stats.readability).toEqual({ fleschReadingEase: 100, fleschKincaidGrade: 0, syllablesPerWord: 1.05 });
+  });
+
+  it('keeps readability on its scale at the edges: one word, numbers only, empty, very long sentences', () => {
+    expect(computeStylometrics('Hi.').readability).toEqual({ fleschReadingEase: 100, fleschKincaidGrade: 0, syllablesPerWord: 1 });
+    expect(computeStylometrics('Hi').readability.fleschReadingEase).toBe(100);
+    // No words to measure: the figures say nothing rather than 'very difficult'.
+    for (const text of ['', '   \n\n ', '1234 5678. 42!', '— … ?']) {
+      expect(computeStylometrics(text)).toMatchObject({ words: 0, readability: { fleschReadingEase: 0, fleschKincaidGrade: 0, syllablesPerWord: 0 } });
+    }
+    const endless = `${'Incomprehensibility notwithstanding, institutionalisation characterises organisational considerations '.repeat(20)}.`;
+    const hard = computeStylometrics(endless).readability;
+    expect(hard.fleschReadingEase).toBe(0);
+    expect(hard.fleschKincaidGrade).toBeGreaterThan(20);
+    const plain = computeStylometrics('The cat sat on the mat. It was a warm day and the sun was out. We had tea.').readability.fleschReadingEase;
+    expect(plain).toBeGreaterThan(80);
+    expect(plain).toBeLessThanOrEqual(100);
+  });
+
+  it('clamps the reading ease it is given to 0–100', () => {
+    expect([-20, 0, 55.5, 100, 111.4, Number.NaN].map(clampReadingEase)).toEqual([0, 0, 55.5, 100, 100, 0]);
   });
 
   it('counts syllables with the vowel-group heuristic', () => {

@@ -1,10 +1,12 @@
 import {
   MATTR_WINDOW,
+  clampReadingEase,
   distribution,
   functionWordsPer1000Words,
   mattr,
   paragraphs,
   punctuationPer1000Words,
+  readabilityScores,
   round2 as round,
   sentences,
   words,
@@ -270,13 +272,8 @@ export function computeStylometrics(text: string): VoiceStats {
     person: person(tokens),
     tense: tense(tokens),
     recurringPhrases: recurringPhrases(sentenceTokens),
-    readability: wordCount
-      ? {
-          fleschReadingEase: round(206.835 - 1.015 * wordsPerSentence - 84.6 * syllablesPerWord),
-          fleschKincaidGrade: round(0.39 * wordsPerSentence + 11.8 * syllablesPerWord - 15.59),
-          syllablesPerWord: round(syllablesPerWord),
-        }
-      : { fleschReadingEase: 0, fleschKincaidGrade: 0, syllablesPerWord: 0 },
+    // On their scales (ease 0–100, grade at least 0), and all 0 without words (docs/VOICE-MATCH.md "Readability").
+    readability: { ...readabilityScores({ wordsPerSentence, syllablesPerWord }), syllablesPerWord: round(syllablesPerWord) },
     averageParagraphWords: paragraphCount ? round(wordCount / paragraphCount) : 0,
   };
 }
@@ -291,7 +288,7 @@ export function summarizeStats(stats: VoiceStats): string {
   const dominant = (Object.entries(stats.person) as [string, number][]).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'third';
   return [
     `Sentences: mean ${stats.sentenceLength.mean} words (median ${stats.sentenceLength.median}, 10th–90th percentile ${stats.sentenceLength.p10}–${stats.sentenceLength.p90}, stdev ${stats.sentenceLength.stdev}); paragraphs average ${stats.averageParagraphWords} words.`,
-    `Vocabulary: MATTR ${stats.vocabulary.mattr}; readability Flesch ${stats.readability.fleschReadingEase} (grade ${stats.readability.fleschKincaidGrade}).`,
+    `Vocabulary: MATTR ${stats.vocabulary.mattr}; readability Flesch ${clampReadingEase(stats.readability.fleschReadingEase)} of 100 (grade ${Math.max(0, stats.readability.fleschKincaidGrade)}).`,
     `Per 1,000 words: ${p.commas} commas, ${p.semicolons} semicolons, ${p.colons} colons, ${p.dashes} dashes, ${p.exclamations} exclamations, ${p.questions} questions, ${p.ellipses} ellipses, ${p.parentheses} parentheses, ${p.quotes} quotation marks.`,
     `Mostly ${dominant}-person; tense ${Math.round(stats.tense.past * 100)}% past / ${Math.round(stats.tense.present * 100)}% present.`,
     ...(phrases ? [`Recurring phrases: ${phrases}.`] : []),

@@ -59,11 +59,24 @@ describe('voice stats formatting', () => {
     expect(vocabularyText({ typeTokenRatio: 0.3, mattr: 0.5, mattrWindow: 50 })).toMatch(/^Focused: 50%/);
   });
 
-  it('turns readability into a grade and a band', () => {
-    expect(readabilityText(STATS.readability)).toBe('Grade 8 (plain English, reading ease 65)');
-    expect(readabilityText({ fleschReadingEase: 120, fleschKincaidGrade: -2, syllablesPerWord: 1 })).toBe('Grade 0 (very easy, reading ease 120)');
+  it('turns readability into a grade and a band, the ease on its 0–100 scale', () => {
+    expect(readabilityText({ readability: STATS.readability, words: STATS.words })).toBe('Grade 8 (plain English, reading ease 65 of 100)');
     expect(easeBand(10)).toBe('very difficult');
     expect(easeBand(55)).toBe('fairly difficult');
+  });
+
+  it('never shows a reading ease outside 0–100, even from a profile stored before the clamp', () => {
+    const easy = { fleschReadingEase: 120.6, fleschKincaidGrade: -2, syllablesPerWord: 1 };
+    expect(readabilityText({ readability: easy, words: 4 })).toBe('Grade 0 (very easy, reading ease 100 of 100)');
+    expect(readabilityText({ readability: { ...easy, fleschReadingEase: 100.4 }, words: 4 })).toBe('Grade 0 (very easy, reading ease 100 of 100)');
+    const hard = { fleschReadingEase: -48.2, fleschKincaidGrade: 31.4, syllablesPerWord: 2.9 };
+    expect(readabilityText({ readability: hard, words: 60 })).toBe('Grade 31 (very difficult, reading ease 0 of 100)');
+  });
+
+  it('says there is nothing to measure when the samples hold no words (empty, or numbers only)', () => {
+    const none = { fleschReadingEase: 0, fleschKincaidGrade: 0, syllablesPerWord: 0 };
+    expect(readabilityText({ readability: none, words: 0 })).toBe('Not enough text to measure yet');
+    expect(describeVoiceStats({ ...STATS, words: 0, readability: none }).find((f) => f.label === 'Readability')?.value).toBe('Not enough text to measure yet');
   });
 
   it('names the two favourite punctuation marks', () => {

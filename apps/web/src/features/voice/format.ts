@@ -1,4 +1,4 @@
-import type { VoiceStats } from '@bree/contracts';
+import { clampReadingEase, READING_EASE_MAX, type VoiceStats } from '@bree/contracts';
 
 /** One key figure of the voice profile, in plain language. */
 export interface VoiceFigure {
@@ -54,10 +54,15 @@ export function easeBand(ease: number): string {
   return 'very difficult';
 }
 
-/** Readability as a school grade and a difficulty band. */
-export function readabilityText(r: VoiceStats['readability']): string {
-  const grade = Math.max(0, Math.round(r.fleschKincaidGrade));
-  return `Grade ${grade} (${easeBand(r.fleschReadingEase)}, reading ease ${Math.round(r.fleschReadingEase)})`;
+/**
+ * Readability as a school grade and a difficulty band, the reading ease on its stated 0–100 scale
+ * (clamped here too: a profile analysed before the server clamped it may hold 111).
+ */
+export function readabilityText({ readability, words }: { readability: VoiceStats['readability']; words: number }): string {
+  if (words === 0) return 'Not enough text to measure yet';
+  const grade = Math.max(0, Math.round(readability.fleschKincaidGrade));
+  const ease = Math.round(clampReadingEase(readability.fleschReadingEase));
+  return `Grade ${grade} (${easeBand(ease)}, reading ease ${ease} of ${READING_EASE_MAX})`;
 }
 
 /** The two most used marks beyond full stops, per 1,000 words. */
@@ -100,7 +105,7 @@ export function describeVoiceStats(stats: VoiceStats): VoiceFigure[] {
   return [
     { label: 'Average sentence length', value: sentenceLengthText(stats.sentenceLength) },
     { label: 'Vocabulary richness', value: vocabularyText(stats.vocabulary) },
-    { label: 'Readability', value: readabilityText(stats.readability) },
+    { label: 'Readability', value: readabilityText({ readability: stats.readability, words: stats.words }) },
     { label: 'Favourite punctuation', value: punctuationText(stats.punctuationPer1000Words) },
     { label: 'Person and tense', value: personTenseText(stats.person, stats.tense) },
     { label: 'Recurring phrases', value: phrasesText(stats.recurringPhrases) },
