@@ -129,6 +129,13 @@ export async function buildApp({ config, database, identity, services, logger = 
   app.addHook('preClose', async () => ai.close());
   // A close not begun by a signal (tests, embedding) drains too: readiness answers 503 from here on.
   app.addHook('preClose', async () => lifecycle.beginDrain());
+  // Once draining, every answer ends its connection: a browser's keep-alive connection whose request
+  // was in flight when the close began would otherwise stay open, and the close wait for it until
+  // the shutdown limit forced the process out (exit 1, ten seconds later).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.isDraining()) reply.header('connection', 'close');
+    return payload;
+  });
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
   // After the voice analyses (they may still compute stylometrics): the worker threads end with the app.

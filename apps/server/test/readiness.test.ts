@@ -36,4 +36,19 @@ describe('health and readiness', () => {
     await other.close();
     expect(own.isDraining()).toBe(true);
   });
+
+  it('ends the connection of every answer sent while draining, so a close waits for no keep-alive socket', async () => {
+    const own = createLifecycle();
+    const served = await createTestApp({}, { lifecycle: own });
+    try {
+      const before = await served.app.inject({ method: 'GET', url: '/api/health' });
+      expect(before.headers.connection).not.toBe('close');
+      own.beginDrain();
+      const during = await served.app.inject({ method: 'GET', url: '/api/health' });
+      expect(during.statusCode).toBe(200);
+      expect(during.headers.connection).toBe('close');
+    } finally {
+      await served.close();
+    }
+  });
 });
