@@ -121,6 +121,8 @@ test('the FAQ keeps exactly one question open, and the open one closes', async (
 });
 
 test('testimonials rotate on their own, with four avatars and exactly one active', async ({ page }) => {
+  // Rotation runs on the page's clock, moved on by the test instead of waited for.
+  await page.clock.install();
   await openLanding(page);
   const avatars = page.getByRole('group', { name: 'Choose a testimonial' }).getByRole('button');
   await expect(avatars).toHaveCount(4);
@@ -132,7 +134,15 @@ test('testimonials rotate on their own, with four avatars and exactly one active
   await page.mouse.move(0, 0);
   const first = await active.getAttribute('aria-label');
   const firstQuote = await quote.textContent();
-  await expect.poll(() => active.getAttribute('aria-label'), { timeout: 15_000 }).not.toBe(first);
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(500);
+        return active.getAttribute('aria-label');
+      },
+      { intervals: [20], timeout: 15_000 },
+    )
+    .not.toBe(first);
   await expect(quote).not.toHaveText(firstQuote ?? '');
   await expect(active).toHaveCount(1);
 
@@ -170,21 +180,38 @@ test('pricing shows the plans with one featured card and its badge', async ({ pa
   await expect(pricing).toContainText('$20.00 AI credit per month');
 });
 
+/** Moves the page's fake clock on in small steps until the preview shows `step` (a step lasts at least 1.2 s of it). */
+async function runDemoUntil(page: Page, step: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(200);
+        return demo(page).getAttribute('data-demo-step');
+      },
+      { intervals: [20], timeout: 20_000, message: `the preview reaches ${step}` },
+    )
+    .toBe(step);
+}
+
 test('the editor preview runs the Modify loop to accept and starts again', async ({ page }) => {
-  test.slow(); // one full loop is about 17 s
+  // The loop's 17 s run on the page's clock, moved on by the test (docs/PRODUCT.md#landing gives its steps).
+  await page.clock.install();
   await openLanding(page);
   await demo(page).scrollIntoViewIfNeeded();
   await expect(demo(page)).toHaveAttribute('data-demo-playing', 'true');
-  await expect(demo(page)).toHaveAttribute('data-demo-step', 'prompt', { timeout: 20_000 });
+  await runDemoUntil(page, 'prompt');
   await expect(demo(page).getByText('How should this text be rewritten?')).toBeVisible();
-  await expect(demo(page)).toHaveAttribute('data-demo-step', 'suggestion', { timeout: 10_000 });
+  await runDemoUntil(page, 'suggestion');
   await expect(demo(page).getByText('Modified', { exact: true })).toBeVisible();
-  await expect(demo(page)).toHaveAttribute('data-demo-step', 'accept', { timeout: 10_000 });
-  await expect(demo(page)).toHaveAttribute('data-demo-step', 'idle', { timeout: 10_000 });
+  await runDemoUntil(page, 'accept');
+  await runDemoUntil(page, 'idle');
 
   await page.getByRole('button', { name: 'Pause demo' }).click();
   await expect(demo(page)).toHaveAttribute('data-demo-playing', 'false');
   await expect(page.getByRole('button', { name: 'Play demo' })).toBeVisible();
+  const paused = await demo(page).getAttribute('data-demo-step');
+  await page.clock.runFor(10_000);
+  await expect(demo(page)).toHaveAttribute('data-demo-step', paused ?? '');
 });
 
 test('with reduced motion the preview holds still at its end until asked to play', async ({ browser }) => {
