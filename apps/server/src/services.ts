@@ -43,6 +43,7 @@ import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createBillingService } from './modules/billing/billing.service';
 import { createAccountEmails } from './modules/identity/account-emails';
+import { createProfileEmails } from './modules/tenants/profile-emails';
 import { createMailer } from './lib/mailer';
 import { createStripeGateway } from './modules/billing/billing.stripe';
 import { createUsageReport } from './modules/usage/usage.report';
@@ -65,6 +66,13 @@ import { createFilesExportData } from './modules/files/files.export-data';
 import { createUsageExportData } from './modules/usage/usage.export-data';
 import { createVersionsExportData } from './modules/versions/versions.export-data';
 import { createVoiceExportData } from './modules/voice/voice.export-data';
+
+/** A tenant's verified e-mail address: its local account's, else its profile's (an external issuer's writer), else null. */
+function verifiedEmails({ db }: { db: Database['db'] }): (tenantId: string) => Promise<string | null> {
+  const local = createAccountEmails({ db });
+  const profile = createProfileEmails({ db });
+  return async (tenantId) => (await local(tenantId)) ?? (await profile(tenantId));
+}
 
 /**
  * Every domain service, wired to one database, clock and id generator. Without a config
@@ -98,7 +106,14 @@ export function createServices({
   const transcriber = createTranscriptionGateway({ config, registry: aiProviders });
   const aiRepository = createAiRepository({ db });
   // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
-  const usage = createUsageService({ db, plan: config.defaultPlan, now, planOf: (tenantId) => billing.planOf(tenantId) });
+  const usage = createUsageService({
+    db,
+    plan: config.defaultPlan,
+    now,
+    planOf: (tenantId) => billing.planOf(tenantId),
+    // A settled call may cross a usage notice: billing mails it now, without the call waiting (docs/BILLING.md#notices).
+    afterSettle: ({ tenantId }) => billing.noticeAfterCall({ tenantId }),
+  });
   const billing = createBillingService({
     db,
     stripe: config.stripe ? createStripeGateway(config.stripe) : null,
@@ -108,7 +123,8 @@ export function createServices({
     usageReport: createUsageReport({ db, documentNames: (args) => filesPort.namesOf(args) }),
     usage,
     // With SMTP_URL the usage notices go by mail too (docs/BILLING.md#notices).
-    notices: config.mail ? { mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }), emailOf: createAccountEmails({ db }) } : null,
+    // To every account with a verified address: a local account's own, else the one an issuer vouched for.
+    notices: config.mail ? { mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }), emailOf: verifiedEmails({ db }) } : null,
   });
   // Every model call goes through this one runner: tier, voice, hold (reserve) → call → store → settle → record.
   // The voice is asked for at call time: the voice service, made below, writes its style guide through the runner.
@@ -170,7 +186,13 @@ export function createServices({
     saveReceipts: createSaveReceipts({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, files: filesPort, newId, now }),
-    shares: createSharesService({ repository: createSharesRepository({ db }), files: filesPort, publicUrl: config.publicUrl, now }),
+    shares: createSharesService({
+      repository: createSharesRepository({ db }),
+      files: filesPort,
+      counters: createRateLimitCounters({ db }),
+      publicUrl: config.publicUrl,
+      now,
+    }),
     usage,
     billing,
     providers,

@@ -22,8 +22,9 @@ function sendPage(reply: FastifyReply, status: number, html: string, indexable: 
  */
 export const sharePageRoutes: FastifyPluginAsync<{ shares: SharesService }> = async (app, { shares }) => {
   app.get<{ Params: { slug: string } }>('/share/:slug', { config: { public: true, rateLimit: shareReadRateLimit } }, async (req, reply) => {
-    // A HEAD (link checkers, previews probing) is not a reader: only a GET counts a view.
-    const found = await shares.view(req.params.slug, { count: req.method === 'GET' });
+    // A HEAD (link checkers, previews probing) is not a reader: only a GET may count a view.
+    const reader = req.method === 'GET' ? { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' } : null;
+    const found = await shares.view({ slug: req.params.slug, reader });
     if (!found) return sendPage(reply, 404, renderUnavailablePage(), false);
     return sendPage(reply, 200, await renderSharedPage({ document: found.document, url: shares.urlOf(found.slug) }), true);
   });

@@ -3,7 +3,9 @@ import type { SharedDocument, ShareLinkAnswer, ShareStatus } from '@bree/contrac
 import { displayName } from '@bree/contracts';
 import { authorshipOf, withoutProvenance, type DocJSON } from '@bree/editor';
 import type { FilesPort } from '../files/files.port';
+import type { RateLimitCounters } from '../rate-limits/rate-limits.port';
 import { sharesErrors } from './shares.errors';
+import { isLinkPreviewBot, SHARE_VIEW_WINDOW_MS, shareReaderKey } from './shares.readers';
 import type { SharedRow, SharesRepository } from './shares.repository';
 
 /** 18 random bytes: 144 bits, 24 URL-safe characters. */
@@ -39,6 +41,7 @@ export function presentShared(row: SharedRow): SharedDocument {
 export function createSharesService({
   repository,
   files,
+  counters,
   publicUrl,
   now,
   newSlug = newShareSlug,
@@ -46,6 +49,8 @@ export function createSharesService({
   repository: SharesRepository;
   /** The shared documents' live check, the files module's. */
   files: Pick<FilesPort, 'requireLive'>;
+  /** Where a reader's one-way key waits out its day, shared by every Bree process (docs/SHARING.md "Views"). */
+  counters: Pick<RateLimitCounters, 'hit'>;
   /** The origin readers reach Bree at (PUBLIC_URL): share URLs are built on it. */
   publicUrl: string;
   now: () => Date;
@@ -85,11 +90,24 @@ export function createSharesService({
       if (!row) throw sharesErrors.shareNotFound();
       return presentShared(row);
     },
-    /** Like read, for the server-rendered page: a found page counts one view when `count` says so. */
-    async view(slug: string, { count }: { count: boolean }): Promise<{ document: SharedDocument; slug: string } | null> {
+    /**
+     * Like read, for the server-rendered page. A found page counts one view when `reader` is given
+     * (a GET), is a person's browser (no link preview or crawler) and this reader has not been
+     * counted for this share in the last day (docs/SHARING.md "Views").
+     */
+    async view({
+      slug,
+      reader,
+    }: {
+      slug: string;
+      reader: { ip: string; userAgent: string } | null;
+    }): Promise<{ document: SharedDocument; slug: string } | null> {
       const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
       if (!row) return null;
-      if (count) await repository.countView(slug);
+      if (reader && !isLinkPreviewBot(reader.userAgent)) {
+        const { hits } = await counters.hit({ key: shareReaderKey({ slug, ...reader }), windowMs: SHARE_VIEW_WINDOW_MS, at: now() });
+        if (hits === 1) await repository.countView(slug);
+      }
       return { document: presentShared(row), slug };
     },
   };

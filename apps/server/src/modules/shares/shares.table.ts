@@ -4,8 +4,9 @@ import { fileIdColumn } from '../files/files.reference';
 /**
  * The public link of a document, one row per shared-at-least-once document. `slug` is null
  * while sharing is off: switching off or regenerating replaces the only copy of the old slug,
- * so an old link finds nothing from that instant on. `view_count` counts server-rendered
- * views of the page since sharing was last switched on (no cookie, no visitor identity).
+ * so an old link finds nothing from that instant on. `view_count` counts readers of the
+ * server-rendered page a day since sharing was last switched on (no cookie; a reader is a one-way
+ * key kept a day, link previews and crawlers never count: docs/SHARING.md "Views").
  */
 export const shares = pgTable(
   'shares',
