@@ -83,7 +83,12 @@ describe('an Untitled document takes its first line as its name', () => {
     const long = await claim();
     const line = 'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness';
     const cut = await save(long.fileId, doc(line));
-    expect(cut.body.named.displayName).toBe('It was the best of times, it was the worst of times, it was');
+    expect(cut.body.named.displayName).toBe('It was the best of times, it was the worst of times');
+
+    // Where a phrase ends: never on 'and the' (docs/SAVING.md "Naming from the first line").
+    const hanging = await claim();
+    const named2 = await save(hanging.fileId, doc('The small boat in the harbour rocked gently and the lighthouse beam swept the water'));
+    expect(named2.body.named.displayName).toBe('The small boat in the harbour rocked gently');
   });
 
   it('gives two documents named at the same moment two names', async () => {

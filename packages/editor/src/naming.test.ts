@@ -46,10 +46,10 @@ describe('the name an Untitled document takes from its text', () => {
     expect(nameFromText(doc(p(text(' \u200b ')), p()))).toBeNull();
   });
 
-  it('cuts a long first line after a whole word, which settles it', () => {
+  it('cuts a long first line where a phrase ends, which settles it', () => {
     const line = 'It was the best of times, it was the worst of times, it was the age of wisdom';
     const named = nameFromText(doc(p(text(line))));
-    expect(named).toEqual({ name: 'It was the best of times, it was the worst of times, it was', settled: true });
+    expect(named).toEqual({ name: 'It was the best of times, it was the worst of times', settled: true });
     expect(Array.from(named!.name).length).toBeLessThanOrEqual(AUTO_NAME_MAX_LENGTH);
     // One very long word is cut at the limit.
     expect(sanitizeName('x'.repeat(200)).name).toHaveLength(AUTO_NAME_MAX_LENGTH);

@@ -1,4 +1,5 @@
-import { cleanName, fitName, nameLength } from '@bree/contracts';
+import { cleanName, nameLength } from '@bree/contracts';
+import { cutAtPhrase } from './name-cut';
 import type { DocJSON } from './document';
 
 /** The longest name a document takes from its text, in characters (the user may choose longer ones). */
@@ -21,7 +22,8 @@ const HIDDEN_PREFIX = /^(?:__UNASSIGNED__)+/;
 /**
  * A line of text made safe as a document name: cleaned like every name (`cleanName` in
  * packages/contracts: NFC, no bidi, zero-width or control characters), path separators become '-', spaces collapse, no leading dots or hiding prefix, no trailing '.', ',', ';'
- * or ':', at most AUTO_NAME_MAX_LENGTH characters cut after a whole word. '' when nothing is left.
+ * or ':', at most AUTO_NAME_MAX_LENGTH characters cut where a sentence or clause ends, else after a whole
+ * word that does not leave the phrase hanging (`cutAtPhrase`). '' when nothing is left.
  */
 export function sanitizeName(line: string): { name: string; cut: boolean } {
   let name = cleanName(line)
@@ -29,16 +31,9 @@ export function sanitizeName(line: string): { name: string; cut: boolean } {
     .replace(/\s+/g, ' ')
     .trim();
   name = name.replace(HIDDEN_PREFIX, '').replace(/^[\s.]+/, '');
-  let cut = false;
-  if (nameLength(name) > AUTO_NAME_MAX_LENGTH) {
-    cut = true;
-    const head = Array.from(name)
-      .slice(0, AUTO_NAME_MAX_LENGTH + 1)
-      .join('');
-    const space = head.lastIndexOf(' ');
-    // After the last whole word; a single very long word is cut at the limit, between graphemes.
-    name = space > 0 ? head.slice(0, space) : fitName(name, AUTO_NAME_MAX_LENGTH);
-  }
+  const cut = nameLength(name) > AUTO_NAME_MAX_LENGTH;
+  // Where a phrase ends, never on 'and the' nor inside a word (name-cut.ts).
+  if (cut) name = cutAtPhrase({ text: name, max: AUTO_NAME_MAX_LENGTH });
   name = name.replace(/[\s.,;:]+$/, '');
   return { name, cut };
 }
