@@ -4,7 +4,7 @@ import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { cn } from '../../ui';
 import { getProviderStatus, setProviderOverride } from './api';
-import { describeTier, standInNote, useAiAvailability } from './aiAvailability';
+import { AI_NOT_SET_UP_ASK, describeTier, standInNote, useAiAvailability } from './aiAvailability';
 import type { AiAvailability } from './aiAvailability';
 
 /** The two tiers by their names in docs/PRODUCT.md#assistant; each is described by the model this server has configured for it. */
@@ -27,6 +27,21 @@ export function AdminSetupNotes({ ai }: { ai: Pick<AiAvailability, 'setup'> }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Below the model choice when no tier has a provider: an administrator gets the notes above; any
+ * other writer one plain sentence (the server sends the notes to administrators only). Nothing
+ * while the answer is unknown or AI works.
+ */
+export function AiSetupNotice({ ai }: { ai: Pick<AiAvailability, 'known' | 'available' | 'setup'> }) {
+  if (ai.setup.length > 0) return <AdminSetupNotes ai={ai} />;
+  if (!ai.known || ai.available) return null;
+  return (
+    <p className="mt-2 text-sm text-ink-soft" data-testid="ai-not-set-up">
+      {AI_NOT_SET_UP_ASK}
+    </p>
   );
 }
 
@@ -108,7 +123,7 @@ export function ProviderSettings({ fileId }: { fileId: string }) {
         })}
       </div>
       {standInNote(provider, ai) && <p className="mt-2 text-xs text-muted">{standInNote(provider, ai)}</p>}
-      <AdminSetupNotes ai={ai} />
+      <AiSetupNotice ai={ai} />
     </section>
   );
 }

@@ -8,6 +8,9 @@ import { getCurrentTenant } from '../tenancy';
 
 export { AI_NOT_SET_UP };
 
+/** What a writer who is not an administrator reads where the settings would be: no server setting, only who can help. */
+export const AI_NOT_SET_UP_ASK = `${AI_NOT_SET_UP}. Ask your administrator.`;
+
 /** The query of GET /config/ai, per signed-in tenant (administrators get more in their answer). */
 export const aiConfigKey = (tenantId: string) => ['ai-config', tenantId] as const;
 

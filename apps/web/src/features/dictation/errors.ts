@@ -32,5 +32,8 @@ export function voiceErrorMessage(error: unknown, stage: VoiceFailureStage, { bl
   return VOICE_ERROR_MESSAGES.transcribeFailed;
 }
 
-/** The microphone button's words while the server has no transcription model. */
-export const DICTATION_NOT_SET_UP = 'Dictation is not set up on this server. Whoever runs Bree can enable it by choosing a transcription model.';
+/** The fact alone, which an administrator's note follows. */
+export const DICTATION_NOT_SET_UP_HERE = 'Dictation is not set up on this server.';
+
+/** The microphone button's words while the server has no transcription model: no server setting, only who can help. */
+export const DICTATION_NOT_SET_UP = `${DICTATION_NOT_SET_UP_HERE} Ask your administrator.`;
