@@ -44,12 +44,16 @@ export const vectorSearchBodySchema = z
   .strict();
 export type VectorSearchBody = z.input<typeof vectorSearchBodySchema>;
 
-/** POST /api/search/hybrid: both scores normalised to 0–1, then weighted. */
+/**
+ * POST /api/search/hybrid: both scores normalised to 0–1, then weighted. A document found by
+ * meaning alone must reach `threshold` (the vector search's, 0.7 by default).
+ */
 export const hybridSearchBodySchema = z
   .object({
     tenantId: z.string().optional(),
     query,
     limit: limit(SEARCH_DEFAULTS.hybridLimit),
+    threshold: weight(SEARCH_DEFAULTS.threshold),
     vectorWeight: weight(SEARCH_DEFAULTS.vectorWeight),
     textWeight: weight(SEARCH_DEFAULTS.textWeight),
     includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),

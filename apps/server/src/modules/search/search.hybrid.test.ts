@@ -91,4 +91,19 @@ describe('mergeHybrid', () => {
     const hits = mergeHybrid({ text: [], vector: [vectorHit('a', 1.2), vectorHit('b', -0.3)], textWeight: 0, vectorWeight: 1, limit: 10 });
     expect(hits.map((h) => h.score)).toEqual([1, 0]);
   });
+
+  it('keeps a document found by meaning alone only at the threshold or above; one the words found always stays', () => {
+    const hits = mergeHybrid({
+      text: [textHit('words', 1)],
+      vector: [vectorHit('words', 0.1), vectorHit('close', 0.7), vectorHit('noise', 0.25)],
+      textWeight: 0.3,
+      vectorWeight: 0.7,
+      limit: 10,
+      threshold: 0.7,
+    });
+    expect(hits.map((h) => h.fileId)).toEqual(['close', 'words']);
+    // The words' document keeps its (low) similarity in its score.
+    expect(hits[1]!.score).toBeCloseTo(0.3 + 0.7 * 0.1);
+    expect(mergeHybrid({ text: [], vector: [vectorHit('noise', 0.25)], textWeight: 0.3, vectorWeight: 0.7, limit: 10, threshold: 0.7 })).toEqual([]);
+  });
 });

@@ -28,8 +28,18 @@ export function normaliseTextRanks<T extends { rank: number }>(hits: T[]): Array
  * ranks normalised by the best one, similarity kept as it is (already 0–1), weighted and divided by
  * the weights' sum so the score stays 0–1. A document shows its text passage when the text part
  * found it (it has highlights), else its closest passage by meaning. Ties go to the smaller id.
+ * A document found by meaning alone needs a similarity of at least `threshold` (0: no floor): below
+ * it the passage is noise, not a close match (docs/SEARCH.md "Hybrid").
  */
-export function mergeHybrid(input: { text: TextCandidate[]; vector: PassageMatch[]; textWeight: number; vectorWeight: number; limit: number }): HybridHit[] {
+export function mergeHybrid(input: {
+  text: TextCandidate[];
+  vector: PassageMatch[];
+  textWeight: number;
+  vectorWeight: number;
+  limit: number;
+  threshold?: number;
+}): HybridHit[] {
+  const threshold = input.threshold ?? 0;
   const weights = input.textWeight + input.vectorWeight;
   const byFile = new Map<string, { textScore: number; vectorScore: number; passage: SearchPassage | null; vectorPassage: SearchPassage | null }>();
   const entry = (fileId: string) => {
@@ -57,6 +67,7 @@ export function mergeHybrid(input: { text: TextCandidate[]; vector: PassageMatch
   for (const [fileId, found] of byFile) {
     const passage = found.passage ?? found.vectorPassage;
     if (!passage || weights <= 0) continue;
+    if (!found.passage && found.vectorScore < threshold) continue;
     const score = (input.textWeight * found.textScore + input.vectorWeight * found.vectorScore) / weights;
     hits.push({ fileId, score, textScore: found.textScore, vectorScore: found.vectorScore, passage });
   }

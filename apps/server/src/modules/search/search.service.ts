@@ -99,6 +99,8 @@ export function createSearchService({ query, semantic, now }: { query: Query; se
         textWeight: input.textWeight,
         vectorWeight: input.vectorWeight,
         limit: input.limit,
+        // Found by meaning alone, a document must be a close match (docs/SEARCH.md "Hybrid").
+        threshold: input.threshold,
       });
       return presentResponse(
         'hybrid',
