@@ -1,24 +1,33 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { periodOf } from '../src/modules/usage/usage.plans';
-import { newUser, type TestUser } from './api-client';
-import { subscribeToPro } from './billing-support';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readStream } from './ai-helpers';
+import { doc, newUser, type TestUser } from './api-client';
+import { setUsage, startBillingApp, subscribeToPro, type BillingTestApp } from './billing-support';
 import { startSmtpSink, type SmtpSink } from './fakes/smtp-sink';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
-import { createTestApp, resetDatabase, type TestApp } from './harness';
+import { resetDatabase, type TestApp } from './harness';
+
+/** A writer's one Premium Enhance, run to its end (the call is settled then). */
+async function premiumCall(me: TestUser): Promise<void> {
+  const fileId = (await me.call('POST', '/api/files/create', { filePath: `Essay ${Date.now()}`, content: doc('rough draft words') })).body.file.id as string;
+  const started = await me.call('POST', '/api/ai/operations', {
+    fileId,
+    action: 'enhance',
+    tier: 'premium',
+    selection: { text: 'rough draft words', nodeIds: ['n1'] },
+  });
+  expect(started.status).toBe(200);
+  await readStream(me, started.body.operationId as string);
+}
 
 /** docs/BILLING.md#notices: with SMTP_URL, 80 % of a cap and pay-as-you-go beginning are mailed once a period. */
 describe('usage notices by mail', () => {
+  let billing: BillingTestApp;
   let t: TestApp;
-  let stripe: FakeStripe;
   let sink: SmtpSink;
   let me: TestUser;
 
-  const setUsage = (tenantId: string, columns: { premium_calls?: number; payg_calls?: number; cost?: string }) =>
-    t.database.query(
-      `insert into usage_periods (tenant_id, period, premium_calls, payg_calls, cost) values ($1, $2, $3, $4, $5::numeric)
-       on conflict (tenant_id, period) do update set premium_calls = excluded.premium_calls, payg_calls = excluded.payg_calls, cost = excluded.cost`,
-      [tenantId, periodOf(new Date()), columns.premium_calls ?? 0, columns.payg_calls ?? 0, columns.cost ?? '0'],
-    );
   const emails = new Map<string, string>();
   const user = async (label: string) => {
     const email = `${label}-${Date.now()}-${emails.size}@example.com`;
@@ -30,26 +39,25 @@ describe('usage notices by mail', () => {
   const mailsTo = (who: TestUser) => sink.mails.filter((mail) => mail.to.includes(emails.get(who.sub) ?? '') && mail.subject === 'Your Bree usage this month');
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
     sink = await startSmtpSink();
-    t = await createTestApp({ ...fakeStripeEnv(stripe), SMTP_URL: sink.url });
+    billing = await startBillingApp({ env: { SMTP_URL: sink.url } });
+    t = billing.t;
   });
   afterAll(async () => {
-    await t.close();
-    await stripe.close();
+    await billing.close();
     await sink.close();
   });
   beforeEach(async () => {
     await resetDatabase(t.database);
     sink.mails.length = 0;
     me = await user('notices');
-    await subscribeToPro(t.app, stripe, me);
+    await subscribeToPro(t.app, billing.stripe, me);
   });
 
   it('mails 80 % of the Premium calls once, even from several runs at once, and nothing below 80 %', async () => {
-    await setUsage(me.sub, { premium_calls: 199 });
+    await setUsage(t, { tenantId: me.sub, premiumCalls: 199 });
     expect(await t.services.billing.sendUsageNotices()).toBe(0);
-    await setUsage(me.sub, { premium_calls: 200 });
+    await setUsage(t, { tenantId: me.sub, premiumCalls: 200 });
     const runs = await Promise.all([t.services.billing.sendUsageNotices(), t.services.billing.sendUsageNotices(), t.services.billing.sendUsageNotices()]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     const [mail] = mailsTo(me);
@@ -62,14 +70,107 @@ describe('usage notices by mail', () => {
 
   it('mails when pay-as-you-go begins, once, and only to the tenant it concerns', async () => {
     const other = await user('notices-other');
-    await setUsage(other.sub, { premium_calls: 3 });
-    await setUsage(me.sub, { payg_calls: 1, cost: '20' });
+    await setUsage(t, { tenantId: other.sub, premiumCalls: 3 });
+    await setUsage(t, { tenantId: me.sub, paygCalls: 1, cost: '20' });
     expect(await t.services.billing.sendUsageNotices()).toBe(1);
     const [mail] = mailsTo(me);
     expect(mail?.text).toContain('Pay-as-you-go has begun: calls now cost about $0.01 each');
     expect(mail?.text).toContain("You have used 80 % of this month's AI credit.");
     expect(mailsTo(other)).toHaveLength(0);
-    await setUsage(me.sub, { payg_calls: 5, cost: '20' });
+    await setUsage(t, { tenantId: me.sub, paygCalls: 5, cost: '20' });
     expect(await t.services.billing.sendUsageNotices()).toBe(0);
+  });
+
+  it('mails right after the call that crosses 80 %, without the hourly job, and once for the calls after it', async () => {
+    await setUsage(t, { tenantId: me.sub, premiumCalls: 199 });
+    await premiumCall(me);
+    await vi.waitFor(() => expect(mailsTo(me)).toHaveLength(1));
+    expect(mailsTo(me)[0]?.text).toContain("You have used 200 of this month's 250 Premium calls.");
+    await premiumCall(me);
+    // The hourly catch-up finds the notice claimed: nothing more goes, however the calls' own sends ended.
+    expect(await t.services.billing.sendUsageNotices()).toBe(0);
+    const claimed = await t.database.query<{ kind: string }>('select kind from billing_notices where tenant_id = $1', [me.sub]);
+    expect(claimed.map((row) => row.kind)).toEqual(['premium-80']);
+    expect(mailsTo(me)).toHaveLength(1);
+  });
+
+  it('mails no account whose address is not confirmed', async () => {
+    const unconfirmed = await user('notices-unconfirmed');
+    // Sign-up with mail on confirms the address through its link: this account's is not (yet, or any more) confirmed.
+    await t.database.query('update users set email_verified = false where id = $1', [unconfirmed.sub]);
+    await setUsage(t, { tenantId: unconfirmed.sub, premiumCalls: 9 });
+    expect(await t.services.billing.sendUsageNotices()).toBe(0);
+    expect(mailsTo(unconfirmed)).toHaveLength(0);
+  });
+});
+
+/** The same notices for a writer of an external OpenID Connect issuer: mailed to the address their issuer vouched for. */
+describe('usage notices by mail with an external issuer', () => {
+  let issuerServer: Server;
+  let issuer: string;
+  let sign: (claims: Record<string, unknown>) => Promise<string>;
+  let billing: BillingTestApp;
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'ES256', use: 'sig' };
+    issuerServer = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
+      else if (req.url === '/keys') res.end(JSON.stringify({ keys: [jwk] }));
+      else res.writeHead(404).end('{}');
+    });
+    await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
+    issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
+    sign = (claims) =>
+      new SignJWT({ iss: issuer, aud: 'https://api.bree.test', scope: 'openid', ...claims })
+        .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(pair.privateKey);
+    sink = await startSmtpSink();
+    billing = await startBillingApp({ env: { SMTP_URL: sink.url, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'https://api.bree.test' } });
+    await resetDatabase(billing.t.database);
+  });
+  afterAll(async () => {
+    await billing.close();
+    await sink.close();
+    await new Promise((resolve) => issuerServer.close(resolve));
+  });
+
+  /** A writer of the issuer, whose profile the app sends after sign-in (PUT /users/profile), claiming the address verified. */
+  async function writer({ sub, email, verified }: { sub: string; email: string; verified: boolean }): Promise<TestUser> {
+    const token = await sign({ sub, email, email_verified: verified });
+    const me: TestUser = {
+      sub,
+      token,
+      async call(method, url, payload) {
+        const res = await billing.t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${token}`, 'x-tenant-id': sub },
+          ...(payload ? { payload } : {}),
+        });
+        return { status: res.statusCode, body: res.headers['content-type']?.includes('json') ? res.json() : res.body } as never;
+      },
+    } as TestUser;
+    expect((await me.call('PUT', '/api/users/profile', { email, name: 'Writer', emailVerified: true })).status).toBe(200);
+    return me;
+  }
+  const mailsTo = (email: string) => sink.mails.filter((mail) => mail.to.includes(email) && mail.subject === 'Your Bree usage this month');
+
+  it('mails the address the issuer verified right after the crossing call, and nobody on an address it did not', async () => {
+    const vouched = await writer({ sub: 'auth0|vouched', email: 'vouched@example.com', verified: true });
+    const unvouched = await writer({ sub: 'auth0|unvouched', email: 'unvouched@example.com', verified: false });
+    // Billing on and no subscription: Free, whose 10 Premium calls are 80 % used at the 8th.
+    await setUsage(billing.t, { tenantId: vouched.sub, premiumCalls: 7 });
+    await setUsage(billing.t, { tenantId: unvouched.sub, premiumCalls: 7 });
+    await premiumCall(vouched);
+    await premiumCall(unvouched);
+    await vi.waitFor(() => expect(mailsTo('vouched@example.com')).toHaveLength(1));
+    expect(mailsTo('vouched@example.com')[0]?.text).toContain("You have used 8 of this month's 10 Premium calls.");
+    expect(await billing.t.services.billing.sendUsageNotices()).toBe(0);
+    expect(mailsTo('unvouched@example.com')).toHaveLength(0);
   });
 });

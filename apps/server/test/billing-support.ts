@@ -1,6 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { periodOf } from '../src/modules/usage/usage.plans';
 import type { TestUser } from './api-client';
-import { FAKE_WEBHOOK_SECRET, type FakeStripe } from './fakes/stripe';
+import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { createTestApp, type TestApp } from './harness';
 
 type Obj = Record<string, unknown>;
 
@@ -34,4 +37,55 @@ export async function cancelSubscription(app: FastifyInstance, stripe: FakeStrip
   stripe.updateSubscription(String(subscription.id), { status: 'canceled' });
   const res = await deliverStripeEvent(app, stripe, stripe.event('customer.subscription.deleted', subscription));
   if (res.statusCode !== 200) throw new Error(`webhook failed: ${res.body}`);
+}
+
+/** A test Bree with billing on (the Stripe stand-in) and, unless `ai` is false, the fake AI provider. */
+export interface BillingTestApp {
+  t: TestApp;
+  stripe: FakeStripe;
+  /** The fake AI provider (Fast its OpenAI-compatible side, Premium its Anthropic one); null with `ai: false`. */
+  ai: FakeAiProvider | null;
+  close(): Promise<void>;
+}
+
+/** Starts the billing tests' Bree: the Stripe stand-in, the fake AI provider, more `env` and the clock `now`. */
+export async function startBillingApp({
+  ai = true,
+  env = {},
+  now,
+}: { ai?: boolean; env?: Record<string, string>; now?: () => Date } = {}): Promise<BillingTestApp> {
+  const stripe = await startFakeStripe();
+  const fake = ai ? await startFakeAiProvider() : null;
+  const t = await createTestApp({ ...(fake ? fakeAiEnv(fake) : {}), ...fakeStripeEnv(stripe), ...env }, now ? { now } : {});
+  return {
+    t,
+    stripe,
+    ai: fake,
+    async close() {
+      await t.close();
+      await fake?.close();
+      await stripe.close();
+    },
+  };
+}
+
+const USAGE_COLUMNS = { premiumCalls: 'premium_calls', fastCalls: 'fast_calls', paygCalls: 'payg_calls', cost: 'cost' } as const;
+
+/**
+ * Sets columns of a tenant's usage row for this month (others keep their value, or 0 in a new row):
+ * the state a test starts from, as if the calls had been made.
+ */
+export async function setUsage(
+  t: Pick<TestApp, 'database'>,
+  { tenantId, ...columns }: { tenantId: string; premiumCalls?: number; fastCalls?: number; paygCalls?: number; cost?: string },
+): Promise<void> {
+  const given = (Object.keys(USAGE_COLUMNS) as (keyof typeof USAGE_COLUMNS)[]).filter((key) => columns[key] !== undefined);
+  const names = given.map((key) => USAGE_COLUMNS[key]);
+  const values = given.map((key) => columns[key]);
+  const casts = given.map((key, i) => `$${i + 3}${key === 'cost' ? '::numeric' : ''}`);
+  await t.database.query(
+    `insert into usage_periods (tenant_id, period${names.map((n) => `, ${n}`).join('')}) values ($1, $2${casts.map((c) => `, ${c}`).join('')})
+     on conflict (tenant_id, period) do ${names.length ? `update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}` : 'nothing'}`,
+    [tenantId, periodOf(new Date()), ...values],
+  );
 }

@@ -1,16 +1,14 @@
 import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAiTestApp, readStream } from './ai-helpers';
+import { readStream } from './ai-helpers';
 import { doc, newUser, type TestUser } from './api-client';
-import type { FakeAiProvider } from './fakes/fake-ai-provider';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
-import { createTestApp, resetDatabase, type TestApp } from './harness';
-import { subscribeToPro } from './billing-support';
-import { periodOf } from '../src/modules/usage/usage.plans';
+import type { FakeStripe } from './fakes/stripe';
+import { resetDatabase, type TestApp } from './harness';
+import { setUsage, startBillingApp, subscribeToPro, type BillingTestApp } from './billing-support';
 
 describe('the invoice-grade usage report', () => {
   let t: TestApp;
-  let fake: FakeStripe;
+  let billing: BillingTestApp;
   let me: TestUser;
   let other: TestUser;
   let docA = '';
@@ -35,9 +33,9 @@ describe('the invoice-grade usage report', () => {
   }
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
     // Billing on and no subscription: the tenant is on Free, whose $1.00 credit covers these calls.
-    t = await createTestApp(fakeStripeEnv(fake), { now: () => clock });
+    billing = await startBillingApp({ ai: false, now: () => clock });
+    t = billing.t;
     await resetDatabase(t.database);
     me = await newUser(t.app, 'report');
     other = await newUser(t.app, 'report-other');
@@ -57,10 +55,7 @@ describe('the invoice-grade usage report', () => {
     expect((await me.call('POST', '/api/files/delete', { filePath: created.filePath })).status).toBe(200);
     clock = new Date('2026-03-20T12:00:00Z');
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => billing.close());
 
   it('gives this month per day and per document, with totals', async () => {
     const res = await me.call('GET', '/api/billing/usage');
@@ -130,19 +125,15 @@ describe('the invoice-grade usage report', () => {
 });
 
 describe('the usage report of real AI calls', () => {
+  let billing: BillingTestApp;
   let t: TestApp;
-  let ai: FakeAiProvider;
   let stripe: FakeStripe;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ({ t, fake: ai } = await createAiTestApp(fakeStripeEnv(stripe)));
+    billing = await startBillingApp();
+    ({ t, stripe } = billing);
   });
-  afterAll(async () => {
-    await t.close();
-    await ai.close();
-    await stripe.close();
-  });
+  afterAll(() => billing.close());
 
   it('puts an assistant call on the document it worked on', async () => {
     await resetDatabase(t.database);
@@ -162,12 +153,7 @@ describe('the usage report of real AI calls', () => {
     const me = await newUser(t.app, 'plan-ai');
     const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Essay', content: doc('rough draft words') })).body.file.id as string;
     const enhance = () => me.call('POST', '/api/ai/operations', { fileId, action: 'enhance', selection: { text: 'rough draft words', nodeIds: ['n1'] } });
-    const spent = (dollars: string) =>
-      t.database.query(
-        `insert into usage_periods (tenant_id, period, cost) values ($1, $2, $3::numeric)
-         on conflict (tenant_id, period) do update set cost = excluded.cost`,
-        [me.sub, periodOf(new Date()), dollars],
-      );
+    const spent = (cost: string) => setUsage(t, { tenantId: me.sub, cost });
     // Free: its $1 credit spent, the call is refused before anything is queued.
     await spent('1');
     expect((await enhance()).body.error).toMatchObject({ code: 'budget_exceeded' });
@@ -191,7 +177,7 @@ describe('the usage report of real AI calls', () => {
     const me = await newUser(t.app, 'plan-chat');
     const fileId = (await me.call('POST', '/api/files/create', { filePath: 'Essay', content: doc('rough draft words') })).body.file.id as string;
     await subscribeToPro(t.app, stripe, me);
-    await t.database.query(`insert into usage_periods (tenant_id, period, cost) values ($1, $2, 20)`, [me.sub, periodOf(new Date())]);
+    await setUsage(t, { tenantId: me.sub, cost: '20' });
     expect((await me.call('POST', '/api/billing/spending-limit', { spendingLimit: 0.01 })).status).toBe(200);
     const answered = await me.call('POST', `/api/chat/${fileId}/messages`, { message: 'Paid by the call?' });
     expect(answered.status).toBe(200);

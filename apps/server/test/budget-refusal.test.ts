@@ -1,36 +1,26 @@
 import { budgetRefusalDetailsSchema } from '@bree/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAiTestApp, readStream } from './ai-helpers';
+import { readStream } from './ai-helpers';
 import { doc, newUser, type TestUser } from './api-client';
-import { subscribeToPro } from './billing-support';
-import type { FakeAiProvider } from './fakes/fake-ai-provider';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
+import { setUsage, startBillingApp, subscribeToPro, type BillingTestApp } from './billing-support';
+import type { FakeStripe } from './fakes/stripe';
 import { resetDatabase, type TestApp } from './harness';
-import { periodOf } from '../src/modules/usage/usage.plans';
 
 /** docs/BILLING.md#refusals: a 402 says which limit ran out and what is left of the others. */
 describe('budget refusals name what ran out', () => {
+  let billing: BillingTestApp;
   let t: TestApp;
-  let ai: FakeAiProvider;
   let stripe: FakeStripe;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    ({ t, fake: ai } = await createAiTestApp(fakeStripeEnv(stripe)));
+    billing = await startBillingApp();
+    ({ t, stripe } = billing);
   });
-  afterAll(async () => {
-    await t.close();
-    await ai.close();
-    await stripe.close();
-  });
+  afterAll(() => billing.close());
 
   /** Sets this month's usage row of `user` (billing on: Free unless subscribed). */
   const used = (user: TestUser, columns: { premium?: number; fast?: number; cost?: string }) =>
-    t.database.query(
-      `insert into usage_periods (tenant_id, period, premium_calls, fast_calls, cost) values ($1, $2, $3, $4, $5::numeric)
-       on conflict (tenant_id, period) do update set premium_calls = excluded.premium_calls, fast_calls = excluded.fast_calls, cost = excluded.cost`,
-      [user.sub, periodOf(new Date()), columns.premium ?? 0, columns.fast ?? 0, columns.cost ?? '0'],
-    );
+    setUsage(t, { tenantId: user.sub, premiumCalls: columns.premium ?? 0, fastCalls: columns.fast ?? 0, cost: columns.cost ?? '0' });
 
   async function writer(name: string) {
     const me = await newUser(t.app, name);

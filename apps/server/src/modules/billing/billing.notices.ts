@@ -35,10 +35,11 @@ function noticesOf({ row, plan }: { row: PeriodFigures; plan: keyof typeof PLANS
 }
 
 /**
- * The usage notices by mail (docs/BILLING.md#notices): once a period per tenant and threshold. The
- * row in billing_notices is claimed before the mail goes (insert … on conflict do nothing), so of
- * several Bree processes running this at once exactly one sends each notice; a mail that fails is
- * not retried (a notice, not a bill).
+ * The usage notices by mail (docs/BILLING.md#notices): once a period per tenant and threshold, sent
+ * right after the call that crossed it (`sendFor`) and caught up by the hourly job (`send`). The row in
+ * billing_notices is claimed before the mail goes (insert … on conflict do nothing), so of several
+ * senders at once — calls ending together, several Bree processes, the hourly job — exactly one sends
+ * each notice; a mail that fails is not retried (a notice, not a bill).
  */
 export function createUsageNoticeMailer({
   db,
@@ -51,7 +52,7 @@ export function createUsageNoticeMailer({
 }: {
   db: Db;
   repository: Pick<BillingRepository, 'planFields'>;
-  usage: Pick<UsageService, 'periodFigures'>;
+  usage: Pick<UsageService, 'periodFigures' | 'tenantFigures'>;
   mailer: Mailer;
   emailOf: (tenantId: string) => Promise<string | null>;
   publicUrl: string;
@@ -66,31 +67,44 @@ export function createUsageNoticeMailer({
     return rows.length === 1;
   }
 
+  /** Mails one tenant the notices its figures call for that nobody claimed yet; true when a mail went. */
+  async function mailTenant({ row, period, done }: { row: PeriodFigures; period: string; done: (kind: NoticeKind) => boolean }): Promise<boolean> {
+    const plan = usagePlanOf(await repository.planFields(row.tenantId));
+    const fresh = noticesOf({ row, plan }).filter((notice) => !done(notice.kind));
+    if (fresh.length === 0) return false;
+    const to = await emailOf(row.tenantId);
+    if (!to) return false;
+    const lines: string[] = [];
+    for (const notice of fresh) if (await claim({ tenantId: row.tenantId, period, kind: notice.kind })) lines.push(notice.line);
+    if (lines.length === 0) return false;
+    const text = `${lines.join('\n')}\n\nSee your usage and the pay-as-you-go setting: ${publicUrl.replace(/\/$/, '')}/subscription\n`;
+    try {
+      await mailer.send({ to, subject: 'Your Bree usage this month', text });
+      return true;
+    } catch {
+      // Claimed already: the in-app notice still shows; a notice is never sent twice.
+      return false;
+    }
+  }
+
   return {
-    /** Mails this month's new notices; returns how many mails went. */
+    /** The hourly catch-up: mails every tenant this month's new notices; returns how many mails went. */
     async send(): Promise<number> {
       const period = periodOf(now());
       const claimed = await db.execute(sql`select tenant_id, kind from ${billingNotices} where period = ${period}`);
       const done = new Set(((claimed as { rows?: { tenant_id: string; kind: string }[] }).rows ?? []).map((r) => `${r.tenant_id}:${r.kind}`));
       let sent = 0;
-      for (const row of await usage.periodFigures({ period })) {
-        const plan = usagePlanOf(await repository.planFields(row.tenantId));
-        const fresh = noticesOf({ row, plan }).filter((notice) => !done.has(`${row.tenantId}:${notice.kind}`));
-        if (fresh.length === 0) continue;
-        const to = await emailOf(row.tenantId);
-        if (!to) continue;
-        const lines: string[] = [];
-        for (const notice of fresh) if (await claim({ tenantId: row.tenantId, period, kind: notice.kind })) lines.push(notice.line);
-        if (lines.length === 0) continue;
-        const text = `${lines.join('\n')}\n\nSee your usage and the pay-as-you-go setting: ${publicUrl.replace(/\/$/, '')}/subscription\n`;
-        try {
-          await mailer.send({ to, subject: 'Your Bree usage this month', text });
-          sent += 1;
-        } catch {
-          // Claimed already: the in-app notice still shows; a notice is never sent twice.
-        }
-      }
+      for (const row of await usage.periodFigures({ period }))
+        if (await mailTenant({ row, period, done: (kind) => done.has(`${row.tenantId}:${kind}`) })) sent += 1;
       return sent;
+    },
+
+    /** Right after a call of `tenantId` was settled: mails the notices it may have crossed; true when a mail went. */
+    async sendFor({ tenantId }: { tenantId: string }): Promise<boolean> {
+      const period = periodOf(now());
+      const row = await usage.tenantFigures({ tenantId, period });
+      // The claim decides who sends: a notice claimed already is skipped there, never mailed twice.
+      return row ? mailTenant({ row, period, done: () => false }) : false;
     },
   };
 }

@@ -54,7 +54,7 @@ export function createBillingService({
 }: {
   db: Db;
   /** The usage module's figures; billing never reads its tables. */
-  usage: Pick<UsageService, 'billingFigures' | 'unreportedPayg' | 'markPaygReported' | 'periodFigures'>;
+  usage: Pick<UsageService, 'billingFigures' | 'unreportedPayg' | 'markPaygReported' | 'periodFigures' | 'tenantFigures'>;
   /** With SMTP_URL: the usage notices go by mail too (docs/BILLING.md#notices), to the address `emailOf` finds. */
   notices?: { mailer: Mailer; emailOf: (tenantId: string) => Promise<string | null> } | null;
   /** The usage module's per-day and per-document report (it owns the metering). */
@@ -238,6 +238,16 @@ export function createBillingService({
     /** Mails this month's usage notices not sent yet (80 % of a cap, pay-as-you-go begun); 0 without billing or SMTP. */
     async sendUsageNotices(): Promise<number> {
       return noticeMails ? noticeMails.send() : 0;
+    },
+
+    /**
+     * After a settled call of `tenantId`: mails the usage notices it crossed now, not at the next
+     * hourly run (docs/BILLING.md#notices). Fire-and-forget, so the call never waits on the mail
+     * server; a failure here is left to the hourly job, which sends whatever nobody claimed.
+     */
+    noticeAfterCall({ tenantId }: { tenantId: string }): void {
+      if (!noticeMails) return;
+      noticeMails.sendFor({ tenantId }).catch(() => undefined);
     },
   };
 }

@@ -24,8 +24,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ service: TenantsService }> =
   });
 
   app.put('/users/profile', { schema: { body: userProfileBodySchema, response: { 200: userProfileResponseSchema } } }, async (request) => {
-    const { tenantId } = requireAuth(request);
-    const row = await service.updateProfile({ tenantId, ...request.body });
+    const auth = requireAuth(request);
+    // The address counts as verified only when the signed-in token vouches for this very address:
+    // Bree mails it (docs/BILLING.md#notices), so the browser's word alone is not enough.
+    const vouched = auth.emailVerified && auth.email?.trim().toLowerCase() === request.body.email.trim().toLowerCase();
+    const row = await service.updateProfile({ tenantId: auth.tenantId, ...request.body, emailVerified: vouched });
     return { success: true as const, profile: presentProfile(row) };
   });
 };

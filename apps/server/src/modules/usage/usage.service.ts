@@ -71,6 +71,7 @@ export function createUsageService({
   now,
   planOf = async () => ({ plan, paygSpendingLimit: 0 }),
   holds = {},
+  afterSettle = () => undefined,
 }: {
   db: Db;
   plan: PlanName;
@@ -79,6 +80,8 @@ export function createUsageService({
   planOf?: (tenantId: string) => Promise<TenantPlan>;
   /** This process's name on the holds it runs calls under (a random one by default) and how often it renews them. */
   holds?: { owner?: string; renewEverySeconds?: number };
+  /** Told after each settled call or recording (billing mails the usage notices it crossed); must not throw or wait. */
+  afterSettle?: (args: { tenantId: string }) => void;
 }) {
   const repository = createUsageRepository({ db });
   const leases = createHoldLeases({ db, now, ...holds });
@@ -142,12 +145,13 @@ export function createUsageService({
   }
 
   /** Runs a settlement; the hold's renewals end with it, even when it fails (the sweep then gives the hold back). */
-  async function settling(holdId: string | undefined, settlement: Promise<void>): Promise<void> {
+  async function settling(holdId: string | undefined, settlement: Promise<void>, tenantId: string): Promise<void> {
     try {
       await settlement;
     } finally {
       if (holdId) leases.ended();
     }
+    afterSettle({ tenantId });
   }
 
   return {
@@ -188,7 +192,7 @@ export function createUsageService({
           cost: (reservation.payg ? PAYG_DOLLARS_PER_CALL : cost).toFixed(6),
         },
       });
-      await settling(reservation.holdId, settlement);
+      await settling(reservation.holdId, settlement, reservation.tenantId);
     },
 
     /**
@@ -217,7 +221,7 @@ export function createUsageService({
         fileId: reservation.fileId,
         ...(reservation.holdId ? { holdId: reservation.holdId } : {}),
       });
-      await settling(reservation.holdId, settlement);
+      await settling(reservation.holdId, settlement, reservation.tenantId);
     },
 
     /** This process's name on the holds it runs calls under. */
@@ -240,6 +244,14 @@ export function createUsageService({
 
     /** Every tenant's settled figures of one month (credit, calls, minutes, pay-as-you-go calls), for the usage notices. */
     periodFigures: (opts: { period: string }) => repository.periodFigures(opts),
+
+    /** One tenant's settled figures of a month, shaped as periodFigures gives them (null: no usage yet). */
+    async tenantFigures({ tenantId, period }: { tenantId: string; period: string }) {
+      const row = await repository.find({ tenantId, period });
+      if (!row) return null;
+      const { fastCalls, premiumCalls, paygCalls } = row;
+      return { tenantId, cost: Number(row.cost), fastCalls, premiumCalls, voiceMinutes: Number(row.voiceMinutes), paygCalls };
+    },
 
     /** Months before `before` whose pay-as-you-go calls are not all sent to Stripe yet. */
     unreportedPayg: (opts: { before: string }) => repository.unreportedPayg(opts),
