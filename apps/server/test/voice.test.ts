@@ -69,7 +69,7 @@ describe("the author's voice, learned by a pg-boss job", () => {
   it('refuses to analyse a voice with no samples, saying what to do, and leaves the profile as it was', async () => {
     const refused = await me.call('POST', '/api/voice/analyze');
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'no_voice_samples', message: 'Add a document to your voice samples first' });
+    expect(refused.body.error).toEqual({ code: 'no_voice_samples', message: 'Add a document to your repository first' });
     // An AI-tagged document teaches no voice: still no samples.
     await me.call('POST', '/api/files/create', { filePath: 'Generated', content: doc(AI_D), metadata: { authenticity: 'AI' } });
     expect((await me.call('POST', '/api/voice/analyze')).body.error.code).toBe('no_voice_samples');

@@ -234,7 +234,7 @@ test.describe('editor', () => {
     // The menu toggle opens files, create, download, repository move and upload.
     await header.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    for (const name of ['Documents', 'New document', 'Download as text (.txt)', 'Download as Word (.docx)', 'Move to repository', 'Upload files']) {
+    for (const name of ['Documents', 'New document', 'Download as text (.txt)', 'Download as Word (.docx)', 'Add to repository', 'Upload files']) {
       await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
     }
     await header.getByRole('button', { name: 'Close menu' }).click();

@@ -34,7 +34,7 @@ test('download a document in every format and move it into and out of the reposi
   await page.getByRole('button', { name: 'More actions for Field notes' }).click();
   await page.getByRole('menuitem', { name: 'Add to repository' }).click();
   await expect(page.getByText('Field notes added to your repository')).toBeVisible();
-  await expect(page.getByText('Voice sample')).toBeVisible();
+  await expect(page.getByText('In repository', { exact: true })).toBeVisible();
   expect((await callApi<{ file: { isRepository: boolean } }>(page, 'POST', '/files/get', { fileId: file.id })).file.isRepository).toBe(true);
 
   // From the editor's panels.

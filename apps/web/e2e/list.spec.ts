@@ -120,7 +120,7 @@ test.describe('the document list', () => {
     await expect(page.getByText('100 documents')).toBeVisible();
   });
 
-  test('the paste dialog asks whether the text is a voice sample, as the upload dialog does', async ({ page, auth }) => {
+  test('the paste dialog asks whether the text goes into the repository, unticked as in the upload dialog', async ({ page, auth }) => {
     await auth.signUpOverHttp(newAccount('paste-voice'));
     const openPaste = async () => {
       await page.getByRole('button', { name: 'Import content', exact: true }).click();
@@ -130,17 +130,19 @@ test.describe('the document list', () => {
         .click();
       return page.getByRole('dialog', { name: 'Add Content to Repository' });
     };
-    const question = 'Add to my voice samples (repository)';
+    const question = 'Add to my repository';
 
+    // Unticked at first, as in the upload dialog: imports are plain documents unless the writer asks.
     let modal = await openPaste();
-    await expect(modal.getByRole('checkbox', { name: question })).toBeChecked();
+    await expect(modal.getByRole('checkbox', { name: question })).not.toBeChecked();
+    await modal.getByRole('checkbox', { name: question }).check();
     await modal.getByLabel('Document Name').fill('Mine');
     await modal.getByLabel('Content', { exact: true }).fill('My own words.');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(modal).toHaveCount(0);
 
     modal = await openPaste();
-    await modal.getByRole('checkbox', { name: question }).uncheck();
+    await expect(modal.getByRole('checkbox', { name: question })).not.toBeChecked();
     await modal.getByLabel('Document Name').fill('Not mine');
     await modal.getByLabel('Content', { exact: true }).fill('Words from elsewhere.');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
@@ -150,9 +152,9 @@ test.describe('the document list', () => {
     expect(files.find((f) => f.name === 'Mine.txt')?.isRepository).toBe(true);
     expect(files.find((f) => f.name === 'Not mine.txt')?.isRepository).toBe(false);
     const row = (name: string) => rowsOf(page).filter({ has: docLink(page, name) });
-    await expect(row('Mine').getByText('Voice sample')).toBeVisible();
+    await expect(row('Mine').getByText('In repository', { exact: true })).toBeVisible();
     await expect(row('Not mine')).toBeVisible();
-    await expect(row('Not mine').getByText('Voice sample')).toHaveCount(0);
+    await expect(row('Not mine').getByText('In repository', { exact: true })).toHaveCount(0);
 
     // The upload dialog asks the same question with the same control.
     await page.getByRole('button', { name: 'Import content', exact: true }).click();

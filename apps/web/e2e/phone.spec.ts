@@ -134,7 +134,7 @@ test.describe('phone layout', () => {
       expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
       await expectWithinWidth(page, link, width);
       const row = page.getByRole('listitem').filter({ has: link });
-      const badge = row.getByText('Voice sample', { exact: true });
+      const badge = row.getByText('In repository', { exact: true });
       await expect(badge).toBeVisible();
       await expect(row.getByRole('img', { name: 'Workspace' })).toBeVisible();
       // The badges sit beside or below the name, never over it.

@@ -21,7 +21,7 @@ test.describe('voice panel', () => {
     await page.goto(`${bree.url}/app/${doc.file.id}`);
     await page.getByRole('tab', { name: 'Voice' }).first().click();
     await page.getByRole('button', { name: 'Analyze my voice' }).click();
-    await expect(page.getByText('Add a document to your voice samples first').first()).toBeVisible();
+    await expect(page.getByText('Add a document to your repository first').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Analyze my voice' })).toBeEnabled();
   });
 
@@ -43,14 +43,16 @@ test.describe('voice panel', () => {
     );
     await page.getByRole('tab', { name: 'Voice' }).first().click();
     await page.getByRole('button', { name: 'Analyze my voice' }).click();
-    await expect(page.getByRole('status', { name: 'Analyzing your samples…' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Analyzing your writing…' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Analyze my voice' })).toBeVisible({ timeout: 20_000 });
     expect(await finished).toBe('ready');
     await expect(page.getByText('Voice profile updated')).toBeVisible();
 
-    await expect(page.getByTestId('voice-samples')).toContainText('2 samples');
+    await expect(page.getByTestId('voice-samples')).toContainText('2 documents');
     await expect(page.getByText('Average sentence length')).toBeVisible();
     await expect(page.getByText('Readability', { exact: true })).toBeVisible();
+    // The reading ease says its scale and stays on it.
+    await expect(page.getByText(/^Grade \d+ \([a-z ]+, reading ease (\d|[1-9]\d|100) of 100\)$/)).toBeVisible();
     await expect(page.getByLabel('Style guide')).toHaveValue('- Short sentences, weather in every opening.');
     removeRule();
 
@@ -62,6 +64,6 @@ test.describe('voice panel', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Voice' }).first().click();
     await expect(page.getByLabel('Your notes')).toHaveValue(notes);
-    await expect(page.getByTestId('voice-samples')).toContainText('2 samples');
+    await expect(page.getByTestId('voice-samples')).toContainText('2 documents');
   });
 });

@@ -8,6 +8,9 @@ export type VoiceStatus = z.infer<typeof voiceStatusSchema>;
 /** Longest style guide or note the author may store, in characters. */
 export const VOICE_MAX_TEXT = 20_000;
 
+/** 'Analyze my voice' with nothing to learn from (409 no_voice_samples): the server's message and the panel's note. */
+export const NO_REPOSITORY_DOCUMENTS = 'Add a document to your repository first';
+
 const distributionSchema = z.object({ mean: z.number(), median: z.number(), p10: z.number(), p90: z.number(), stdev: z.number() });
 
 /** Stylometric figures computed locally from the author's samples (all per-1,000-word rates use word tokens). */

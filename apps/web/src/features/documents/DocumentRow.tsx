@@ -93,7 +93,7 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
               title="In your repository: Bree learns your voice from it"
               className="shrink-0 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong"
             >
-              Voice sample
+              In repository
             </span>
           )}
           {transcribing && (

@@ -124,7 +124,7 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
             </button>
           ))}
           <button type="button" className={item} onClick={() => void move()}>
-            {inRepository ? 'Remove from repository' : 'Move to repository'}
+            {inRepository ? 'Remove from repository' : 'Add to repository'}
           </button>
           <button
             type="button"

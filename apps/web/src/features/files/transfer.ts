@@ -82,7 +82,7 @@ export function saveBlob(blob: Blob, filename: string): void {
   }
 }
 
-/** Moves a document into the repository (the author's voice samples) or out of it. */
+/** Moves a document into the repository (which teaches the assistant the author's voice) or out of it. */
 export async function setInRepository(api: ApiClient, q: { tenantId: string; filePath: string; isRepository: boolean }): Promise<void> {
   await api.patch(`/files/repository/${encodeURIComponent(q.tenantId)}/${encodeURIComponent(q.filePath)}`, { isRepository: q.isRepository });
 }

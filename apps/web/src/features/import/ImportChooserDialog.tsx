@@ -36,7 +36,7 @@ export function ImportChooserDialog({ open, onOpenChange }: ImportChooserDialogP
         open={open}
         onOpenChange={onOpenChange}
         title="Import content"
-        description="Bring in your writing: documents to edit, or samples that teach the assistant your voice."
+        description="Bring in your writing: documents to edit, or your own writing for your repository, which teaches the assistant your voice."
         className="max-w-2xl"
       >
         <div className="grid gap-4 sm:grid-cols-2">

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/toast';
 import { PasteContentDialog } from './PasteContentDialog';
+import { ADD_TO_REPOSITORY_DEFAULT } from './importFiles';
 import { withServices } from './testServices';
 
 interface Pending {
@@ -59,8 +60,9 @@ describe("the 'Add Content to Repository' modal", () => {
     expect(ui.pending).toHaveLength(0);
   });
 
-  it('Ctrl+Enter creates and continues: a repository file, first paragraph marked, fields cleared, name refocused', async () => {
+  it('Ctrl+Enter creates and continues: a repository file once ticked, first paragraph marked, fields cleared, name refocused', async () => {
     const ui = setup();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Add to my repository' }));
     fireEvent.change(ui.name(), { target: { value: 'Newsletter' } });
     fireEvent.change(ui.content(), { target: { value: 'Hello there\nfriend\n\nSecond' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Authenticity Tag' }), { target: { value: 'Human' } });
@@ -99,11 +101,11 @@ describe("the 'Add Content to Repository' modal", () => {
     expect(ui.onOpenChange).not.toHaveBeenCalled();
   });
 
-  it('asks, as the upload dialog does, whether the text is a voice sample (on here); unticked, it makes a plain document', async () => {
+  it('asks, as the upload dialog does and unticked as there, whether the text goes into the repository; left so, it makes a plain document', async () => {
     const ui = setup();
-    const option = screen.getByRole('checkbox', { name: 'Add to my voice samples (repository)' }) as HTMLInputElement;
-    expect(option.checked).toBe(true);
-    fireEvent.click(option);
+    const option = screen.getByRole('checkbox', { name: 'Add to my repository' }) as HTMLInputElement;
+    expect(option.checked).toBe(ADD_TO_REPOSITORY_DEFAULT);
+    expect(option.checked).toBe(false);
     fireEvent.change(ui.name(), { target: { value: 'Memo' } });
     fireEvent.change(ui.content(), { target: { value: 'Not mine' } });
     fireEvent.click(ui.button('Create'));

@@ -7,6 +7,7 @@ import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { Button, Dialog, Input, Label } from '../../ui';
 import { getCurrentTenant } from '../tenancy';
+import { ADD_TO_REPOSITORY_DEFAULT } from './importFiles';
 import { announceNewFiles, createDocument } from './save';
 import { IMPORT_MESSAGES } from './validate';
 import { VoiceSampleChoice } from './VoiceSampleChoice';
@@ -21,8 +22,8 @@ type Mode = 'close' | 'continue';
 
 /**
  * 'Add Content to Repository' (docs/PRODUCT.md#import): pasted text becomes a document with its
- * authenticity tag, and, as the upload dialog asks too, a voice sample (repository file) unless the
- * author unticks it. Create closes; Create & Continue (also Ctrl/Cmd+Enter) clears the fields for
+ * authenticity tag, and a repository file when the author ticks 'Add to my repository', as the
+ * upload dialog asks too, with the same default (ADD_TO_REPOSITORY_DEFAULT). Create closes; Create & Continue (also Ctrl/Cmd+Enter) clears the fields for
  * the next piece while the first one is still being saved.
  */
 export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogProps) {
@@ -32,8 +33,8 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [tag, setTag] = useState<Authenticity>('Untagged');
-  // On by default here: pasting one's own writing to teach the voice is what this dialog is for.
-  const [toRepository, setToRepository] = useState(true);
+  // The same default as Upload: imports are plain documents unless the writer asks (docs/PRODUCT.md#import).
+  const [toRepository, setToRepository] = useState(ADD_TO_REPOSITORY_DEFAULT);
   const [error, setError] = useState<string | null>(null);
   // A ref as well as state: two quick submits in one tick must both see the first one counted.
   const inFlight = useRef(0);
@@ -116,7 +117,7 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
       open={open}
       onOpenChange={onOpenChangeAndClear}
       title="Add Content to Repository"
-      description="Paste blog posts, newsletters, LinkedIn posts, X/Twitter threads, emails or essays. As voice samples, they teach the assistant your voice."
+      description="Paste blog posts, newsletters, LinkedIn posts, X/Twitter threads, emails or essays. In your repository, they teach the assistant your voice."
       className="max-w-2xl"
     >
       <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} className="flex flex-col gap-4">

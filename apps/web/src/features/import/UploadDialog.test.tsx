@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/toast';
+import { ADD_TO_REPOSITORY_DEFAULT } from './importFiles';
 import { withServices } from './testServices';
 import { UploadDialog } from './UploadDialog';
 
@@ -38,14 +39,18 @@ describe('the upload dialog', () => {
   it('offers the drop zone, the repository option (off) and Close', () => {
     const ui = setup();
     expect(within(ui.dialog).getByText('Drag & drop files here, or click to browse')).toBeTruthy();
-    const option = within(ui.dialog).getByRole('checkbox', { name: 'Add to my voice samples (repository)' }) as HTMLInputElement;
+    const option = within(ui.dialog).getByRole('checkbox', { name: 'Add to my repository' }) as HTMLInputElement;
+    expect(option.checked).toBe(ADD_TO_REPOSITORY_DEFAULT);
     expect(option.checked).toBe(false);
+    expect(option.getAttribute('aria-describedby') && document.getElementById(option.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Bree learns your voice from the documents in your repository.',
+    );
     expect(within(ui.dialog).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
   });
 
   it('imports chosen files one by one with a done/total progress bar', async () => {
     const ui = setup();
-    fireEvent.click(within(ui.dialog).getByRole('checkbox', { name: 'Add to my voice samples (repository)' }));
+    fireEvent.click(within(ui.dialog).getByRole('checkbox', { name: 'Add to my repository' }));
     await ui.choose([new File(['One'], 'one.txt', { type: 'text/plain' }), new File(['# Two'], 'two.md', { type: 'text/markdown' })]);
     await waitFor(() => expect(within(ui.dialog).getAllByText('Imported')).toHaveLength(2));
     const bar = within(ui.dialog).getByRole('progressbar', { name: 'Import progress' });

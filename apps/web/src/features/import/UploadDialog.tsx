@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { FileRejection } from 'react-dropzone';
 import { Button, cn, Dialog } from '../../ui';
-import type { FileImportStatus } from './importFiles';
+import { ADD_TO_REPOSITORY_DEFAULT, type FileImportStatus } from './importFiles';
 import { ProgressBar } from './ProgressBar';
 import { useImportFiles } from './useImportFiles';
 import { VoiceSampleChoice } from './VoiceSampleChoice';
@@ -41,7 +41,7 @@ function RowStatus({ status }: { status: Row['status'] }) {
  */
 export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogProps) {
   const runImport = useImportFiles();
-  const [toRepository, setToRepository] = useState(false);
+  const [toRepository, setToRepository] = useState(ADD_TO_REPOSITORY_DEFAULT);
   const [problems, setProblems] = useState<string[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);

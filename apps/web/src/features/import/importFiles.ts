@@ -21,12 +21,18 @@ export type FileImportStatus =
   /** Refused by the checks before conversion; the message went to onProblem. */
   | { state: 'refused'; message: string };
 
+/**
+ * Whether an import goes into the repository until the writer ticks 'Add to my repository': no, in
+ * Paste and Upload alike — imports are plain documents unless the writer asks (docs/PRODUCT.md#import).
+ */
+export const ADD_TO_REPOSITORY_DEFAULT = false;
+
 /** What importFiles needs: the API, cache and tenant, plus optional hooks for a dialog. */
 export interface ImportDeps {
   api: ApiClient;
   queryClient: QueryClient;
   tenantId: string;
-  /** Save into the repository (voice samples); imports are plain documents by default (docs/PRODUCT.md#import). */
+  /** Save into the repository, which teaches the assistant the writer's voice; ADD_TO_REPOSITORY_DEFAULT otherwise. */
   isRepository?: boolean;
   notifier?: Pick<Notifier, 'success' | 'error' | 'warning' | 'loading' | 'dismiss'>;
   /**
@@ -106,7 +112,7 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
       const saved = await createDocument(deps.api, {
         name: importedFileName(file.name),
         content,
-        isRepository: deps.isRepository ?? false,
+        isRepository: deps.isRepository ?? ADD_TO_REPOSITORY_DEFAULT,
         metadata: { sourceFilename: fitName(cleanName(file.name), NAME_MAX_LENGTH), authenticity: 'Untagged', importedAt: now().toISOString() },
       });
       const { content: _content, ...summaryOnly } = saved;

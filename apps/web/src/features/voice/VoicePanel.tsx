@@ -48,11 +48,11 @@ export function VoicePanel() {
           <EmptyState />
         ) : (
           <p className="text-sm text-ink-soft" data-testid="voice-samples">
-            Learned from {countOf(profile.sampleCount, 'sample')} ({countOf(profile.sampleWords, 'word')}).
+            Learned from {countOf(profile.sampleCount, 'document')} ({countOf(profile.sampleWords, 'word')}).
           </p>
         )}
         {analyzing ? (
-          <Spinner label="Analyzing your samples…" showLabel size="sm" />
+          <Spinner label="Analyzing your writing…" showLabel size="sm" />
         ) : ai.available ? (
           <Button size="sm" variant="secondary" onClick={() => void analyze()}>
             Analyze my voice

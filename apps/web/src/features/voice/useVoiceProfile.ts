@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@bree/contracts';
+import { ERROR_CODES, NO_REPOSITORY_DOCUMENTS } from '@bree/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStatus } from '@bree/contracts';
@@ -53,7 +53,7 @@ export function useVoiceProfile(): VoiceProfileState {
       queryClient.setQueryData<VoiceProfileAnswer>(VOICE_PROFILE_KEY, (old) => (old ? { ...old, status: 'analyzing', error: null } : old));
       setWaiting(true);
     } catch (error) {
-      if (hasErrorCode(error, ERROR_CODES.noVoiceSamples)) notify.info('Add a document to your voice samples first');
+      if (hasErrorCode(error, ERROR_CODES.noVoiceSamples)) notify.info(NO_REPOSITORY_DOCUMENTS);
       else notify.error('Failed to start voice analysis');
     }
   }, [api, queryClient]);

@@ -7,7 +7,7 @@ import { useFileTransfers } from '../../files';
 import type { PanelFile } from './SidePanel';
 import { listRepositoryFiles } from '../api';
 
-/** Moves the open document into the repository (the voice samples) or out of it. */
+/** Moves the open document into the repository (which teaches Bree the writer's voice) or out of it. */
 function RepositoryToggle({ file }: { file: PanelFile }) {
   const { moveToRepository } = useFileTransfers();
   const [inRepository, setInRepository] = useState(file.isRepository);
@@ -20,7 +20,9 @@ function RepositoryToggle({ file }: { file: PanelFile }) {
   return (
     <div className="mb-3 rounded-md border border-line bg-paper p-3">
       <p className="text-sm text-ink">
-        {inRepository ? 'This document is one of your voice samples.' : 'Add this document to your samples to teach Bree your voice.'}
+        {inRepository
+          ? 'This document is in your repository: Bree learns your voice from it.'
+          : 'Add this document to your repository to teach Bree your voice.'}
       </p>
       <Button variant="secondary" className="mt-2" disabled={busy} onClick={() => void toggle()}>
         {inRepository ? 'Remove from repository' : 'Add to repository'}
