@@ -1,6 +1,24 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { fakeEmbeddingsEnv, startFakeEmbeddings } from '../../server/test/fakes/fake-embeddings';
 import { callApi } from './fixtures/api';
-import { expect, newAccount, test } from './fixtures/bree';
+import { expect, newAccount, test as base } from './fixtures/bree';
+import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+
+/** This file's Bree has an embedding model (the fake's), so 'Match meaning' is offered. */
+const test = base.extend<object, { bree: BreeServer }>({
+  bree: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see no fixture dependencies
+    async ({}, use) => {
+      const embeddings = await startFakeEmbeddings();
+      const server = await startBree({ env: fakeEmbeddingsEnv(embeddings) });
+      await use(server);
+      await server.stop();
+      removeDataDir(server.dataDir);
+      await embeddings.close();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /**
  * The search palette (docs/PRODUCT.md#search) against the real server: Ctrl/Cmd+K, the list's 'Search text'
@@ -22,6 +40,16 @@ const palette = (page: Page) => page.getByRole('dialog', { name: 'Search documen
 const results = (page: Page) => palette(page).getByRole('listbox', { name: 'Search results' });
 const paletteInput = (page: Page) => palette(page).getByRole('combobox', { name: 'Search in your documents' });
 const shortcut = process.platform === 'darwin' ? 'Meta+k' : 'Control+k';
+
+/** The marked words lie inside the (two-line clamped) passage, not cut off below it. */
+async function expectMarkShown(option: Locator): Promise<void> {
+  const mark = option.locator('mark').first();
+  await expect(mark).toBeVisible();
+  const passage = option.locator('p');
+  const [markBox, passageBox] = [await mark.boundingBox(), await passage.boundingBox()];
+  expect(markBox!.y + markBox!.height).toBeLessThanOrEqual(passageBox!.y + passageBox!.height + 1);
+  expect(markBox!.x + markBox!.width).toBeLessThanOrEqual(passageBox!.x + passageBox!.width + 1);
+}
 
 /** The page does not scroll sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -117,31 +145,55 @@ test.describe('the search palette', () => {
     await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toMatch(/^pear/i);
   });
 
-  test("the phone menu's 'Search text' opens it at 400 px, and drafts show only when asked", async ({ page, auth, bree }) => {
+  test("the phone menu's 'Search text' opens it at 375 px, the matched words show, and variants show only when asked", async ({ page, auth, bree }) => {
     await auth.signUpOverHttp(newAccount('search-phone'));
-    const masterId = await createDoc(page, 'Lighthouse essay', ['The lighthouse keeper counted albatrosses every dawn.']);
+    const masterId = await createDoc(page, 'Lighthouse essay', [
+      'On the northern cliff, past the old quarry, the sheep fields, the ruined chapel and the long dry stone wall, the keeper counted albatrosses every dawn.',
+    ]);
     await callApi(page, 'POST', '/workspaces/convert', { fileId: masterId });
-    // A duplicate is a variant (a draft), ready at once.
+    // A duplicate is a variant, ready at once.
     await callApi(page, 'POST', `/workspaces/${masterId}/variants`, { type: 'duplicate' });
-    await page.setViewportSize({ width: 400, height: 800 });
+    await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(`${bree.url}/app/${masterId}`);
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await menuButton.click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Search text' }).click();
     await expect(palette(page)).toBeVisible();
-    expect((await palette(page).boundingBox())?.width).toBe(400);
+    expect((await palette(page).boundingBox())?.width).toBe(375);
     await expectNoSidewaysScroll(page);
 
     await paletteInput(page).fill('albatrosses');
     const options = results(page).getByRole('option');
     await expect(options).toHaveCount(1);
-    await expect(options.first()).not.toContainText('Draft');
-    await palette(page).getByRole('checkbox', { name: 'Include drafts' }).check();
+    await expect(options.first()).not.toContainText('Variant');
+    // The word comes late in the sentence: the snippet starts near it, so two lines on a phone show it.
+    await expectMarkShown(options.first());
+    await expect(palette(page).getByText(/drafts?/i)).toHaveCount(0);
+    await palette(page).getByRole('checkbox', { name: 'Include variants' }).check();
     await expect(options).toHaveCount(2);
-    await expect(options.filter({ hasText: 'Draft' })).toHaveCount(1);
+    await expect(options.filter({ hasText: 'Variant' })).toHaveCount(1);
+    for (const option of await options.all()) await expectMarkShown(option);
 
     await page.keyboard.press('Escape');
     await expect(palette(page)).toHaveCount(0);
     await expect(menuButton).toBeFocused();
+  });
+
+  test("'Match meaning' says 'No close matches' instead of an unrelated document, and Enter opens nothing", async ({ page, auth }) => {
+    await auth.signUpOverHttp(newAccount('search-meaning'));
+    await createDoc(page, 'Apple pie recipe', ['Warm the oven, sift the flour and bake until golden.']);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Apple pie recipe', exact: true })).toBeVisible();
+    await page.keyboard.press(shortcut);
+    const meaning = palette(page).getByRole('switch', { name: 'Match meaning' });
+    await meaning.check();
+    const hybrid = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/search/hybrid' && r.request().postData()?.includes('gulls argued') === true);
+    await paletteInput(page).pressSequentially('gulls argued', { delay: 10 });
+    expect((await hybrid).status()).toBe(200);
+    await expect(palette(page).getByRole('status')).toHaveText('No close matches for “gulls argued”.');
+    await page.keyboard.press('Enter');
+    await expect(palette(page)).toBeVisible();
+    await expect(results(page)).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/app');
   });
 });

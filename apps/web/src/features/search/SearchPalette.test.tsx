@@ -129,17 +129,35 @@ describe('SearchPalette', () => {
     expect((await screen.findByRole('status')).textContent).toBe('No results for “zebra”.');
   });
 
-  it('sends drafts when asked and offers Match meaning only when the server has it, remembering the choice', async () => {
+  it('sends variants when asked and offers Match meaning only when the server has it, remembering the choice', async () => {
     const { api, sent } = fakeApi({ semantic: { available: true, model: 'm' }, indexed: 120, total: 480, indexing: true });
     const { input } = renderPalette(api);
     expect(await screen.findByText('Indexing 120 of 480 documents')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Include drafts' }));
+    expect(screen.queryByText(/drafts?/i)).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Include variants' }));
     fireEvent.click(screen.getByRole('switch', { name: 'Match meaning' }));
     expect(readFeatureFlags().newSearchApi).toBe(true);
     fireEvent.change(input, { target: { value: 'calm' } });
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.path).toBe('/search/hybrid');
     expect(sent[0]!.body.includeDrafts).toBe(true);
+    await act(async () => sent[0]!.answer({ mode: 'hybrid', results: [{ ...result('v1', 'Calm, shorter', 'calm', [[0, 4]]), isDraft: true }] }));
+    const list = await screen.findByRole('listbox', { name: 'Search results' });
+    expect(within(within(list).getByRole('option')).getByText('Variant')).toBeTruthy();
+  });
+
+  it("says 'No close matches' when meaning finds nothing close, and Enter opens nothing", async () => {
+    localStorage.setItem(FEATURE_FLAGS_KEY, JSON.stringify({ newSearchApi: true }));
+    const { api, sent } = fakeApi({ semantic: { available: true, model: 'm' }, indexed: 3, total: 3, indexing: false });
+    const { input, onOpenResult } = renderPalette(api);
+    await screen.findByRole('switch', { name: 'Match meaning' });
+    fireEvent.change(input, { target: { value: 'gulls argued' } });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.path).toBe('/search/hybrid');
+    await act(async () => sent[0]!.answer({ mode: 'hybrid', results: [] }));
+    expect((await screen.findByRole('status')).textContent).toBe('No close matches for “gulls argued”.');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onOpenResult).not.toHaveBeenCalled();
   });
 
   it('has no Match meaning switch when meaning search is not available', async () => {

@@ -129,7 +129,7 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 border-b border-line px-4 py-2">
             <label className={TOGGLE}>
               <input type="checkbox" className={CHECKBOX} checked={includeDrafts} onChange={(e) => setIncludeDrafts(e.target.checked)} />
-              Include drafts
+              Include variants
             </label>
             {semanticAvailable && (
               <label className={TOGGLE}>
@@ -154,7 +154,7 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
                 ))}
               </ul>
             ) : (
-              <PaletteMessage phase={search.phase} query={search.query} typed={trimmed} onRetry={search.retry} />
+              <PaletteMessage phase={search.phase} query={search.query} typed={trimmed} byMeaning={kind === 'hybrid'} onRetry={search.retry} />
             )}
           </div>
           <footer className="flex items-center justify-between gap-3 border-t border-line px-4 py-2 text-xs text-muted">
@@ -167,8 +167,11 @@ export function SearchPalette({ tenantId, onOpenResult, onDismiss, onCloseAutoFo
   );
 }
 
-/** What the palette says without results: a hint, 'No results for …', or the error with Retry. */
-function PaletteMessage({ phase, query, typed, onRetry }: { phase: string; query: string; typed: string; onRetry(): void }) {
+/**
+ * What the palette says without results: a hint, 'No results for …' (by words) or 'No close matches
+ * for …' (by meaning: nothing reached the similarity floor, docs/SEARCH.md), or the error with Retry.
+ */
+function PaletteMessage({ phase, query, typed, byMeaning, onRetry }: { phase: string; query: string; typed: string; byMeaning: boolean; onRetry(): void }) {
   if (typed && phase === 'error') {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center text-sm text-ink-soft">
@@ -182,7 +185,7 @@ function PaletteMessage({ phase, query, typed, onRetry }: { phase: string; query
   if (typed && phase === 'done' && query === typed) {
     return (
       <p role="status" className="px-4 py-8 text-center text-sm text-ink-soft">
-        No results for “{query}”.
+        {byMeaning ? `No close matches for “${query}”.` : `No results for “${query}”.`}
       </p>
     );
   }

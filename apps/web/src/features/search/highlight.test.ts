@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSegments } from './highlight';
+import { centreOnFirstMatch, highlightSegments, SNIPPET_LEAD_CHARS } from './highlight';
 import { createLatestRequestGate } from './latestRequest';
 import { passageTargetFrom, searchNavigationState } from './passageTarget';
 
@@ -74,5 +74,37 @@ describe('search navigation state', () => {
     expect(searchNavigationState({ ...passage, offset: null }).searchPassage.offset).toBeNull();
     expect(passageTargetFrom({ newDocument: true })).toBeNull();
     expect(passageTargetFrom({ searchPassage: { offset: -1, words: 'x' } })).toBeNull();
+  });
+});
+
+describe('centreOnFirstMatch', () => {
+  const long = 'Line 1 of the harbour log, nothing of note. Line 2 of the log. At last the lighthouse keeper counted the gulls.';
+  const at = long.indexOf('lighthouse');
+
+  it('starts the snippet a few words before a match that would be cut off, with an ellipsis, and moves the ranges with it', () => {
+    const snippet = centreOnFirstMatch(long, [[at, at + 'lighthouse'.length]]);
+    expect(snippet.text.startsWith('…')).toBe(true);
+    const [start, end] = snippet.highlights[0]!;
+    expect(snippet.text.slice(start, end)).toBe('lighthouse');
+    // Close to the start, so two lines on a phone show it; cut at a word, never inside one.
+    expect(start).toBeLessThanOrEqual(SNIPPET_LEAD_CHARS + 2);
+    expect(snippet.text).toMatch(/^…\S/);
+    expect(long.endsWith(snippet.text.slice(1))).toBe(true);
+    expect(long[long.length - snippet.text.length]).toBe(' ');
+  });
+
+  it('leaves a passage whose first match is already near its start as it is', () => {
+    const ranges: [number, number][] = [[5, 9]];
+    expect(centreOnFirstMatch(long, ranges)).toEqual({ text: long, highlights: ranges });
+    expect(centreOnFirstMatch(long, [])).toEqual({ text: long, highlights: [] });
+  });
+
+  it('centres on the earliest range even when the ranges come out of order', () => {
+    const later = long.indexOf('gulls');
+    const snippet = centreOnFirstMatch(long, [
+      [later, later + 5],
+      [at, at + 10],
+    ]);
+    expect(snippet.highlights.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['gulls', 'lighthouse']);
   });
 });

@@ -30,3 +30,33 @@ export function highlightSegments(text: string, ranges: readonly (readonly [numb
   if (at < text.length || segments.length === 0) segments.push({ text: text.slice(at), marked: false });
   return segments;
 }
+
+/**
+ * How many characters of context a snippet keeps before its first match: two lines of a result on
+ * a 320 px phone hold about 70 characters, so the matched words always show in them.
+ */
+export const SNIPPET_LEAD_CHARS = 30;
+
+/** A passage to show, and its highlight ranges in that text. */
+export interface Snippet {
+  text: string;
+  highlights: [number, number][];
+}
+
+/**
+ * Centres a passage on its first match (docs/SEARCH.md "The palette"): when the first matched words
+ * start further in than SNIPPET_LEAD_CHARS, the text before them is cut at a word border about
+ * that far back and replaced by '…', and the ranges move with it. The result is clamped to two
+ * lines, so without this a match late in a long passage would be cut off on a phone.
+ */
+export function centreOnFirstMatch(text: string, ranges: readonly (readonly [number, number])[]): Snippet {
+  const highlights = ranges.map(([start, end]) => [start, end] as [number, number]);
+  const first = highlights.reduce((min, [start, end]) => (end > start ? Math.min(min, start) : min), Infinity);
+  if (!Number.isFinite(first) || first <= SNIPPET_LEAD_CHARS + 10) return { text, highlights };
+  // The first word border at or after the lead distance, never past the match itself.
+  let cut = first - SNIPPET_LEAD_CHARS;
+  while (cut < first && !/\s/.test(text[cut - 1] ?? ' ')) cut += 1;
+  while (cut < first && /\s/.test(text[cut] ?? '')) cut += 1;
+  const shift = cut - 1;
+  return { text: `…${text.slice(cut)}`, highlights: highlights.map(([start, end]) => [Math.max(1, start - shift), Math.max(1, end - shift)]) };
+}
