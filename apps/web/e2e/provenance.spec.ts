@@ -199,8 +199,10 @@ test('the shared page shows the AI share once the writer chooses to show it', as
   await panel(page).getByRole('tab', { name: 'Settings' }).click();
   await panel(page).getByRole('switch', { name: 'Document Sharing' }).click();
   const url = await panel(page).getByRole('textbox', { name: 'Share URL' }).inputValue();
-  const choice = panel(page).getByRole('switch', { name: 'Show the AI share on the shared page' });
+  const choice = panel(page).getByRole('switch', { name: 'Show readers how much AI wrote' });
   await expect(choice).toHaveAttribute('aria-checked', 'false');
+  // The switch says what readers will see.
+  await expect(choice).toHaveAccessibleDescription(/Readers see a line such as “Written by you: \d+ % · AI-assisted: \d+ %” under the title/);
 
   const reader = await browser.newContext();
   try {

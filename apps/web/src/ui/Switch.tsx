@@ -4,6 +4,8 @@ import { cn } from './cn';
 export interface SwitchProps {
   /** Visible label; also the switch's accessible name. */
   label: string;
+  /** A line under the label saying what the switch does (the switch's accessible description). */
+  description?: string;
   checked: boolean;
   onChange(checked: boolean): void;
   disabled?: boolean;
@@ -11,19 +13,31 @@ export interface SwitchProps {
   className?: string;
 }
 
-/** An on/off switch with its label beside it (role switch: Space and Enter toggle it, as a button). */
-export function Switch({ label, checked, onChange, disabled, busy, className }: SwitchProps) {
+/**
+ * An on/off switch with its label beside it (role switch: Space and Enter toggle it, as a button),
+ * and optionally a description line under the label.
+ */
+export function Switch({ label, description, checked, onChange, disabled, busy, className }: SwitchProps) {
   const labelId = useId();
+  const descriptionId = useId();
   return (
     <div className={cn('flex items-center justify-between gap-3', className)}>
-      <span id={labelId} className="text-sm text-ink-soft">
-        {label}
+      <span className="flex min-w-0 flex-col gap-0.5">
+        <span id={labelId} className="text-sm text-ink-soft">
+          {label}
+        </span>
+        {description && (
+          <span id={descriptionId} className="text-xs text-muted">
+            {description}
+          </span>
+        )}
       </span>
       <button
         type="button"
         role="switch"
         aria-checked={checked}
         aria-labelledby={labelId}
+        aria-describedby={description ? descriptionId : undefined}
         aria-busy={busy || undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}

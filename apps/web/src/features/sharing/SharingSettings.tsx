@@ -15,6 +15,15 @@ import { disableSharing, enableSharing, getShareStatus, regenerateShareUrl } fro
  */
 const failure = (error: unknown, specific: string) => (isApiError(error) ? specific : SHARE_MESSAGES.updateFailed);
 
+/**
+ * The writer's choice to show the AI's share of the text on the shared page, said as what readers
+ * will see (docs/PROVENANCE.md): the figures only, never which words the AI wrote.
+ */
+const AUTHORSHIP_SWITCH = {
+  label: 'Show readers how much AI wrote',
+  description: 'Readers see a line such as “Written by you: 82 % · AI-assisted: 18 %” under the title of the shared page, never which words the AI wrote.',
+} as const;
+
 const viewsLabel = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'view' : 'views'} since sharing was switched on`;
 
 /**
@@ -139,7 +148,8 @@ export function SharingSettings({ fileId }: { fileId: string }) {
             {viewsLabel(status.viewCount)}
           </p>
           <Switch
-            label="Show the AI share on the shared page"
+            label={AUTHORSHIP_SWITCH.label}
+            description={AUTHORSHIP_SWITCH.description}
             checked={metadata?.showAuthorship === true}
             disabled={metadata === undefined}
             busy={savingAuthorship}
