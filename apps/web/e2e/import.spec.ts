@@ -329,6 +329,40 @@ test.describe('import', () => {
     await expect(modal).toHaveCount(0);
   });
 
+  test('on a phone the paste dialog keeps its actions on screen, above a keyboard too', async ({ page, auth }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await auth.signUpOverHttp(newAccount('paste-phone'));
+    const inView = async (locator: Locator, height: number) => {
+      await expect(locator).toBeInViewport({ ratio: 1 });
+      const box = await locator.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+    };
+    await page.getByRole('button', { name: 'Import content', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Import content' })
+      .getByRole('button', { name: /Paste Content/ })
+      .click();
+    const modal = page.getByRole('dialog', { name: 'Add Content to Repository' });
+    const actions = ['Cancel', 'Create & Continue', 'Create'].map((name) => modal.getByRole('button', { name, exact: true }));
+    for (const action of actions) await inView(action, 667);
+
+    await modal.getByLabel('Document Name').fill('Long letter');
+    const content = modal.getByLabel('Content', { exact: true });
+    await content.fill(Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long letter.`).join('\n'));
+    // The on-screen keyboard leaves 367 px: the dialog shrinks into them, its actions still showing.
+    await content.focus();
+    await page.setViewportSize({ width: 375, height: 367 });
+    for (const action of actions) await inView(action, 367);
+    const dialogBox = await modal.boundingBox();
+    expect(dialogBox!.y).toBeGreaterThanOrEqual(0);
+    expect(dialogBox!.y + dialogBox!.height).toBeLessThanOrEqual(367);
+    await page.setViewportSize({ width: 360, height: 640 });
+    for (const action of actions) await inView(action, 640);
+    await actions[2]!.click();
+    await expect(modal).toHaveCount(0);
+    await expect.poll(async () => (await listFiles(page)).map((f) => f.name)).toEqual(['Long letter.txt']);
+  });
+
   test('files dropped on the list are imported with the same checks', async ({ page, auth }) => {
     await auth.signUpOverHttp(newAccount('drop'));
     const files = await page.evaluateHandle(() => {

@@ -2,7 +2,7 @@ export { Button, buttonClasses } from './Button';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './Button';
 export { Input, Label } from './Input';
 export type { InputProps } from './Input';
-export { Dialog, DialogClose } from './Dialog';
+export { Dialog, DialogActions, DialogClose } from './Dialog';
 export { Menu, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSeparator } from './Menu';
 export { Popover, PopoverClose } from './Popover';
 export type { VirtualAnchor } from './Popover';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogClose, Input } from '../../ui';
+import { Button, Dialog, DialogActions, DialogClose, Input } from '../../ui';
 import { deletionProblem, typedEmailMatches, type DeletionProblem } from './deleteAccount';
 
 export interface DeleteAccountDialogProps {
@@ -111,7 +111,7 @@ export function DeleteAccountDialog({ open, onOpenChange, trigger, email, asksPa
             {problem.message}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <DialogClose asChild>
             <Button type="button" variant="secondary" disabled={deleting}>
               Cancel
@@ -120,7 +120,7 @@ export function DeleteAccountDialog({ open, onOpenChange, trigger, email, asksPa
           <Button type="submit" variant="danger" disabled={!ready} loading={deleting}>
             Delete my account
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogClose } from '../../ui';
+import { Button, Dialog, DialogActions, DialogClose } from '../../ui';
 import { AccountSection } from './AccountSection';
 import { useSignOutEverywhere } from './api';
 import { formProblemOf } from './formErrors';
@@ -31,7 +31,7 @@ export function SignOutEverywhereSection() {
             {failure}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <DialogClose asChild>
             <Button variant="secondary" disabled={signOut.isPending}>
               Cancel
@@ -40,7 +40,7 @@ export function SignOutEverywhereSection() {
           <Button variant="danger" loading={signOut.isPending} onClick={() => signOut.mutate()}>
             Sign out everywhere
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </AccountSection>
   );

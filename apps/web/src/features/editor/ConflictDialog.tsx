@@ -1,6 +1,6 @@
 import { toPlainText } from '@bree/editor';
 import type { DocJSON } from '@bree/editor';
-import { Button, Dialog } from '../../ui';
+import { Button, Dialog, DialogActions } from '../../ui';
 import type { ConflictInfo } from './useAutosave';
 
 /** Plain text of either a document tree or a plain-text content. */
@@ -44,14 +44,14 @@ export function ConflictDialog({ conflict, busy, onKeepMine, onUseLatest }: Prop
               <p className="mt-1 max-h-40 overflow-y-auto text-sm whitespace-pre-wrap text-ink-soft">{excerpt(conflict.theirs)}</p>
             </section>
           </div>
-          <div className="flex flex-wrap justify-end gap-2">
+          <DialogActions>
             <Button variant="secondary" disabled={busy} onClick={onUseLatest}>
               Use the latest
             </Button>
             <Button loading={busy} onClick={onKeepMine}>
               Keep my version
             </Button>
-          </div>
+          </DialogActions>
         </div>
       )}
     </Dialog>

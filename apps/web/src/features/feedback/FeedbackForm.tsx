@@ -1,7 +1,7 @@
 import { FEEDBACK_FILE_TYPES, FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '@bree/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useServices } from '../../app/services';
-import { Button, cn, useIsMobile } from '../../ui';
+import { Button, cn, DialogActions, useIsMobile } from '../../ui';
 import { getCurrentTenant } from '../tenancy';
 import { collectBrowserInfo, submitFeedback } from './api';
 import { capturePage, imageFromPaste, readClipboardImage } from './capture';
@@ -190,14 +190,14 @@ export default function FeedbackForm({ onDone }: { onDone(): void }) {
         </div>
       )}
 
-      <div className="flex justify-end gap-2">
+      <DialogActions>
         <Button variant="ghost" onClick={onDone} disabled={phase === 'submitting'}>
           Cancel
         </Button>
         <Button type="submit" loading={phase === 'submitting'} disabled={message === '' || phase === 'capturing' || !canTryAgain(attempts)}>
           {phase === 'submitting' ? 'Submitting...' : 'Submit'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

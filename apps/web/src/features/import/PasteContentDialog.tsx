@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { Button, Dialog, Input, Label } from '../../ui';
+import { Button, Dialog, DialogActions, Input, Label } from '../../ui';
 import { getCurrentTenant } from '../tenancy';
 import { ADD_TO_REPOSITORY_DEFAULT } from './importFiles';
 import { announceNewFiles, createDocument } from './save';
@@ -165,7 +165,7 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
             {error}
           </p>
         )}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="ghost" onClick={() => onOpenChangeAndClear(false)}>
             Cancel
           </Button>
@@ -175,7 +175,7 @@ export function PasteContentDialog({ open, onOpenChange }: PasteContentDialogPro
           <Button type="submit" disabled={busy}>
             {busy ? 'Creating...' : 'Create'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

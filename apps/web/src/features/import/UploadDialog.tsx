@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { FileRejection } from 'react-dropzone';
-import { Button, cn, Dialog } from '../../ui';
+import { Button, cn, Dialog, DialogActions } from '../../ui';
 import { ADD_TO_REPOSITORY_DEFAULT, type FileImportStatus } from './importFiles';
 import { ProgressBar } from './ProgressBar';
 import { useImportFiles } from './useImportFiles';
@@ -176,11 +176,11 @@ export function UploadDialog({ open, onOpenChange, initialFiles }: UploadDialogP
         </ul>
       )}
 
-      <div className="mt-6 flex justify-end">
+      <DialogActions className="mt-6">
         <Button variant="secondary" onClick={() => onOpenChangeAndReset(false)}>
           Close
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

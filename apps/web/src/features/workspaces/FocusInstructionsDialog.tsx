@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { Button, Dialog, Label } from '../../ui';
+import { Button, Dialog, DialogActions, Label } from '../../ui';
 import { cn } from '../../ui/cn';
 
 /** docs/PRODUCT.md#workspaces: the focus instructions are optional and at most 500 characters. */
@@ -91,14 +91,14 @@ export function FocusInstructionsDialog({ open, onOpenChange, action, bestUpToWo
             {length}/{FOCUS_INSTRUCTIONS_MAX}
           </p>
         </div>
-        <div className="mt-1 flex justify-end gap-2">
+        <DialogActions>
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
           <Button type="submit" disabled={over}>
             Confirm
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
