@@ -24,12 +24,17 @@ export function toEditorContent(content: unknown): unknown {
 /** Loads a document (and any unsent offline edits of it), then shows the editor. */
 export function EditorPage({ fileId }: { fileId: string }) {
   const { api, queryClient } = useServices();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  // What was loaded, and for which document: while another document is asked for (a switch to a
+  // variant is a router transition) the page shows 'loading', never the previous document's
+  // editor under the new one's key. Such an editor, created in a time-sliced render and destroyed
+  // by TipTap when it is not mounted within a tick, broke the render (React error #520).
+  const [loaded, setLoaded] = useState<{ fileId: string; state: LoadState } | null>(null);
+  const state: LoadState = loaded?.fileId === fileId ? loaded.state : { kind: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
     const tenantId = getCurrentTenant();
-    setState({ kind: 'loading' });
+    const setState = (next: LoadState) => setLoaded({ fileId, state: next });
     (async () => {
       try {
         const file = await getFile(api, fileId, controller.signal);
