@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './fixtures/axe';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../server/test/fakes/smtp-sink';
 import { AuthPages, expect, newAccount, test } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 
 /** No accessibility violations on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

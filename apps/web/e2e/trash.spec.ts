@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './fixtures/axe';
 import { callApi } from './fixtures/api';
 import { expect, newAccount, test } from './fixtures/bree';
 
@@ -34,7 +34,7 @@ test.describe('the Trash', () => {
 
     const toast = page.getByRole('status').filter({ hasText: 'File deleted' });
     await expect(toast).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('[role="status"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const axe = await axeOn(page).include('[role="status"]').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     const undo = toast.getByRole('button', { name: 'Undo deleting Undo me' });
     await expect(undo).toHaveText('Undo');
@@ -65,7 +65,7 @@ test.describe('the Trash', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('Draft B');
     await expect(rows.first()).toContainText(/Deleted \w{3} \d{1,2}, \d{4} · 30 days left/);
-    const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const axe = await axeOn(page).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await page.getByRole('button', { name: 'Restore Draft A' }).click();
