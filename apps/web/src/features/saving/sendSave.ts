@@ -3,6 +3,7 @@ import type { SAVE_SOURCES, SavedName } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
 import { GATEWAY_CODES, hasErrorCode, NO_ANSWER_CODES } from '../../lib/errorCodes';
+import { announceDocumentSaved } from './documentSaved';
 
 /**
  * The one way Bree's browser code sends a save (docs/PRODUCT.md#saving): the editor's autosave, the
@@ -68,6 +69,8 @@ export async function sendSave(api: ApiClient, input: SaveRequest): Promise<Save
       ...(signal ? { signal } : {}),
       ...(keepalive ? { keepalive } : {}),
     });
+    // Whatever shows this document's relation to others asks again now, here and in other tabs.
+    announceDocumentSaved({ fileId, revision: answer.revision });
     return { kind: 'committed', revision: answer.revision, ...(answer.named ? { named: answer.named } : {}) };
   } catch (error) {
     if (signal?.aborted || !isApiError(error)) throw error;

@@ -8,6 +8,7 @@ import { singleTry, type ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { FILE_LIST_CHANGED_EVENT } from '../documents/events';
 import { deleteVariant, getWorkspaceMetadata, listWorkspaceFiles, workspaceKeys } from './api';
+import { useMasterChanges } from './useMasterChanges';
 import { anyGenerating, createdMessage, failedMessage, pendingWait, WORKSPACE_TIMINGS, workspaceRootOf } from './rules';
 
 /**
@@ -80,6 +81,7 @@ export function useWorkspace(fileId: string) {
   const metadata = useWorkspaceMetadata(fileId);
   const rootId = workspaceRootOf(metadata.data);
   const files = useWorkspaceFiles(rootId);
+  useMasterChanges({ queryClient, fileId, rootId });
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
