@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, newAccount, suggestionCard } from './fixtures/assistant';
+import { test, expect, newAccount, openDoc, signUp, suggestionCard } from './fixtures/assistant';
 
 /**
  * A new writer does everything with the keyboard alone: sign up from the landing page, create a
@@ -129,4 +129,47 @@ test('a new writer signs up, writes, formats, enhances and restores a version wi
   await expect(page.getByText('Version restored successfully')).toBeVisible();
   await expect(editor.locator('p')).toHaveText([FIRST, `${SECOND}.`]);
   await expect(editor.locator('strong')).toHaveText('tide');
+});
+
+test('toolbar tooltips name their keys, and Ctrl+/ lists every shortcut from the same table', async ({ page, ai }) => {
+  await signUp(page, ai.server);
+  await openDoc(page, ai.server, ['Tide tables for the week.']);
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting toolbar' });
+  const keys: Record<string, string> = {
+    Bold: 'Ctrl+B',
+    Italic: 'Ctrl+I',
+    Underline: 'Ctrl+U',
+    Strikethrough: 'Ctrl+Shift+S',
+    Code: 'Ctrl+E',
+    Link: 'Ctrl+K',
+    'Bullet list': 'Ctrl+Shift+8',
+    'Ordered list': 'Ctrl+Shift+7',
+    'Find and replace': 'Ctrl+F',
+    Undo: 'Ctrl+Z',
+    Redo: 'Ctrl+Shift+Z',
+  };
+  for (const [name, combo] of Object.entries(keys)) {
+    const button = toolbar.getByRole('button', { name, exact: true });
+    await expect(button).toHaveAttribute('title', `${name} (${combo})`);
+  }
+
+  // Ctrl+/ in the text opens the list (and types nothing); every tooltip's keys are in it.
+  const editor = page.getByTestId('editor');
+  await editor.getByText('Tide tables for the week.').click();
+  await page.keyboard.press('Control+/');
+  const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(list).toBeVisible();
+  const keysOf = (label: string) =>
+    list
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  for (const [name, combo] of Object.entries(keys)) await expect(keysOf(name)).toHaveText(name === 'Redo' ? `${combo} or Ctrl+Y` : combo);
+  await expect(keysOf('Heading 2')).toHaveText('Ctrl+Alt+2');
+  await expect(keysOf('Assistant actions on the selection')).toHaveText('Alt+F10');
+  await expect(keysOf('Keyboard shortcuts')).toHaveText('Ctrl+/');
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect.poll(() => editorHasFocus(page)).toBe(true);
+  await expect(editor).toHaveText('Tide tables for the week.');
 });

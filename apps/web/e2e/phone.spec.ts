@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, newAccount } from './fixtures/bree';
 import { callApi } from './fixtures/api';
+import { expectAccessible } from './fixtures/axe';
 
 /** Phone-sized pages that take taps (pointer events of type touch). */
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
@@ -151,6 +152,92 @@ test.describe('phone layout', () => {
       await expectWithinWidth(page, row.getByRole('button', { name: `More actions for ${name}` }), width);
     });
   }
+
+  test('the formatting bar fits at 360 and 375 px; More opens a sheet with every other action, by tap and by keyboard', async ({ page, auth, bree }) => {
+    await auth.signUpOverHttp(newAccount('phone-toolbar'));
+    const fileId = await createDoc(page, 'Thumb draft', 'Gulls over the pier.');
+    await page.goto(`${bree.url}/app/${fileId}`);
+    const bar = page.getByRole('toolbar', { name: 'Formatting' });
+    const more = bar.getByRole('button', { name: 'More', exact: true });
+    for (const width of [360, 375]) {
+      await page.setViewportSize({ width, height: 740 });
+      // The most used actions are in the bar, whole, on one line, each a 44 px target; nothing scrolls sideways.
+      for (const name of ['Bold', 'Italic', 'Dictate', 'Assistant', 'Chat', 'More']) {
+        const button = bar.getByRole('button', { name, exact: true });
+        await expectWithinWidth(page, button, width);
+        const box = (await button.boundingBox())!;
+        expect(box.height, `${name} at ${width} px`).toBeGreaterThanOrEqual(44);
+        expect(box.height, `${name} is one line`).toBeLessThan(50);
+        expect(box.width).toBeGreaterThanOrEqual(44);
+      }
+      expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect((await bar.boundingBox())!.height, 'the bar is one row').toBeLessThan(60);
+    }
+
+    // Tap: the sheet names itself, takes focus, lists every other action; one tap acts on the text.
+    await page.getByTestId('editor').getByText('Gulls over the pier.').tap();
+    await more.tap();
+    const sheet = page.getByRole('dialog', { name: 'More tools' });
+    await expect(sheet).toBeVisible();
+    await expect.poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const actions = ['Normal text', 'Heading 1', 'Heading 2', 'Heading 3', 'Heading 4', 'Heading 5', 'Heading 6'];
+    actions.push('Underline', 'Strikethrough', 'Code', 'Link', 'Bullet list', 'Ordered list', 'Find and replace', 'Undo', 'Redo');
+    for (const name of actions) {
+      const button = sheet.getByRole('button', { name, exact: true });
+      await expectWithinWidth(page, button, 375);
+      expect((await button.boundingBox())!.height, name).toBeGreaterThanOrEqual(44);
+    }
+    await expectAccessible(page, 'the More sheet');
+    await sheet.getByRole('button', { name: 'Bullet list', exact: true }).tap();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByTestId('editor').locator('ul li')).toHaveText('Gulls over the pier.');
+    await expect.poll(() => editorHasFocus(page)).toBe(true);
+
+    // Keyboard: Enter opens it, Escape closes it and gives focus back to More.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Bullet list', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(more).toBeFocused();
+    // …and Tab reaches an action, Enter runs it with the caret back in the text.
+    await page.keyboard.press('Enter');
+    await expect(sheet).toBeVisible();
+    const heading = sheet.getByRole('button', { name: 'Heading 2', exact: true });
+    for (let presses = 0; presses < 12 && !(await heading.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await expect(heading).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(sheet).toBeHidden();
+    await expect(page.getByTestId('editor').locator('h2')).toHaveText('Gulls over the pier.');
+    await expect.poll(() => editorHasFocus(page)).toBe(true);
+
+    // A tablet (768 px) has the desktop row: every button on screen, the Assistant on one line.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const row = page.getByRole('toolbar', { name: 'Formatting toolbar' });
+    for (const button of await row.getByRole('button').all()) await expectWithinWidth(page, button, 768);
+    expect((await row.getByRole('button', { name: 'Assistant', exact: true }).boundingBox())!.height).toBeLessThan(40);
+  });
+
+  test("a variant's header names it and its master, so it never looks like the master", async ({ page, auth, bree }) => {
+    await auth.signUpOverHttp(newAccount('phone-variant'));
+    const masterId = await createDoc(page, 'Harbour notes', 'The tide came in.');
+    await callApi(page, 'POST', '/workspaces/convert', { fileId: masterId });
+    const { variantId } = await callApi<{ variantId: string }>(page, 'POST', `/workspaces/${masterId}/variants`, { type: 'duplicate' });
+    const title = header(page).getByTestId('mobile-title');
+
+    await page.goto(`${bree.url}/app/${masterId}`);
+    await expect(title).toHaveText('Harbour notes');
+    await expect(header(page).getByTestId('mobile-subtitle')).toHaveText('Workspace master');
+    await page.goto(`${bree.url}/app/${variantId}`);
+    await expect(title).toHaveText('Duplicate');
+    await expect(header(page).getByTestId('mobile-subtitle')).toHaveText('Variant of Harbour notes');
+    // Both lines are whole on a 375 px phone: nothing cut off or ellipsized.
+    for (const line of [title, header(page).getByTestId('mobile-subtitle')]) {
+      await expectWithinWidth(page, line, 375);
+      expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  });
 
   test('a new document opens with the caret in the editor (list and mobile menu)', async ({ page, auth }) => {
     await auth.signUpOverHttp(newAccount('phone-new'));

@@ -10,7 +10,8 @@ const CURSOR_ACTIONS: { action: AiAction; label: string }[] = [
   { action: 'fill-sentence', label: 'Fill Sentence' },
 ];
 
-const TRIGGER_CLASSES = 'inline-flex h-9 items-center rounded-md px-2 text-sm text-ink-soft';
+// Never wraps or shrinks: '✦ Assistant' stays one line in a narrow toolbar (docs/PRODUCT.md#editor).
+const TRIGGER_CLASSES = 'inline-flex h-9 shrink-0 items-center rounded-md px-2 text-sm whitespace-nowrap text-ink-soft';
 
 /** Toolbar menu: Add Content, Fill Paragraph, Fill Sentence at the cursor; unavailable (and why) while the server has no AI provider. */
 export function AssistantMenu({ onRun }: { onRun(action: AiAction): void }) {

@@ -21,6 +21,8 @@ import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
 import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
+import { mobileTitle } from './mobileTitle';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { EditorShortcuts, LinkTarget } from './editingExtensions';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LinkPopover';
@@ -251,6 +253,11 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   // The workspace this document belongs to: its variants' progress, a stale variant's banner, a thread's look.
   const workspace = useWorkspace(doc.fileId);
   const isThread = Boolean(workspace.metadata?.isThreadify);
+  const phoneTitle = mobileTitle({
+    displayName: file.displayName,
+    metadata: workspace.metadata,
+    masterName: workspace.files?.find((f) => f.isMaster)?.displayName ?? null,
+  });
   /** Loads the stored text into the editor, as a version restore does (after 'Update from master'). */
   const reloadStored = useCallback(async () => {
     const stored = await getFile(api, doc.fileId);
@@ -295,7 +302,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       </SkipLink>
       {isMobile ? (
         <MobileHeader
-          title={file.displayName}
+          title={phoneTitle.title}
+          subtitle={phoneTitle.subtitle}
           status={saveState.status}
           scrollRef={scrollRef}
           editing={editing}
@@ -391,6 +399,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         />
       )}
       <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
+      <ShortcutsDialog />
       <ConflictDialog conflict={conflict} busy={resolving} onKeepMine={() => void keepMine()} onUseLatest={() => void chooseLatest()} />
     </div>
   );

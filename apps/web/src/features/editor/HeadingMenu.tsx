@@ -1,6 +1,7 @@
 import { useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Menu, MenuRadioGroup, MenuRadioItem, cn } from '../../ui';
+import { SHORTCUTS, ariaKeys, formatKeys } from './shortcuts';
 
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
 /** The heading levels of the document schema (packages/editor: 1–6). */
@@ -17,11 +18,10 @@ const PREVIEW: Record<string, string> = {
   h6: 'font-serif text-xs font-semibold uppercase tracking-wide',
 };
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-
-/** TipTap's own shortcuts: Mod-Alt-0 for normal text, Mod-Alt-1…6 for headings. */
-function shortcut(key: string) {
-  return isMac ? { label: `⌘⌥${key}`, aria: `Meta+Alt+${key}` } : { label: `Ctrl+Alt+${key}`, aria: `Control+Alt+${key}` };
+/** Each style's keys, from the one shortcut table (TipTap's own: Mod-Alt-0 for normal text, Mod-Alt-1…6 for headings). */
+function shortcut(value: string) {
+  const keys = SHORTCUTS[value === 'paragraph' ? 'paragraph' : (`heading${value.slice(1)}` as `heading${Level}`)].keys;
+  return { label: formatKeys({ keys }), aria: ariaKeys({ keys }) };
 }
 
 export function blockStyleLabel(value: string): string {
@@ -69,11 +69,11 @@ export function HeadingMenu({ editor }: { editor: Editor }) {
       }
     >
       <MenuRadioGroup value={s.value} onValueChange={choose}>
-        <MenuRadioItem value="paragraph" shortcut={shortcut('0')}>
+        <MenuRadioItem value="paragraph" shortcut={shortcut('paragraph')}>
           <span className={PREVIEW.paragraph}>Normal text</span>
         </MenuRadioItem>
         {LEVELS.map((level) => (
-          <MenuRadioItem key={level} value={`h${level}`} shortcut={shortcut(String(level))}>
+          <MenuRadioItem key={level} value={`h${level}`} shortcut={shortcut(`h${level}`)}>
             <span className={PREVIEW[`h${level}`]}>Heading {level}</span>
           </MenuRadioItem>
         ))}

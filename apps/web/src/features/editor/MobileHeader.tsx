@@ -17,6 +17,8 @@ const SETTINGS_DEBOUNCE_MS = 300;
 
 interface Props {
   title: string;
+  /** The small line under the title ('Variant of …', 'Workspace master'), or null. */
+  subtitle?: string | null;
   status: SaveStatus;
   /** The element that scrolls the document: the bar hides when it scrolls down. */
   scrollRef: RefObject<HTMLElement | null>;
@@ -35,7 +37,20 @@ const iconButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep focus-visible:outline-2 focus-visible:outline-accent';
 
 /** The cream mobile header: back, document actions (status icon), settings, title, undo, redo, menu. */
-export function MobileHeader({ title, status, scrollRef, editing, menuOpen, menuButtonRef, onBack, onOpenActions, onUndo, onRedo, onToggleMenu }: Props) {
+export function MobileHeader({
+  title,
+  subtitle = null,
+  status,
+  scrollRef,
+  editing,
+  menuOpen,
+  menuButtonRef,
+  onBack,
+  onOpenActions,
+  onUndo,
+  onRedo,
+  onToggleMenu,
+}: Props) {
   const [hidden, setHidden] = useState(false);
   const lastTap = useRef(0);
 
@@ -79,7 +94,9 @@ export function MobileHeader({ title, status, scrollRef, editing, menuOpen, menu
         <button type="button" aria-label="Open settings" className={iconButton} onClick={openSettings}>
           ⚙
         </button>
-        <h1 className="min-w-0 flex-1 truncate px-1 text-center font-serif text-base font-semibold text-ink">{title || 'Bree'}</h1>
+        <h1 className="min-w-0 flex-1 truncate px-1 text-center font-serif text-base font-semibold text-ink" data-testid="mobile-title">
+          {title || 'Bree'}
+        </h1>
         <button type="button" aria-label="Undo last action" className={iconButton} onClick={onUndo}>
           ↶
         </button>
@@ -98,6 +115,12 @@ export function MobileHeader({ title, status, scrollRef, editing, menuOpen, menu
           {editing ? '✓' : '☰'}
         </button>
       </div>
+      {/* A line of its own, the header's whole width, so a variant never looks like its master (docs/PRODUCT.md#editor). */}
+      {subtitle && (
+        <p className="truncate px-3 pb-1 text-center text-xs text-muted" data-testid="mobile-subtitle">
+          {subtitle}
+        </p>
+      )}
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { EditorView } from '@tiptap/pm/view';
+import { SHORTCUTS, tiptapKeys } from './shortcuts';
 
 export interface EditorShortcutOptions {
   /** Ctrl/Cmd+F inside the editor: the find bar instead of the browser's find. */
@@ -18,11 +19,12 @@ export const EditorShortcuts = Extension.create<EditorShortcutOptions>({
   },
   addKeyboardShortcuts() {
     return {
-      'Mod-f': () => {
+      // Named from the shortcut table, which the tooltips and the Ctrl+/ list read too.
+      [tiptapKeys(SHORTCUTS.find.keys)]: () => {
         this.options.onFind();
         return true;
       },
-      'Mod-k': () => {
+      [tiptapKeys(SHORTCUTS.link.keys)]: () => {
         this.options.onLink();
         return true;
       },

@@ -1,0 +1,92 @@
+/**
+ * Which formatting buttons the phone's bar shows and which go into its 'More' sheet
+ * (docs/PRODUCT.md#editor, "Phone toolbar"). The desktop row shows every button.
+ */
+
+/** The buttons the arrangement places; Dictate, Assistant and Chat are always in the bar. */
+export type ToolbarItemId =
+  'textStyle' | 'bold' | 'italic' | 'underline' | 'strike' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'find' | 'undo' | 'redo';
+
+/** The order on screen, in the bar and in the sheet alike (the desktop row's order). */
+export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
+  'textStyle',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'code',
+  'link',
+  'bulletList',
+  'orderedList',
+  'find',
+  'undo',
+  'redo',
+];
+
+/**
+ * What a writer on a phone reaches for first, most used first: bold and italic (the marks of
+ * everyday prose), a link, a list, the text style; undo and redo are also in the phone's header,
+ * so the bar gives their room to formatting. Strikethrough and code are rare in prose.
+ */
+export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
+  'bold',
+  'italic',
+  'link',
+  'bulletList',
+  'textStyle',
+  'underline',
+  'orderedList',
+  'find',
+  'undo',
+  'redo',
+  'strike',
+  'code',
+];
+
+/** Room each takes in the phone's bar, with the gap after it: buttons are 44 px touch targets. */
+const TARGET = 44;
+const GAP = 2;
+const ITEM_WIDTH: Record<ToolbarItemId, number> = {
+  // The 128 px menu and the divider after it.
+  textStyle: 128 + 9 + GAP,
+  bold: TARGET + GAP,
+  italic: TARGET + GAP,
+  underline: TARGET + GAP,
+  strike: TARGET + GAP,
+  code: TARGET + GAP,
+  link: TARGET + GAP,
+  bulletList: TARGET + GAP,
+  orderedList: TARGET + GAP,
+  find: TARGET + GAP,
+  undo: TARGET + GAP,
+  redo: TARGET + GAP,
+};
+
+/**
+ * The bar's fixed parts: its side padding (16), Dictate (44), '✦ Assistant' (at most 104 in any
+ * system font), Chat (44), 'More' (44), their gaps, and a margin for wider fonts.
+ */
+export const PHONE_FIXED_WIDTH = 16 + TARGET + GAP + 104 + GAP + TARGET + GAP + TARGET + 8;
+
+export interface Arrangement {
+  /** In the bar, in TOOLBAR_ORDER. */
+  visible: ToolbarItemId[];
+  /** In the 'More' sheet, in TOOLBAR_ORDER; empty when everything fits (then there is no 'More'). */
+  more: ToolbarItemId[];
+}
+
+/** The phone's bar at `width` px: the most used buttons that fit, in priority order; the rest in 'More'. */
+export function arrangeToolbar({ width }: { width: number }): Arrangement {
+  const everything = TOOLBAR_ORDER.reduce((sum, id) => sum + ITEM_WIDTH[id], 0);
+  // Everything fits without a 'More' button: no sheet at all.
+  if (width >= everything + PHONE_FIXED_WIDTH - TARGET) return { visible: [...TOOLBAR_ORDER], more: [] };
+  let room = width - PHONE_FIXED_WIDTH;
+  const shown = new Set<ToolbarItemId>();
+  for (const id of PHONE_PRIORITY) {
+    // A wide button that does not fit leaves its room to the narrower ones after it.
+    if (ITEM_WIDTH[id] > room) continue;
+    shown.add(id);
+    room -= ITEM_WIDTH[id];
+  }
+  return { visible: TOOLBAR_ORDER.filter((id) => shown.has(id)), more: TOOLBAR_ORDER.filter((id) => !shown.has(id)) };
+}

@@ -1,0 +1,122 @@
+import { useEditorState } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import type { ReactNode } from 'react';
+import type { ShortcutId } from './shortcuts';
+import type { ToolbarItemId } from './toolbarArrangement';
+
+/** One formatting action, as the bar's button and the 'More' sheet's row both show it. */
+export interface ToolItem {
+  id: Exclude<ToolbarItemId, 'textStyle'>;
+  label: string;
+  /** Its row in the shortcut table: the tooltip names the keys. */
+  shortcut: ShortcutId;
+  icon: ReactNode;
+  /** A mark or list that is on at the cursor (undefined: not a toggle). */
+  pressed?: boolean;
+  disabled?: boolean;
+  run(): void;
+}
+
+const iconProps = {
+  viewBox: '0 0 20 20',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round' as const,
+  className: 'size-4',
+  'aria-hidden': true,
+};
+
+/** The list buttons' icons: the buttons are named by their labels, so they show no text of their own. */
+function ListIcon({ numbered }: { numbered: boolean }) {
+  return (
+    <svg {...iconProps}>
+      <path d="M8 5h9M8 10h9M8 15h9" />
+      {numbered ? (
+        <path d="M3 3.5 4 3v4M2.8 12.2a1.1 1.1 0 0 1 2 .6c0 .8-2 1.6-2 2.7h2.2" strokeWidth="1.2" />
+      ) : (
+        <g fill="currentColor" stroke="none">
+          <circle cx="3.5" cy="5" r="1.3" />
+          <circle cx="3.5" cy="10" r="1.3" />
+          <circle cx="3.5" cy="15" r="1.3" />
+        </g>
+      )}
+    </svg>
+  );
+}
+
+/** An icon, not an emoji: not every system font has one. */
+function LinkIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2l-.9.9" />
+      <path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.6 2.6a3 3 0 0 0 4.2 4.2l.9-.9" />
+    </svg>
+  );
+}
+
+function FindIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="8.5" cy="8.5" r="5" />
+      <path d="m12.5 12.5 4 4" />
+    </svg>
+  );
+}
+
+export interface ToolActions {
+  /** Undo/redo go through the page so autosave is suppressed while they run. */
+  onUndo(): void;
+  onRedo(): void;
+  /** Opens the link popover at the selection (also Ctrl/Cmd+K). */
+  onLink(): void;
+  /** Opens find and replace (also Ctrl/Cmd+F in the text). */
+  onFind(): void;
+}
+
+/** The toolbar's actions with their state at the cursor (read with useEditorState, not per render). */
+export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }: ToolActions): Record<ToolItem['id'], ToolItem> {
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      link: e.isActive('link'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return {
+    bold: { id: 'bold', label: 'Bold', shortcut: 'bold', icon: <b>B</b>, pressed: s.bold, run: () => chain().toggleBold().run() },
+    italic: { id: 'italic', label: 'Italic', shortcut: 'italic', icon: <i>I</i>, pressed: s.italic, run: () => chain().toggleItalic().run() },
+    underline: { id: 'underline', label: 'Underline', shortcut: 'underline', icon: <u>U</u>, pressed: s.underline, run: () => chain().toggleUnderline().run() },
+    strike: { id: 'strike', label: 'Strikethrough', shortcut: 'strike', icon: <s>S</s>, pressed: s.strike, run: () => chain().toggleStrike().run() },
+    code: { id: 'code', label: 'Code', shortcut: 'code', icon: '</>', pressed: s.code, run: () => chain().toggleCode().run() },
+    link: { id: 'link', label: 'Link', shortcut: 'link', icon: <LinkIcon />, pressed: s.link, run: onLink },
+    bulletList: {
+      id: 'bulletList',
+      label: 'Bullet list',
+      shortcut: 'bulletList',
+      icon: <ListIcon numbered={false} />,
+      pressed: s.bullet,
+      run: () => chain().toggleBulletList().run(),
+    },
+    orderedList: {
+      id: 'orderedList',
+      label: 'Ordered list',
+      shortcut: 'orderedList',
+      icon: <ListIcon numbered />,
+      pressed: s.ordered,
+      run: () => chain().toggleOrderedList().run(),
+    },
+    find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },
+    undo: { id: 'undo', label: 'Undo', shortcut: 'undo', icon: '↶', disabled: !s.canUndo, run: onUndo },
+    redo: { id: 'redo', label: 'Redo', shortcut: 'redo', icon: '↷', disabled: !s.canRedo, run: onRedo },
+  };
+}
