@@ -4,6 +4,10 @@ import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { expect, newAccount, test } from './fixtures/bree';
 import { callApi } from './fixtures/api';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): The phone test plays a 409 'export in progress' for the export.
+test.use(allowConsoleErrors(failedLoad({ status: 409, path: '/api/account/export' })));
 
 const paragraph = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 

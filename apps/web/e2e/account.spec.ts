@@ -4,6 +4,19 @@ import { linkIn, startSmtpSink, type SmtpSink } from '../../server/test/fakes/sm
 import { AuthPages, expect, newAccount, test, type Account } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 import { signInOverHttp, signUpOverHttp } from './fixtures/session';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): these tests end sessions. A wrong current
+// password is refused with 400; a password change, an address change or 'sign out everywhere'
+// revokes the other browser's tokens, so its requests are answered 401 and its token refresh 400
+// before it returns to sign-in.
+test.use(
+  allowConsoleErrors(
+    failedLoad({ status: 400, path: '/api/account/password' }),
+    failedLoad({ status: 401, path: '/api/' }),
+    failedLoad({ status: 400, path: '/oidc/token' }),
+  ),
+);
 
 /**
  * Account settings end to end (docs/ACCOUNT.md), on a Bree that mails through a local SMTP sink. The

@@ -5,6 +5,10 @@ import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from '../../serve
 import { test, expect, signUp, openDoc, selectParagraph, suggestionCard, paragraphs, INTRO, ORIGINAL } from './fixtures/assistant';
 import { callApi } from './fixtures/api';
 import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): These tests stop their Bree mid-operation: the stream and saves sent meanwhile find no server.
+test.use(allowConsoleErrors(failedLoad({ error: 'ERR_CONNECTION_REFUSED', path: '/api/' })));
 
 const BUDGET_MESSAGE = 'Budget limit exceeded. Please upgrade your plan to continue.';
 

@@ -5,6 +5,10 @@ import { FAKE_WEBHOOK_SECRET, startFakeStripe, fakeStripeEnv, type FakeStripe } 
 import { callApi } from './fixtures/api';
 import { expect, newAccount, test, AuthPages } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): A Free plan's 'Convert to workspace' is refused with 402 on purpose: the upgrade offer is tested.
+test.use(allowConsoleErrors(failedLoad({ status: 402, path: '/api/workspaces/convert' })));
 
 test.describe('/subscription with billing off (no Stripe key)', () => {
   test('says this Bree has no online payments, shows the plan every account has, and offers no Upgrade', async ({ page, auth, bree }) => {

@@ -4,6 +4,10 @@ import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../server/te
 import { callApi } from './fixtures/api';
 import { expect, openDoc, selectParagraph, signUp, suggestionCard, test } from './fixtures/assistant';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): Every test here spends the budget on purpose: the assistant's and the chat's calls are refused with 402.
+test.use(allowConsoleErrors(failedLoad({ status: 402, path: '/api/ai/operations' }), failedLoad({ status: 402, path: '/api/chat/' })));
 
 /** Sets the document to Premium and makes the Free plan's 10 Premium calls over HTTP (each is counted when it is held). */
 async function usePremiumCalls(page: Page, fileId: string): Promise<void> {

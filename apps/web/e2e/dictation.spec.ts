@@ -11,6 +11,7 @@ import { apiAnswer } from './fixtures/api';
 import { DICTATION_NOT_SET_UP } from '../src/features/dictation/errors';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium';
 import { startBree, removeDataDir, type BreeServer } from './fixtures/server';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
 
 /** Real speech (espeak-ng, resampled by sox) that Chromium's fake microphone plays in a loop. */
 const speechFile = path.join(mkdtempSync(path.join(tmpdir(), 'bree-dictation-')), 'speech.wav');
@@ -42,6 +43,9 @@ const test = base.extend<object, { voice: VoiceBree }>({
     { scope: 'worker' },
   ],
 });
+
+// Provoked on purpose (fixtures/console-watch.ts): The failure tests make the transcription fail (502) or the plan refuse it (402) on purpose.
+test.use(allowConsoleErrors(failedLoad({ status: 502, path: '/api/dictations' }), failedLoad({ status: 402, path: '/api/dictations' })));
 
 // A fake microphone playing the speech file; whether the page may use it is the context's permission.
 test.use({

@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, newAccount, test } from './fixtures/bree';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): The refused-delete test plays a 500 for the delete on purpose.
+test.use(allowConsoleErrors(failedLoad({ status: 500, path: '/api/files/' })));
 
 /** Creates documents through the API with the page's own session, oldest first (fast seeding). */
 async function seedDocuments(page: Page, names: string[]): Promise<void> {

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount } from './fixtures/bree';
 import { apiAnswer } from './fixtures/api';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): Deleting the open document elsewhere (its save answers 404) and editing it in two pages (409) are tested on purpose.
+test.use(
+  allowConsoleErrors(failedLoad({ status: 404, path: '/api/files/content-only-update' }), failedLoad({ status: 409, path: '/api/files/content-only-update' })),
+);
 
 const callApi = apiAnswer;
 

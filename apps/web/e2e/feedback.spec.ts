@@ -1,6 +1,16 @@
 import { callApi } from './fixtures/api';
 import { expect, newAccount, test } from './fixtures/bree';
 import { FeedbackDialogPage } from './fixtures/feedback';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): The error tests play 400, 413 and 429 answers for the feedback on purpose.
+test.use(
+  allowConsoleErrors(
+    failedLoad({ status: 400, path: '/api/feedback' }),
+    failedLoad({ status: 413, path: '/api/feedback' }),
+    failedLoad({ status: 429, path: '/api/feedback' }),
+  ),
+);
 
 const MB = 1024 * 1024;
 const file = (name: string, mimeType: string, bytes: number) => ({ name, mimeType, buffer: Buffer.alloc(bytes, 0x41) });

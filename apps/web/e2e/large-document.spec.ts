@@ -1,5 +1,9 @@
 import { test, expect, newAccount } from './fixtures/bree';
 import { apiAnswer, callApi } from './fixtures/api';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): A save past the 5 MB limit is refused with 400 on purpose.
+test.use(allowConsoleErrors(failedLoad({ status: 400, path: '/api/files/content-only-update' })));
 
 const TOO_LARGE = 'This document is too large to save: a document can hold up to 5 MB. Remove some text or move part of it into a new document.';
 

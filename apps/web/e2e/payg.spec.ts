@@ -1,6 +1,10 @@
 import { FAKE_WEBHOOK_SECRET, startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
 import { expect, newAccount, test, AuthPages } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): The writer is refused at the cap (402) on purpose before turning pay-as-you-go on.
+test.use(allowConsoleErrors(failedLoad({ status: 402, path: '/api/ai/operations' })));
 
 /** docs/BILLING.md#pay-as-you-go and #notices: no surprise charges, in Chromium with the local fake Stripe. */
 test.describe('pay-as-you-go: off until turned on, and the usage notices', () => {

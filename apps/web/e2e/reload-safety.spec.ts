@@ -2,6 +2,10 @@ import type { APIRequestContext, BrowserContext, Page, Request } from '@playwrig
 import { test, expect, newAccount } from './fixtures/bree';
 import type { AuthPages } from './fixtures/bree';
 import { callApi } from './fixtures/api';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): The server moves on while the tab is closed: the recovered text's save is answered 409 on purpose.
+test.use(allowConsoleErrors(failedLoad({ status: 409, path: '/api/files/content-only-update' })));
 
 /**
  * docs/SAVING.md "Every keystroke is safe": each change reaches the browser's local store within

@@ -3,6 +3,10 @@ import type { Browser, Page } from '@playwright/test';
 import { apiAnswer } from './fixtures/api';
 import { expect, newAccount, test } from './fixtures/bree';
 import type { BreeServer } from './fixtures/server';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): A dead link's share is asked for on purpose: the API answers 404.
+test.use(allowConsoleErrors(failedLoad({ status: 404, path: '/api/shares/' })));
 
 const FIRST = 'The heron stood in the shallows until the mist lifted.';
 const SECOND = 'Then it flew, slow and low, over the reeds.';

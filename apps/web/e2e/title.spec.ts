@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, newAccount, test } from './fixtures/bree';
 import { callApi } from './fixtures/api';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+
+// Provoked on purpose (fixtures/console-watch.ts): A taken name is refused with 409 on purpose.
+test.use(allowConsoleErrors(failedLoad({ status: 409, path: '/api/files/rename' })));
 
 /** Creates a document through the API with the page's session; answers its id. */
 async function createDoc(page: Page, name: string, content = 'Some words.'): Promise<string> {

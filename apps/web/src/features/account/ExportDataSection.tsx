@@ -39,7 +39,7 @@ export function ExportDataSection() {
       saveBlob(archive.blob, archive.filename);
       setState({ phase: 'done', progress: archive.progress, filename: archive.filename });
     } catch (failure) {
-      console.error('[account] export failed', failure);
+      console.warn('[account] export failed', failure);
       setState({ phase: 'failed', message: exportFailureMessage(failure) });
     }
   }

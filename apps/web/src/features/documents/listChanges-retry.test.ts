@@ -46,7 +46,7 @@ function setup(status: number, headers: Record<string, string> = {}) {
   return { ops, requests, waits, files };
 }
 
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());
 
 describe('list changes retried under their own rule', () => {

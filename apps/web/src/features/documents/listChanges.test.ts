@@ -3,7 +3,7 @@ import { fail, setup } from './changesFixture';
 import { file } from './fileFixture';
 import { MESSAGES, renamedPath } from './listChanges';
 
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());
 
 describe('deleting documents', () => {

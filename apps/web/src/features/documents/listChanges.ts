@@ -42,7 +42,7 @@ export function createListChanges(deps: ListChangesDeps) {
         recordCreated(file);
         return file;
       } catch (error) {
-        console.error('[documents] create failed', error);
+        console.warn('[documents] create failed', error);
         notify.error(MESSAGES.createFailed);
         return null;
       }
@@ -71,7 +71,7 @@ export function createListChanges(deps: ListChangesDeps) {
         refresh(); // The new name may sort elsewhere.
         return true;
       } catch (error) {
-        console.error('[documents] rename failed', error);
+        console.warn('[documents] rename failed', error);
         change.rollback();
         notify.error(MESSAGES.renameFailed);
         refresh();
@@ -96,7 +96,7 @@ export function createListChanges(deps: ListChangesDeps) {
         patchCache(new Set([file.id]), (f) => ({ ...f, ...updated }));
         return true;
       } catch (error) {
-        console.error('[documents] tag update failed', error);
+        console.warn('[documents] tag update failed', error);
         change.rollback();
         notify.error(MESSAGES.updateFailed);
         return false;
@@ -127,7 +127,7 @@ export function createListChanges(deps: ListChangesDeps) {
         notify.success(`${eligible.length} document(s) tagged ${authenticity}`);
         return eligible.length;
       } catch (error) {
-        console.error('[documents] bulk tag failed', error);
+        console.warn('[documents] bulk tag failed', error);
         change.rollback();
         notify.error(MESSAGES.updateFailed);
         return 0;
@@ -145,7 +145,7 @@ export function createListChanges(deps: ListChangesDeps) {
         notify.success(`Copied as “${copy.displayName}”`);
         return copy;
       } catch (error) {
-        console.error('[documents] copy failed', error);
+        console.warn('[documents] copy failed', error);
         notify.error(MESSAGES.copyFailed);
         return null;
       }

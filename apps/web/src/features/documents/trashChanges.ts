@@ -38,7 +38,7 @@ export function createTrashChanges(ctx: ChangeContext) {
         notify.success(MESSAGES.deleted, { action: undo });
         return true;
       } catch (error) {
-        console.error('[documents] delete failed', error);
+        console.warn('[documents] delete failed', error);
         change.rollback();
         notify.error(MESSAGES.deleteFailed);
         refresh();
@@ -72,7 +72,7 @@ export function createTrashChanges(ctx: ChangeContext) {
           change.confirm();
           deleted.push(...batch.map((f) => f.id));
         } else {
-          console.error('[documents] bulk delete failed', result.reason);
+          console.warn('[documents] bulk delete failed', result.reason);
           change.rollback();
           failed.push(...batch.map((f) => f.id));
         }
@@ -102,7 +102,7 @@ export function createTrashChanges(ctx: ChangeContext) {
         notify.success(MESSAGES.restored(restored.displayName));
         return restored;
       } catch (error) {
-        console.error('[documents] restore failed', error);
+        console.warn('[documents] restore failed', error);
         notify.error(MESSAGES.restoreFailed);
         refresh();
         return null;
@@ -119,7 +119,7 @@ export function createTrashChanges(ctx: ChangeContext) {
         }),
       );
       const restored = results.flatMap((r) => (r.status === 'fulfilled' ? r.value.restored : []));
-      results.forEach((r) => r.status === 'rejected' && console.error('[documents] bulk restore failed', r.reason));
+      results.forEach((r) => r.status === 'rejected' && console.warn('[documents] bulk restore failed', r.reason));
       for (const file of restored) paths.set(file.id, file.filePath);
       liftTombstones(new Set(restored.map((f) => f.id)));
       // Shown at once, as recordCreated does, under one entry id and with one reload for the batch.
@@ -145,7 +145,7 @@ export function createTrashChanges(ctx: ChangeContext) {
       } catch (error) {
         // Gone already (discarded from another tab, deleted): what was asked.
         if (!hasErrorCode(error, ERROR_CODES.fileNotFound)) {
-          if (!hasErrorCode(error, ERROR_CODES.documentNotEmpty)) console.error('[documents] discard failed', error);
+          if (!hasErrorCode(error, ERROR_CODES.documentNotEmpty)) console.warn('[documents] discard failed', error);
           change.rollback();
           refresh();
           return false;

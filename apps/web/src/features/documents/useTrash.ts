@@ -91,7 +91,7 @@ export function useTrash(tenantId: string): TrashState {
           notify.success(TRASH_MESSAGES.deletedForever(file.displayName));
           return true;
         } catch (error) {
-          console.error('[documents] delete forever failed', error);
+          console.warn('[documents] delete forever failed', error);
           notify.error(TRASH_MESSAGES.deleteForeverFailed);
           return false;
         }

@@ -18,7 +18,7 @@ export function useFileTransfers() {
       try {
         await downloadDocument({ getAccessToken: () => tokens.getAccessToken(), ...file, format, ...options });
       } catch (error) {
-        console.error('[files] download failed', error);
+        console.warn('[files] download failed', error);
         notify.error(`Failed to download ${file.displayName}`);
       }
     },
@@ -37,7 +37,7 @@ export function useFileTransfers() {
         ]);
         return true;
       } catch (error) {
-        console.error('[files] repository move failed', error);
+        console.warn('[files] repository move failed', error);
         notify.error('Failed to update the repository');
         return false;
       }
