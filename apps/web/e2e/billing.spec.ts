@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { BILLING_USAGE_CSV_HEADER } from '@bree/contracts';
-import { FAKE_WEBHOOK_SECRET, startFakeStripe, fakeStripeEnv, type FakeStripe } from '../../server/test/fakes/stripe';
 import { callApi } from './fixtures/api';
-import { expect, newAccount, test, AuthPages } from './fixtures/bree';
-import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+import { becomePro, deliverStripeEvent, expect, newAccount, test, AuthPages } from './fixtures/billing';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
 
 // Provoked on purpose (fixtures/console-watch.ts): A Free plan's 'Convert to workspace' is refused with 402 on purpose: the upgrade offer is tested.
@@ -31,19 +29,10 @@ test.describe('/subscription with billing off (no Stripe key)', () => {
 });
 
 test.describe('/subscription with billing on (the local fake Stripe)', () => {
-  let stripe: FakeStripe;
-  let server: BreeServer;
-  test.beforeAll(async () => {
-    stripe = await startFakeStripe();
-    server = await startBree({ env: fakeStripeEnv(stripe) });
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    removeDataDir(server.dataDir);
-    await stripe.close();
-  });
-
-  test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({ page }) => {
+  test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({
+    page,
+    billing: { server, stripe },
+  }) => {
     const auth = new AuthPages(page, server);
     await auth.signUpOverHttp(newAccount('billing-on'));
     await page.goto(`${server.url}/subscription`);
@@ -74,7 +63,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   });
 
-  test('on a phone the profile menu shows the meter and scrolls within the screen to Sign Out', async ({ page }) => {
+  test('on a phone the profile menu shows the meter and scrolls within the screen to Sign Out', async ({ page, billing: { server } }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     const auth = new AuthPages(page, server);
     await auth.signUpOverHttp(newAccount('billing-phone-meter'));
@@ -87,7 +76,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(signOut).toBeInViewport();
   });
 
-  test("the usage report shows this period and downloads the server's CSV", async ({ page }) => {
+  test("the usage report shows this period and downloads the server's CSV", async ({ page, billing: { server } }) => {
     const auth = new AuthPages(page, server);
     await auth.signUpOverHttp(newAccount('billing-usage'));
     await page.goto(`${server.url}/subscription`);
@@ -120,26 +109,11 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
 
   test('after the webhook the profile says PRO; a failed payment shows the banner, whose Update Payment opens the portal and which can be dismissed', async ({
     page,
+    billing,
   }) => {
-    const deliver = async (event: { payload: string }) => {
-      const res = await fetch(`${server.url}/api/billing/webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(event.payload, FAKE_WEBHOOK_SECRET) },
-        body: event.payload,
-      });
-      expect(res.status).toBe(200);
-    };
-    const auth = new AuthPages(page, server);
-    await auth.signUpOverHttp(newAccount('billing-banner'));
-    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Pay Bree</h1>' }));
-    await page.goto(`${server.url}/subscription`);
-    const checkout = page.waitForRequest('https://checkout.stripe.test/**');
-    await page.getByRole('button', { name: 'Upgrade' }).click();
-    const checkoutId = new URL((await checkout).url()).pathname.split('/').pop() ?? '';
-    // Leaving before Stripe's page has loaded would race the browser's own navigation to it.
-    await expect(page.getByRole('heading', { name: 'Pay Bree' })).toBeVisible();
-    const { session } = stripe.completeCheckout(checkoutId);
-    await deliver(stripe.event('checkout.session.completed', session));
+    const { server, stripe } = billing;
+    await new AuthPages(page, server).signUpOverHttp(newAccount('billing-banner'));
+    const customer = await becomePro(page, billing);
 
     await page.goto(`${server.url}/app`);
     await page.getByRole('button', { name: 'Open profile menu' }).click();
@@ -148,7 +122,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(page.getByRole('group', { name: 'Pay-as-you-go' })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await deliver(stripe.event('invoice.payment_failed', { id: 'in_failed_1', object: 'invoice', customer: session.customer }));
+    await deliverStripeEvent(billing, stripe.event('invoice.payment_failed', { id: 'in_failed_1', object: 'invoice', customer }));
     await page.reload();
     await expect(page.getByText('Payment failed - please update your billing information')).toBeVisible();
     await page.route('https://billing.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe portal</h1>' }));
@@ -165,7 +139,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(page.getByText('Payment failed - please update your billing information')).toHaveCount(0);
   });
 
-  test('on Free, Convert to workspace says workspaces come with Pro, and its Upgrade opens the plans', async ({ page }) => {
+  test('on Free, Convert to workspace says workspaces come with Pro, and its Upgrade opens the plans', async ({ page, billing: { server } }) => {
     const auth = new AuthPages(page, server);
     await auth.signUpOverHttp(newAccount('billing-workspace'));
     await callApi(page, 'POST', '/files/create', { filePath: 'Launch notes.txt', content: 'Plans for the launch.' });
@@ -183,7 +157,7 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'Launch notes' }).getByRole('img', { name: 'Workspace' })).toHaveCount(0);
   });
 
-  test('the success page without a session_id says so', async ({ page }) => {
+  test('the success page without a session_id says so', async ({ page, billing: { server } }) => {
     await page.goto(`${server.url}/billing/success`);
     await expect(page.getByRole('heading', { name: 'No checkout session found' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back to Editor' })).toBeVisible();

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../server/test/fakes/stripe';
 import { callApi } from './fixtures/api';
-import { expect, openDoc, selectParagraph, signUp, suggestionCard, test } from './fixtures/assistant';
-import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+import { openDoc, selectParagraph, signUp, suggestionCard } from './fixtures/assistant';
+import { expect, makeCalls, test } from './fixtures/billing';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
 
 // Provoked on purpose (fixtures/console-watch.ts): Every test here spends the budget on purpose: the assistant's and the chat's calls are refused with 402.
@@ -12,30 +10,15 @@ test.use(allowConsoleErrors(failedLoad({ status: 402, path: '/api/ai/operations'
 /** Sets the document to Premium and makes the Free plan's 10 Premium calls over HTTP (each is counted when it is held). */
 async function usePremiumCalls(page: Page, fileId: string): Promise<void> {
   await callApi(page, 'POST', '/ai-provider/set', { fileId, provider: 'premium' });
-  const selection = { text: 'Rough draft sentence here.', nodeIds: ['n1'] };
-  for (let i = 0; i < 10; i += 1) await callApi(page, 'POST', '/ai/operations', { fileId, action: 'enhance', tier: 'premium', selection });
-  await expect.poll(async () => (await callApi<{ premiumCalls: number }>(page, 'GET', '/usage/current')).premiumCalls).toBe(10);
+  await makeCalls(page, { fileId, tier: 'premium', count: 10 });
 }
 
 /** docs/BILLING.md#refusals: a refused AI action gets one message saying what ran out, with the one click that helps. */
 test.describe('a budget refusal says what ran out and what to do (billing on, the local Stripe stand-in)', () => {
-  let ai: FakeAiProvider;
-  let stripe: FakeStripe;
-  let server: BreeServer;
-
-  test.beforeAll(async () => {
-    ai = await startFakeAiProvider();
-    stripe = await startFakeStripe();
-    server = await startBree({ env: { ...fakeAiEnv(ai), ...fakeStripeEnv(stripe) } });
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    removeDataDir(server.dataDir);
-    await stripe.close();
-    await ai.close();
-  });
-
-  test('a Free writer past the 10 Premium calls is offered Fast in one message, and one click runs the action on Fast', async ({ page }) => {
+  test('a Free writer past the 10 Premium calls is offered Fast in one message, and one click runs the action on Fast', async ({
+    page,
+    billing: { server, ai },
+  }) => {
     await signUp(page, server);
     const fileId = await openDoc(page, server);
     await usePremiumCalls(page, fileId);
@@ -59,7 +42,7 @@ test.describe('a budget refusal says what ran out and what to do (billing on, th
     expect(await callApi(page, 'GET', `/ai-provider/status/${fileId}`)).toMatchObject({ provider: 'fast', hasOverride: true });
   });
 
-  test('the chat says the same one message in place of its error line, and its switch resends the question on Fast', async ({ page }) => {
+  test('the chat says the same one message in place of its error line, and its switch resends the question on Fast', async ({ page, billing: { server } }) => {
     await signUp(page, server);
     const fileId = await openDoc(page, server);
     await usePremiumCalls(page, fileId);

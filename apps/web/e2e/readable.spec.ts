@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fakeAiEnv, startFakeAiProvider, type FakeAiProvider } from '../../server/test/fakes/fake-ai-provider';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../server/test/fakes/stripe';
 import { callApi } from './fixtures/api';
-import { expect, newAccount, test, AuthPages } from './fixtures/bree';
-import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
+import { expect, newAccount, test, AuthPages } from './fixtures/billing';
 
 /** Issue 37 "every screen readable": the usage page within reach, banners whole on a phone, documents named. */
 test('with billing off, the profile menu leads to the usage page', async ({ page, auth, bree }) => {
@@ -15,22 +12,7 @@ test('with billing off, the profile menu leads to the usage page', async ({ page
 });
 
 test.describe('with billing on (the local Stripe stand-in)', () => {
-  let ai: FakeAiProvider;
-  let stripe: FakeStripe;
-  let server: BreeServer;
-  test.beforeAll(async () => {
-    ai = await startFakeAiProvider();
-    stripe = await startFakeStripe();
-    server = await startBree({ env: { ...fakeAiEnv(ai), ...fakeStripeEnv(stripe) } });
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    removeDataDir(server.dataDir);
-    await stripe.close();
-    await ai.close();
-  });
-
-  test('on a 360 px phone the payment banner wraps whole; the usage table and CSV name documents, a deleted one too', async ({ page }) => {
+  test('on a 360 px phone the payment banner wraps whole; the usage table and CSV name documents, a deleted one too', async ({ page, billing: { server } }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await new AuthPages(page, server).signUpOverHttp(newAccount('readable'));
 

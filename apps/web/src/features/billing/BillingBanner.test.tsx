@@ -34,40 +34,28 @@ beforeEach(() => sessionStorage.clear());
 afterEach(cleanup);
 
 describe('the billing banner', () => {
-  it('warns about the usage limit with View Usage to /subscription, and goes away when dismissed', async () => {
-    setup(STATUS, BUDGET);
-    expect(await screen.findByText("You're approaching your usage limit ($8.50 of $10 threshold)")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View Usage' }).getAttribute('href')).toBe('/subscription');
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+  it('says nothing of pay-as-you-go nearing its threshold: that is the one usage notice (UsageNotice)', async () => {
+    const { get } = setup(STATUS, BUDGET);
+    await settled(get);
     expect(screen.queryByText(/approaching your usage limit/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('stays dismissed on the next page of the session', async () => {
-    setup(STATUS, BUDGET);
-    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
-    cleanup();
-    const again = setup(STATUS, BUDGET);
-    await settled(again.get);
-    expect(screen.queryByText(/approaching your usage limit/)).toBeNull();
-    cleanup();
     setup({ ...STATUS, status: 'grace_period' }, BUDGET);
-    // A different notice is not covered by the earlier dismissal.
-    expect(await screen.findByText('Payment failed - please update your billing information')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Payment failed - please update your billing information')).toBeNull();
+    cleanup();
+    const again = setup({ ...STATUS, status: 'grace_period' }, BUDGET);
+    await settled(again.get);
+    expect(screen.queryByText('Payment failed - please update your billing information')).toBeNull();
   });
 
   it('shows the payment failure with Update Payment opening the portal', async () => {
     const { post } = setup({ ...STATUS, status: 'grace_period' }, BUDGET);
     expect(await screen.findByText('Payment failed - please update your billing information')).toBeTruthy();
-    expect(screen.queryByText(/approaching your usage limit/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Update Payment' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/billing/create-portal-session', undefined, expect.anything()));
     expect((screen.getByRole('button', { name: 'Processing...' }) as HTMLButtonElement).disabled).toBe(true);
-  });
-
-  it('shows nothing below 80 % of the threshold', async () => {
-    const { post, get } = setup(STATUS, { ...BUDGET, payAsYouGo: { ...BUDGET.payAsYouGo, accumulatedCost: 7.99 } });
-    await settled(get);
-    expect(screen.queryByText(/approaching your usage limit/)).toBeNull();
-    expect(post).not.toHaveBeenCalled();
   });
 });

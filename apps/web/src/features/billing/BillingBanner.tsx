@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../ui';
-import { isApproachingThreshold } from './budgetDisplay';
+import { Button } from '../../ui';
 import { useBudget, usePortal, useSubscriptionStatus } from './useBilling';
 
-export type BannerNotice = { kind: 'payment_failed' } | { kind: 'approaching'; cost: number; threshold: number };
+/**
+ * The banner's one notice: a failed payment. Pay-as-you-go nearing its threshold ('approaching your
+ * usage limit') is a usage notice (UsageNotice.tsx), so it never stands beside a second warning
+ * about the same spending (docs/BILLING.md#notices).
+ */
+export type BannerNotice = { kind: 'payment_failed' };
 
 const DISMISSED_KEY = 'bree.billingBanner.dismissed';
 
@@ -17,7 +20,7 @@ function readDismissed(): string | null {
   }
 }
 
-/** The 48 px banner of docs/PRODUCT.md#billing: a payment issue, or pay-as-you-go spending nearing the threshold. */
+/** The 48 px banner of docs/PRODUCT.md#billing: a payment issue. */
 export function BillingBannerView({ notice, onUpdatePayment, updating }: { notice: BannerNotice; onUpdatePayment: () => void; updating: boolean }) {
   const [dismissed, setDismissed] = useState(readDismissed);
   if (dismissed === notice.kind) return null;
@@ -29,27 +32,13 @@ export function BillingBannerView({ notice, onUpdatePayment, updating }: { notic
       // Private windows may refuse storage: the banner still goes away for this page.
     }
   };
-  const paymentFailed = notice.kind === 'payment_failed';
   return (
-    <div
-      role={paymentFailed ? 'alert' : 'status'}
-      className={`flex min-h-12 flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-sm ${paymentFailed ? 'bg-danger-soft text-danger-strong' : 'bg-accent-soft text-ink'}`}
-    >
+    <div role="alert" className="flex min-h-12 flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-danger-soft px-4 py-2 text-sm text-danger-strong">
       {/* Wraps instead of truncating: on a 360 px phone the whole sentence must stay readable (docs/BILLING.md). */}
-      <p className="min-w-0 text-center">
-        {paymentFailed
-          ? 'Payment failed - please update your billing information'
-          : `You're approaching your usage limit ($${notice.cost.toFixed(2)} of $${notice.threshold} threshold)`}
-      </p>
-      {paymentFailed ? (
-        <Button size="sm" disabled={updating} onClick={onUpdatePayment}>
-          {updating ? 'Processing...' : 'Update Payment'}
-        </Button>
-      ) : (
-        <Link to="/subscription" className={buttonClasses({ size: 'sm' })}>
-          View Usage
-        </Link>
-      )}
+      <p className="min-w-0 text-center">Payment failed - please update your billing information</p>
+      <Button size="sm" disabled={updating} onClick={onUpdatePayment}>
+        {updating ? 'Processing...' : 'Update Payment'}
+      </Button>
       <button type="button" aria-label="Dismiss" onClick={dismiss} className="rounded-sm px-2 text-lg leading-none opacity-70 hover:opacity-100">
         ×
       </button>
@@ -57,16 +46,11 @@ export function BillingBannerView({ notice, onUpdatePayment, updating }: { notic
   );
 }
 
-/** Chooses the banner's notice from the polled status and budget; a failed payment comes first. */
+/** Shows the banner while the polled status says a payment failed. */
 export function BillingBanner() {
   const status = useSubscriptionStatus();
   const budget = useBudget();
   const portal = usePortal();
-  let notice: BannerNotice | null = null;
-  if ((status.data?.status ?? budget.data?.status) === 'grace_period') notice = { kind: 'payment_failed' };
-  else if (budget.data?.payAsYouGo.enabled && isApproachingThreshold(budget.data.payAsYouGo.accumulatedCost, budget.data.payAsYouGo.overageThreshold)) {
-    notice = { kind: 'approaching', cost: budget.data.payAsYouGo.accumulatedCost, threshold: budget.data.payAsYouGo.overageThreshold };
-  }
-  if (!notice) return null;
-  return <BillingBannerView notice={notice} updating={portal.isPending} onUpdatePayment={() => portal.mutate()} />;
+  if ((status.data?.status ?? budget.data?.status) !== 'grace_period') return null;
+  return <BillingBannerView notice={{ kind: 'payment_failed' }} updating={portal.isPending} onUpdatePayment={() => portal.mutate()} />;
 }

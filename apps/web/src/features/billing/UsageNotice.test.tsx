@@ -39,6 +39,13 @@ describe('usageNotices: 80 % of each cap, and pay-as-you-go beginning', () => {
     const notices = usageNotices({ usage: { ...USAGE, premiumCalls: 250 }, budget: payg });
     expect(notices.map((n) => n.key)).toEqual(['payg-started', 'premium-80']);
     expect(notices[0]?.text).toBe('Pay-as-you-go has begun: calls now cost about $0.01 each, up to your $10.00 limit ($0.03 so far).');
+    // Nearing the pay-as-you-go threshold (80 % of it) is the one pay-as-you-go warning: the spec's banner words, not a second notice.
+    const near = { ...BUDGET, payAsYouGo: { ...BUDGET.payAsYouGo, accumulatedCalls: 850, accumulatedCost: 8.5, spendingLimit: 20 } };
+    const merged = usageNotices({ usage: { ...USAGE, premiumCalls: 250 }, budget: near });
+    expect(merged.map((n) => n.key)).toEqual(['payg-threshold', 'premium-80']);
+    expect(merged[0]?.text).toBe("You're approaching your usage limit ($8.50 of $10 threshold)");
+    const below = { ...near, payAsYouGo: { ...near.payAsYouGo, accumulatedCost: 7.99 } };
+    expect(usageNotices({ usage: undefined, budget: below }).map((n) => n.key)).toEqual(['payg-started']);
     const unlimited = { ...USAGE, cost: 500, voiceMinutes: 0, limits: { creditDollars: null, fastCalls: null, premiumCalls: null, voiceMinutes: 0 } };
     expect(usageNotices({ usage: unlimited, budget: undefined })).toEqual([]);
   });
@@ -53,7 +60,7 @@ describe('<UsageNotice>', () => {
     const get = vi.fn((path: string) => Promise.resolve(path === '/usage/current' ? usage : BUDGET));
     const first = render(<UsageNotice />, { wrapper: withBillingServices({ get } as never) });
     expect(await screen.findByText("You've used 900 of this month's 1000 Fast calls.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View usage' }).getAttribute('href')).toBe('/subscription');
+    expect(screen.getByRole('link', { name: 'View Usage' }).getAttribute('href')).toBe('/subscription');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss usage notice' }));
     expect(await screen.findByText("You've used 210 of this month's 250 Premium calls.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss usage notice' }));

@@ -18,14 +18,14 @@ function readDismissed(): string[] {
 
 const idOf = (notice: UsageNoticeItem) => `${notice.period}:${notice.key}`;
 
-/** One calm notice: its sentence, 'View usage' (unless on /subscription already) and a dismiss button; it wraps on a phone. */
+/** One calm notice: its sentence, 'View Usage' (unless on /subscription already) and a dismiss button; at least 48 px tall, it wraps on a phone. */
 export function UsageNoticeView({ notice, onDismiss, showLink = true }: { notice: UsageNoticeItem; onDismiss: () => void; showLink?: boolean }) {
   return (
     <div role="status" className="flex min-h-12 flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-accent-soft px-4 py-2 text-sm text-ink">
       <p className="min-w-0 text-center">{notice.text}</p>
       {showLink && (
         <Link to="/subscription" className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
-          View usage
+          View Usage
         </Link>
       )}
       <button type="button" aria-label="Dismiss usage notice" onClick={onDismiss} className="rounded-sm px-2 text-lg leading-none opacity-70 hover:opacity-100">
@@ -36,7 +36,8 @@ export function UsageNoticeView({ notice, onDismiss, showLink = true }: { notice
 }
 
 /**
- * The usage notices of docs/BILLING.md#notices: 80 % of a cap, and pay-as-you-go beginning. The most
+ * The usage notices of docs/BILLING.md#notices — 80 % of a cap, pay-as-you-go beginning and nearing
+ * its threshold — in one place, so a writer never sees two warnings about the same thing. The most
  * pressing one not yet dismissed this period shows; dismissing it shows the next, never the same again.
  */
 export function UsageNotice({ showLink = true }: { showLink?: boolean }) {

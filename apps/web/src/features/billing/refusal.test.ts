@@ -58,7 +58,7 @@ describe('the one message of a budget refusal (docs/BILLING.md#refusals)', () =>
     );
     expect(off).toEqual({
       title: 'Premium calls for this month are used up — Fast still has 1,000 left',
-      detail: null,
+      detail: 'Turn on pay-as-you-go to keep going: about $0.01 a call, up to a spending limit you set.',
       action: { kind: 'switch', tier: 'fast', label: 'Switch to Fast' },
       secondary: { kind: 'link', to: '/subscription', label: 'Turn on pay-as-you-go' },
     });

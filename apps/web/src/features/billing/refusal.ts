@@ -54,7 +54,8 @@ export function refusalFrom(known: Known, { paygOff = false }: { paygOff?: boole
     const still = otherLeft === null ? `${TIER_NAMES[other]} is still available` : `${TIER_NAMES[other]} still has ${otherLeft.toLocaleString('en-US')} left`;
     const action: RefusalAction = { kind: 'switch', tier: other, label: `Switch to ${TIER_NAMES[other]}` };
     const paygToo = paygOff || (known.payg?.available === true && !known.payg.on);
-    return { title: `${title} — ${still}`, detail: null, action, ...(paygToo ? { secondary: TURN_ON_PAYG } : {}) };
+    // A Pro writer with pay-as-you-go off is asked in place, with the price per call (docs/BILLING.md#refusals).
+    return { title: `${title} — ${still}`, detail: paygToo ? PAYG_ADVICE : null, action, ...(paygToo ? { secondary: TURN_ON_PAYG } : {}) };
   }
   return { title, ...planWayOn(known, paygOff) };
 }

@@ -1,11 +1,12 @@
 import { PAYG_DOLLARS_PER_CALL, type BudgetData, type UsageCurrent } from '@bree/contracts';
+import { isApproachingThreshold } from './budgetDisplay';
 
 /** docs/BILLING.md#notices: a notice once a cap is 80 % used. */
 export const NOTICE_SHARE = 0.8;
 
 /** One notice of the period: `key` names the threshold, so each is shown (and dismissed) once a period. */
 export interface UsageNoticeItem {
-  key: 'payg-started' | 'credit-80' | 'fast-80' | 'premium-80' | 'voice-80';
+  key: 'payg-threshold' | 'payg-started' | 'credit-80' | 'fast-80' | 'premium-80' | 'voice-80';
   period: string;
   text: string;
 }
@@ -13,13 +14,21 @@ export interface UsageNoticeItem {
 const used = (value: number, cap: number | null): boolean => cap !== null && cap > 0 && value >= cap * NOTICE_SHARE;
 
 /**
- * The notices this period's figures call for, most pressing first: pay-as-you-go has begun, then
- * each cap (credit, Fast calls, Premium calls, voice minutes) at 80 % or more (docs/BILLING.md#notices).
+ * The notices this period's figures call for, most pressing first: pay-as-you-go spending nearing
+ * its threshold (the spec's 'approaching your usage limit', which then stands for pay-as-you-go
+ * having begun too: one warning about one thing), else pay-as-you-go has begun; then each cap
+ * (credit, Fast calls, Premium calls, voice minutes) at 80 % or more (docs/BILLING.md#notices).
  */
 export function usageNotices({ usage, budget }: { usage: UsageCurrent | undefined; budget: BudgetData | undefined }): UsageNoticeItem[] {
   const notices: UsageNoticeItem[] = [];
   const payg = budget?.payAsYouGo;
-  if (budget && payg && payg.accumulatedCalls > 0)
+  if (budget && payg?.enabled && isApproachingThreshold(payg.accumulatedCost, payg.overageThreshold))
+    notices.push({
+      key: 'payg-threshold',
+      period: budget.period,
+      text: `You're approaching your usage limit ($${payg.accumulatedCost.toFixed(2)} of $${payg.overageThreshold} threshold)`,
+    });
+  else if (budget && payg && payg.accumulatedCalls > 0)
     notices.push({
       key: 'payg-started',
       period: budget.period,
