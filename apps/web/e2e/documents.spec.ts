@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, newAccount, test } from './fixtures/bree';
+import { callApi } from './fixtures/api';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
 
 // Provoked on purpose (fixtures/console-watch.ts): The refused-delete test plays a 500 for the delete on purpose.
@@ -268,4 +269,18 @@ test('phone layout: short selection labels, five rows, no sideways scrolling', a
   await expect(page.getByLabel('Rows')).toHaveValue('15');
   await expect(rowsOf(page)).toHaveCount(9);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('a writer’s Document settings sheet on a phone says plainly that AI is not set up, and names no server setting', async ({ page, auth, bree }) => {
+  // This Bree has no AI provider, and this writer is not one of its administrators.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await auth.signUpOverHttp(newAccount('settings-sheet'));
+  const { file } = await callApi<{ file: { id: string } }>(page, 'POST', '/files/create', { filePath: 'Pocket notes.txt', content: 'A first line.' });
+  await page.goto(`${bree.url}/app/${file.id}`);
+  await page.getByTestId('mobile-header').getByRole('button', { name: 'Open settings' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Document settings' });
+  await expect(sheet.getByTestId('ai-not-set-up')).toHaveText('AI is not set up on this server. Ask your administrator.');
+  await expect(sheet.getByTestId('model-fast')).toHaveText('Not set up on this server');
+  await expect(sheet.getByTestId('ai-admin-setup')).toHaveCount(0);
+  await expect(sheet).not.toContainText(/_API_KEY|_MODEL|_BASE_URL|README|transcription model/);
 });

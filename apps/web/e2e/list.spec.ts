@@ -141,8 +141,10 @@ test.describe('the document list', () => {
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(modal).toHaveCount(0);
 
+    // The writer's choice stays while the page is open; unticked, the text is a plain document.
     modal = await openPaste();
-    await expect(modal.getByRole('checkbox', { name: question })).not.toBeChecked();
+    await expect(modal.getByRole('checkbox', { name: question })).toBeChecked();
+    await modal.getByRole('checkbox', { name: question }).uncheck();
     await modal.getByLabel('Document Name').fill('Not mine');
     await modal.getByLabel('Content', { exact: true }).fill('Words from elsewhere.');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();

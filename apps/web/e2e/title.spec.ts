@@ -173,6 +173,17 @@ test.describe('a new document takes its first line as its name', () => {
     await expect(docLink(page, 'Untitled')).toHaveCount(0);
   });
 
+  test('a first line longer than a name may be is cut where a phrase ends, never on "and the"', async ({ page, auth }) => {
+    await auth.signUpOverHttp(newAccount('long-line'));
+    await page.getByRole('button', { name: 'Create new document' }).click();
+    await page.waitForURL(/\/app\/[0-9A-HJKMNP-TV-Z]{26}$/);
+    await page.getByTestId('editor').click();
+    // The 60-character limit falls just after 'and the': a line that long is finished, so the autosave names it.
+    await page.keyboard.type('The small boat in the harbour rocked gently and the lighthouse beam swept the water');
+    await expect(title(page)).toHaveText('The small boat in the harbour rocked gently', { timeout: 15_000 });
+    await expect(page).toHaveTitle('The small boat in the harbour rocked gently — Bree');
+  });
+
   test('a single unfinished line names it when the writer leaves', async ({ page, auth }) => {
     await auth.signUpOverHttp(newAccount('one-line'));
     await page.getByRole('button', { name: 'Create new document' }).click();
