@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { axeOn } from './fixtures/axe';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../server/test/fakes/smtp-sink';
 import { AuthPages, expect, newAccount, test, type Account } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
@@ -112,7 +112,7 @@ test('change e-mail: the mailed link moves the account; the new address signs in
   await signInOverHttp(page, bree.url, MOVING_USER, '/account');
   const section = page.getByRole('region', { name: 'Email address' });
   await expect(section.getByLabel('New email address')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOn(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await section.getByLabel('New email address').fill(newEmail);
   await section.getByLabel('Current password').fill(MOVING_USER.password);

@@ -1,5 +1,15 @@
 import { AuthPages, expect, newAccount, test } from './fixtures/bree';
+import { allowConsoleErrors } from './fixtures/console-watch';
 import { removeDataDir, startBree } from './fixtures/server';
+
+test.use(
+  allowConsoleErrors(
+    // A protected link to a document that does not exist: the API answers 404 and the page says so.
+    /status of 404 .*\/api\/files\/get\)/,
+    // A forged sign-in return: the callback logs why before showing its error screen.
+    /\[auth\] sign-in callback failed/,
+  ),
+);
 
 test.describe('signing in to Bree', () => {
   test('create an account, land on /app, reload and stay signed in, sign out to /', async ({ page, bree, auth }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { axeOn } from './fixtures/axe';
 import { apiAnswer } from './fixtures/api';
 import { expect, newAccount, test } from './fixtures/bree';
 import type { BreeServer } from './fixtures/server';
@@ -133,7 +133,7 @@ test.describe('sharing a document', () => {
       await reader.goto(shareUrl);
       await expect(reader.getByText(FIRST)).toBeVisible();
       await expect(reader.getByText('AI-Assisted', { exact: true })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page: reader }).analyze();
+      const { violations } = await axeOn(reader).analyze();
       const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
       expect(blocking, `${viewport.width} px`).toEqual([]);
       await context.close();
