@@ -306,6 +306,7 @@ test.describe('import', () => {
     await expect(modal.getByRole('alert')).toHaveText('Please enter some content');
 
     await content.fill('Big news today.\nWe shipped.\n\nThanks, everyone.');
+    await expect(modal.getByRole('checkbox', { name: 'Add to my repository' })).not.toBeChecked();
     await modal.getByLabel('Authenticity Tag').selectOption('Human');
     await content.press('Control+Enter');
     await expect(name).toHaveValue('');
@@ -313,8 +314,9 @@ test.describe('import', () => {
     await expect(name).toBeFocused();
     await expect(modal.getByRole('button', { name: 'Create', exact: true })).toBeEnabled();
 
+    // 'Add to my repository' starts unticked, as in Upload: an import is a plain document unless the writer asks.
     const first = (await listFiles(page)).find((f) => f.name === 'LinkedIn post.txt');
-    expect(first?.isRepository).toBe(true);
+    expect(first?.isRepository).toBe(false);
     expect(first?.metadata.authenticity).toBe('Human');
     const doc = await contentOf(page, first?.id ?? '');
     expect(doc.content?.[0]).toMatchObject({
