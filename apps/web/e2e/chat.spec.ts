@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, INTRO, ORIGINAL, openDoc, selectParagraph, signUp } from './fixtures/assistant';
+import { test, expect, INTRO, ORIGINAL, openDoc, paragraphs, selectParagraph, signUp } from './fixtures/assistant';
 import { apiAnswer } from './fixtures/api';
 import { removeDataDir, startBree } from './fixtures/server';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
@@ -63,7 +63,8 @@ test.describe('chat about the document', () => {
     expect(ai.fake.requests.at(-1)?.text).toContain(ORIGINAL);
 
     await reply.getByRole('button', { name: 'Insert at cursor' }).click();
-    await expect(editor).toContainText(`${INTRO}Streamed summary of the draft.`);
+    // Its own paragraph after the caret's, never glued to the text.
+    await expect.poll(() => paragraphs(page)).toEqual([INTRO, 'Streamed summary of the draft.', ORIGINAL]);
     expect(await versionReasons(page, fileId)).toContain('before-ai');
 
     await editor.click();
@@ -76,6 +77,44 @@ test.describe('chat about the document', () => {
     const again = await openChat(page);
     await expect(again.getByTestId('chat-question')).toHaveText(/Summarise this/);
     await expect(again.getByTestId('chat-reply')).toContainText('Streamed summary of the draft.');
+  });
+
+  test('Insert at cursor: with no caret after the last paragraph, then after the paragraph the caret is in, then in place of a selection', async ({
+    page,
+    ai,
+  }) => {
+    await signUp(page, ai.server);
+    const title = 'The Harbour Chapter';
+    const tide = 'The tide rose softly, and the boats turned on their ropes.';
+    const edited = 'Edited again.';
+    await openDoc(page, ai.server, [title, tide, edited]);
+    const editor = page.getByTestId('editor');
+    ai.fake.answer(/Write an ending/, 'Marigold evening.\n\nThe gulls slept.');
+    const reply = ['Marigold evening.', 'The gulls slept.'];
+
+    // Straight from opening the document, the caret never placed: the reply goes at the end, not into the title.
+    const dialog = await openChat(page);
+    await dialog.getByLabel('Message').fill('Write an ending');
+    await page.keyboard.press('Enter');
+    const answer = dialog.getByTestId('chat-reply');
+    await expect(answer).toContainText('The gulls slept.');
+    await answer.getByRole('button', { name: 'Insert at cursor' }).click();
+    await expect.poll(() => paragraphs(page)).toEqual([title, tide, edited, ...reply]);
+    // One Undo takes the whole reply back.
+    await editor.focus();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => paragraphs(page)).toEqual([title, tide, edited]);
+
+    // The caret in the middle of a sentence: the reply follows the whole paragraph.
+    await editor.getByText(tide).click();
+    await answer.getByRole('button', { name: 'Insert at cursor' }).click();
+    await expect.poll(() => paragraphs(page)).toEqual([title, tide, ...reply, edited]);
+
+    // Text selected: the reply takes its place.
+    await selectParagraph(page, edited);
+    await answer.getByRole('button', { name: 'Insert at cursor' }).click();
+    await expect.poll(() => paragraphs(page)).toEqual([title, tide, ...reply, ...reply]);
+    await expect(editor.locator('.bree-ai-text[data-ai-action="chat"]')).toHaveCount(4);
   });
 
   test('Replace selection puts the reply in place of the selected text, undone in one step', async ({ page, ai }) => {
@@ -91,6 +130,8 @@ test.describe('chat about the document', () => {
     await page.keyboard.press('Enter');
     const reply = dialog.getByTestId('chat-reply');
     await expect(reply).toContainText('Short draft.');
+    // The selection's actions left with the focus, though the selection stays (greyed) for the chat.
+    await expect(page.getByRole('toolbar', { name: 'Assistant actions' })).toBeHidden();
     // The selection went to the model, not the whole document.
     expect(ai.fake.requests.at(-1)?.text).toMatch(/<selection>\nRough draft sentence here\.\n<\/selection>/);
 

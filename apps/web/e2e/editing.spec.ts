@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, newAccount } from './fixtures/bree';
 import { apiAnswer, callApi } from './fixtures/api';
 
@@ -81,6 +81,17 @@ async function selectText(page: Page, text: string): Promise<void> {
   }, text);
   // ProseMirror reads the DOM selection on selectionchange.
   await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(text);
+}
+
+/** How many pixels of an empty field's placeholder the field cuts off (0 or less: it shows whole). */
+async function placeholderOverflow(input: Locator): Promise<number> {
+  return input.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(el.placeholder).width - room;
+  });
 }
 
 /** Fails the test on any browser dialog (prompt, alert, confirm): none may be used. */
@@ -201,6 +212,85 @@ test.describe('editing', () => {
     await expect(editor.getByRole('link')).toHaveCount(0);
     await expect(editor).toBeFocused();
     expect(dialogs).toEqual([]);
+  });
+
+  test('the link panel follows the caret into a link by click and arrow keys, Alt+F10 reaches its buttons; the selection actions leave with the focus', async ({
+    page,
+    auth,
+    bree,
+  }) => {
+    await auth.signUpOverHttp(newAccount());
+    const fileId = await createDoc(page, 'Link panel', 'Visit our site today.\n\nAnother line.');
+    await openDoc(page, bree.url, fileId, 'Another line.');
+    const editor = page.getByTestId('editor');
+    const info = page.getByRole('dialog', { name: 'Link' });
+    const actions = page.getByRole('toolbar', { name: 'Assistant actions' });
+
+    // A selection's actions go when focus moves to the side panel, and come back with the text.
+    await selectText(page, 'site');
+    await expect(actions).toBeVisible();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(actions).toBeHidden();
+    await selectText(page, 'site');
+    await expect(actions).toBeVisible();
+    // …and while the link's own panel has the focus. Its address field shows its whole example.
+    await page.keyboard.press('Control+k');
+    const add = page.getByRole('dialog', { name: 'Add link' });
+    await expect(add.getByLabel('Link address')).toBeFocused();
+    await expect(actions).toBeHidden();
+    expect(await placeholderOverflow(add.getByLabel('Link address'))).toBeLessThanOrEqual(0);
+    await add.getByLabel('Link address').fill('example.com');
+    await page.keyboard.press('Enter');
+    const link = editor.getByRole('link', { name: 'site' });
+    await expect(link).toHaveAttribute('href', 'https://example.com');
+
+    // A click in the link shows the panel; a click elsewhere hides it; the same click again shows it again.
+    await link.click();
+    await expect(info).toContainText('https://example.com');
+    await editor.getByText('Visit our').click({ position: { x: 4, y: 8 } });
+    await expect(info).toBeHidden();
+    await link.click();
+    await expect(info).toBeVisible();
+    // Focus in the side panel hides it; back in the link it shows.
+    await page.getByRole('tab', { name: 'Document' }).click();
+    await expect(info).toBeHidden();
+    await link.click();
+    await expect(info).toBeVisible();
+
+    // By the keyboard: the caret arrives in the link, Alt+F10 moves into the panel, arrows between its buttons.
+    await page.keyboard.press('Home');
+    await expect(info).toBeHidden();
+    for (let i = 0; i < 'Visit our s'.length; i++) await page.keyboard.press('ArrowRight');
+    await expect(info).toBeVisible();
+    await page.keyboard.press('Alt+F10');
+    await expect(info.getByRole('link', { name: 'Open link in a new tab' })).toBeFocused();
+    await expect(info.getByRole('link', { name: 'Open link in a new tab' })).toHaveAttribute('rel', /noopener/);
+    await page.keyboard.press('ArrowRight');
+    await expect(info.getByRole('button', { name: 'Edit link' })).toBeFocused();
+    // Escape hides it and puts the caret back where it was; the next arrow key brings it back.
+    await page.keyboard.press('Escape');
+    await expect(info).toBeHidden();
+    await expect(editor).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(info).toBeVisible();
+    await page.keyboard.press('Alt+F10');
+    await page.keyboard.press('ArrowLeft');
+    await expect(info.getByRole('button', { name: 'Remove link' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(link).toHaveCount(0);
+    await expect(info).toBeHidden();
+    await expect(editor).toBeFocused();
+    await expect.poll(() => savedLinks(page, fileId), { timeout: 10_000 }).toEqual([]);
+
+    // On a phone the address field's example fits too.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await selectText(page, 'site');
+    await page.keyboard.press('Control+k');
+    await expect(add.getByLabel('Link address')).toBeFocused();
+    expect(await placeholderOverflow(add.getByLabel('Link address'))).toBeLessThanOrEqual(0);
+    const box = await add.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   });
 
   test('one text-style dropdown turns a paragraph into Heading 2 and back, by mouse and keyboard', async ({ page, auth, bree }) => {

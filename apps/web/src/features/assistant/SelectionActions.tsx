@@ -43,13 +43,15 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
   const live = useRef({ modifying, busy });
   live.current = { modifying, busy };
   const toolbar = useRef<HTMLDivElement>(null);
+  // The bubble menu's own element: focus inside it (Alt+F10, the Modify box) counts as being in the text.
+  const menu = useRef<HTMLDivElement>(null);
   const hasSelection = useEditorState({ editor, selector: ({ editor: e }) => !e.state.selection.empty && e.state.selection.to - e.state.selection.from > 0 });
 
   // The plugin reads shouldShow only when the selection or text changes, and a suggestion opens
   // and closes without either: it is told to hide when one opens and to come back after.
   useEffect(() => {
     if (isMobile || editor.isDestroyed) return;
-    const show = !busy && (live.current.modifying || !editor.state.selection.empty);
+    const show = !busy && (live.current.modifying || (!editor.state.selection.empty && editor.isFocused));
     editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, show ? 'show' : 'hide'));
     // 'show' does not place the menu (the plugin only places a visible one): placed once shown.
     if (show) editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, 'updatePosition'));
@@ -59,7 +61,8 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
   useEffect(() => {
     const dom = editor.view.dom;
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'F10' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      // With nothing selected, Alt+F10 belongs to the link panel (editor/LinkPopover.tsx).
+      if (e.key !== 'F10' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || (editor.state.selection.empty && !live.current.modifying)) return;
       const first = toolbar.current?.querySelector<HTMLButtonElement>('button');
       if (!first) return;
       e.preventDefault();
@@ -68,6 +71,38 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
     dom.addEventListener('keydown', onKeyDown);
     return () => dom.removeEventListener('keydown', onKeyDown);
   }, [editor]);
+
+  // The menu belongs to the text: when focus leaves both (the side panel, the chat, a link's panel),
+  // it goes, and comes back when the text has focus again (docs/ASSISTANT.md "By keyboard"). The bubble
+  // plugin's own blur check is skipped after a press inside the menu, so Bree checks every time.
+  useEffect(() => {
+    if (isMobile) return;
+    const onBlur = ({ event }: { event: FocusEvent }) => {
+      const to = event.relatedTarget as Node | null;
+      if (to && menu.current?.contains(to)) return;
+      queueMicrotask(() => {
+        if (!editor.isDestroyed && !editor.isFocused && !menu.current?.contains(document.activeElement))
+          editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, 'hide'));
+      });
+    };
+    editor.on('blur', onBlur);
+    return () => {
+      editor.off('blur', onBlur);
+    };
+  }, [editor, isMobile]);
+
+  /**
+   * Focus leaving the menu for somewhere other than the text hides it too. Checked after the event:
+   * the plugin's own hiding takes the menu out of the page, which blurs a button inside it, and
+   * hiding again from within that blur would take it out twice.
+   */
+  const onMenuBlur = () => {
+    if (isMobile) return;
+    queueMicrotask(() => {
+      if (editor.isDestroyed || editor.isFocused || menu.current?.contains(document.activeElement)) return;
+      editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, 'hide'));
+    });
+  };
 
   /** Arrow keys move between the actions (one toolbar, one Tab stop); Escape goes back to the text. */
   const onToolbarKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
@@ -94,7 +129,11 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
   };
 
   const body = (
-    <div className={cn('rounded-lg border border-line bg-surface p-1 shadow-pop', isMobile && 'rounded-b-none p-2')} data-testid="ai-actions">
+    <div
+      className={cn('rounded-lg border border-line bg-surface p-1 shadow-pop', isMobile && 'rounded-b-none p-2')}
+      data-testid="ai-actions"
+      onBlur={onMenuBlur}
+    >
       {modifying ? (
         <form onSubmit={send} className="flex items-center gap-1">
           <input
@@ -162,9 +201,14 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
   }
   return (
     <BubbleMenu
+      ref={menu}
       editor={editor}
       pluginKey={BUBBLE_KEY}
-      shouldShow={({ state }) => !live.current.busy && (live.current.modifying || (!state.selection.empty && state.selection.to > state.selection.from))}
+      shouldShow={({ state, view }) =>
+        !live.current.busy &&
+        (view.hasFocus() || Boolean(menu.current?.contains(document.activeElement))) &&
+        (live.current.modifying || (!state.selection.empty && state.selection.to > state.selection.from))
+      }
       options={{ placement: 'top' }}
     >
       {body}

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { useAiAvailability } from '../assistant/aiAvailability';
 import { UnavailableButton } from '../assistant/UnavailableButton';
-import { ChatDialog } from './ChatDialog';
+
+// The panel is fetched once the button shows, kept off the editor's first load (docs/PAGE-WEIGHT.md).
+const loadDialog = () => import('./ChatDialog');
+const ChatDialog = lazy(() => loadDialog().then((m) => ({ default: m.ChatDialog })));
 
 const BUTTON_CLASSES = 'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-soft';
 
@@ -18,6 +21,11 @@ function ChatIcon() {
 export function ChatButton({ editor, fileId, isMobile }: { editor: Editor; fileId: string; isMobile: boolean }) {
   const { available } = useAiAvailability();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so its closing can hand focus back.
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (available) void loadDialog().catch(() => undefined);
+  }, [available]);
   if (!available)
     return (
       <UnavailableButton aria-label="Chat" className={BUTTON_CLASSES}>
@@ -34,12 +42,19 @@ export function ChatButton({ editor, fileId, isMobile }: { editor: Editor; fileI
         aria-haspopup="dialog"
         // Keeps the editor's selection: the chat may be about it.
         onMouseDown={(e) => e.preventDefault()}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          setUsed(true);
+          setOpen((o) => !o);
+        }}
         className={`${BUTTON_CLASSES} hover:bg-cream-deep hover:text-ink`}
       >
         <ChatIcon />
       </button>
-      <ChatDialog editor={editor} fileId={fileId} open={open} onOpenChange={setOpen} isMobile={isMobile} />
+      {used && (
+        <Suspense fallback={null}>
+          <ChatDialog editor={editor} fileId={fileId} open={open} onOpenChange={setOpen} isMobile={isMobile} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { getSchema } from '@tiptap/core';
 import { authorshipOfNode, BlockIds, breeExtensions, markInsertedAsAi, provenanceGuard } from '@bree/editor';
 import { EditorState } from '@tiptap/pm/state';
-import { history, undo } from '@tiptap/pm/history';
+import { history } from '@tiptap/pm/history';
 import type { ChatMessage } from '@bree/contracts';
-import { placeText } from './apply';
+import { placeReply, replyBlocks } from './placement';
 import { withTurn, type Turn } from './useChat';
 
 const schema = getSchema([...breeExtensions(), BlockIds]);
@@ -16,40 +16,12 @@ describe('placing a chat reply in the document', () => {
   it('marks the reply it puts in as AI-written, and only the reply', () => {
     let state = EditorState.create({ doc: start().doc, plugins: [history(), provenanceGuard()] });
     const tr = state.tr;
-    placeText(tr, 7, 7, 'First reply.\n\nSecond reply.');
+    placeReply({ tr, target: { from: 7, to: 7, caretPlaced: true }, blocks: replyBlocks('First reply.\n\nSecond reply.') });
     markInsertedAsAi(tr, 0, { operationId: 'm1', action: 'chat', tier: 'premium', at: '2026-11-28T05:00:00.000Z' });
     state = state.apply(tr);
-    // 'Hello world.' + 'Second.' are the writer's: 11 + 7 characters; the reply's 11 + 12 are the AI's.
+    expect(texts(state)).toEqual(['Hello world.', 'First reply.', 'Second reply.', 'Second.']);
+    // Characters other than spaces: 'Hello world.' + 'Second.' are the writer's (11 + 7), the reply's 11 + 12 the AI's.
     expect(authorshipOfNode(state.doc)).toEqual({ textChars: 11 + 7 + 11 + 12, aiChars: 11 + 12 });
-  });
-
-  it('replaces the selected words with a one-paragraph reply, and one undo brings them back', () => {
-    let state = start();
-    // "world" is at 7..12 inside the first paragraph (which opens at 0).
-    const tr = state.tr;
-    const after = placeText(tr, 7, 12, 'there');
-    state = state.apply(tr);
-    expect(texts(state)).toEqual(['Hello there.', 'Second.']);
-    expect(after).toBe(12);
-    undo(state, (t) => (state = state.apply(t)));
-    expect(texts(state)).toEqual(['Hello world.', 'Second.']);
-  });
-
-  it('inserts a reply of several paragraphs at the cursor as paragraphs, the text after the cursor following the last', () => {
-    let state = start();
-    const tr = state.tr;
-    placeText(tr, 7, 7, 'First idea.\n\nSecond idea.');
-    state = state.apply(tr);
-    expect(texts(state)).toEqual(['Hello First idea.', 'Second idea.world.', 'Second.']);
-    undo(state, (t) => (state = state.apply(t)));
-    expect(texts(state)).toEqual(['Hello world.', 'Second.']);
-  });
-
-  it('changes nothing for an empty reply', () => {
-    const state = start();
-    const tr = state.tr;
-    placeText(tr, 1, 1, '  \n\n ');
-    expect(tr.docChanged).toBe(false);
   });
 });
 

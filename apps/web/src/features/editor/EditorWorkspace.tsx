@@ -24,6 +24,7 @@ import { Toolbar } from './Toolbar';
 import { mobileTitle } from './mobileTitle';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { EditorShortcuts, LinkTarget } from './editingExtensions';
+import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LinkPopover';
 import { Find } from './find';
@@ -139,6 +140,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       StorableText,
       Find,
       LinkTarget,
+      CaretPlaced,
       EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
       Placeholder.configure({ placeholder: 'Start writing…' }),
     ],

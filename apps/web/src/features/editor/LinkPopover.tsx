@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FormEvent, MouseEvent } from 'react';
+import type { FormEvent, KeyboardEvent as ReactKeyboardEvent, MouseEvent } from 'react';
 import { getMarkRange } from '@tiptap/core';
 import type { Editor } from '@tiptap/core';
 import type { EditorView } from '@tiptap/pm/view';
@@ -147,6 +147,8 @@ function LinkEditor({ editor, session, onClose }: { editor: Editor; session: Edi
       anchor={anchor}
       align="start"
       label={title}
+      // Wide enough for the address field's example in full (docs/PRODUCT.md#editor), within a phone's width.
+      className="w-96"
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
@@ -176,7 +178,7 @@ function LinkEditor({ editor, session, onClose }: { editor: Editor; session: Edi
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            placeholder="example.com or mailto:name@example.com"
+            placeholder="example.com or name@example.com"
             value={url}
             onChange={(e) => {
               setUrl(e.target.value);
@@ -225,47 +227,110 @@ function LinkEditor({ editor, session, onClose }: { editor: Editor; session: Edi
   );
 }
 
-/** The small panel shown while the cursor is in a link (not focusable: the text keeps the focus). */
+/** From the text, the usual shortcut to the panel next to the caret (WAI-ARIA practices), as for the assistant's actions. */
+const PANEL_SHORTCUT = 'Alt+F10';
+
+/**
+ * The small panel shown whenever the cursor is in a link, reached by click, arrow keys or touch
+ * (docs/PRODUCT.md#editor): its address, Open, Edit and Remove. The text keeps the focus while it
+ * shows; Alt+F10 moves focus into it (arrow keys between its buttons), Escape hides it until the
+ * cursor leaves the link and puts focus back in the text.
+ */
 function LinkInfo({ editor, onEdit }: { editor: Editor; onEdit(): void }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => {
-      const range = e.isFocused ? linkRange(e) : null;
+      const range = linkRange(e);
       if (!range) return null;
       const { from, to } = e.state.selection;
-      return { ...range, href: (e.getAttributes('link').href as string | undefined) ?? '', cursor: `${from}-${to}` };
+      return { ...range, href: (e.getAttributes('link').href as string | undefined) ?? '', cursor: `${from}-${to}`, focused: e.isFocused };
     },
   });
-  // Escape (or a click outside) hides the panel until the cursor moves.
+  const panel = useRef<HTMLDivElement>(null);
+  // Focus is on one of the panel's buttons (the text has given it up to the panel).
+  const [inPanel, setInPanel] = useState(false);
+  const shown = s !== null && (s.focused || inPanel);
+  // Escape hides the panel for this one stay of the cursor: a new place, or leaving the text, forgets it.
   const [dismissed, setDismissed] = useState<string | null>(null);
   const key = s ? `${s.from}:${s.to}:${s.href}` : null;
-  const dismissKey = s ? `${key}@${s.cursor}` : null;
+  const stay = shown ? `${key}@${s.cursor}` : null;
+  if (dismissed !== null && dismissed !== stay) setDismissed(null);
+  if (inPanel && !s) setInPanel(false);
   const range = s ? { from: s.from, to: s.to } : null;
   const anchor = useMemo(() => (range ? rangeAnchor(editor.view, range) : null), [editor, key]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!s || !anchor || dismissed === dismissKey) return null;
+  const visible = shown && anchor !== null && dismissed !== stay;
 
+  // Alt+F10 in the text, with the caret (nothing selected) in a link, moves focus to the panel.
+  useEffect(() => {
+    if (!visible) return;
+    const dom = editor.view.dom;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'F10' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !editor.state.selection.empty) return;
+      const first = panel.current?.querySelector<HTMLElement>('a, button');
+      if (!first) return;
+      e.preventDefault();
+      first.focus();
+    };
+    dom.addEventListener('keydown', onKeyDown);
+    return () => dom.removeEventListener('keydown', onKeyDown);
+  }, [editor, visible]);
+
+  if (!visible || !s) return null;
+
+  const backToText = () => {
+    setInPanel(false);
+    // At once (the focus command waits a frame): the text has the focus again before the panel
+    // re-renders, so the panel does not count as left and the Escape is kept.
+    if (!editor.isDestroyed) editor.view.focus();
+  };
   const remove = () => {
     const { from, to } = editor.state.selection;
+    setInPanel(false);
     editor.chain().focus().setTextSelection({ from: s.from, to: s.to }).unsetLink().setTextSelection({ from, to }).run();
+  };
+  /** Arrow keys move between Open, Edit and Remove (one toolbar, as the assistant's actions). */
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('a, button')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    e.preventDefault();
+    items[(at + (e.key === 'ArrowRight' ? 1 : items.length - 1)) % items.length]?.focus();
   };
   const keep = (e: MouseEvent) => e.preventDefault();
   const small = 'h-8 px-2.5 text-sm';
   return (
     <Popover
       open
-      anchor={anchor}
+      anchor={anchor!}
       align="start"
       label="Link"
       compact
-      onOpenChange={(open) => {
-        if (!open) setDismissed(dismissKey);
+      // A click elsewhere moves the cursor, which closes the panel by itself; only Escape hides it.
+      onOpenChange={() => undefined}
+      onEscapeKeyDown={() => {
+        setDismissed(stay);
+        if (inPanel) backToText();
       }}
       onOpenAutoFocus={(event) => event.preventDefault()}
       onCloseAutoFocus={(event) => event.preventDefault()}
     >
       {/* Pressing anywhere in the panel keeps focus (and the cursor) in the text. */}
-      <div className="flex items-center gap-1" onMouseDown={keep} data-testid="link-info">
-        <span className="max-w-56 truncate px-1.5 text-sm text-ink-soft" title={s.href}>
+      <div
+        ref={panel}
+        role="toolbar"
+        aria-label="Link actions"
+        aria-keyshortcuts={PANEL_SHORTCUT}
+        className="flex min-w-0 items-center gap-1"
+        onMouseDown={keep}
+        onKeyDown={onKeyDown}
+        onFocus={() => setInPanel(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setInPanel(false);
+        }}
+        data-testid="link-info"
+      >
+        <span className="max-w-56 min-w-0 truncate px-1.5 text-sm text-ink-soft" title={s.href}>
           {s.href.replace(/^mailto:/i, '')}
         </span>
         <a
