@@ -36,8 +36,9 @@ export function announceDocumentSaved(saved: DocumentSaved): void {
   if (hasChannel()) {
     channel ??= new BroadcastChannel(DOCUMENT_SAVED_CHANNEL);
     channel.postMessage(message);
-  } else if (typeof window !== 'undefined') {
-    window.dispatchEvent(new CustomEvent<DocumentSaved>(DOCUMENT_SAVED_EVENT, { detail: message }));
+  } else if (typeof globalThis.dispatchEvent === 'function') {
+    // globalThis: the service worker sends saves through this module too (it has no window).
+    globalThis.dispatchEvent(new CustomEvent<DocumentSaved>(DOCUMENT_SAVED_EVENT, { detail: message }));
   }
 }
 
@@ -54,6 +55,6 @@ export function onDocumentSaved(listener: (saved: DocumentSaved) => void): () =>
     const detail: unknown = event instanceof CustomEvent ? event.detail : undefined;
     if (isDocumentSaved(detail)) listener(detail);
   };
-  window.addEventListener(DOCUMENT_SAVED_EVENT, onEvent);
-  return () => window.removeEventListener(DOCUMENT_SAVED_EVENT, onEvent);
+  globalThis.addEventListener(DOCUMENT_SAVED_EVENT, onEvent);
+  return () => globalThis.removeEventListener(DOCUMENT_SAVED_EVENT, onEvent);
 }
