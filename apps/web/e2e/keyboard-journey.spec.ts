@@ -167,6 +167,7 @@ test('toolbar tooltips name their keys, and Ctrl+/ lists every shortcut from the
   for (const [name, combo] of Object.entries(keys)) await expect(keysOf(name)).toHaveText(name === 'Redo' ? `${combo} or Ctrl+Y` : combo);
   await expect(keysOf('Heading 2')).toHaveText('Ctrl+Alt+2');
   await expect(keysOf('Assistant actions on the selection')).toHaveText('Alt+F10');
+  await expect(keysOf('Open, edit or remove the link at the caret')).toHaveText('Alt+F10');
   await expect(keysOf('Keyboard shortcuts')).toHaveText('Ctrl+/');
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();

@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/axe';
-import { AuthPages, newAccount } from './fixtures/bree';
+import { AuthPages, expect, newAccount, test } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 
 /**

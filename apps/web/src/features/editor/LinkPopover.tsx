@@ -8,6 +8,7 @@ import { Button, Popover, buttonClasses, cn } from '../../ui';
 import type { VirtualAnchor } from '../../ui';
 import { setLinkTarget } from './editingExtensions';
 import { normalizeLinkInput } from './link';
+import { SHORTCUTS, ariaKeys, matchesKeys } from './shortcuts';
 
 interface Range {
   from: number;
@@ -228,7 +229,7 @@ function LinkEditor({ editor, session, onClose }: { editor: Editor; session: Edi
 }
 
 /** From the text, the usual shortcut to the panel next to the caret (WAI-ARIA practices), as for the assistant's actions. */
-const PANEL_SHORTCUT = 'Alt+F10';
+const PANEL_SHORTCUT = ariaKeys({ keys: SHORTCUTS.linkPanel.keys });
 
 /**
  * The small panel shown whenever the cursor is in a link, reached by click, arrow keys or touch
@@ -265,7 +266,7 @@ function LinkInfo({ editor, onEdit }: { editor: Editor; onEdit(): void }) {
     if (!visible) return;
     const dom = editor.view.dom;
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'F10' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !editor.state.selection.empty) return;
+      if (!matchesKeys({ event: e, keys: SHORTCUTS.linkPanel.keys }) || !editor.state.selection.empty) return;
       const first = panel.current?.querySelector<HTMLElement>('a, button');
       if (!first) return;
       e.preventDefault();

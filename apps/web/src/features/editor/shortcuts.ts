@@ -36,6 +36,8 @@ export const SHORTCUTS = {
   strike: { label: 'Strikethrough', group: 'Text', keys: { mod: true, shift: true, key: 's' } },
   code: { label: 'Code', group: 'Text', keys: { mod: true, key: 'e' } },
   link: { label: 'Link', group: 'Text', keys: { mod: true, key: 'k' } },
+  // The same keys as the assistant's actions: with the caret in a link and nothing selected, they reach its panel.
+  linkPanel: { label: 'Open, edit or remove the link at the caret', group: 'Text', keys: { alt: true, key: 'F10' } },
   bulletList: { label: 'Bullet list', group: 'Text', keys: { mod: true, shift: true, key: '8' } },
   orderedList: { label: 'Ordered list', group: 'Text', keys: { mod: true, shift: true, key: '7' } },
   paragraph: { label: 'Normal text', group: 'Text', keys: { mod: true, alt: true, key: '0' } },
