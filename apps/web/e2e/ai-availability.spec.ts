@@ -132,10 +132,8 @@ test.describe('a Bree with no AI provider', () => {
     }
   });
 
-  test('an administrator, once their address is verified, sees which variables to set in the AI Provider Override', async ({ page, expectConsoleError }) => {
-    // Without SMTP_URL the operator verifies the address on the server, with Bree stopped: what the
-    // open page loads meanwhile finds no server.
-    expectConsoleError(/Failed to load resource: net::ERR_(CONNECTION_RESET|CONNECTION_REFUSED|EMPTY_RESPONSE)/);
+  test('an administrator, once their address is verified, sees which variables to set in the AI Provider Override', async ({ page }) => {
+    // Without SMTP_URL the operator verifies the address on the server, with Bree stopped.
     const admin = { email: ADMIN_EMAIL, password: 'a long enough password' };
     const env = { ADMIN_EMAILS: admin.email };
     const first = await startBree({ env });
@@ -144,6 +142,8 @@ test.describe('a Bree with no AI provider', () => {
       const auth = new AuthPages(page, first);
       await auth.signUpOverHttp(admin);
       await auth.signOut();
+      // The page leaves before Bree stops: nothing it would load meanwhile finds a stopped server.
+      await page.goto('about:blank');
       await first.stop();
       const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', admin.email], {
         cwd: path.resolve(import.meta.dirname, '../../..'),
