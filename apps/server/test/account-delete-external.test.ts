@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc } from './api-client';
 import { tenantRowCounts } from './account-delete-support';
+import { startFakeIssuer, type FakeIssuer } from './fake-issuer';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 /**
@@ -12,34 +10,17 @@ import { createTestApp, resetDatabase, type TestApp } from './harness';
  * way, and the same sign-in afterwards meets a new, empty account.
  */
 describe('deleting an account signed in through an external issuer', () => {
-  let server: Server;
-  let issuer: string;
-  let sign: (claims: Record<string, unknown>) => Promise<string>;
+  let external: FakeIssuer;
   let t: TestApp;
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'ES256', use: 'sig' };
-    server = createServer((req, res) => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
-      else if (req.url === '/keys') res.end(JSON.stringify({ keys: [jwk] }));
-      else res.writeHead(404).end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    sign = (claims) =>
-      new SignJWT({ iss: issuer, aud: 'https://api.bree.test', scope: 'openid', ...claims })
-        .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(pair.privateKey);
-    t = await createTestApp({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'https://api.bree.test' });
+    external = await startFakeIssuer();
+    t = await createTestApp(external.env);
     await resetDatabase(t.database);
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
+    await external.close();
   });
 
   const call = async (token: string, sub: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
@@ -49,7 +30,7 @@ describe('deleting an account signed in through an external issuer', () => {
 
   it('asks for the typed address only, removes the data, and the same sign-in finds an empty account', async () => {
     const sub = 'auth0|writer-1';
-    const token = await sign({ sub, email: 'writer@example.com', email_verified: true });
+    const token = await external.sign({ sub, email: 'writer@example.com', email_verified: true });
     const created = await call(token, sub, 'POST', '/api/files/create', { filePath: 'Elsewhere', content: doc('Signed in elsewhere.') });
     expect(created.status).toBe(200);
 
@@ -65,14 +46,14 @@ describe('deleting an account signed in through an external issuer', () => {
     expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
 
     // The issuer still vouches for the person: the next sign-in starts a new, empty account.
-    const next = await sign({ sub, email: 'writer@example.com', email_verified: true });
+    const next = await external.sign({ sub, email: 'writer@example.com', email_verified: true });
     expect((await call(next, sub, 'GET', '/api/files/list')).body.files).toEqual([]);
     // A retry of the deletion changes nothing and still answers that it is done.
     expect((await call(token, sub, 'POST', '/api/account/delete', { email: 'writer@example.com' })).status).toBe(200);
   });
 
   it('refuses a token without an address, which cannot be confirmed', async () => {
-    const token = await sign({ sub: 'auth0|no-mail' });
+    const token = await external.sign({ sub: 'auth0|no-mail' });
     expect(await call(token, 'auth0|no-mail', 'POST', '/api/account/delete', { email: 'who@example.com' })).toMatchObject({
       status: 400,
       body: { error: { code: 'delete_email_mismatch' } },

@@ -1,14 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importAccountCommand } from '../src/cli/import-account';
 import { exportAs, json, readArchive, writeDocument } from './account-export-support';
 import { doc, type TestUser } from './api-client';
+import { startFakeIssuer, type FakeIssuer } from './fake-issuer';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 /**
@@ -16,41 +14,25 @@ import { createTestApp, resetDatabase, type TestApp } from './harness';
  * (docs/EXTERNAL-OIDC.md): the account is the token's `sub`, Bree keeps no password for it.
  */
 describe('export and import with an external issuer', () => {
-  let issuerServer: Server;
-  let issuer: string;
-  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  let external: FakeIssuer;
   let t: TestApp;
   let dir: string;
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('ES256');
-    privateKey = pair.privateKey;
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'ES256', use: 'sig' };
-    issuerServer = createServer((req, res) => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/idp/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
-      else if (req.url === '/idp/keys') res.end(JSON.stringify({ keys: [jwk] }));
-      else res.writeHead(404).end('{}');
-    });
-    await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}/idp`;
+    external = await startFakeIssuer({ base: '/idp' });
     dir = await mkdtemp(path.join(tmpdir(), 'bree-export-ext-'));
-    t = await createTestApp({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'https://api.bree.test', DATA_DIR: dir });
+    t = await createTestApp({ ...external.env, DATA_DIR: dir });
     await resetDatabase(t.database);
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => issuerServer.close(resolve));
+    await external.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   /** A user of the external issuer, calling Bree with the issuer's access token. */
   async function externalUser(sub: string): Promise<TestUser> {
-    const token = await new SignJWT({ sub, iss: issuer, aud: 'https://api.bree.test', email: `${sub.replace(/\W/g, '')}@idp.example`, scope: 'openid api' })
-      .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(privateKey);
+    const token = await external.sign({ sub, email: `${sub.replace(/\W/g, '')}@idp.example`, scope: 'openid api' });
     return {
       sub,
       token,

@@ -1,10 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStream } from './ai-helpers';
 import { doc, newUser, type TestUser } from './api-client';
 import { setUsage, startBillingApp, subscribeToPro, type BillingTestApp } from './billing-support';
+import { startFakeIssuer, type FakeIssuer } from './fake-issuer';
 import { startSmtpSink, type SmtpSink } from './fakes/smtp-sink';
 import { resetDatabase, type TestApp } from './harness';
 
@@ -106,42 +104,25 @@ describe('usage notices by mail', () => {
 
 /** The same notices for a writer of an external OpenID Connect issuer: mailed to the address their issuer vouched for. */
 describe('usage notices by mail with an external issuer', () => {
-  let issuerServer: Server;
-  let issuer: string;
-  let sign: (claims: Record<string, unknown>) => Promise<string>;
+  let external: FakeIssuer;
   let billing: BillingTestApp;
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('ES256');
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'ES256', use: 'sig' };
-    issuerServer = createServer((req, res) => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
-      else if (req.url === '/keys') res.end(JSON.stringify({ keys: [jwk] }));
-      else res.writeHead(404).end('{}');
-    });
-    await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
-    sign = (claims) =>
-      new SignJWT({ iss: issuer, aud: 'https://api.bree.test', scope: 'openid', ...claims })
-        .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(pair.privateKey);
+    external = await startFakeIssuer();
     sink = await startSmtpSink();
-    billing = await startBillingApp({ env: { SMTP_URL: sink.url, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'https://api.bree.test' } });
+    billing = await startBillingApp({ env: { SMTP_URL: sink.url, ...external.env } });
     await resetDatabase(billing.t.database);
   });
   afterAll(async () => {
     await billing.close();
     await sink.close();
-    await new Promise((resolve) => issuerServer.close(resolve));
+    await external.close();
   });
 
   /** A writer of the issuer, whose profile the app sends after sign-in (PUT /users/profile), claiming the address verified. */
   async function writer({ sub, email, verified }: { sub: string; email: string; verified: boolean }): Promise<TestUser> {
-    const token = await sign({ sub, email, email_verified: verified });
+    const token = await external.sign({ sub, email, email_verified: verified });
     const me: TestUser = {
       sub,
       token,
