@@ -17,7 +17,7 @@ const BUDGETS = [
   { name: 'Terms page', loads: ['/src/public/PublicSite.tsx', '/src/routes/terms.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
   { name: 'Security page', loads: ['/src/public/PublicSite.tsx', '/src/routes/security.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
   // The editor's ceiling is what it loads today, so it cannot grow unnoticed.
-  { name: 'Editor', loads: ['/src/app/startApp.tsx', '/src/routes/editor.tsx'], maxGzipBytes: 410 * KB },
+  { name: 'Editor', loads: ['/src/app/startApp.tsx', '/src/routes/editor.tsx'], maxGzipBytes: 414 * KB },
 ];
 
 // In development the API, the embedded issuer and its interaction pages live on the server.

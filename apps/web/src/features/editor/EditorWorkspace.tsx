@@ -10,7 +10,7 @@ import { notify } from '../../lib/toast';
 import { SkipLink, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
 import { DocumentActionsSheet } from './DocumentActionsSheet';
-import { DocumentTitle } from './DocumentTitle';
+import { DesktopHeader } from './DesktopHeader';
 import { MobileHeader } from './MobileHeader';
 import { MobileMenu } from './MobileMenu';
 import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
@@ -34,11 +34,12 @@ import { ChatButton } from '../chat';
 import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
 import { useVirtualKeyboard } from './virtualKeyboard';
-import { createVersion, getFile } from './api';
+import { getFile } from './api';
 import { toEditorContent } from './EditorPage';
 import { StaleBanner, ThreadCounts, useWorkspace } from '../workspaces';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
+import { useConflictChoice } from './useConflictChoice';
 import { useDeletedDocument } from './useDeletedDocument';
 import { useDiscardWhenLeftEmpty } from './useDiscardWhenLeftEmpty';
 import { useDocumentName } from './useDocumentName';
@@ -81,7 +82,6 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const editedRef = useRef(false);
   const scrollRef = useRef<HTMLElement | null>(null);
   const [conflict, setConflict] = useState<ConflictInfo | null>(null);
-  const [resolving, setResolving] = useState(false);
   const [params] = useSearchParams();
   // ?tab=history (links into a panel) opens that panel first.
   const [tab, setTab] = useState<PanelTab>(() => PANEL_TABS.find((t) => t === params.get('tab')) ?? 'document');
@@ -218,39 +218,16 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     [editor, machine],
   );
 
-  const keepMine = async () => {
-    if (!conflict) return;
-    setResolving(true);
-    try {
-      // Theirs is kept as a version first, so choosing mine drops nothing.
-      await createVersion(api, { fileId: doc.fileId, reason: 'conflict', content: conflict.theirs });
-      revisionRef.current = conflict.theirsRevision;
-      setConflict(null);
-      machine.setPaused(false);
-      machine.markEdited();
-      await machine.requestSave({ source: 'conflict-keep-mine', force: true });
-    } catch {
-      notify.error('Could not keep your version. Please try again.');
-    } finally {
-      setResolving(false);
-    }
-  };
-
-  const chooseLatest = async () => {
-    if (!conflict) return;
-    setResolving(true);
-    try {
-      await createVersion(api, { fileId: doc.fileId, reason: 'conflict', content: conflict.mine });
-      loadCommitted(conflict.theirs, conflict.theirsRevision);
-      await deleteOfflineSave(doc.tenantId, doc.fileId).catch(() => undefined);
-      setConflict(null);
-      machine.setPaused(false);
-    } catch {
-      notify.error('Could not save your version. Please try again.');
-    } finally {
-      setResolving(false);
-    }
-  };
+  const choice = useConflictChoice({
+    conflict,
+    clear: () => setConflict(null),
+    api,
+    tenantId: doc.tenantId,
+    fileId: doc.fileId,
+    machine,
+    revisionRef,
+    loadCommitted,
+  });
 
   // The workspace this document belongs to: its variants' progress, a stale variant's banner, a thread's look.
   const workspace = useWorkspace(doc.fileId);
@@ -327,22 +304,18 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           }}
         />
       ) : (
-        // The formatting toolbar belongs to the page's top bar (a landmark), under the title row.
-        <header className="shrink-0">
-          <div className="flex h-14 items-center gap-3 border-b border-line bg-cream px-4">
-            <button
-              type="button"
-              onClick={() => void leave()}
-              className="rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-cream-deep"
-              aria-label="Back to documents"
-            >
-              ← Documents
-            </button>
-            <DocumentTitle title={file.displayName} onRename={rename} />
-            <SaveIndicator state={saveState} />
-          </div>
-          <Toolbar editor={editor} onUndo={undo} onRedo={redo} onLink={openLink} onFind={openFind} variant="desktop" extra={toolbarExtra} />
-        </header>
+        <DesktopHeader
+          editor={editor}
+          title={file.displayName}
+          saveState={saveState}
+          onBack={() => void leave()}
+          onRename={rename}
+          onUndo={undo}
+          onRedo={redo}
+          onLink={openLink}
+          onFind={openFind}
+          extra={toolbarExtra}
+        />
       )}
       {isMobile && (
         <div className="flex justify-end px-3 py-1">
@@ -402,7 +375,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       )}
       <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
       <ShortcutsDialog />
-      <ConflictDialog conflict={conflict} busy={resolving} onKeepMine={() => void keepMine()} onUseLatest={() => void chooseLatest()} />
+      <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />
     </div>
   );
 }
