@@ -5,3 +5,4 @@ export * from './block-ids';
 export * from './paste';
 export * from './naming';
 export * from './provenance';
+export * from './word-diff';
