@@ -52,6 +52,7 @@ describe('export all my data', () => {
 
   it('holds every document as Markdown and stored JSON, its versions, tags, metadata and chat, the voice, feedback, usage and a README', async () => {
     const { user: me, ids } = await fullAccount('ada');
+    expect((await me.call('POST', '/api/versions/name', { fileId: ids.essay, name: 'ada named draft' })).status).toBe(200);
     const res = await exportAs(t, me);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
@@ -85,6 +86,7 @@ describe('export all my data', () => {
     expect(versions.length).toBeGreaterThanOrEqual(2);
     const versionTexts = versions.map((name) => JSON.stringify(json(entries, name)));
     expect(versionTexts.join()).toContain('ada second draft');
+    expect(versionTexts.join()).toContain('"name":"ada named draft"');
     expect(json(entries, versions[0]!)).toMatchObject({ revision: expect.any(Number), reason: expect.any(String), content: { type: 'doc' } });
     const chat = json(entries, 'documents/ada essay/chat.json');
     expect(chat.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);

@@ -69,6 +69,8 @@ export const exportedVersionSchema = z.object({
   source: z.string().nullable(),
   createdAt: z.string(),
   wordCount: z.number().int(),
+  /** The writer's name for this version; absent or null when unnamed (archives from before names). */
+  name: z.string().nullable().optional(),
   content: z.unknown(),
 });
 export type ExportedVersion = z.infer<typeof exportedVersionSchema>;

@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   documentTooLarge: 'document_too_large',
   documentTooDeep: 'document_too_deep',
   versionNotFound: 'version_not_found',
+  /** 400: a version's name is empty after trimming or longer than VERSION_NAME_MAX characters. */
+  versionNameInvalid: 'version_name_invalid',
   /** 409: discarding a document that holds or once held text, or that the writer named, tagged or changed (docs/TRASH.md). */
   documentNotEmpty: 'document_not_empty',
   // AI and its metering.

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { docContentSchema } from './files';
 import { authorshipSchema } from './provenance';
 
-export const VERSION_REASONS = ['autosave', 'leave', 'before-restore', 'restore', 'before-ai', 'conflict', 'manual', 'import', 'before-update'] as const;
+export const VERSION_REASONS = [
+  'autosave',
+  'leave',
+  'before-restore',
+  'restore',
+  'before-ai',
+  'conflict',
+  'manual',
+  'import',
+  'before-update',
+  'named',
+] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
 /** What made a version, as the history panel says it. */
@@ -17,7 +28,11 @@ export const VERSION_REASON_LABELS: Record<VersionReason, string> = {
   manual: 'Saved by you',
   import: 'Imported',
   'before-update': 'Before an update from the master',
+  named: 'Named by you',
 };
+
+/** A version's name (docs/PRODUCT.md#versions): trimmed, 1–80 characters; named versions are never thinned. */
+export const VERSION_NAME_MAX = 80;
 
 export const versionSchema = z.object({
   id: z.string(),
@@ -32,6 +47,8 @@ export const versionSchema = z.object({
   authorship: authorshipSchema.nullable().optional(),
   createdAt: z.string(),
   preview: z.string(),
+  /** The name the writer gave this version ('Name this version'); null when unnamed. */
+  name: z.string().nullable().optional(),
 });
 export type Version = z.infer<typeof versionSchema>;
 
@@ -55,3 +72,16 @@ export const createVersionBodySchema = z.object({
   content: docContentSchema.optional(),
 });
 export const createVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema.nullable() });
+/**
+ * POST /versions/name: with versionId, names (or renames) that version; without, keeps the current
+ * text (`content`, the editor's, else the saved document) as a new version with that name. The
+ * name is checked by the server (trimmed, 1–VERSION_NAME_MAX characters: 'version_name_invalid').
+ */
+export const nameVersionBodySchema = z.object({
+  tenantId: z.string().optional(),
+  fileId: z.string().min(1).max(64),
+  versionId: z.string().min(1).max(64).optional(),
+  name: z.string().max(2000),
+  content: docContentSchema.optional(),
+});
+export const nameVersionAnswerSchema = z.object({ success: z.literal(true), version: versionSchema });

@@ -27,6 +27,7 @@ export interface ExportVersionRow {
   revision: number;
   reason: string;
   source: string | null;
+  name: string | null;
   content: unknown;
   wordCount: number;
   createdAt: Date;
@@ -90,6 +91,7 @@ export function presentVersion(row: ExportVersionRow): ExportedVersion {
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     wordCount: row.wordCount,
+    name: row.name,
     content: row.content,
   };
 }

@@ -54,6 +54,7 @@ export interface AccountImportTargets {
       revision: number;
       reason: string;
       source: string | null;
+      name: string | null;
       content: unknown;
       contentText: string;
       wordCount: number;
@@ -158,6 +159,7 @@ export function createAccountImport({ targets, newId }: { targets: AccountImport
             revision: version.data.revision,
             reason: version.data.reason,
             source: version.data.source,
+            name: version.data.name ?? null,
             content: text.doc,
             contentText: text.text,
             wordCount: text.wordCount,

@@ -12,13 +12,14 @@ interface VersionListRow {
   contentText?: string;
   textChars?: number | null;
   aiChars?: number | null;
+  name?: string | null;
 }
 
 function asReason(reason: string): VersionReason {
   return (VERSION_REASONS as readonly string[]).includes(reason) ? (reason as VersionReason) : 'manual';
 }
 
-/** A version as the history panel shows it: time, word count, what made it, a preview and its authorship figures. */
+/** A version as the history panel shows it: time, its name, word count, what made it, a preview and its authorship figures. */
 export function presentVersion(row: VersionListRow): Version {
   return {
     id: row.id,
@@ -30,6 +31,7 @@ export function presentVersion(row: VersionListRow): Version {
     wordCount: row.wordCount,
     createdAt: row.createdAt.toISOString(),
     preview: (row.preview ?? row.contentText ?? '').slice(0, 160),
+    name: row.name ?? null,
     // Versions stored before the figures were measured have none: the history says nothing rather than guess.
     authorship: row.textChars != null && row.aiChars != null ? { textChars: row.textChars, aiChars: row.aiChars } : null,
   };

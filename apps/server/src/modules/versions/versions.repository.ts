@@ -5,7 +5,9 @@ import { fileVersions, type VersionRow } from './versions.table';
 /** Data access for immutable versions; every query is scoped by tenant. */
 export function createVersionsRepository({ db }: { db: Db }) {
   return {
-    async insert(v: Omit<VersionRow, 'createdAt' | 'source'> & { createdAt: Date; source?: string | null }): Promise<VersionRow> {
+    async insert(
+      v: Omit<VersionRow, 'createdAt' | 'source' | 'name'> & { createdAt: Date; source?: string | null; name?: string | null },
+    ): Promise<VersionRow> {
       const rows = await db.insert(fileVersions).values(v).returning();
       return rows[0]!;
     },
@@ -21,6 +23,7 @@ export function createVersionsRepository({ db }: { db: Db }) {
           textChars: fileVersions.textChars,
           aiChars: fileVersions.aiChars,
           createdAt: fileVersions.createdAt,
+          name: fileVersions.name,
           preview: sql<string>`left(${fileVersions.contentText}, 160)`,
         })
         .from(fileVersions)
@@ -35,10 +38,19 @@ export function createVersionsRepository({ db }: { db: Db }) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** Gives one version of the tenant's document its name; null when there is no such version. */
+    async rename({ tenantId, fileId, id, name }: { tenantId: string; fileId: string; id: string; name: string }): Promise<VersionRow | null> {
+      const rows = await db
+        .update(fileVersions)
+        .set({ name })
+        .where(and(eq(fileVersions.tenantId, tenantId), eq(fileVersions.fileId, fileId), eq(fileVersions.id, id)))
+        .returning();
+      return rows[0] ?? null;
+    },
     /** Version timestamps older than `before`, for thinning, across all tenants (a maintenance job). */
     async listOlderThan({ before, limit }: { before: Date; limit: number }) {
       return db
-        .select({ id: fileVersions.id, fileId: fileVersions.fileId, createdAt: fileVersions.createdAt })
+        .select({ id: fileVersions.id, fileId: fileVersions.fileId, createdAt: fileVersions.createdAt, name: fileVersions.name })
         .from(fileVersions)
         .where(sql`${fileVersions.createdAt} < ${before.toISOString()}::timestamptz`)
         .orderBy(fileVersions.fileId, desc(fileVersions.createdAt))

@@ -5,6 +5,8 @@ import {
   getVersionQuerySchema,
   listVersionsAnswerSchema,
   listVersionsQuerySchema,
+  nameVersionAnswerSchema,
+  nameVersionBodySchema,
   restoreVersionAnswerSchema,
   restoreVersionBodySchema,
 } from '@bree/contracts';
@@ -13,7 +15,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import type { VersionsService } from './versions.service';
 
-/** GET /versions/list, GET /versions/get, POST /versions/create, POST /versions/restore/{tenant}/{fileId}. */
+/** GET /versions/list, GET /versions/get, POST /versions/create, POST /versions/name, POST /versions/restore/{tenant}/{fileId}. */
 export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }> = async (app, { versions }) => {
   app.get('/versions/list', { schema: { querystring: listVersionsQuerySchema, response: { 200: listVersionsAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
@@ -30,6 +32,12 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }
     const { fileId, reason, content } = req.body;
     const version = await versions.take({ tenantId, fileId, reason, content });
     return { success: true as const, version };
+  });
+
+  app.post('/versions/name', { schema: { body: nameVersionBodySchema, response: { 200: nameVersionAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    const { fileId, versionId, name, content } = req.body;
+    return { success: true as const, version: await versions.name({ tenantId, fileId, versionId, name, content }) };
   });
 
   app.post(

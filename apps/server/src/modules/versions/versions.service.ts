@@ -1,4 +1,4 @@
-import type { DocContent } from '@bree/contracts';
+import { VERSION_NAME_MAX, type DocContent } from '@bree/contracts';
 import type { Db } from '../../db/db';
 import { documentNotFound, prepareContent, type FilesPort } from '../files/files.port';
 import { versionsErrors } from './versions.errors';
@@ -6,7 +6,14 @@ import { presentVersion } from './versions.presenter';
 import { createVersionsRepository } from './versions.repository';
 import { versionsToThin } from './versions.thinning';
 
-/** Version history: list, read, take and restore. Restoring never destroys history. */
+/** A version's name as stored: trimmed, 1–VERSION_NAME_MAX characters, else 'version_name_invalid'. */
+function checkedName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || [...name].length > VERSION_NAME_MAX) throw versionsErrors.nameInvalid();
+  return name;
+}
+
+/** Version history: list, read, take, name and restore. Restoring never destroys history. */
 export function createVersionsService({
   db,
   files,
@@ -28,6 +35,31 @@ export function createVersionsService({
     return file;
   }
 
+  /** Takes a version of the saved document, or of `content` the client hands over (a conflict's other text). */
+  async function take(input: { tenantId: string; fileId: string; reason: string; content?: DocContent; name?: string; keepEmpty?: boolean }) {
+    const { tenantId, fileId, reason, content, name } = input;
+    const file = await requireFile(tenantId, fileId);
+    const prepared = content === undefined ? null : prepareContent(content);
+    if (prepared && prepared.text.trim() === '' && !input.keepEmpty) return null;
+    const row = await versions.insert({
+      id: newId(),
+      tenantId,
+      fileId,
+      revision: file.revision,
+      reason,
+      source: prepared ? null : file.lastWriteSource,
+      content: prepared ? prepared.doc : file.content,
+      contentText: prepared ? prepared.text : file.contentText,
+      wordCount: prepared ? prepared.wordCount : file.wordCount,
+      editorVersion: prepared ? prepared.editorVersion : file.editorVersion,
+      textChars: prepared ? prepared.authorship.textChars : file.textChars,
+      aiChars: prepared ? prepared.authorship.aiChars : file.aiChars,
+      name: name ?? null,
+      createdAt: now(),
+    });
+    return presentVersion(row);
+  }
+
   return {
     async list({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       await requireFile(tenantId, fileId);
@@ -42,26 +74,22 @@ export function createVersionsService({
       return { ...presentVersion(row), content: row.content };
     },
 
-    /** Takes a version of the saved document, or of `content` the client hands over (a conflict's other text). */
-    async take({ tenantId, fileId, reason, content }: { tenantId: string; fileId: string; reason: string; content?: DocContent }) {
-      const file = await requireFile(tenantId, fileId);
-      const prepared = content === undefined ? null : prepareContent(content);
-      if (prepared && prepared.text.trim() === '') return null;
-      const row = await versions.insert({
-        id: newId(),
-        tenantId,
-        fileId,
-        revision: file.revision,
-        reason,
-        source: prepared ? null : file.lastWriteSource,
-        content: prepared ? prepared.doc : file.content,
-        contentText: prepared ? prepared.text : file.contentText,
-        wordCount: prepared ? prepared.wordCount : file.wordCount,
-        editorVersion: prepared ? prepared.editorVersion : file.editorVersion,
-        textChars: prepared ? prepared.authorship.textChars : file.textChars,
-        aiChars: prepared ? prepared.authorship.aiChars : file.aiChars,
-        createdAt: now(),
-      });
+    take,
+
+    /**
+     * 'Name this version' (docs/PRODUCT.md#versions): names (or renames) version `versionId`, or
+     * without one keeps the current text (`content`, else the saved document) as a new 'named' version.
+     */
+    async name(input: { tenantId: string; fileId: string; name: string; versionId?: string; content?: DocContent }) {
+      const { tenantId, fileId, versionId } = input;
+      const name = checkedName(input.name);
+      await requireFile(tenantId, fileId);
+      if (versionId === undefined) {
+        // Even an empty text is kept when the writer names it.
+        return (await take({ tenantId, fileId, reason: 'named', content: input.content, name, keepEmpty: true }))!;
+      }
+      const row = await versions.rename({ tenantId, fileId, id: versionId, name });
+      if (!row) throw versionsErrors.notFound();
       return presentVersion(row);
     },
 

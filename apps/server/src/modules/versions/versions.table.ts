@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { fileIdColumn } from '../files/files.reference';
 
-/** Immutable snapshots of a document. Never updated; only thinned by age. */
+/** Snapshots of a document: their text never changes; only a name is given or changed, and unnamed ones are thinned by age. */
 export const fileVersions = pgTable(
   'file_versions',
   {
@@ -19,6 +19,8 @@ export const fileVersions = pgTable(
     editorVersion: smallint('editor_version').notNull().default(1),
     textChars: integer('text_chars'),
     aiChars: integer('ai_chars'),
+    /** The writer's name for this version (docs/PRODUCT.md#versions); named versions are never thinned. */
+    name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('file_versions_file_idx').on(t.tenantId, t.fileId, t.createdAt.desc())],
