@@ -158,6 +158,8 @@ export function createServices({
   // The AI runner stays the one owner of model calls; variant answers go to the workspaces' sink.
   const variants = createVariantSink({ repository: workspacesRepository, writer, newBlockId, now });
   const aiRunner = createOperationRunner({ repository: aiRepository, models, registry, newBlockId, variants });
+  // An author's cancel reaches the process that runs the operation, wherever it was asked.
+  live?.onCancel((args) => void aiRunner.cancel(args));
   const aiQueue = createOperationQueue({ runner: aiRunner, lookup: createJobLookup({ database, name: AI_OPERATION_QUEUE }) });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks });

@@ -5,8 +5,11 @@ export const AI_TIERS = ['fast', 'premium'] as const;
 export const aiTierSchema = z.enum(AI_TIERS);
 export type AiTier = z.infer<typeof aiTierSchema>;
 
-/** Writing actions on a selection or at the cursor (docs/PRODUCT.md#assistant). */
-export const AI_ACTIONS = ['enhance', 'modify', 'shrink', 'expand', 'add-content', 'fill-paragraph', 'fill-sentence'] as const;
+/**
+ * Writing actions on a selection or at the cursor (docs/PRODUCT.md#assistant). 'ask' is Ask AI: the
+ * author's own instruction, at the cursor or on the selection (docs/ASSISTANT.md "Ask AI").
+ */
+export const AI_ACTIONS = ['enhance', 'modify', 'shrink', 'expand', 'add-content', 'fill-paragraph', 'fill-sentence', 'ask'] as const;
 export const aiActionSchema = z.enum(AI_ACTIONS);
 export type AiAction = z.infer<typeof aiActionSchema>;
 
@@ -23,7 +26,14 @@ export const OPERATION_TYPE_OF: Record<AiAction, OperationType> = {
   'add-content': 'insertContent',
   'fill-paragraph': 'fillParagraph',
   'fill-sentence': 'fillSentence',
+  // At the cursor; on a selection Ask AI rewrites it (operationTypeFor).
+  ask: 'insertContent',
 };
+
+/** How a request's result is applied: Ask AI on a selection replaces it, like Modify; every other action has one type. */
+export function operationTypeFor({ action, selected }: { action: AiAction; selected: boolean }): OperationType {
+  return action === 'ask' && selected ? 'rewrite' : OPERATION_TYPE_OF[action];
+}
 
 /** Splits model output into paragraphs on blank lines, the format every prompt asks for. */
 export function splitParagraphs(text: string): string[] {
@@ -84,6 +94,13 @@ export const createOperationBodySchema = z.object({
 });
 export type CreateOperationBody = z.infer<typeof createOperationBodySchema>;
 export const createOperationAnswerSchema = z.object({ operationId: z.string(), tier: aiTierSchema });
+
+/**
+ * POST /ai/operations/{id}/cancel: the generation is stopped and nothing is stored; `stopped` is
+ * false when it had already ended (asking again is harmless).
+ */
+export const cancelOperationAnswerSchema = z.object({ stopped: z.boolean() });
+export type CancelOperationAnswer = z.infer<typeof cancelOperationAnswerSchema>;
 
 /** A paragraph of generated text, shaped like an editor node with its block id. */
 export const aiParagraphNodeSchema = z.object({

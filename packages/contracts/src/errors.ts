@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   aiNotConfigured: 'ai_not_configured',
   invalidInput: 'invalid_input',
   operationNotFound: 'operation_not_found',
+  /** 400: Ask AI without an instruction (an empty or blank one). */
+  instructionRequired: 'instruction_required',
+  /** The SSE error event of an operation the author cancelled: nothing was stored (docs/ASSISTANT.md "Ask AI"). */
+  operationCancelled: 'operation_cancelled',
   rewriteFailed: 'rewrite_failed',
   fillParagraphFailed: 'fill_paragraph_failed',
   fillSentenceFailed: 'fill_sentence_failed',

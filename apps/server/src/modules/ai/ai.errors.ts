@@ -23,6 +23,7 @@ export const aiErrors = {
   notConfigured: () => new AppError({ status: 503, code: 'ai_not_configured', message: `${AI_NOT_SET_UP}.` }),
   invalidInput: (message: string) => new AppError({ status: 400, code: 'invalid_input', message }),
   operationNotFound: () => new AppError({ status: 404, code: 'operation_not_found', message: 'No AI operation with this id.' }),
+  instructionRequired: () => new AppError({ status: 400, code: 'instruction_required', message: 'Type what you want the AI to write.' }),
   /** The files module's one file_not_found. */
   documentNotFound: () => documentNotFound(),
   /** A failed generation, as told to the client in the SSE `error` event. */

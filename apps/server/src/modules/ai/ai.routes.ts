@@ -1,6 +1,7 @@
 import {
   aiProviderStatusAnswerSchema,
   backgroundResponsesAnswerSchema,
+  cancelOperationAnswerSchema,
   createOperationAnswerSchema,
   createOperationBodySchema,
   deleteBackgroundResponseAnswerSchema,
@@ -85,6 +86,16 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     await streamEvents(reply, { tenantId, operationId: req.params.operationId });
     return reply;
   });
+
+  // Escape while an answer streams (docs/ASSISTANT.md "Ask AI"): stops it, stores nothing; asking again is harmless.
+  app.post(
+    '/ai/operations/:operationId/cancel',
+    { schema: { params: z.object({ operationId: idParam }), response: { 200: cancelOperationAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return ai.cancel({ tenantId, operationId: req.params.operationId });
+    },
+  );
 
   app.get(
     '/background-responses/:documentId',

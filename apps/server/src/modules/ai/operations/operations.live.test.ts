@@ -89,4 +89,15 @@ describe('live operation events between processes', () => {
     registry.emit('op-2', failed);
     await expect.poll(() => seen).toEqual([delta('one'), delta('two'), delta('three'), failed]);
   });
+  it("carries an author's cancel to the other processes, not back to the one that sent it", async () => {
+    const asking = await process();
+    const running = await process();
+    const heard: { tenantId: string; operationId: string }[] = [];
+    const echoed: unknown[] = [];
+    running.live.onCancel((args) => heard.push(args));
+    asking.live.onCancel((args) => echoed.push(args));
+    await asking.live.cancel({ tenantId: 't9', operationId: 'op-9' });
+    await expect.poll(() => heard).toEqual([{ tenantId: 't9', operationId: 'op-9' }]);
+    expect(echoed).toEqual([]);
+  });
 });

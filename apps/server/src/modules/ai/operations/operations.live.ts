@@ -5,10 +5,17 @@ import type { OperationRegistry } from './operations.registry';
 /** One channel for every operation's events; the payload names the operation and its tenant. */
 export const OPERATION_EVENTS_CHANNEL = 'bree_ai_operation_events';
 
-/** Events of one operation from `from` on, in order; or a follower asking the running process for them all. */
+/**
+ * Events of one operation from `from` on, in order; a follower asking the running process for them
+ * all; or the author's cancel, for the process that runs the operation.
+ */
 type LiveMessage =
   | { kind: 'events'; operationId: string; tenantId: string; from: number; events: OperationStreamEvent[] }
-  | { kind: 'replay'; operationId: string; tenantId: string };
+  | { kind: 'replay'; operationId: string; tenantId: string }
+  | { kind: 'cancel'; operationId: string; tenantId: string };
+
+/** Stops an operation this process runs, when it does (the runner's cancel). */
+export type CancelHook = (args: { tenantId: string; operationId: string }) => void;
 
 interface Follower {
   tenantId: string;
@@ -45,6 +52,7 @@ export function createOperationLive({ hub, registry, reaskMs = REASK_MS }: { hub
   const followedElsewhere = new Set<string>();
   const outbox: Array<Extract<LiveMessage, { kind: 'events' }>> = [];
   let flushing = false;
+  let onCancel: CancelHook = () => undefined;
 
   const send = (message: LiveMessage): Promise<void> => hub.notify(OPERATION_EVENTS_CHANNEL, JSON.stringify(message));
 
@@ -119,6 +127,11 @@ export function createOperationLive({ hub, registry, reaskMs = REASK_MS }: { hub
     } catch {
       return;
     }
+    if (message.kind === 'cancel') {
+      // Only the process running it stops it (the runner checks the tenant); the others ignore it.
+      onCancel({ tenantId: message.tenantId, operationId: message.operationId });
+      return;
+    }
     if (message.kind === 'replay') {
       // Only the process that runs (or just ran) it has its events; the others stay silent.
       const events = registry.eventsOf({ tenantId: message.tenantId, operationId: message.operationId });
@@ -143,6 +156,15 @@ export function createOperationLive({ hub, registry, reaskMs = REASK_MS }: { hub
   return {
     /** Resolves once this process listens (from then on it gets every published event). */
     ready: (): Promise<void> => ready,
+
+    /** What a cancel sent by another process does here (services.ts gives the runner's cancel). */
+    onCancel(hook: CancelHook): void {
+      onCancel = hook;
+    },
+
+    /** Asks the process that runs this tenant's operation to stop it (docs/ASSISTANT.md "Ask AI"). */
+    cancel: ({ tenantId, operationId }: { tenantId: string; operationId: string }): Promise<void> =>
+      ready.then(() => send({ kind: 'cancel', operationId, tenantId })),
 
     /**
      * Follows an operation another process runs: its events so far, then live ones, each once and

@@ -117,7 +117,7 @@ export function createOperationQueue({ runner, lookup }: { runner: OperationRunn
     },
 
     isPending: async ({ tenantId, operationId }: { tenantId: string; operationId: string }): Promise<boolean> =>
-      runner.isRunning(operationId) || (await lookup.isPending({ id: operationId, tenantId })),
+      runner.isRunning({ tenantId, operationId }) || (await lookup.isPending({ id: operationId, tenantId })),
 
     /** Jobs run: opens the queue and its poller (jobs.ts); from now on operations are sent as jobs. */
     async start({ open, log }: { open: OpenLeasedQueue; log: FastifyBaseLogger }): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AiAction, AiTier, BackgroundResponse, OperationStatus, OperationStreamEvent, VariantAction } from '@bree/contracts';
+import type { AiAction, AiTier, BackgroundResponse, OperationStatus, OperationStreamEvent, OperationType, VariantAction } from '@bree/contracts';
 import { aiErrors, OPERATION_ERROR_CODES } from '../ai.errors';
 import type { CallOutcome, HeldCall } from '../ai.metered';
 import { toResponse } from '../ai.nodes';
@@ -33,6 +33,8 @@ interface OperationJobBase {
 /** An editor action: its answer is stored as a background response for the editor to apply. */
 export interface EditorOperationJob extends OperationJobBase {
   action: AiAction;
+  /** How the answer is applied when the action alone does not say (Ask AI: on a selection or at the cursor). */
+  operationType?: OperationType;
   variant?: undefined;
 }
 
@@ -76,6 +78,13 @@ export interface OperationRunnerDeps {
 /** Under the AI queue's 15-minute expiry, so a slow local model ends as 'interrupted', not retried twice. */
 const MAX_RUN_MS = 14 * 60_000;
 const SHUTDOWN = 'shutdown';
+/** The author stopped it (docs/ASSISTANT.md "Ask AI"): nothing is stored, what was received is metered. */
+const CANCEL = 'cancel';
+
+/** An editor job's operation type: its own (Ask AI), else its action's. */
+const typeOf = (job: EditorOperationJob): OperationType => job.operationType ?? OPERATION_TYPE_OF[job.action];
+
+const CANCELLED: OperationStreamEvent = { event: 'error', data: { code: 'operation_cancelled', message: 'The AI operation was cancelled.' } };
 
 /**
  * Runs AI operations: the metered provider stream (forwarded live to the operation's
@@ -83,12 +92,12 @@ const SHUTDOWN = 'shutdown';
  */
 export function createOperationRunner(deps: OperationRunnerDeps) {
   const { repository, models, registry } = deps;
-  const running = new Map<string, { abort: AbortController; done: Promise<RunOutcome> }>();
+  const running = new Map<string, { tenantId: string; abort: AbortController; done: Promise<RunOutcome> }>();
 
   /** Stores the answer of a finished call (the metered call settles after this) and says what to tell its subscribers. */
   async function store(job: EditorOperationJob, { text, failure }: CallOutcome): Promise<OperationStreamEvent> {
     const { tenantId, operationId } = job;
-    const operationType = OPERATION_TYPE_OF[job.action];
+    const operationType = typeOf(job);
     // A cut stream keeps what arrived: the author may still want the partial text.
     const status: OperationStatus = failure === null ? 'completed' : text ? 'interrupted' : 'failed';
     const response = toResponse({ operationType, text, nodeIds: job.nodeIds, newId: deps.newBlockId });
@@ -119,7 +128,7 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
   }
 
   /** The stable code of a failed operation (the writing error kinds, docs/PRODUCT.md#assistant; variant_failed for workspaces). */
-  const failureCode = (job: OperationJob) => (job.variant ? 'variant_failed' : OPERATION_ERROR_CODES[OPERATION_TYPE_OF[job.action]]);
+  const failureCode = (job: OperationJob) => (job.variant ? 'variant_failed' : OPERATION_ERROR_CODES[typeOf(job)]);
 
   async function execute(job: OperationJob, abort: AbortController, { requeueOnShutdown, retry }: RunOptions): Promise<RunOutcome> {
     const { tenantId, operationId } = job;
@@ -146,6 +155,11 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
       keep: async (call) => {
         // Handed back on shutdown: nothing stored, and the budget stays held for the next run.
         if (abort.signal.reason === SHUTDOWN && requeueOnShutdown) return 'hold';
+        // Cancelled by the author: no result is kept, and the call settles at what the provider sent.
+        if (abort.signal.reason === CANCEL) {
+          told.last = CANCELLED;
+          return 'settle';
+        }
         told.last = job.variant ? await storeVariant(job, call) : await store(job, call);
         return 'settle';
       },
@@ -176,11 +190,23 @@ export function createOperationRunner(deps: OperationRunnerDeps) {
           clearTimeout(timer);
           running.delete(job.operationId);
         });
-      running.set(job.operationId, { abort, done });
+      running.set(job.operationId, { tenantId: job.tenantId, abort, done });
       return done;
     },
 
-    isRunning: (operationId: string): boolean => running.has(operationId),
+    /** Whether this tenant's operation runs here (another tenant's id is not theirs to know of). */
+    isRunning: ({ tenantId, operationId }: { tenantId: string; operationId: string }): boolean => running.get(operationId)?.tenantId === tenantId,
+
+    /**
+     * Stops this tenant's generation running here at the author's request; it ends with an
+     * `operation_cancelled` error event once settled. False when it does not run here.
+     */
+    cancel({ tenantId, operationId }: { tenantId: string; operationId: string }): boolean {
+      const op = running.get(operationId);
+      if (!op || op.tenantId !== tenantId) return false;
+      if (!op.abort.signal.aborted) op.abort.abort(CANCEL);
+      return true;
+    },
 
     /** Stops every generation (a shutdown) and waits until each has stored or handed back its job. */
     async close(): Promise<void> {

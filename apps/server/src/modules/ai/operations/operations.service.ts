@@ -1,4 +1,4 @@
-import type { AiTier, CreateOperationBody, OperationStreamEvent } from '@bree/contracts';
+import { operationTypeFor, type AiTier, type CreateOperationBody, type OperationStreamEvent } from '@bree/contracts';
 import { aiErrors } from '../ai.errors';
 import type { HeldCall } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
@@ -17,10 +17,10 @@ export interface AiServiceDeps {
   registry: OperationRegistry;
   /** Given at construction: it runs operations in this process until pg-boss delivers them (operations.queue.ts). */
   queue: OperationQueue;
-  runner: Pick<OperationRunner, 'close'>;
+  runner: Pick<OperationRunner, 'close' | 'cancel'>;
   newId: () => string;
   /** Live events of operations other processes run (LISTEN/NOTIFY); without it such a subscriber gets the stored answer only. */
-  live?: Pick<OperationLive, 'follow'>;
+  live?: Pick<OperationLive, 'follow' | 'cancel'>;
   /** How often a subscriber to an operation running elsewhere checks for its stored answer (the safety net under `live`). */
   pollMs?: number;
 }
@@ -32,7 +32,12 @@ const CONTEXT_BEFORE = 6_000;
 const CONTEXT_AFTER = 2_000;
 const POLL_MS = 1_000;
 
-const REWRITES = new Set(['enhance', 'modify', 'shrink', 'expand']);
+/** Whether text is selected, and whether the result replaces it (the rewrites, and Ask AI on a selection). */
+function selectionOf(body: CreateOperationBody): { selected: boolean; rewrite: boolean } {
+  const { parts } = body.selection;
+  const selected = parts ? parts.some((p) => p.text.trim()) : body.selection.text.trim() !== '';
+  return { selected, rewrite: operationTypeFor({ action: body.action, selected }) === 'rewrite' };
+}
 
 /** Surrounding text from the stored document when the client sent none. */
 function contextFromDocument(docText: string, selection: string): { before: string; after: string } {
@@ -53,7 +58,7 @@ export function createAiService(deps: AiServiceDeps) {
   /** The prompt, with the author's voice: built when the operation starts, so its reservation counts exactly what is sent. */
   function promptFor({ body, context, voiceProfile }: { body: CreateOperationBody; context: { before: string; after: string }; voiceProfile: string }) {
     // Parts make a rewrite of exactly the selection; insertions have nothing selected to send.
-    const parts = REWRITES.has(body.action) ? body.selection.parts : undefined;
+    const parts = selectionOf(body).rewrite ? body.selection.parts : undefined;
     return buildPrompt(body.action, {
       selection: body.selection.text,
       ...(parts ? { parts } : {}),
@@ -119,9 +124,11 @@ export function createAiService(deps: AiServiceDeps) {
     /** Starts an operation and answers at once; the generation continues even if the client leaves. */
     async start({ tenantId, body }: { tenantId: string; body: CreateOperationBody }): Promise<{ operationId: string; tier: AiTier }> {
       const { parts } = body.selection;
-      const selected = parts ? parts.some((p) => p.text.trim()) : body.selection.text.trim() !== '';
-      if (REWRITES.has(body.action) && !selected) throw aiErrors.invalidInput('Select some text to rewrite first.');
+      const { selected, rewrite } = selectionOf(body);
+      // A rewrite needs a selection (Ask AI without one writes at the cursor instead).
+      if (rewrite && !selected) throw aiErrors.invalidInput('Select some text to rewrite first.');
       if (body.action === 'modify' && !body.instruction?.trim()) throw aiErrors.invalidInput('Type an instruction for Modify.');
+      if (body.action === 'ask' && !body.instruction?.trim()) throw aiErrors.instructionRequired();
       // Every read here comes before the first token, so they go together: the document, the plan
       // the hold is priced against, and — when its query is known without the document (a selection,
       // or context the client sent) — the voice.
@@ -142,9 +149,11 @@ export function createAiService(deps: AiServiceDeps) {
         tenantId,
         fileId: body.fileId,
         action: body.action,
+        // Ask AI's type depends on the selection; the other actions' is fixed by the action.
+        ...(body.action === 'ask' ? { operationType: rewrite ? 'rewrite' : 'insertContent' } : {}),
         nodeIds: body.selection.nodeIds,
         // Where each selected stretch was, so a result applied later (a background response) finds it again.
-        ...(parts && REWRITES.has(body.action) ? { parts: parts.map((p) => ({ nodeId: p.nodeId, offset: p.before.length, text: p.text })) } : {}),
+        ...(parts && rewrite ? { parts: parts.map((p) => ({ nodeId: p.nodeId, offset: p.before.length, text: p.text })) } : {}),
         tier,
         ...prompt,
         held,
@@ -187,6 +196,22 @@ export function createAiService(deps: AiServiceDeps) {
       }
       if (!(await queue.isPending({ tenantId, operationId }))) return null;
       return followElsewhere({ tenantId, operationId, listener });
+    },
+
+    /**
+     * The author's cancel (docs/ASSISTANT.md "Ask AI"): the generation stops, nothing is stored and
+     * the call is metered at what was received. One running elsewhere is told through `live`;
+     * one that already ended answers `stopped: false`. 404 when this tenant has no such operation.
+     */
+    async cancel({ tenantId, operationId }: { tenantId: string; operationId: string }): Promise<{ stopped: boolean }> {
+      if (deps.runner.cancel({ tenantId, operationId })) return { stopped: true };
+      // Ended in this process (kept for a few minutes), or stored: nothing left to stop.
+      if (registry.eventsOf({ tenantId, operationId })) return { stopped: false };
+      if (await repository.findResponse({ tenantId, operationId })) return { stopped: false };
+      if (!(await queue.isPending({ tenantId, operationId }))) throw aiErrors.operationNotFound();
+      if (!deps.live) return { stopped: false };
+      await deps.live.cancel({ tenantId, operationId });
+      return { stopped: true };
     },
 
     async listResponses({ tenantId, documentId }: { tenantId: string; documentId: string }) {

@@ -1,5 +1,6 @@
 import type { AiAction } from '@bree/contracts';
 import { addContentPrompt } from './add-content';
+import { askPrompt } from './ask';
 import { enhancePrompt } from './enhance';
 import { expandPrompt } from './expand';
 import { fillParagraphPrompt } from './fill-paragraph';
@@ -19,6 +20,7 @@ const BUILDERS: Record<AiAction, (input: PromptInput) => BuiltPrompt> = {
   'add-content': addContentPrompt,
   'fill-paragraph': fillParagraphPrompt,
   'fill-sentence': fillSentencePrompt,
+  ask: askPrompt,
 };
 
 /** The system and user messages for one action; with earlier versions, the ask for a different one closes the prompt. */

@@ -19,7 +19,7 @@ export interface PromptInput {
   after: string;
   /** The author's learned voice profile; empty until voice analysis exists. */
   voiceProfile: string;
-  /** The author's typed instruction (Modify only). */
+  /** The author's typed instruction (Modify and Ask AI only). */
   instruction?: string;
   /** 'Try another': the versions already written for this request, to write a different one. */
   earlierVersions?: string[];
