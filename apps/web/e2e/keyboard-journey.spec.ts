@@ -123,8 +123,12 @@ test('a new writer signs up, writes, formats, enhances and restores a version wi
   await page.keyboard.press('Space');
   await expect(beforeAi).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('version-preview')).toContainText(FIRST);
-  const restore = page.getByRole('button', { name: 'Restore' });
+  const restore = page.getByTestId('version-pane').getByRole('button', { name: 'Restore', exact: true });
   await tabTo(page, restore);
+  await page.keyboard.press('Enter');
+  // Restore asks first; the dialog's own Restore is reached by Tab.
+  const confirm = page.getByRole('dialog', { name: 'Restore this version?' }).getByRole('button', { name: 'Restore', exact: true });
+  await tabTo(page, confirm);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Version restored successfully')).toBeVisible();
   await expect(editor.locator('p')).toHaveText([FIRST, `${SECOND}.`]);

@@ -4,6 +4,7 @@ import {
   getVersionAnswerSchema,
   listPagedAnswerSchema,
   listVersionsAnswerSchema,
+  nameVersionAnswerSchema,
   restoreVersionAnswerSchema,
   summaryAnswerSchema,
 } from '@bree/contracts';
@@ -52,6 +53,12 @@ export async function getVersionContent(api: ApiClient, fileId: string, versionI
   const q = `fileId=${encodeURIComponent(fileId)}&versionId=${encodeURIComponent(versionId)}`;
   const answer = await api.get(`/versions/get?${q}`, { schema: getVersionAnswerSchema });
   return answer.version.content;
+}
+
+/** POST /versions/name: names version `versionId`, or without one keeps `content` (the editor's text) as a new named version. */
+export async function nameVersion(api: ApiClient, input: { fileId: string; name: string; versionId?: string; content?: unknown }): Promise<Version> {
+  const answer = await api.post('/versions/name', input, { schema: nameVersionAnswerSchema });
+  return answer.version;
 }
 
 /** POST /versions/restore/{tenantId}/{fileId}: the restored content becomes the new revision. */

@@ -1,68 +1,107 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { VERSION_REASON_LABELS } from '@bree/contracts';
 import type { Version } from '@bree/contracts';
+import type { Editor } from '@tiptap/core';
 import { useServices } from '../../../app/services';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
-import { Button, Spinner, cn } from '../../../ui';
-import { getVersionContent, listVersions, restoreVersion } from '../api';
-import { contentText } from '../ConflictDialog';
+import { Button, Spinner, cn, useIsMobile } from '../../../ui';
+import { listVersions, nameVersion } from '../api';
 import { versionAuthorshipLabel } from '../versionAuthorship';
+import { NameVersionDialog } from '../versions/NameVersionDialog';
+
+// The reading pane and its comparison (the word-level diff) load when a version is first chosen:
+// they are not needed to write (docs/PAGE-WEIGHT.md).
+const VersionPane = lazy(() => import('../versions/VersionPane').then((m) => ({ default: m.VersionPane })));
 
 interface Props {
+  editor: Editor;
   fileId: string;
   tenantId: string;
   /** Loads the restored content and revision into the editor. */
   onRestored(content: unknown, revision: number): void;
 }
 
-/** Version history: list (time, words, what made it, how much the AI wrote), a read-only preview, Restore. */
-export function HistoryPanel({ fileId, tenantId, onRestored }: Props) {
+/**
+ * Version history (docs/PRODUCT.md#versions): the list (name, time, words, what made it, how much
+ * the AI wrote), 'Name this version', and the chosen version in a reading pane beside it.
+ */
+export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
   const { api } = useServices();
-  const [selected, setSelected] = useState<Version | null>(null);
-  const [restoring, setRestoring] = useState(false);
+  const isMobile = useIsMobile();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [naming, setNaming] = useState(false);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const lastChosen = useRef<string | null>(null);
   const versions = useQuery({ queryKey: ['editor', 'versions', fileId], queryFn: () => listVersions(api, fileId), staleTime: 0 });
-  const preview = useQuery({
-    queryKey: ['editor', 'version', fileId, selected?.id],
-    queryFn: () => getVersionContent(api, fileId, selected?.id ?? ''),
-    enabled: selected !== null,
-  });
+  const selected = versions.data?.find((v) => v.id === selectedId) ?? null;
 
-  const restore = async () => {
-    if (!selected) return;
-    setRestoring(true);
+  const returnFocus = () => {
+    const id = lastChosen.current;
+    (id ? buttons.current.get(id) : undefined)?.focus();
+  };
+  const close = () => {
+    setSelectedId(null);
+    if (!isMobile) returnFocus();
+  };
+  const nameCurrent = async (name: string) => {
     try {
-      const answer = await restoreVersion(api, { tenantId, fileId, versionId: selected.id });
-      onRestored(answer.content, answer.revision);
-      notify.success('Version restored successfully');
-      setSelected(null);
+      await nameVersion(api, { fileId, name, content: editor.getJSON() });
+      notify.success('Version named');
       void versions.refetch();
-    } catch {
-      notify.error('Failed to restore version');
-    } finally {
-      setRestoring(false);
+    } catch (error) {
+      notify.error('Failed to name version');
+      throw error;
     }
   };
 
+  const nameButton = (
+    <Button variant="secondary" size="sm" className="w-full" onClick={() => setNaming(true)}>
+      Name this version
+    </Button>
+  );
+  const dialog = naming && <NameVersionDialog open onOpenChange={setNaming} title="Name this version" onSave={nameCurrent} />;
+
   if (versions.isPending) return <Spinner label="Loading versions" />;
   if (versions.isError) return <p className="text-sm text-danger">Could not load the version history.</p>;
-  if (versions.data.length === 0) return <p className="text-sm text-muted">No versions yet. Versions are kept while you write.</p>;
+  if (versions.data.length === 0) {
+    return (
+      <div className="space-y-3">
+        {nameButton}
+        <p className="text-sm text-muted">No versions yet. Versions are kept while you write.</p>
+        {dialog}
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-3">
+      {nameButton}
       <ul aria-label="Versions" className="space-y-1">
-        {versions.data.map((v) => {
+        {versions.data.map((v: Version) => {
           const authored = versionAuthorshipLabel(v.authorship);
           return (
             <li key={v.id}>
               <button
                 type="button"
-                aria-pressed={selected?.id === v.id}
-                onClick={() => setSelected(v)}
-                className={cn('w-full rounded-md border border-line p-2 text-left hover:bg-cream-deep', selected?.id === v.id && 'border-accent bg-cream-deep')}
+                ref={(el) => {
+                  if (el) buttons.current.set(v.id, el);
+                  else buttons.current.delete(v.id);
+                }}
+                aria-pressed={selectedId === v.id}
+                onClick={() => {
+                  lastChosen.current = v.id;
+                  setSelectedId(v.id);
+                }}
+                className={cn('w-full rounded-md border border-line p-2 text-left hover:bg-cream-deep', selectedId === v.id && 'border-accent bg-cream-deep')}
               >
-                <span className="block text-sm font-medium text-ink">{formatDateTime(v.createdAt)}</span>
+                {v.name && (
+                  <span className="block text-sm font-semibold text-ink" data-testid="version-name">
+                    {v.name}
+                  </span>
+                )}
+                <span className={cn('block text-sm text-ink', !v.name && 'font-medium')}>{formatDateTime(v.createdAt)}</span>
                 <span className="block text-xs text-muted">
                   {v.wordCount} words · {VERSION_REASON_LABELS[v.reason]}
                 </span>
@@ -78,15 +117,22 @@ export function HistoryPanel({ fileId, tenantId, onRestored }: Props) {
         })}
       </ul>
       {selected && (
-        <section aria-label="Version preview" className="rounded-md border border-line bg-paper p-3">
-          <div className="max-h-64 overflow-y-auto text-sm whitespace-pre-wrap text-ink" data-testid="version-preview">
-            {preview.isPending ? <Spinner label="Loading preview" /> : contentText(preview.data)}
-          </div>
-          <Button className="mt-3 w-full" loading={restoring} onClick={() => void restore()}>
-            Restore
-          </Button>
-        </section>
+        <Suspense fallback={<Spinner label="Loading version" />}>
+          <VersionPane
+            fileId={fileId}
+            tenantId={tenantId}
+            version={selected}
+            versions={versions.data}
+            isMobile={isMobile}
+            currentContent={() => editor.getJSON()}
+            onRestored={onRestored}
+            onChanged={() => void versions.refetch()}
+            onClose={close}
+            returnFocus={returnFocus}
+          />
+        </Suspense>
       )}
+      {dialog}
     </div>
   );
 }

@@ -47,7 +47,8 @@ interface Props {
 export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestored, wordGoal }: Props) {
   const base = useId();
   return (
-    <div className="flex h-full flex-col">
+    // Relative: the History panel's reading pane sits beside it, over the writing area (docs/PRODUCT.md#versions).
+    <div className="relative flex h-full flex-col">
       {/* No gaps or side padding: the five tabs fit a 360 px phone's sheet without scrolling. */}
       <div role="tablist" aria-label="Document panels" className="flex overflow-x-auto border-b border-line">
         {TABS.map((t) => (
@@ -71,7 +72,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
         {tab === 'document' && <DocumentPanel editor={editor} fileId={fileId} file={file} wordGoal={wordGoal} />}
         <Suspense fallback={<Spinner label="Loading" showLabel className="py-6" />}>
-          {tab === 'history' && <HistoryPanel fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
+          {tab === 'history' && <HistoryPanel editor={editor} fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
           {tab === 'repository' && <RepositoryPanel file={file} />}
           {tab === 'voice' && <LazyVoicePanel />}
           {tab === 'settings' && <SettingsPanel fileId={fileId} />}
