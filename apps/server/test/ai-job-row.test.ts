@@ -97,6 +97,41 @@ describe('an AI operation held and queued in one statement', () => {
     expect(period).toEqual({ reserved: '0.000000', fast_calls: 0 });
   });
 
+  it('holds several calls and writes all their jobs in one statement, or holds and writes none (docs/BILLING.md)', async () => {
+    const tenantId = `tenant-${randomUUID()}`;
+    const three = (tenant: string) => {
+      const written: OperationJob[] = [];
+      const hold = services.usage.reserveAlong({ tenantId: tenant, ...ask, heldByJob: true, count: 3 }, (held) => {
+        written.push(...[1, 2, 3].map(() => jobOf(tenant, held)));
+        const rows = written.map((job) => services.aiQueue.jobRow(job)!);
+        return (source) => rows.map((row) => row(source));
+      });
+      return { hold, written };
+    };
+    const { hold, written } = three(tenantId);
+    const { reservation, wroteAlongside } = await hold;
+    expect(wroteAlongside).toBe(true);
+    for (const job of written) expect(await jobRow(job.operationId)).toMatchObject({ name: AI_OPERATION_QUEUE, state: 'created', data: job });
+    const [period] = await database.query<{ reserved: string; fast_calls: number }>(
+      'select reserved::text, fast_calls from usage_periods where tenant_id = $1',
+      [tenantId],
+    );
+    // One call's hold each, three held: each job settles its own.
+    expect(period).toEqual({ reserved: (Number(reservation.dollars) * 3).toFixed(6), fast_calls: 3 });
+
+    // The Free plan's 50 Fast calls with 48 used: two fit, three do not, and nothing is held or written.
+    const full = `tenant-${randomUUID()}`;
+    await database.query(`insert into usage_periods (tenant_id, period, fast_calls) values ($1, $2, 48)`, [full, periodOf(new Date())]);
+    const refused = three(full);
+    await expect(refused.hold).rejects.toMatchObject({ status: 402, code: 'budget_exceeded', details: { ranOut: 'fastCalls' } });
+    for (const job of refused.written) expect(await jobRow(job.operationId)).toBeUndefined();
+    const [after] = await database.query<{ reserved: string; fast_calls: number }>(
+      'select reserved::text, fast_calls from usage_periods where tenant_id = $1',
+      [full],
+    );
+    expect(after).toEqual({ reserved: '0.000000', fast_calls: 48 });
+  });
+
   it('writes the job with a pay-as-you-go hold too, and none once the spending limit is reached', async () => {
     const tenantId = `tenant-${randomUUID()}`;
     // Pro's $20 credit spent, and a spending limit of one pay-as-you-go call.

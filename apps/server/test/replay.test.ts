@@ -260,6 +260,15 @@ const EXAMPLES: Record<string, Example> = {
     // The operation runs on after the answer: its stored response and metering settle before 'done'.
     settle: async (first, me) => void (await readStream(me, first.json<{ operationId: string }>().operationId)),
   },
+  'POST /api/ai/alternatives': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Side by side')).id }),
+    request: (v) => ({ url: '/api/ai/alternatives', body: { fileId: v.id, action: 'enhance', selection, alternatives: 3 } }),
+    other: (v) => ({ url: '/api/ai/alternatives', body: { fileId: v.id, action: 'enhance', selection, alternatives: 2 } }),
+    // The three run on after the answer: each one's stored response and metering settle before its 'done'.
+    settle: async (first, me) => {
+      for (const { operationId } of first.json<{ operations: Array<{ operationId: string }> }>().operations) await readStream(me, operationId);
+    },
+  },
   'DELETE /api/background-responses/:documentId/:operationId': {
     setup: async ({ newDoc, finishedOperation }) => {
       const { id } = await newDoc('With suggestion');

@@ -5,6 +5,7 @@ export * from './tenants';
 export * from './files';
 export * from './versions';
 export * from './ai';
+export * from './ai-alternatives';
 export * from './voice';
 export * from './stylometrics';
 export * from './voice-match';

@@ -1,5 +1,5 @@
 import type { AiTier } from '@bree/contracts';
-import type { SQL } from 'drizzle-orm';
+import type { AlongsideSql } from '../usage/usage.service';
 import { estimateTokens } from '../usage/usage.plans';
 import type { Reservation, TenantPlan, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
@@ -30,6 +30,8 @@ export interface CallPlan {
   tenantPlan?: TenantPlan;
   /** The hold travels in a job whose run settles it, here or after a crash elsewhere (see ReserveArgs). */
   heldByJob?: boolean;
+  /** Identical calls held at once, all or none (alternatives); the hold returned is one call's. */
+  count?: number;
 }
 
 /** Budget held for one call, with the output cap it was priced on. Plain data: it travels in a job. */
@@ -92,8 +94,8 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
    * reservation's own statement when it can be: `wroteAlongside` says whether it was.
    */
   async function reserveAlong(
-    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan, heldByJob }: CallPlan,
-    alongside?: (held: HeldCall) => ((reserved: SQL) => SQL) | null,
+    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan, heldByJob, count }: CallPlan,
+    alongside?: (held: HeldCall) => AlongsideSql | null,
   ): Promise<{ held: HeldCall; wroteAlongside: boolean }> {
     gateway.assertConfigured(tier);
     const promptTokens = estimateTokens(system + prompt);
@@ -107,6 +109,7 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
         maxOutputTokens,
         ...(tenantPlan ? { tenantPlan } : {}),
         ...(heldByJob ? { heldByJob } : {}),
+        ...(count ? { count } : {}),
       },
       alongside && ((r) => alongside({ ...r, maxOutputTokens })),
     );

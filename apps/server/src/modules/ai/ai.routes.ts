@@ -1,6 +1,8 @@
 import {
   aiProviderStatusAnswerSchema,
   backgroundResponsesAnswerSchema,
+  createAlternativesAnswerSchema,
+  createAlternativesBodySchema,
   cancelOperationAnswerSchema,
   createOperationAnswerSchema,
   createOperationBodySchema,
@@ -69,7 +71,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
     { config: { replay: replayStart }, schema: { body: createOperationBodySchema, response: { 200: createOperationAnswerSchema } } },
     async (req, reply) => {
       const { tenantId } = requireAuth(req);
-      const started = await ai.start({ tenantId, body: req.body });
+      const started = (await ai.start({ tenantId, body: req.body }))[0]!;
       // The editor asks for the events right here: the first word comes one request sooner.
       if (!wantsEventStream(req.headers.accept)) return started;
       // A stream is not an answer to keep: replays stand on the 'started' info. Remembered while the
@@ -80,6 +82,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { ai, pr
       return reply;
     },
   );
+
+  // 'Show 3 versions' (docs/ASSISTANT.md "Three versions at once"): the operations are held and
+  // started together, then each is followed by its own stream; a replay answers the same ids (JSON).
+  app.post('/ai/alternatives', { schema: { body: createAlternativesBodySchema, response: { 200: createAlternativesAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    const { alternatives, ...body } = req.body;
+    return { operations: await ai.start({ tenantId, body, alternatives }) };
+  });
 
   app.get('/ai/operations/:operationId/stream', { schema: { params: z.object({ operationId: idParam }) } }, async (req, reply) => {
     const { tenantId } = requireAuth(req);

@@ -1,6 +1,5 @@
 import type { AiTier } from '@bree/contracts';
-import type { SQL } from 'drizzle-orm';
-import type { TenantPlan } from '../usage/usage.service';
+import type { AlongsideSql, TenantPlan } from '../usage/usage.service';
 import { tierInEffect } from './ai-provider.service';
 import type { CallOutcome, HeldCall, MeteredAi, MeteredEmbedding, MeteredStreamArgs, MeteredTranscription } from './ai.metered';
 import type { AiRepository } from './ai.repository';
@@ -47,7 +46,9 @@ export interface PrepareArgs<P extends Prompt> {
   /** The hold travels in a job whose run settles it (operations, variants): not leased to this process. */
   heldByJob?: boolean;
   /** SQL written in the hold's own statement (a job row, a stored question): both commit or neither does. */
-  alongside?(args: { held: HeldCall; prompt: P; tier: AiTier }): ((reserved: SQL) => SQL) | null;
+  alongside?(args: { held: HeldCall; prompt: P; tier: AiTier }): AlongsideSql | null;
+  /** Identical calls held at once, all or none (alternatives: the prompt built is their longest); `held` is one call's. */
+  count?: number;
 }
 
 /** A prepared call: its tier, its prompt, the budget held for it, and whether `alongside` was written with the hold. */
@@ -108,6 +109,7 @@ export function createModelRunner({
         ...(args.maxOutputTokens ? { maxOutputTokens: args.maxOutputTokens } : {}),
         ...(args.tenantPlan ? { tenantPlan: args.tenantPlan } : {}),
         ...(args.heldByJob ? { heldByJob: true } : {}),
+        ...(args.count ? { count: args.count } : {}),
       },
       args.alongside && ((h) => args.alongside!({ held: h, prompt, tier })),
     );

@@ -19,6 +19,7 @@ export function refusalDetails({
   row,
   paygSpendingLimit,
   paygTried,
+  calls = 1,
 }: {
   tier: AiTier;
   plan: PlanName;
@@ -26,6 +27,8 @@ export function refusalDetails({
   row: UsageRow | null;
   paygSpendingLimit: number;
   paygTried: boolean;
+  /** Calls asked for at once (alternatives): a cap with fewer left than these is what ran out. */
+  calls?: number;
 }): BudgetRefusalDetails {
   const fastCalls = row?.fastCalls ?? 0;
   const premiumCalls = row?.premiumCalls ?? 0;
@@ -37,6 +40,6 @@ export function refusalDetails({
     creditDollars: limits.creditDollars === null ? null : Math.max(0, Math.round((limits.creditDollars - spent) * 1e6) / 1e6),
   };
   const tierLeft = tier === 'fast' ? left.fastCalls : left.premiumCalls;
-  const ranOut: BudgetRefusalDetails['ranOut'] = paygTried ? 'paygLimit' : tierLeft === 0 ? `${tier}Calls` : 'credit';
+  const ranOut: BudgetRefusalDetails['ranOut'] = paygTried ? 'paygLimit' : tierLeft !== null && tierLeft < calls ? `${tier}Calls` : 'credit';
   return { ranOut, tier, plan, left, payg: { available: plan === 'pro', on: plan === 'pro' && paygSpendingLimit > 0 } };
 }

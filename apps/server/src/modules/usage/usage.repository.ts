@@ -11,6 +11,9 @@ const tokensColumn = (tier: AiTier) => (tier === 'fast' ? usagePeriods.fastToken
 const callsKey = (tier: AiTier) => (tier === 'fast' ? 'fastCalls' : 'premiumCalls');
 const tokensKey = (tier: AiTier) => (tier === 'fast' ? 'fastTokens' : 'premiumTokens');
 
+/** What a hold writes in its own statement, from the held row: one write, or several that must all be written. */
+export type AlongsideSql = (held: SQL) => SQL | SQL[];
+
 /** Data access for usage periods. Every function filters by tenantId. */
 export function createUsageRepository({ db }: { db: Db }) {
   /**
@@ -18,11 +21,22 @@ export function createUsageRepository({ db }: { db: Db }) {
    * and `alongside` written in the same statement, from the held row only: all commit or none
    * does. Prepared: every metered call waits for it, and its text takes a few shapes only.
    */
-  async function holdWith(hold: SQL, alongside?: (held: SQL) => SQL, lease?: (held: SQL) => SQL): Promise<{ held: boolean; wroteAlongside: boolean }> {
+  async function holdWith(hold: SQL, alongside?: AlongsideSql, lease?: (held: SQL) => SQL): Promise<{ held: boolean; wroteAlongside: boolean }> {
     if (!alongside && !lease) return { held: (await selectPreparedRows(db, hold)).length === 1, wroteAlongside: false };
     const leased = lease ? sql`, leased as (${lease(sql`held`)})` : sql``;
-    const along = alongside ? sql`, alongside as (${alongside(sql`held`)})` : sql``;
-    const wrote = alongside ? sql`(select count(*) from alongside)::int` : sql`0`;
+    // Several writes (the jobs of alternatives, docs/ASSISTANT.md) are one CTE each; all of them must write.
+    const writes = alongside ? [alongside(sql`held`)].flat() : [];
+    const along = sql.join(
+      writes.map((write, i) => sql`, ${sql.raw(`alongside${i}`)} as (${write})`),
+      sql``,
+    );
+    const wrote =
+      writes.length > 0
+        ? sql`least(${sql.join(
+            writes.map((_, i) => sql`(select count(*) from ${sql.raw(`alongside${i}`)})`),
+            sql`, `,
+          )})::int`
+        : sql`0`;
     const [row] = await selectPreparedRows<{ held: number; wrote: number }>(
       db,
       sql`with held as (${hold})${leased}${along} select (select count(*) from held)::int as held, ${wrote} as wrote`,
@@ -72,30 +86,35 @@ export function createUsageRepository({ db }: { db: Db }) {
       limits,
       alongside,
       lease,
+      count = 1,
     }: {
       tenantId: string;
       period: string;
       tier: AiTier;
+      /** The whole hold: every call's worst case together. */
       dollars: string;
       limits: PlanLimits;
-      alongside?: (held: SQL) => SQL;
+      alongside?: AlongsideSql;
       /** The hold's lease row (usage.holds.ts), for a call this process runs itself. */
       lease?: (held: SQL) => SQL;
+      /** Calls counted by this one hold (alternatives: docs/BILLING.md), each settled on its own later. */
+      count?: number;
     }): Promise<{ held: boolean; wroteAlongside: boolean }> {
       const callLimit = tier === 'fast' ? limits.fastCalls : limits.premiumCalls;
       // The insert path has no condition, so a plan with no room at all is refused here.
-      if ((limits.creditDollars !== null && Number(dollars) > limits.creditDollars) || callLimit === 0) return { held: false, wroteAlongside: false };
+      if ((limits.creditDollars !== null && Number(dollars) > limits.creditDollars) || (callLimit !== null && count > callLimit))
+        return { held: false, wroteAlongside: false };
       const calls = callsColumn(tier);
       const room: SQL[] = [];
       if (limits.creditDollars !== null)
         room.push(sql`${usagePeriods.cost} + ${usagePeriods.reserved} + ${dollars}::numeric <= ${String(limits.creditDollars)}::numeric`);
-      if (callLimit !== null) room.push(sql`${calls} + 1 <= ${callLimit}`);
+      if (callLimit !== null) room.push(sql`${calls} + ${count} <= ${callLimit}`);
       const upsert = db
         .insert(usagePeriods)
-        .values({ tenantId, period, reserved: dollars, [callsKey(tier)]: 1 })
+        .values({ tenantId, period, reserved: dollars, [callsKey(tier)]: count })
         .onConflictDoUpdate({
           target: [usagePeriods.tenantId, usagePeriods.period],
-          set: { reserved: sql`${usagePeriods.reserved} + ${dollars}::numeric`, [callsKey(tier)]: sql`${calls} + 1`, updatedAt: new Date() },
+          set: { reserved: sql`${usagePeriods.reserved} + ${dollars}::numeric`, [callsKey(tier)]: sql`${calls} + ${count}`, updatedAt: new Date() },
           ...(room.length > 0 ? { setWhere: and(...room) } : {}),
         })
         .returning({ tenantId: usagePeriods.tenantId });
@@ -137,17 +156,19 @@ export function createUsageRepository({ db }: { db: Db }) {
       maxCalls,
       alongside,
       lease,
+      count = 1,
     }: {
       tenantId: string;
       period: string;
       maxCalls: number;
-      alongside?: (held: SQL) => SQL;
+      alongside?: AlongsideSql;
       lease?: (held: SQL) => SQL;
+      count?: number;
     }): Promise<{ held: boolean; wroteAlongside: boolean }> {
       const counted = db
         .update(usagePeriods)
-        .set({ paygCalls: sql`${usagePeriods.paygCalls} + 1`, updatedAt: new Date() })
-        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), sql`${usagePeriods.paygCalls} + 1 <= ${maxCalls}`))
+        .set({ paygCalls: sql`${usagePeriods.paygCalls} + ${count}`, updatedAt: new Date() })
+        .where(and(eq(usagePeriods.tenantId, tenantId), eq(usagePeriods.period, period), sql`${usagePeriods.paygCalls} + ${count} <= ${maxCalls}`))
         .returning({ tenantId: usagePeriods.tenantId });
       return holdWith(counted.getSQL(), alongside, lease);
     },

@@ -1,12 +1,13 @@
 import { PAYG_DOLLARS_PER_CALL, type AiTier, type UsageCurrent } from '@bree/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { usageErrors, type RanOut } from './usage.errors';
 import { createHoldLeases } from './usage.holds';
 import { PLANS, periodOf, priceOf, reservationDollars, type PlanName } from './usage.plans';
 import { presentUsage } from './usage.presenter';
 import { refusalDetails } from './usage.refusal';
-import { createUsageRepository } from './usage.repository';
+import { createUsageRepository, type AlongsideSql } from './usage.repository';
+
+export type { AlongsideSql } from './usage.repository';
 
 /** Budget held for one running call, priced for its model; settle it exactly once. Plain data: it travels in a job. */
 export interface Reservation {
@@ -46,6 +47,11 @@ export interface ReserveArgs {
    * after this process dies: it takes no lease of this process, so the sweep leaves it to the job.
    */
   heldByJob?: boolean;
+  /**
+   * Calls held at once, all or none (alternatives, docs/BILLING.md "Several calls at once"): the
+   * returned reservation is one call's, and each call settles its own. Only for holds jobs carry.
+   */
+  count?: number;
 }
 
 /** Voice minutes held for one recording; settle it exactly once. */
@@ -95,11 +101,14 @@ export function createUsageService({
   }
 
   async function reserveAlong(
-    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null, tenantPlan: known, heldByJob }: ReserveArgs,
-    alongside?: (reservation: Reservation) => ((held: SQL) => SQL) | null,
+    { tenantId, tier, modelId, promptTokens, maxOutputTokens, fileId = null, tenantPlan: known, heldByJob, count = 1 }: ReserveArgs,
+    alongside?: (reservation: Reservation) => AlongsideSql | null,
   ): Promise<{ reservation: Reservation; wroteAlongside: boolean }> {
+    // A lease row stands for one call of this process; several calls at once travel in their jobs.
+    if (count > 1 && !heldByJob) throw new Error('Several calls are held at once only for jobs that carry their holds.');
     const period = periodOf(now());
     const dollars = toDollars(reservationDollars({ modelId, tier, promptTokens, maxOutputTokens }));
+    const total = (Number(dollars) * count).toFixed(6);
     const { plan: tenantPlan, paygSpendingLimit, paygOffered = false } = known ?? (await planOf(tenantId));
     const limits = PLANS[tenantPlan];
     const credit = leaseFor({ tenantId, period, tier, modelId, dollars, fileId }, heldByJob);
@@ -107,10 +116,11 @@ export function createUsageService({
       tenantId,
       period,
       tier,
-      dollars,
+      dollars: total,
       limits,
       alongside: alongside?.(credit.reservation) ?? undefined,
       lease: credit.lease,
+      count,
     });
     if (held) return { reservation: leased(credit.reservation), wroteAlongside };
     // Past the Pro budget, pay-as-you-go takes over up to the spending limit the user set, and
@@ -118,7 +128,15 @@ export function createUsageService({
     const paygCalls = Math.floor(paygSpendingLimit / PAYG_DOLLARS_PER_CALL + 1e-9);
     if (tenantPlan === 'pro' && paygCalls <= 0 && paygOffered) {
       // Named like every refusal (docs/BILLING.md#refusals): what ran out and what is left, e.g. Fast's calls.
-      const known = refusalDetails({ tier, plan: tenantPlan, limits, row: await repository.find({ tenantId, period }), paygSpendingLimit, paygTried: false });
+      const known = refusalDetails({
+        tier,
+        plan: tenantPlan,
+        limits,
+        row: await repository.find({ tenantId, period }),
+        paygSpendingLimit,
+        paygTried: false,
+        calls: count,
+      });
       throw usageErrors.paygOff({ ...known, ranOut: known.ranOut as RanOut });
     }
     if (tenantPlan === 'pro' && paygCalls > 0) {
@@ -129,13 +147,14 @@ export function createUsageService({
         maxCalls: paygCalls,
         alongside: alongside?.(payg.reservation) ?? undefined,
         lease: payg.lease,
+        count,
       });
       if (counted.held) return { reservation: leased(payg.reservation), wroteAlongside: counted.wroteAlongside };
     }
     // The refusal names what ran out (docs/BILLING.md#refusals): one read, on the refused path only.
     const row = await repository.find({ tenantId, period });
     const paygTried = tenantPlan === 'pro' && paygCalls > 0;
-    throw usageErrors.budgetExceeded(refusalDetails({ tier, plan: tenantPlan, limits, row, paygSpendingLimit, paygTried }));
+    throw usageErrors.budgetExceeded(refusalDetails({ tier, plan: tenantPlan, limits, row, paygSpendingLimit, paygTried, calls: count }));
   }
 
   /** A hold of this process now runs: its lease is renewed until it is settled. */

@@ -1,9 +1,11 @@
 import { operationTypeFor, type AiTier, type CreateOperationBody, type OperationStreamEvent } from '@bree/contracts';
+import type { SQL } from 'drizzle-orm';
 import { aiErrors } from '../ai.errors';
 import type { HeldCall } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
 import type { ModelRunner } from '../ai.runner';
 import { buildPrompt } from '../prompts';
+import { withAlternative } from '../prompts/alternatives';
 import { presentBackgroundResponse } from './operations.presenter';
 import type { OperationLive } from './operations.live';
 import type { OperationQueue } from './operations.queue';
@@ -121,8 +123,20 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   return {
-    /** Starts an operation and answers at once; the generation continues even if the client leaves. */
-    async start({ tenantId, body }: { tenantId: string; body: CreateOperationBody }): Promise<{ operationId: string; tier: AiTier }> {
+    /**
+     * Starts an operation — or `alternatives` operations of one request, each asked for its own
+     * approach, held in one statement, all or none (docs/ASSISTANT.md "Three versions at once") —
+     * and answers at once; the generations continue even if the client leaves.
+     */
+    async start({
+      tenantId,
+      body,
+      alternatives = 1,
+    }: {
+      tenantId: string;
+      body: CreateOperationBody;
+      alternatives?: number;
+    }): Promise<Array<{ operationId: string; tier: AiTier }>> {
       const { parts } = body.selection;
       const { selected, rewrite } = selectionOf(body);
       // A rewrite needs a selection (Ask AI without one writes at the cursor instead).
@@ -143,8 +157,9 @@ export function createAiService(deps: AiServiceDeps) {
       const context = body.context
         ? { before: body.context.before ?? '', after: body.context.after ?? '' }
         : contextFromDocument(found.contentText ?? '', body.selection.text);
-      const operationId = deps.newId();
-      const jobFor = ({ held, prompt, tier }: { held: HeldCall; prompt: { system: string; prompt: string }; tier: AiTier }): OperationJob => ({
+      const operationIds = Array.from({ length: alternatives }, () => deps.newId());
+      type JobArgs = { held: HeldCall; prompt: { system: string; prompt: string }; tier: AiTier; operationId: string };
+      const jobFor = ({ held, prompt, tier, operationId }: JobArgs): OperationJob => ({
         operationId,
         tenantId,
         fileId: body.fileId,
@@ -158,6 +173,9 @@ export function createAiService(deps: AiServiceDeps) {
         ...prompt,
         held,
       });
+      let prompts: Array<{ system: string; prompt: string }> = [];
+      const jobsOf = ({ held, tier }: { held: HeldCall; tier: AiTier }): OperationJob[] =>
+        operationIds.map((operationId, i) => jobFor({ held, tier, operationId, prompt: prompts[i]! }));
       // The call's worst case is held now (or 402), and its job is written in the same statement:
       // both commit or neither does, in one round trip. The run, here or in another Bree, settles it.
       const prepared = await models.prepare({
@@ -165,16 +183,29 @@ export function createAiService(deps: AiServiceDeps) {
         fileId: body.fileId,
         tier: { asked: body.tier, choices: found },
         voice: earlyVoice ? { lookup: earlyVoice } : { query: voiceQuery(body, context.before) },
-        build: (voiceProfile) => promptFor({ body, context, voiceProfile }),
+        build: (voiceProfile) => {
+          const built = promptFor({ body, context, voiceProfile });
+          if (alternatives === 1) return (prompts = [built])[0]!;
+          prompts = operationIds.map((_, i) => withAlternative(built, { index: i + 1, of: alternatives }));
+          // Each call is held at the longest prompt's worst case: no call can cost more than it holds.
+          return prompts.reduce((a, b) => (b.system.length + b.prompt.length > a.system.length + a.prompt.length ? b : a));
+        },
         tenantPlan,
         heldByJob: true,
-        alongside: (call) => queue.jobRow(jobFor(call)),
+        ...(alternatives > 1 ? { count: alternatives } : {}),
+        alongside: (call) => {
+          const rows = jobsOf(call).map((job) => queue.jobRow(job));
+          // Jobs not running yet: none is written with the hold, each is enqueued alone.
+          const written = rows.filter((row): row is NonNullable<typeof row> => row !== null);
+          return written.length === rows.length ? (held: SQL) => written.map((row) => row(held)) : null;
+        },
       });
       const { tier } = prepared;
-      // Registered before the job can emit, so a subscriber arriving right after this answer sees every token.
-      registry.create({ operationId, tenantId });
-      await queue.enqueue(jobFor(prepared), { stored: prepared.wroteAlongside });
-      return { operationId, tier };
+      const jobs = jobsOf(prepared);
+      // Registered before the jobs can emit, so a subscriber arriving right after this answer sees every token.
+      for (const operationId of operationIds) registry.create({ operationId, tenantId });
+      await Promise.all(jobs.map((job) => queue.enqueue(job, { stored: prepared.wroteAlongside })));
+      return operationIds.map((operationId) => ({ operationId, tier }));
     },
 
     /** Subscribes to an operation's events; a finished, remote or restarted one answers once stored. Null: not this tenant's. */
