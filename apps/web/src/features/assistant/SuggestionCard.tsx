@@ -7,6 +7,7 @@ import { BudgetRefusalNotice } from '../billing/BudgetRefusalNotice';
 import { cardSlotElement, setCardSlotHeight } from './preview';
 import type { AssistantApi, Suggestion } from './useAssistant';
 import { VersionControls } from './VersionControls';
+import { AlternativesSlot, ShowThreeButton } from './AlternativesSlot';
 import { VoiceMatchLine } from './VoiceMatchLine';
 import { UnavailableButton } from './UnavailableButton';
 
@@ -120,7 +121,8 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
         !placement && (isMobile ? 'inset-x-2 bottom-16 w-auto' : 'right-6 bottom-6 w-[min(26rem,calc(100vw-1rem))]'),
       )}
     >
-      {s.phase === 'generating' && (
+      <AlternativesSlot assistant={assistant} suggestion={s} isMobile={isMobile} />
+      {s.phase === 'generating' && !s.alternatives && (
         <div aria-live="polite">
           <p className="flex items-center gap-2 text-sm text-muted">
             <Spinner /> {s.reconnecting ? 'Connection lost. Reconnecting…' : 'Writing…'}
@@ -193,6 +195,7 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
           )}
           <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
             {s.versions && <VersionControls versions={s.versions} onShow={showVersion} />}
+            <ShowThreeButton assistant={assistant} suggestion={s} />
             {s.request && s.versions && <TryAnotherButton count={s.versions.versions.length} writing={s.versions.pending !== null} onTry={tryAnother} />}
             <Button variant="ghost" size="sm" onClick={reject} title="Reject (Esc)">
               Reject

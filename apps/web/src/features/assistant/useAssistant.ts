@@ -30,6 +30,8 @@ import { aiPreviewKey, getPreview, setPreview } from './preview';
 import { suggestionProvenance } from './provenance';
 import type { SuggestionTarget } from './nodes';
 import { operationsOf, useVersions } from './useVersions';
+import { useAlternatives } from './useAlternatives';
+import type { AlternativesState } from './alternatives';
 import { firstVersion } from './versions';
 import { backgroundTarget, returnToText } from './suggestionPlace';
 import type { VersionsState } from './versions';
@@ -57,6 +59,8 @@ export interface Suggestion {
   request: CreateOperationBody | null;
   /** Its versions once the first arrived; the response, paragraphs and operation above are the shown one's. */
   versions: VersionsState | null;
+  /** 'Show 3 versions': the cards written at once, until one is chosen (docs/ASSISTANT.md "Three versions at once"). */
+  alternatives?: AlternativesState | null;
 }
 
 /** What the editor page wires into the menus and the suggestion card. */
@@ -69,6 +73,10 @@ export interface AssistantApi {
   /** Asks for a different version (at most three in all). */
   tryAnother(): void;
   showVersion(direction: 'previous' | 'next'): void;
+  /** Three versions at once, side by side, in place of the one shown. */
+  showThree(): void;
+  /** A card chosen: 'use' applies it as Accept does, 'show' makes it the shown version (the others stay versions). */
+  chooseAlternative(index: number, how: 'use' | 'show'): Promise<void>;
   /** A refusal's one click: this document on `tier`, and the refused action again (docs/BILLING.md#refusals). */
   switchTier(tier: AiTier): Promise<void>;
 }
@@ -87,6 +95,7 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
   const [seen] = useState(createSeenResults);
   current.current = suggestion;
   const { tryAnother, showVersion, stopAnother } = useVersions({ editor, api, queryClient, current, setSuggestion, started: startedRef, seen });
+  const { showThree, choose } = useAlternatives({ editor, api, queryClient, current, setSuggestion, started: startedRef, seen });
 
   // Deciding on a suggestion ends every version of it.
   const forget = useCallback(
@@ -288,6 +297,13 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     returnToText(editor, null);
   }, [api, editor, fileId, forget, next, stopAnother]);
 
+  const chooseAlternative = useCallback(
+    async (index: number, how: 'use' | 'show') => {
+      if (choose(index) && how === 'use') await accept();
+    },
+    [choose, accept],
+  );
+
   const reject = useCallback(() => {
     const s = current.current;
     if (!s) return;
@@ -316,5 +332,5 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     [api, fileId, run],
   );
 
-  return { suggestion, run, accept, reject, toggleView, tryAnother, showVersion, switchTier };
+  return { suggestion, run, accept, reject, toggleView, tryAnother, showVersion, switchTier, showThree, chooseAlternative };
 }

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse } from './api';
 import { isAiNotConfigured, refreshAiAvailability } from './aiAvailability';
+import { alternativeOperationIds } from './alternatives';
 import { budgetAllowsAction } from './budget';
 import { responseParagraphs } from './nodes';
 import { getPreview, setPreview } from './preview';
@@ -141,9 +142,10 @@ export function useVersions({ editor, api, queryClient, current, setSuggestion, 
   return { tryAnother, showVersion, stopAnother };
 }
 
-/** Every operation a suggestion stands for (each version's, and one being written). */
+/** Every operation a suggestion stands for (each version's, and one being written; or its side-by-side cards'). */
 export function operationsOf(s: Suggestion | null): string[] {
   if (!s) return [];
+  if (s.alternatives) return alternativeOperationIds(s.alternatives);
   if (s.versions) return versionOperationIds(s.versions);
   return s.operationId ? [s.operationId] : [];
 }
