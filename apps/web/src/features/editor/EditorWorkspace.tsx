@@ -23,6 +23,7 @@ import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { mobileTitle } from './mobileTitle';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { SlashMenuSlot } from './slashMenuSlot';
 import { EditorShortcuts, LinkTarget } from './editingExtensions';
 import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
@@ -374,6 +375,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         />
       )}
       <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
+      <SlashMenuSlot editor={editor} onRun={assistant.run} />
       <ShortcutsDialog />
       <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />
     </div>

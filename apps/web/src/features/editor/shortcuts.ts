@@ -51,6 +51,8 @@ export const SHORTCUTS = {
   undo: { label: 'Undo', group: 'Editing', keys: { mod: true, key: 'z' } },
   redo: { label: 'Redo', group: 'Editing', keys: { mod: true, shift: true, key: 'z' }, alternative: { mod: true, key: 'y' } },
   find: { label: 'Find and replace', group: 'Editing', keys: { mod: true, key: 'f' } },
+  // Typed, not pressed: a slash on an empty line or after a space opens the '/' menu (docs/PRODUCT.md#editor).
+  slashMenu: { label: 'Insert block or ask AI', group: 'Editing', keys: { key: '/' } },
   selectionActions: { label: 'Assistant actions on the selection', group: 'Assistant', keys: { alt: true, key: 'F10' } },
   acceptSuggestion: { label: 'Accept a suggestion', group: 'Assistant', keys: { mod: true, key: 'Enter' } },
   rejectSuggestion: { label: 'Reject a suggestion', group: 'Assistant', keys: { key: 'Escape' } },

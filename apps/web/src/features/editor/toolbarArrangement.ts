@@ -5,7 +5,7 @@
 
 /** The buttons the arrangement places; Dictate, Assistant and Chat are always in the bar. */
 export type ToolbarItemId =
-  'textStyle' | 'bold' | 'italic' | 'underline' | 'strike' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'find' | 'undo' | 'redo';
+  'textStyle' | 'bold' | 'italic' | 'underline' | 'strike' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'insert' | 'find' | 'undo' | 'redo';
 
 /** The order on screen, in the bar and in the sheet alike (the desktop row's order). */
 export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
@@ -18,6 +18,7 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
   'link',
   'bulletList',
   'orderedList',
+  'insert',
   'find',
   'undo',
   'redo',
@@ -26,12 +27,14 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
 /**
  * What a writer on a phone reaches for first, most used first: bold and italic (the marks of
  * everyday prose), a link, a list, the text style; undo and redo are also in the phone's header,
- * so the bar gives their room to formatting. Strikethrough and code are rare in prose.
+ * so the bar gives their room to formatting. Strikethrough and code are rare in prose. 'Insert
+ * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full.
  */
 export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'bold',
   'italic',
   'link',
+  'insert',
   'bulletList',
   'textStyle',
   'underline',
@@ -57,6 +60,7 @@ const ITEM_WIDTH: Record<ToolbarItemId, number> = {
   link: TARGET + GAP,
   bulletList: TARGET + GAP,
   orderedList: TARGET + GAP,
+  insert: TARGET + GAP,
   find: TARGET + GAP,
   undo: TARGET + GAP,
   redo: TARGET + GAP,

@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/core';
 import type { ReactNode } from 'react';
 import type { ShortcutId } from './shortcuts';
 import type { ToolbarItemId } from './toolbarArrangement';
+import { openSlashMenu } from './slashMenuSlot';
 
 /** One formatting action, as the bar's button and the 'More' sheet's row both show it. */
 export interface ToolItem {
@@ -64,6 +65,15 @@ function FindIcon() {
   );
 }
 
+/** 'Insert block or ask AI': a plus, the usual sign for adding a block. */
+function InsertIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M10 4v12M4 10h12" />
+    </svg>
+  );
+}
+
 export interface ToolActions {
   /** Undo/redo go through the page so autosave is suppressed while they run. */
   onUndo(): void;
@@ -115,6 +125,7 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
       pressed: s.ordered,
       run: () => chain().toggleOrderedList().run(),
     },
+    insert: { id: 'insert', label: 'Insert block or ask AI', shortcut: 'slashMenu', icon: <InsertIcon />, run: () => openSlashMenu(editor) },
     find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },
     undo: { id: 'undo', label: 'Undo', shortcut: 'undo', icon: '↶', disabled: !s.canUndo, run: onUndo },
     redo: { id: 'redo', label: 'Redo', shortcut: 'redo', icon: '↷', disabled: !s.canRedo, run: onRedo },
