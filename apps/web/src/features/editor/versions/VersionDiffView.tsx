@@ -5,7 +5,7 @@ function Run({ change }: { change: WordChange }) {
   // Never colour alone (docs/PRODUCT.md#versions): underline and strike-through, and words for screen readers.
   if (change.kind === 'insert') {
     return (
-      <ins className="rounded-sm bg-accent/15 text-ink underline decoration-accent decoration-2 underline-offset-2">
+      <ins className="rounded-sm bg-accent/15 px-0.5 text-ink underline decoration-accent decoration-2 underline-offset-2">
         <span className="sr-only">added: </span>
         {change.text}
       </ins>
@@ -13,7 +13,7 @@ function Run({ change }: { change: WordChange }) {
   }
   if (change.kind === 'delete') {
     return (
-      <del className="rounded-sm bg-danger/10 text-ink-soft line-through decoration-danger decoration-2">
+      <del className="rounded-sm bg-danger/10 px-0.5 text-ink-soft line-through decoration-danger decoration-2">
         <span className="sr-only">removed: </span>
         {change.text}
       </del>

@@ -119,7 +119,9 @@ export function VersionPane(props: VersionPaneProps) {
   };
 
   const others = versions.filter((v) => v.id !== version.id);
-  const meta = `${formatDateTime(version.createdAt)} · ${version.wordCount} words · ${VERSION_REASON_LABELS[version.reason]}`;
+  // The heading is the name, else the time: the line under it never says the time twice.
+  const facts = `${version.wordCount} words · ${VERSION_REASON_LABELS[version.reason]}`;
+  const meta = version.name ? `${formatDateTime(version.createdAt)} · ${facts}` : facts;
   const body: ReactNode = (
     <>
       <div className="flex flex-wrap items-center gap-2">
@@ -194,7 +196,7 @@ export function VersionPane(props: VersionPaneProps) {
         title={versionLabel(version)}
         description={meta}
         variant="sheet"
-        className="top-0 !max-h-none rounded-none"
+        className="top-0 !max-h-none !rounded-none"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus();
