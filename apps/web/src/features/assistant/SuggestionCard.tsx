@@ -15,13 +15,13 @@ const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(naviga
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
 /**
- * The tab naming the new text: 'Enhanced' for a rewrite (docs/PRODUCT.md#assistant), 'Modified' for Modify, and
+ * The tab naming the new text: 'Enhanced' for a rewrite (docs/PRODUCT.md#assistant), 'Modified' for Modify and Ask AI, and
  * 'Added' for the insertions (Add Content, Fill Paragraph, Fill Sentence), which change nothing
  * that was there.
  */
 export function suggestedLabel(s: Pick<Suggestion, 'action' | 'operationType'>): string {
   if (s.operationType !== 'rewrite') return 'Added';
-  return s.action === 'modify' ? 'Modified' : 'Enhanced';
+  return s.action === 'modify' || s.action === 'ask' ? 'Modified' : 'Enhanced';
 }
 
 /** Space between the text and the card, above and below it. */

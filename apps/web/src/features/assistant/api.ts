@@ -1,4 +1,11 @@
-import { AI_NOT_SET_UP, aiProviderStatusAnswerSchema, backgroundResponsesAnswerSchema, ERROR_CODES, setAiProviderAnswerSchema } from '@bree/contracts';
+import {
+  AI_NOT_SET_UP,
+  aiProviderStatusAnswerSchema,
+  backgroundResponsesAnswerSchema,
+  cancelOperationAnswerSchema,
+  ERROR_CODES,
+  setAiProviderAnswerSchema,
+} from '@bree/contracts';
 import type { AiTier, BackgroundResponse } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 import type { ApiClient } from '../../lib/api';
@@ -15,6 +22,11 @@ export async function listBackgroundResponses(api: ApiClient, documentId: string
 /** DELETE /background-responses/{documentId}/{operationId}, after the author decided. */
 export async function deleteBackgroundResponse(api: ApiClient, documentId: string, operationId: string): Promise<void> {
   await api.delete(`/background-responses/${encodeURIComponent(documentId)}/${encodeURIComponent(operationId)}`);
+}
+
+/** POST /ai/operations/{id}/cancel: stops a generation the writer no longer wants (docs/ASSISTANT.md "Ask AI"). */
+export async function cancelOperation(api: ApiClient, operationId: string): Promise<void> {
+  await api.post(`/ai/operations/${encodeURIComponent(operationId)}/cancel`, {}, { schema: cancelOperationAnswerSchema });
 }
 
 /** GET /ai-provider/status/{fileId}. */

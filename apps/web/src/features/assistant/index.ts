@@ -2,6 +2,8 @@ export { AiPreview } from './preview';
 export { useAssistant } from './useAssistant';
 export type { AssistantApi, Suggestion } from './useAssistant';
 export { SuggestionCard } from './SuggestionCard';
+export { AskAi } from './ask/AskAi';
+export { AskAiKeys } from './ask/askAiKeys';
 export { SelectionActions } from './SelectionActions';
 export { AssistantMenu } from './AssistantMenu';
 export { ProviderSettings } from './ProviderSettings';

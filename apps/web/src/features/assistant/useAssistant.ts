@@ -3,19 +3,19 @@ import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import { TextSelection } from '@tiptap/pm/state';
 import { markInsertedAsAi } from '@bree/editor';
+import { operationTypeFor } from '@bree/contracts';
 import type { AiAction, AiTier, BackgroundResponse, CreateOperationBody, OperationType } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { budgetRefusalOf, refusalText, type BudgetRefusal } from '../billing/refusal';
 import { createVersion } from '../editor/api';
-import { BUDGET_MESSAGE, assistantErrorMessage, deleteBackgroundResponse, listBackgroundResponses, setProviderOverride } from './api';
+import { BUDGET_MESSAGE, assistantErrorMessage, cancelOperation, deleteBackgroundResponse, listBackgroundResponses, setProviderOverride } from './api';
 import { followOperation } from './stream';
 import { BACKGROUND_COMPLETED, arrivedWhileAway, createSeenResults } from './backgroundNotice';
 import { isAiNotConfigured, refreshAiAvailability } from './aiAvailability';
 import { budgetAllowsAction } from './budget';
 import {
-  OPERATION_TYPE_OF,
   applySuggestion,
   blocksInRange,
   operationInput,
@@ -100,6 +100,8 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
   // Deciding on a suggestion ends every version of it.
   const forget = useCallback(
     (s: Suggestion | null) => {
+      // An answer still streaming is stopped, so nothing more is metered (docs/ASSISTANT.md "Ask AI").
+      if (s?.phase === 'generating' && s.operationId) void cancelOperation(api, s.operationId).catch(() => undefined);
       for (const operationId of operationsOf(s)) void deleteBackgroundResponse(api, fileId, operationId).catch(() => undefined);
     },
     [api, fileId],
@@ -163,7 +165,8 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
 
   const run = useCallback(
     (action: AiAction, instruction?: string) => {
-      const operationType = OPERATION_TYPE_OF[action];
+      // Ask AI rewrites a selection and writes at the caret without one.
+      const operationType = operationTypeFor({ action, selected: !editor.state.selection.empty });
       const { doc, selection } = editor.state;
       const { from, to } = selection;
       // Read now: the positions belong to this document, which may change while the request waits.

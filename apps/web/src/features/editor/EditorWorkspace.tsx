@@ -32,7 +32,7 @@ import { Find } from './find';
 import { useWordGoal } from './WordGoal';
 import { useRevealPassage } from '../search';
 import { ChatButton } from '../chat';
-import { AiPreview, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
+import { AiPreview, AskAi, AskAiKeys, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { getFile } from './api';
@@ -142,6 +142,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       Find,
       LinkTarget,
       CaretPlaced,
+      AskAiKeys,
       EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
       Placeholder.configure({ placeholder: 'Start writing…' }),
     ],
@@ -375,6 +376,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         />
       )}
       <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
+      <AskAi editor={editor} onAsk={(instruction) => assistant.run('ask', instruction)} isMobile={isMobile} bottomInset={keyboard.inset} />
       <SlashMenuSlot editor={editor} onRun={assistant.run} />
       <ShortcutsDialog />
       <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />

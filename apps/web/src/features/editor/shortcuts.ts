@@ -53,6 +53,8 @@ export const SHORTCUTS = {
   find: { label: 'Find and replace', group: 'Editing', keys: { mod: true, key: 'f' } },
   // Typed, not pressed: a slash on an empty line or after a space opens the '/' menu (docs/PRODUCT.md#editor).
   slashMenu: { label: 'Insert block or ask AI', group: 'Editing', keys: { key: '/' } },
+  // Space on an empty line opens it too (docs/ASSISTANT.md "Ask AI").
+  askAi: { label: 'Ask AI at the cursor', group: 'Assistant', keys: { mod: true, key: 'j' } },
   selectionActions: { label: 'Assistant actions on the selection', group: 'Assistant', keys: { alt: true, key: 'F10' } },
   acceptSuggestion: { label: 'Accept a suggestion', group: 'Assistant', keys: { mod: true, key: 'Enter' } },
   rejectSuggestion: { label: 'Reject a suggestion', group: 'Assistant', keys: { key: 'Escape' } },
