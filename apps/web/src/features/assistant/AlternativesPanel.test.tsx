@@ -49,6 +49,8 @@ describe('the three cards', () => {
     expect(use.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(use.getAttribute('aria-describedby')!)?.textContent).toBe('Version 2');
     expect(screen.getByRole('status').textContent).toContain('Writing 2 versions');
+    // The button that opened them is gone: focus (left on the page) comes to the cards' heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: '3 versions' }));
   });
 
   it("choose by 'Use this version' or 'Show in text', and Reject discards them all", () => {

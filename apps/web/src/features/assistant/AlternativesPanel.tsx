@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button, cn } from '../../ui';
 import type { AlternativeCard } from './alternatives';
 import type { AssistantApi, Suggestion } from './useAssistant';
@@ -13,10 +13,23 @@ import { VoiceMatchLine } from './VoiceMatchLine';
 export function AlternativesPanel({ assistant, suggestion, isMobile }: { assistant: AssistantApi; suggestion: Suggestion; isMobile: boolean }) {
   const cards = suggestion.alternatives?.cards ?? [];
   const writing = cards.filter((c) => !c.version && !c.error).length;
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  // Opened from the keyboard, the 'Show 3 versions' button is gone with focus on it: focus comes here.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+  }, []);
+  const choose = (index: number, how: 'use' | 'show', fromKeyboard: boolean) => {
+    void assistant.chooseAlternative(index, how).then(() => {
+      // 'Show in text' by keyboard: focus goes on to the card's pager, which reaches the others.
+      if (how === 'show' && fromKeyboard) window.requestAnimationFrame(() => focusPager());
+    });
+  };
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-ink">{cards.length} versions</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-sm font-semibold text-ink focus:outline-none">
+          {cards.length} versions
+        </h2>
         <p role="status" className="flex items-center gap-2 text-xs text-muted">
           {writing > 0 ? (
             <>
@@ -38,7 +51,7 @@ export function AlternativesPanel({ assistant, suggestion, isMobile }: { assista
             index={index}
             original={suggestion.original}
             isMobile={isMobile}
-            onChoose={(how) => void assistant.chooseAlternative(index, how)}
+            onChoose={(how, fromKeyboard) => choose(index, how, fromKeyboard)}
           />
         ))}
       </ol>
@@ -49,6 +62,15 @@ export function AlternativesPanel({ assistant, suggestion, isMobile }: { assista
       </div>
     </div>
   );
+}
+
+/** Focuses the suggestion card's versions pager (or its Accept when there is one version). */
+function focusPager(): void {
+  const card = document.querySelector('[data-ai-card]');
+  const target =
+    card?.querySelector<HTMLElement>('[role="group"][aria-label="Versions"] button[aria-disabled="false"]') ??
+    [...(card?.querySelectorAll<HTMLElement>('button') ?? [])].find((b) => b.textContent?.trim() === 'Accept');
+  target?.focus();
 }
 
 /** A spinner seen, not announced: the panel's one status line says what is being written. */
@@ -67,7 +89,8 @@ function VersionCard({
   index: number;
   original: string;
   isMobile: boolean;
-  onChoose(how: 'use' | 'show'): void;
+  /** `fromKeyboard`: the click came from Enter or Space (a click's `detail` is 0), so focus must follow. */
+  onChoose(how: 'use' | 'show', fromKeyboard: boolean): void;
 }) {
   const name = `Version ${index + 1}`;
   const nameId = useId();
@@ -95,10 +118,10 @@ function VersionCard({
       {card.streamed && !card.error && <VoiceMatchLine suggested={card.streamed} original={original} />}
       {ready && (
         <div className="mt-2 flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" size="sm" onMouseDown={(e) => e.preventDefault()} onClick={() => onChoose('show')} aria-describedby={nameId}>
+          <Button variant="ghost" size="sm" onMouseDown={(e) => e.preventDefault()} onClick={(e) => onChoose('show', e.detail === 0)} aria-describedby={nameId}>
             Show in text
           </Button>
-          <Button size="sm" onMouseDown={(e) => e.preventDefault()} onClick={() => onChoose('use')} aria-describedby={nameId}>
+          <Button size="sm" onMouseDown={(e) => e.preventDefault()} onClick={(e) => onChoose('use', e.detail === 0)} aria-describedby={nameId}>
             Use this version
           </Button>
         </div>
