@@ -53,6 +53,12 @@ test('Ctrl+J asks at the caret and on a selection; the answers come as suggestio
 
     const card = suggestionCard(page);
     await expect(card.getByRole('tab')).toHaveText(['Original', 'Added']);
+    // The prompt opened over a suggestion: its Escape closes the prompt, not the suggestion.
+    await page.keyboard.press('Control+j');
+    await expect(field(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(prompt(page)).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card).toBeHidden();
     await expect.poll(() => paragraphs(page)).toEqual([intro, 'The ferry is the town’s only road to the mainland.', 'The cat sat on the mat.']);
@@ -119,6 +125,13 @@ test('Space on an empty line opens the prompt; Escape while the answer streams s
     expect((await apiAnswer<{ responses: unknown[] }>(page, 'GET', `/background-responses/${fileId}`)).body.responses).toEqual([]);
     await page.keyboard.press(' ');
     await expect(field(page)).toBeFocused();
+    // The '/' menu's 'Ask AI…' opens the same prompt, its '/ask' gone from the line.
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('/ask');
+    await expect(page.getByRole('option', { name: 'Ask AI…' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(field(page)).toBeFocused();
+    await expect.poll(() => paragraphs(page)).toEqual([intro, '']);
   } finally {
     remove();
   }

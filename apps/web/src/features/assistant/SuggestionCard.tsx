@@ -92,6 +92,8 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
   useEffect(() => {
     if (!s) return;
     const onKey = (e: KeyboardEvent) => {
+      // Keys typed in the Ask AI prompt are the prompt's: its Escape closes it alone.
+      if (e.target instanceof Element && e.target.closest('[data-ask-ai]')) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         reject();

@@ -186,6 +186,7 @@ export function AskAiPrompt({ editor, range, isMobile, bottomInset, onClose, onS
         role="dialog"
         aria-label="Ask AI"
         data-testid="ask-ai"
+        data-ask-ai=""
         className="fixed inset-x-2 z-50 rounded-xl border border-line bg-surface p-3 shadow-pop"
         // Above the phone's toolbar, itself above the keyboard.
         style={{ bottom: bottomInset + 64 }}
@@ -214,7 +215,9 @@ export function AskAiPrompt({ editor, range, isMobile, bottomInset, onClose, onS
       }}
       onCloseAutoFocus={(event) => event.preventDefault()}
     >
-      <div data-testid="ask-ai">{form}</div>
+      <div data-testid="ask-ai" data-ask-ai="">
+        {form}
+      </div>
     </Popover>
   );
 }
