@@ -9,23 +9,9 @@ import { requestAskAi } from '../assistant/askAiRequest';
 import { applySlashCommand, paragraphHasText } from './slashApply';
 import { filterSlashItems, groupSlashItems, slashGivesUp, slashItemsFor } from './slashItems';
 import type { SlashItem } from './slashItems';
+import { placeSlashMenu } from './slashPlacement';
 import { closeSlashMenu } from './slashTrigger';
 import type { SlashSession, SlashStore } from './slashTrigger';
-
-/** Room kept free around the menu, and under it on a phone for the formatting bar above the keyboard. */
-const MARGIN = 8;
-const PHONE_BAR = 60;
-const MAX_HEIGHT = 320;
-
-/** Where the list goes: under the slash when it fits above the keyboard (and the phone's bar), else above it. */
-function placeMenu({ rect, phone, viewport }: { rect: DOMRect; phone: boolean; viewport: { top: number; bottom: number } }) {
-  const width = Math.min(320, window.innerWidth - 2 * MARGIN);
-  const left = Math.max(MARGIN, Math.min(rect.left, window.innerWidth - width - MARGIN));
-  const below = viewport.bottom - (phone ? PHONE_BAR : MARGIN) - rect.bottom - 4;
-  const above = rect.top - viewport.top - MARGIN - 4;
-  if (below >= Math.min(MAX_HEIGHT, 200) || below >= above) return { left, width, top: rect.bottom + 4, maxHeight: Math.min(MAX_HEIGHT, below) };
-  return { left, width, bottom: window.innerHeight - rect.top + 4, maxHeight: Math.min(MAX_HEIGHT, above) };
-}
 
 interface Props {
   editor: Editor;
@@ -123,7 +109,7 @@ export function SlashList({ editor, store, session, onRun, aiAvailable }: Props)
   const rect = session.clientRect();
   if (!rect) return null;
   const viewport = viewportBox ? { top: viewportBox.offsetTop, bottom: viewportBox.offsetTop + viewportBox.height } : { top: 0, bottom: window.innerHeight };
-  const { maxHeight, ...place } = placeMenu({ rect, phone, viewport });
+  const { maxHeight, ...place } = placeSlashMenu({ rect, phone, size: { width: window.innerWidth, height: window.innerHeight }, visible: viewport });
 
   return createPortal(
     <div
