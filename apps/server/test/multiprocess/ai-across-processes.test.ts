@@ -143,6 +143,27 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('AI operations across two
     expect(fake.requests).toHaveLength(requestsBefore + 1);
   });
 
+  it('a cancel asked of B stops the operation A runs: its follower is told, nothing is stored, the job goes and the hold is settled', async () => {
+    fake.script({ kind: 'stream', chunks: Array.from({ length: 100 }, (_, i) => `slow${i} `), intervalMs: 1000 });
+    const requestsBefore = fake.requests.length;
+    const operationId = await startOperationOn('A');
+    await waitFor('the provider to receive the request', () => fake.requests.length === requestsBefore + 1, 10_000);
+    const { events, finished } = followOn('B', operationId);
+    await waitFor('a delta of A relayed by B', () => events.some((e) => e.event === 'delta'), 10_000);
+
+    cluster.proxy.sendNextTo('B');
+    expect(await api('POST', `/api/ai/operations/${operationId}/cancel`)).toEqual({ status: 200, body: { stopped: true } });
+    // A got the cancel over the live channel: it stopped the call and told everyone.
+    expect(await finished).toBe(200);
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { code: 'operation_cancelled' } });
+    expect(events.filter((e) => e.event === 'delta').length).toBeLessThan(5);
+    await waitFor('the job to be gone', async () => (await jobState(operationId)) === undefined, 10_000);
+    const listed = await api('GET', `/api/background-responses/${fileId}`);
+    expect((listed.body.responses as { operationId: string }[]).some((r) => r.operationId === operationId)).toBe(false);
+    expect((await api('GET', '/api/usage/current')).body).toMatchObject({ reserved: 0 });
+    expect(fake.requests).toHaveLength(requestsBefore + 1);
+  });
+
   it('when A is killed mid-operation, B takes the job over after its lease and its follower gets the answer of that run', async () => {
     // The run on A streams for minutes; the takeover's run answers at once.
     fake.script({ kind: 'stream', chunks: Array.from({ length: 300 }, (_, i) => `slow${i} `), intervalMs: 1000 });
