@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount } from './fixtures/bree';
 import { callApi } from './fixtures/api';
+import { expectAccessible } from './fixtures/axe';
 
 // Versions you can read, compare, name and restore (docs/PRODUCT.md#versions).
 
@@ -146,6 +147,7 @@ test.describe('version history on a phone', () => {
     await version.getByRole('button', { name: 'Compare with current' }).tap();
     await expect(version.getByTestId('version-diff-count')).toHaveText('1 change');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, 'a version compared with the current text, on a phone');
 
     await page.keyboard.press('Escape');
     await expect(version).toBeHidden();
