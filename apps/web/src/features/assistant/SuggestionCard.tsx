@@ -10,6 +10,7 @@ import { VersionControls } from './VersionControls';
 import { AlternativesSlot, ShowThreeButton } from './AlternativesSlot';
 import { VoiceMatchLine } from './VoiceMatchLine';
 import { UnavailableButton } from './UnavailableButton';
+import { DecisionButtons } from './DecisionButtons';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
@@ -199,12 +200,7 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
             {s.versions && <VersionControls versions={s.versions} onShow={showVersion} />}
             <ShowThreeButton assistant={assistant} suggestion={s} />
             {s.request && s.versions && <TryAnotherButton count={s.versions.versions.length} writing={s.versions.pending !== null} onTry={tryAnother} />}
-            <Button variant="ghost" size="sm" onClick={reject} title="Reject (Esc)">
-              Reject
-            </Button>
-            <Button size="sm" onClick={() => void accept()} title={`Accept (${MOD}+Enter)`}>
-              Accept
-            </Button>
+            <DecisionButtons editor={editor} assistant={assistant} suggestion={s} mod={MOD} />
           </div>
         </div>
       )}

@@ -16,6 +16,8 @@ export interface PreviewState {
   target: SuggestionTarget;
   mode: PreviewMode;
   paragraphs: string[];
+  /** Shown as a word-level difference to review (docs/ASSISTANT.md "Reviewing a rewrite"): the review's plugin draws the text. */
+  review?: boolean;
 }
 
 /** Plugin key; meta with a PreviewState (or null) sets or clears the preview. */
@@ -116,6 +118,8 @@ function decorate(doc: PmNode, state: PreviewState): DecorationSet {
     const className = mode === 'pending' ? 'bree-ai-pending' : 'bree-ai-original';
     for (const r of ranges) if (r.from < r.to) decorations.push(Decoration.inline(r.from, r.to, { class: className }));
     if (mode === 'pending' && target.from === target.to) decorations.push(Decoration.widget(target.from, () => suggestionWidget(['…'], true), { side: 1 }));
+  } else if (state.review) {
+    // Under review the original stays in place and review/reviewPlugin.ts draws the changes in it.
   } else if (target.kind === 'text') {
     // Only the selected text is hidden and replaced; the rest of its paragraph stays in view.
     if (paragraphs.length === target.ranges.length) {

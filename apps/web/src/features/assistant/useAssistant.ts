@@ -28,6 +28,7 @@ import {
 } from './nodes';
 import { aiPreviewKey, getPreview, setPreview } from './preview';
 import { suggestionProvenance } from './provenance';
+import { reviewApplier } from './reviewGate';
 import type { SuggestionTarget } from './nodes';
 import { operationsOf, useVersions } from './useVersions';
 import { useAlternatives } from './useAlternatives';
@@ -287,7 +288,9 @@ export function useAssistant(editor: Editor, fileId: string, options: { onStart?
     // typing just before or just after must not be undone with the AI's text.
     const tr = closeHistory(editor.state.tr.setMeta(aiPreviewKey, null));
     const firstStep = tr.steps.length;
-    const after = applySuggestion(tr, target, s.paragraphs, responseBlocks(s.response.response));
+    // Under review only the changes the writer kept go in (docs/ASSISTANT.md "Reviewing a rewrite").
+    const review = reviewApplier(editor);
+    const after = review ? review(tr, target) : applySuggestion(tr, target, s.paragraphs, responseBlocks(s.response.response));
     // The new text carries where it came from: the document panel's figures read these marks.
     markInsertedAsAi(tr, firstStep, suggestionProvenance({ ...s, response: s.response }));
     // The caret goes right after the new text, so writing can go on from there.

@@ -58,6 +58,11 @@ export const SHORTCUTS = {
   selectionActions: { label: 'Assistant actions on the selection', group: 'Assistant', keys: { alt: true, key: 'F10' } },
   acceptSuggestion: { label: 'Accept a suggestion', group: 'Assistant', keys: { mod: true, key: 'Enter' } },
   rejectSuggestion: { label: 'Reject a suggestion', group: 'Assistant', keys: { key: 'Escape' } },
+  // While a rewrite is reviewed change by change (docs/ASSISTANT.md "Reviewing a rewrite").
+  nextChange: { label: 'Next change in a reviewed suggestion', group: 'Assistant', keys: { alt: true, key: ']' } },
+  previousChange: { label: 'Previous change in a reviewed suggestion', group: 'Assistant', keys: { alt: true, key: '[' } },
+  acceptChange: { label: 'Accept the current change', group: 'Assistant', keys: { alt: true, key: 'Enter' } },
+  rejectChange: { label: 'Reject the current change', group: 'Assistant', keys: { alt: true, shift: true, key: 'Enter' } },
   // Ctrl/Cmd+K opens search too, except in the text, where it is the link (docs/SEARCH.md).
   search: { label: 'Search documents', group: 'Anywhere', keys: { mod: true, shift: true, key: 'k' } },
   shortcuts: { label: 'Keyboard shortcuts', group: 'Anywhere', keys: { mod: true, key: '/' } },
