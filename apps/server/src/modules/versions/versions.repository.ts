@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { fileVersions, type VersionRow } from './versions.table';
 
@@ -47,14 +47,17 @@ export function createVersionsRepository({ db }: { db: Db }) {
         .returning();
       return rows[0] ?? null;
     },
-    /** Version timestamps older than `before`, for thinning, across all tenants (a maintenance job). */
+    /** Unnamed versions' timestamps older than `before`, for thinning, across all tenants (a maintenance job). */
     async listOlderThan({ before, limit }: { before: Date; limit: number }) {
-      return db
-        .select({ id: fileVersions.id, fileId: fileVersions.fileId, createdAt: fileVersions.createdAt, name: fileVersions.name })
-        .from(fileVersions)
-        .where(sql`${fileVersions.createdAt} < ${before.toISOString()}::timestamptz`)
-        .orderBy(fileVersions.fileId, desc(fileVersions.createdAt))
-        .limit(limit);
+      return (
+        db
+          .select({ id: fileVersions.id, fileId: fileVersions.fileId, createdAt: fileVersions.createdAt, name: fileVersions.name })
+          .from(fileVersions)
+          // Named versions are never thinned (docs/PRODUCT.md#versions): they never fill the batch.
+          .where(and(sql`${fileVersions.createdAt} < ${before.toISOString()}::timestamptz`, isNull(fileVersions.name)))
+          .orderBy(fileVersions.fileId, desc(fileVersions.createdAt))
+          .limit(limit)
+      );
     },
     async deleteIds({ ids }: { ids: string[] }) {
       if (ids.length === 0) return 0;
