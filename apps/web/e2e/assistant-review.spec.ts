@@ -157,3 +157,43 @@ test('Accept all keeps the changes rejected before it; Reject all with nothing a
     remove();
   }
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the review fits a 375 px screen: a change accepted by a tap, the rest rejected with Reject all', async ({ page, ai }) => {
+    await signUp(page, ai.server);
+    const intro = uniqueIntro('Phone');
+    const remove = answerEnhance(ai, intro);
+    try {
+      const fileId = await openDoc(page, ai.server, [intro, PASSAGE]);
+      const editor = page.getByTestId('editor');
+      await selectParagraph(page, PASSAGE);
+      await page.getByTestId('ai-actions').getByRole('button', { name: 'Enhance' }).tap();
+      const card = suggestionCard(page);
+      await expect(card.getByTestId('ai-review-status')).toHaveText('Change 1 of 3');
+      await expect(editor.locator('ins.bree-ai-ins')).toHaveText(INSERTED);
+
+      const controls = page.getByTestId('ai-change-controls');
+      const box = (await controls.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      for (const name of ['Reject all', 'Accept all']) {
+        const button = (await card.getByRole('button', { name }).boundingBox())!;
+        expect(button.x + button.width).toBeLessThanOrEqual(375);
+        expect(button.y + button.height).toBeLessThanOrEqual(740);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      await controls.getByRole('button', { name: 'Accept this change' }).tap();
+      await expect(card.getByTestId('ai-review-status')).toHaveText('Change 2 of 3');
+      await card.getByRole('button', { name: 'Reject all' }).tap();
+      await expect(card).toBeHidden();
+      const chosen = 'The old ferry left late that morning. The town waited on the pier. Nobody spoke of the storm.';
+      await expect.poll(() => savedTexts(page, fileId)).toEqual([intro, chosen]);
+      expect(await savedAiRuns(page, fileId)).toEqual([{ text: 'old ', action: 'enhance' }]);
+    } finally {
+      remove();
+    }
+  });
+});
