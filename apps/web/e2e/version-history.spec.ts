@@ -104,6 +104,7 @@ test.describe('version history', () => {
     await expect(confirm).toContainText('Your current text is kept as a version, so you can come back to it.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
+    await expect(pane.getByRole('button', { name: 'Restore', exact: true })).toBeFocused();
     await expect(page.getByTestId('editor')).toContainText('left at noon.');
 
     await pane.getByRole('button', { name: 'Restore', exact: true }).click();

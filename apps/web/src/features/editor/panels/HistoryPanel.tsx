@@ -31,7 +31,6 @@ export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
   const { api } = useServices();
   const isMobile = useIsMobile();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [naming, setNaming] = useState(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const lastChosen = useRef<string | null>(null);
   const versions = useQuery({ queryKey: ['editor', 'versions', fileId], queryFn: () => listVersions(api, fileId), staleTime: 0 });
@@ -57,11 +56,16 @@ export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
   };
 
   const nameButton = (
-    <Button variant="secondary" size="sm" className="w-full" onClick={() => setNaming(true)}>
-      Name this version
-    </Button>
+    <NameVersionDialog
+      trigger={
+        <Button variant="secondary" size="sm" className="w-full">
+          Name this version
+        </Button>
+      }
+      title="Name this version"
+      onSave={nameCurrent}
+    />
   );
-  const dialog = naming && <NameVersionDialog open onOpenChange={setNaming} title="Name this version" onSave={nameCurrent} />;
 
   if (versions.isPending) return <Spinner label="Loading versions" />;
   if (versions.isError) return <p className="text-sm text-danger">Could not load the version history.</p>;
@@ -70,7 +74,6 @@ export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
       <div className="space-y-3">
         {nameButton}
         <p className="text-sm text-muted">No versions yet. Versions are kept while you write.</p>
-        {dialog}
       </div>
     );
   }
@@ -132,7 +135,6 @@ export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
           />
         </Suspense>
       )}
-      {dialog}
     </div>
   );
 }

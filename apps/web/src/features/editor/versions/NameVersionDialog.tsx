@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { VERSION_NAME_MAX } from '@bree/contracts';
 import { Button, Dialog, DialogActions, DialogClose, Input } from '../../../ui';
 
 interface Props {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+  /** The button that opens it; focus goes back to it when the dialog closes. */
+  trigger: ReactNode;
   /** 'Name this version' for the current text, 'Rename version' for one of the list. */
   title: string;
   initialName?: string;
@@ -13,10 +13,19 @@ interface Props {
 }
 
 /** Asks for a version's name: trimmed, 1–80 characters, the same rule the server keeps (docs/PRODUCT.md#versions). */
-export function NameVersionDialog({ open, onOpenChange, title, initialName = '', onSave }: Props) {
+export function NameVersionDialog({ trigger, title, initialName = '', onSave }: Props) {
+  const [open, setOpen] = useState(false);
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const onOpenChange = (next: boolean) => {
+    // Each opening starts from the version's name as it is now.
+    if (next) {
+      setName(initialName);
+      setError(undefined);
+    }
+    setOpen(next);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +44,13 @@ export function NameVersionDialog({ open, onOpenChange, title, initialName = '',
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description="A named version is kept for good: old versions are thinned, named ones never.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      title={title}
+      description="A named version is kept for good: old versions are thinned, named ones never."
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Input
           label="Name"

@@ -60,7 +60,6 @@ export function VersionPane(props: VersionPaneProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [mode, setMode] = useState<Mode>({ kind: 'read' });
-  const [naming, setNaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const content = useVersionContent(fileId, version.id);
@@ -148,12 +147,24 @@ export function VersionPane(props: VersionPaneProps) {
             ))}
           </select>
         )}
-        <Button size="sm" variant="secondary" onClick={() => setNaming(true)}>
-          {version.name ? 'Rename' : 'Name'}
-        </Button>
-        <Button size="sm" onClick={() => setConfirming(true)}>
-          Restore
-        </Button>
+        <NameVersionDialog
+          key={version.id}
+          trigger={
+            <Button size="sm" variant="secondary">
+              {version.name ? 'Rename' : 'Name'}
+            </Button>
+          }
+          title={version.name ? 'Rename version' : 'Name version'}
+          initialName={version.name ?? ''}
+          onSave={rename}
+        />
+        <RestoreVersionDialog
+          trigger={<Button size="sm">Restore</Button>}
+          open={confirming}
+          onOpenChange={setConfirming}
+          busy={restoring}
+          onRestore={() => void restore()}
+        />
       </div>
       {mode.kind !== 'read' && (
         <Button size="sm" variant="ghost" className="mt-2 -ml-2" onClick={() => setMode({ kind: 'read' })}>
@@ -175,16 +186,6 @@ export function VersionPane(props: VersionPaneProps) {
           <Spinner label="Comparing versions" />
         )}
       </div>
-      {naming && (
-        <NameVersionDialog
-          open
-          onOpenChange={setNaming}
-          title={version.name ? 'Rename version' : 'Name version'}
-          initialName={version.name ?? ''}
-          onSave={rename}
-        />
-      )}
-      <RestoreVersionDialog open={confirming} onOpenChange={setConfirming} busy={restoring} onRestore={() => void restore()} />
     </>
   );
 
