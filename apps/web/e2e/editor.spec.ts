@@ -197,6 +197,10 @@ test.describe('editor', () => {
     await page.getByRole('button', { name: /Saved by you/ }).click();
     await expect(page.getByTestId('version-preview')).toHaveText('The original opening');
     await page.getByRole('button', { name: 'Restore' }).click();
+    // Restore asks first, and says the current text is kept.
+    const confirm = page.getByRole('dialog', { name: 'Restore this version?' });
+    await expect(confirm).toContainText('Your current text is kept as a version');
+    await confirm.getByRole('button', { name: 'Restore' }).click();
     await expect(page.getByText('Version restored successfully')).toBeVisible();
     await expect(page.getByTestId('editor')).toHaveText('The original opening');
     await expect.poll(() => serverText(page, fileId)).not.toContain('rewritten badly');
