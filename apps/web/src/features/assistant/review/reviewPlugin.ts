@@ -83,7 +83,8 @@ function applyMeta(doc: PmNode, state: ReviewState, meta: ReviewMeta): ReviewSta
   return { ...state, decisions, current, decorations: decorate(doc, state.changes, decisions, current) };
 }
 
-function reviewPlugin(): Plugin<ReviewState | null> {
+/** The review's ProseMirror plugin: its state follows edits, its decorations draw the difference. */
+export function reviewPlugin(): Plugin<ReviewState | null> {
   return new Plugin<ReviewState | null>({
     key: aiReviewKey,
     state: {
