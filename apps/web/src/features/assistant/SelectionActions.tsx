@@ -8,6 +8,8 @@ import { AI_MAX_INSTRUCTION } from '@bree/contracts';
 import { cn } from '../../ui';
 import { useAiAvailability } from './aiAvailability';
 import { UnavailableButton } from './UnavailableButton';
+import { SHORTCUTS, ariaKeys } from '../editor/shortcuts';
+import { useKeyIntoPanel } from '../editor/useKeyIntoPanel';
 
 /** The rewrite actions on a selection, in the order of docs/PRODUCT.md#assistant. */
 const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
@@ -18,7 +20,7 @@ const ACTIONS: { action: AiAction; label: string; hint: string }[] = [
 ];
 
 /** The usual toolbar shortcut (WAI-ARIA practices): from the text, focus moves into the actions. */
-export const ACTIONS_SHORTCUT = 'Alt+F10';
+export const ACTIONS_SHORTCUT = ariaKeys({ keys: SHORTCUTS.selectionActions.keys });
 
 /** The bubble menu plugin's key; transactions with meta 'show', 'hide' or 'updatePosition' on it move the menu. */
 const BUBBLE_KEY = 'breeAiBubble';
@@ -57,20 +59,14 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
     if (show) editor.view.dispatch(editor.state.tr.setMeta(BUBBLE_KEY, 'updatePosition'));
   }, [editor, isMobile, busy]);
 
-  // Alt+F10 in the text reaches the actions without a mouse; the selection stays as it was.
-  useEffect(() => {
-    const dom = editor.view.dom;
-    const onKeyDown = (e: KeyboardEvent) => {
-      // With nothing selected, Alt+F10 belongs to the link panel (editor/LinkPopover.tsx).
-      if (e.key !== 'F10' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || (editor.state.selection.empty && !live.current.modifying)) return;
-      const first = toolbar.current?.querySelector<HTMLButtonElement>('button');
-      if (!first) return;
-      e.preventDefault();
-      first.focus();
-    };
-    dom.addEventListener('keydown', onKeyDown);
-    return () => dom.removeEventListener('keydown', onKeyDown);
-  }, [editor]);
+  // Alt+F10 in the text reaches the actions without a mouse; the selection stays as it was. With
+  // nothing selected, the key belongs to the link panel (editor/LinkPopover.tsx).
+  useKeyIntoPanel({
+    editor,
+    keys: SHORTCUTS.selectionActions.keys,
+    applies: () => !editor.state.selection.empty || live.current.modifying,
+    firstControl: () => toolbar.current?.querySelector<HTMLButtonElement>('button') ?? null,
+  });
 
   // The menu belongs to the text: when focus leaves both (the side panel, the chat, a link's panel),
   // it goes, and comes back when the text has focus again (docs/ASSISTANT.md "By keyboard"). The bubble

@@ -8,7 +8,8 @@ import { Button, Popover, buttonClasses, cn } from '../../ui';
 import type { VirtualAnchor } from '../../ui';
 import { setLinkTarget } from './editingExtensions';
 import { normalizeLinkInput } from './link';
-import { SHORTCUTS, ariaKeys, matchesKeys } from './shortcuts';
+import { SHORTCUTS, ariaKeys } from './shortcuts';
+import { useKeyIntoPanel } from './useKeyIntoPanel';
 
 interface Range {
   from: number;
@@ -262,19 +263,13 @@ function LinkInfo({ editor, onEdit }: { editor: Editor; onEdit(): void }) {
   const visible = shown && anchor !== null && dismissed !== stay;
 
   // Alt+F10 in the text, with the caret (nothing selected) in a link, moves focus to the panel.
-  useEffect(() => {
-    if (!visible) return;
-    const dom = editor.view.dom;
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (!matchesKeys({ event: e, keys: SHORTCUTS.linkPanel.keys }) || !editor.state.selection.empty) return;
-      const first = panel.current?.querySelector<HTMLElement>('a, button');
-      if (!first) return;
-      e.preventDefault();
-      first.focus();
-    };
-    dom.addEventListener('keydown', onKeyDown);
-    return () => dom.removeEventListener('keydown', onKeyDown);
-  }, [editor, visible]);
+  useKeyIntoPanel({
+    editor,
+    keys: SHORTCUTS.linkPanel.keys,
+    enabled: visible,
+    applies: () => editor.state.selection.empty,
+    firstControl: () => panel.current?.querySelector<HTMLElement>('a, button') ?? null,
+  });
 
   if (!visible || !s) return null;
 
