@@ -82,6 +82,17 @@ test('by keyboard: a heading, a list by arrows, Escape keeps the text, no menu i
   await expect(editor.getByTestId('ai-preview')).toHaveText(FILLED);
   expect(requestsAbout(ai.fake, intro).at(-1)!.text).toMatch(FILL_PARAGRAPH);
   await expect(editor).not.toContainText('/fill');
+  // With the suggestion open (its card has the focus), back in the text the menu's Escape closes the
+  // menu alone: the suggestion stays.
+  await editor.locator('ol li').click();
+  await expect(editor).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.anchorNode?.textContent)).toBe('Ropes');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' /hea');
+  await expect(listbox(page).getByRole('option').first()).toHaveText(/^Heading 1/);
+  await page.keyboard.press('Escape');
+  await expect(menu(page)).toBeHidden();
+  await expect(suggestionCard(page)).toBeVisible();
   remove();
 });
 

@@ -95,6 +95,8 @@ export function SuggestionCard({ editor, assistant, isMobile }: { editor: Editor
     const onKey = (e: KeyboardEvent) => {
       // Keys typed in the Ask AI prompt are the prompt's: its Escape closes it alone.
       if (e.target instanceof Element && e.target.closest('[data-ask-ai]')) return;
+      // An open '/' menu takes its own Escape (editor/SlashList.tsx): it closes the menu, not the suggestion.
+      if (e.key === 'Escape' && document.querySelector('[data-slash-menu]')) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         reject();

@@ -115,6 +115,8 @@ export function SlashList({ editor, store, session, onRun, aiAvailable }: Props)
     <div
       ref={listRef}
       data-testid="slash-menu"
+      // While it is open, Escape is the menu's alone (the suggestion card leaves it: assistant/SuggestionCard.tsx).
+      data-slash-menu=""
       // Pressing in the menu keeps the caret (and the open menu) in the text.
       onMouseDown={(e) => e.preventDefault()}
       style={{ ...place, maxHeight: Math.max(120, maxHeight) }}
