@@ -81,3 +81,19 @@ describe('countChanges', () => {
     expect(countChanges(diffWords('same', 'same'))).toBe(0);
   });
 });
+
+describe('diffWords on a chapter', () => {
+  it('finds each changed sentence of a long text, word by word, and keeps both texts exact', () => {
+    const sentences = Array.from({ length: 400 }, (_, i) => `Sentence ${i} tells of the ferry, the pier and the town at dawn.`);
+    const rewritten = sentences.map((s, i) => (i % 3 === 0 ? s.replace('the town', 'a quiet town') : s));
+    // A sentence moved: removed in one place, added in another.
+    rewritten.splice(200, 0, rewritten.splice(10, 1)[0]!);
+    const changes = expectRoundTrip(sentences.join(' '), rewritten.join(' '));
+    expect(countChanges(changes)).toBeGreaterThanOrEqual(130);
+    // Word by word inside a changed sentence: 'the' gave way to 'a quiet', nothing more.
+    expect(changes.filter((c) => c.kind === 'insert').some((c) => c.text === 'a quiet')).toBe(true);
+    // The moved sentence is removed where it was and added where it went.
+    expect(changes.some((c) => c.kind === 'delete' && c.text.includes('Sentence 10 tells'))).toBe(true);
+    expect(changes.some((c) => c.kind === 'insert' && /\b10\b/.test(c.text))).toBe(true);
+  });
+});

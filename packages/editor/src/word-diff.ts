@@ -13,40 +13,59 @@ export interface WordChange {
  */
 const TOKEN = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*|\s+|[^\s\p{L}\p{M}\p{N}]/gu;
 
-/** The most time the diff may take before it settles for a coarser answer (seconds): it runs on the page. */
-const DIFF_TIMEOUT_S = 0.1;
+/**
+ * Sentences (up to and with their end marks, closing quotes and the spaces after them) and line
+ * breaks, for the first, coarse pass: a rewrite keeps many sentences whole, so only the stretches
+ * between sentences both texts share are diffed word by word.
+ */
+const SENTENCE = /[^.!?…\n]+(?:[.!?…]+["'”’)\]]*)?[^\S\n]*|[.!?…]+["'”’)\]]*[^\S\n]*|\n+/gu;
 
-/** First code unit given to a token; the surrogate range is skipped so every token is one unit. */
-const FIRST_UNIT = 0x100;
+/**
+ * The most time one difference may take (ms): it runs on the page. Past it diff-match-patch
+ * settles for a coarser answer, still exact (docs/ASSISTANT.md "Reviewing a rewrite").
+ */
+const TIME_LIMIT_MS = 500;
+
+/** First code unit given to a unit of text; the surrogate range is skipped so each is one code unit. */
+const FIRST_CODE = 0x100;
 const SURROGATES = { from: 0xd800, to: 0xdfff };
+const MAX_DISTINCT = 0xffff - FIRST_CODE - (SURROGATES.to - SURROGATES.from + 1);
 
-function unitFor(index: number): string {
-  const unit = FIRST_UNIT + index;
-  return String.fromCharCode(unit >= SURROGATES.from ? unit + (SURROGATES.to - SURROGATES.from + 1) : unit);
-}
+type Op = typeof DIFF_DELETE | typeof DIFF_INSERT | 0;
 
-/** Token lists of both texts as strings of one code unit per distinct token, and the tokens by unit. */
-function encode(before: string, after: string): { a: string; b: string; tokenOf: Map<string, string> } | null {
-  const unitOf = new Map<string, string>();
-  const tokenOf = new Map<string, string>();
-  const maxTokens = 0xffff - FIRST_UNIT - (SURROGATES.to - SURROGATES.from + 1);
-  const encodeText = (text: string): string | null => {
+/**
+ * The difference of two lists of units (sentences or tokens), each distinct unit diffed as one
+ * character; answers each run's op and text, or null past the code units there are (a text of
+ * over 60,000 different words).
+ */
+function diffUnits({ before, after, deadline, tidy }: { before: string[]; after: string[]; deadline: number; tidy: boolean }): Array<[Op, string]> | null {
+  const codeOf = new Map<string, string>();
+  const textOf = new Map<string, string>();
+  const encode = (units: string[]): string | null => {
     let out = '';
-    for (const token of text.match(TOKEN) ?? []) {
-      let unit = unitOf.get(token);
-      if (unit === undefined) {
-        if (unitOf.size >= maxTokens) return null;
-        unit = unitFor(unitOf.size);
-        unitOf.set(token, unit);
-        tokenOf.set(unit, token);
+    for (const unit of units) {
+      let code = codeOf.get(unit);
+      if (code === undefined) {
+        if (codeOf.size >= MAX_DISTINCT) return null;
+        const n = FIRST_CODE + codeOf.size;
+        code = String.fromCharCode(n >= SURROGATES.from ? n + (SURROGATES.to - SURROGATES.from + 1) : n);
+        codeOf.set(unit, code);
+        textOf.set(code, unit);
       }
-      out += unit;
+      out += code;
     }
     return out;
   };
-  const a = encodeText(before);
-  const b = a === null ? null : encodeText(after);
-  return a === null || b === null ? null : { a, b, tokenOf };
+  const a = encode(before);
+  const b = a === null ? null : encode(after);
+  if (a === null || b === null) return null;
+  const timeout = Math.max(0.01, (deadline - performance.now()) / 1000);
+  const diffs = makeDiff(a, b, { checkLines: false, timeout });
+  return (tidy ? cleanupSemantic(diffs) : diffs).map(([op, codes]) => {
+    let text = '';
+    for (const code of codes) text += textOf.get(code) ?? '';
+    return [op as Op, text];
+  });
 }
 
 /** Appends a run, joining it to the last one of its kind when they touch. */
@@ -58,44 +77,60 @@ function push(changes: WordChange[], kind: WordChange['kind'], text: string): vo
 }
 
 /**
- * The word-level difference between two texts (docs/ASSISTANT.md "Reviewing a rewrite"). The
- * 'same' and 'delete' runs joined give `before` exactly; 'same' and 'insert' give `after`. Within
- * a change the deletion comes before the insertion. Tokens are diffed as single characters with
- * diff-match-patch (Myers with a time limit), then tidied so a change reads as whole phrases
- * rather than a scatter of shared spaces and short words.
+ * Appends runs of a diff; the deletions and insertions between two shared runs come out in
+ * either order, and each change is written deletion first. `refine` diffs a changed stretch further.
  */
-export function diffWords(before: string, after: string): WordChange[] {
-  if (before === after) return before ? [{ kind: 'same', text: before }] : [];
-  const encoded = encode(before, after);
-  // More distinct tokens than code units (a text of over 60,000 different words): one change.
-  if (!encoded) {
-    const whole: WordChange[] = [];
-    push(whole, 'delete', before);
-    push(whole, 'insert', after);
-    return whole;
-  }
-  const diffs = cleanupSemantic(makeDiff(encoded.a, encoded.b, { checkLines: false, timeout: DIFF_TIMEOUT_S }));
-  const changes: WordChange[] = [];
-  // Deletions and insertions between two shared runs come out in either order: deletions first.
+function appendRuns(changes: WordChange[], runs: Array<[Op, string]>, refine: (before: string, after: string) => void): void {
   let deleted = '';
   let inserted = '';
-  const flush = () => {
-    push(changes, 'delete', deleted);
-    push(changes, 'insert', inserted);
-    deleted = '';
-    inserted = '';
-  };
-  for (const [op, units] of diffs) {
-    let text = '';
-    for (const unit of units) text += encoded.tokenOf.get(unit) ?? '';
+  for (const [op, text] of runs) {
     if (op === DIFF_DELETE) deleted += text;
     else if (op === DIFF_INSERT) inserted += text;
     else {
-      flush();
+      refine(deleted, inserted);
+      deleted = '';
+      inserted = '';
       push(changes, 'same', text);
     }
   }
-  flush();
+  refine(deleted, inserted);
+}
+
+/** The word-by-word changes of one stretch the sentence pass found different. */
+function diffStretch({ changes, before, after, deadline }: { changes: WordChange[]; before: string; after: string; deadline: number }): void {
+  const runs = before && after ? diffUnits({ before: before.match(TOKEN) ?? [], after: after.match(TOKEN) ?? [], deadline, tidy: true }) : null;
+  if (!runs) {
+    push(changes, 'delete', before);
+    push(changes, 'insert', after);
+    return;
+  }
+  appendRuns(changes, runs, (deleted, inserted) => {
+    push(changes, 'delete', deleted);
+    push(changes, 'insert', inserted);
+  });
+}
+
+/**
+ * The word-level difference between two texts (docs/ASSISTANT.md "Reviewing a rewrite"). The
+ * 'same' and 'delete' runs joined give `before` exactly; 'same' and 'insert' give `after`. Within
+ * a change the deletion comes before the insertion. Sentences both texts keep are found first;
+ * the stretches between them are diffed token by token with diff-match-patch (Myers, with a time
+ * limit) and tidied, so a change reads as whole phrases rather than a scatter of shared spaces.
+ */
+export function diffWords(before: string, after: string): WordChange[] {
+  if (before === after) return before ? [{ kind: 'same', text: before }] : [];
+  const deadline = performance.now() + TIME_LIMIT_MS;
+  const changes: WordChange[] = [];
+  const refine = (b: string, a: string) => {
+    if (b || a) diffStretch({ changes, before: b, after: a, deadline });
+  };
+  const sentencesBefore = before.match(SENTENCE) ?? [];
+  const sentencesAfter = after.match(SENTENCE) ?? [];
+  // The sentence pass only where the sentences make up each text exactly (they always should).
+  const whole = sentencesBefore.join('') === before && sentencesAfter.join('') === after;
+  const coarse = whole ? diffUnits({ before: sentencesBefore, after: sentencesAfter, deadline, tidy: false }) : null;
+  if (coarse) appendRuns(changes, coarse, refine);
+  else refine(before, after);
   return changes;
 }
 
