@@ -86,6 +86,7 @@ describe('deeply nested bodies answer 400 document_too_deep, never a 500', () =>
       return { url: '/api/files/content-only-update', body: { fileId: target, baseRevision: revision, operationId: `op-deep-save-${sent}` } };
     },
     'POST /api/versions/create content': async () => ({ url: '/api/versions/create', body: { fileId: target, reason: 'manual' } }),
+    'POST /api/versions/name content': async () => ({ url: '/api/versions/name', body: { fileId: target, name: 'Deep' } }),
     'POST /api/workspaces/:fileId/variants currentContent': async () => ({ url: `/api/workspaces/${master}/variants`, body: { type: 'duplicate' } }),
   };
 

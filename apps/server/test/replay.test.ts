@@ -253,6 +253,19 @@ const EXAMPLES: Record<string, Example> = {
     request: (v, me) => ({ url: `/api/versions/restore/${enc(me.sub)}/${v.id}`, body: { versionId: v.versionId } }),
     other: (v, me) => ({ url: `/api/versions/restore/${enc(me.sub)}/${v.id}`, body: { versionId: 'another-version' } }),
   },
+  'POST /api/versions/name': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Named')).id }),
+    request: (v) => ({ url: '/api/versions/name', body: { fileId: v.id, name: 'First full draft' } }),
+    other: (v) => ({ url: '/api/versions/name', body: { fileId: v.id, name: 'Second draft' } }),
+  },
+  'POST /api/ai/operations/:operationId/cancel': {
+    setup: async ({ newDoc, finishedOperation }) => {
+      const { id } = await newDoc('Cancelled');
+      return { operationId: await finishedOperation(id), spare: await finishedOperation(id) };
+    },
+    request: (v) => ({ url: `/api/ai/operations/${v.operationId}/cancel`, body: {} }),
+    other: (v) => ({ url: `/api/ai/operations/${v.spare}/cancel`, body: {} }),
+  },
   'POST /api/ai/operations': {
     setup: async ({ newDoc }) => ({ id: (await newDoc('Assisted')).id }),
     request: (v) => ({ url: '/api/ai/operations', body: { fileId: v.id, action: 'enhance', selection } }),

@@ -62,7 +62,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
       documentTooLarge: () => filesErrors.documentTooLarge(5 * 1024 * 1024),
     },
   },
-  versions: { factories: versionsErrors, calls: { notFound: () => versionsErrors.notFound() } },
+  versions: { factories: versionsErrors, calls: { notFound: () => versionsErrors.notFound(), nameInvalid: () => versionsErrors.nameInvalid() } },
   voice: { factories: voiceErrors, calls: { noSamples: () => voiceErrors.noSamples() } },
   usage: {
     factories: usageErrors,
@@ -77,6 +77,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
     calls: {
       notConfigured: () => aiErrors.notConfigured(),
       invalidInput: () => aiErrors.invalidInput('No selection.'),
+      instructionRequired: () => aiErrors.instructionRequired(),
       operationNotFound: () => aiErrors.operationNotFound(),
       documentNotFound: () => aiErrors.documentNotFound(),
       operationFailed: () => aiErrors.operationFailed({ operationType: 'rewrite', reason: 'the provider failed.' }),
