@@ -177,4 +177,14 @@ test('toolbar tooltips name their keys, and Ctrl+/ lists every shortcut from the
   await expect(list).toBeHidden();
   await expect.poll(() => editorHasFocus(page)).toBe(true);
   await expect(editor).toHaveText('Tide tables for the week.');
+
+  // The list is not only for those who know the keys: the toolbar's last button opens it too.
+  const listButton = toolbar.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
+  await expect(listButton).toHaveAttribute('title', 'Keyboard shortcuts (Ctrl+/)');
+  await listButton.click();
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  // A toolbar press keeps the caret in the text (as Bold does), so closing goes back to writing.
+  await expect.poll(() => editorHasFocus(page)).toBe(true);
 });

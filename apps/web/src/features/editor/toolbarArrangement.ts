@@ -5,7 +5,7 @@
 
 /** The buttons the arrangement places; Dictate, Assistant and Chat are always in the bar. */
 export type ToolbarItemId =
-  'textStyle' | 'bold' | 'italic' | 'underline' | 'strike' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'insert' | 'find' | 'undo' | 'redo';
+  'textStyle' | 'bold' | 'italic' | 'underline' | 'strike' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'insert' | 'find' | 'undo' | 'redo' | 'shortcuts';
 
 /** The order on screen, in the bar and in the sheet alike (the desktop row's order). */
 export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
@@ -22,13 +22,15 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
   'find',
   'undo',
   'redo',
+  'shortcuts',
 ];
 
 /**
  * What a writer on a phone reaches for first, most used first: bold and italic (the marks of
  * everyday prose), a link, a list, the text style; undo and redo are also in the phone's header,
  * so the bar gives their room to formatting. Strikethrough and code are rare in prose. 'Insert
- * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full.
+ * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full. The
+ * list of keyboard shortcuts matters only with a keyboard attached: last.
  */
 export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'bold',
@@ -44,6 +46,7 @@ export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'redo',
   'strike',
   'code',
+  'shortcuts',
 ];
 
 /** Room each takes in the phone's bar, with the gap after it: buttons are 44 px touch targets. */
@@ -64,6 +67,7 @@ const ITEM_WIDTH: Record<ToolbarItemId, number> = {
   find: TARGET + GAP,
   undo: TARGET + GAP,
   redo: TARGET + GAP,
+  shortcuts: TARGET + GAP,
 };
 
 /**

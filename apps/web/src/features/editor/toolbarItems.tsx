@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ShortcutId } from './shortcuts';
 import type { ToolbarItemId } from './toolbarArrangement';
 import { openSlashMenu } from './slashMenuSlot';
+import { requestShortcutsList } from './ShortcutsDialog';
 
 /** One formatting action, as the bar's button and the 'More' sheet's row both show it. */
 export interface ToolItem {
@@ -129,5 +130,6 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
     find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },
     undo: { id: 'undo', label: 'Undo', shortcut: 'undo', icon: '↶', disabled: !s.canUndo, run: onUndo },
     redo: { id: 'redo', label: 'Redo', shortcut: 'redo', icon: '↷', disabled: !s.canRedo, run: onRedo },
+    shortcuts: { id: 'shortcuts', label: 'Keyboard shortcuts', shortcut: 'shortcuts', icon: <span aria-hidden="true">⌨</span>, run: requestShortcutsList },
   };
 }
