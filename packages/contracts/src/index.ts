@@ -26,3 +26,4 @@ export * from './provenance';
 export * from './account-export';
 export * from './account-deletion';
 export * from './account';
+export * from './checks';

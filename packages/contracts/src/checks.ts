@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Checks: an editor's read of the draft (docs/CHECKS.md). Three sources find things — rules run in
+ * the browser, the author's own voice measured per sentence, and one metered AI call — and each
+ * finding names its rule, where its words are and why. Shared by the checks engine, the panel and
+ * the server's AI checks.
+ */
+
+/** Rules that run in the browser, with no request. */
+export const LOCAL_CHECK_RULES = [
+  'long-sentence',
+  'repeated-word',
+  'repeated-opening',
+  'passive-voice',
+  'filler-word',
+  'hedge-word',
+  'cliche',
+  'adverb-density',
+  'readability',
+] as const;
+/** Sentences well below the author's own voice match norm (from the voice profile, in the browser). */
+export const VOICE_CHECK_RULES = ['off-voice'] as const;
+/** What the AI reads for, in one metered call. */
+export const AI_CHECK_RULES = ['clarity', 'logic-gap', 'unsupported-claim', 'tone-drift'] as const;
+export const CHECK_RULES = [...LOCAL_CHECK_RULES, ...VOICE_CHECK_RULES, ...AI_CHECK_RULES] as const;
+
+export const checkRuleSchema = z.enum(CHECK_RULES);
+export type CheckRule = z.infer<typeof checkRuleSchema>;
+export type CheckKind = 'local' | 'voice' | 'ai';
+
+/** The kind of each rule: the summary counts per kind. */
+export function checkKindOf(rule: CheckRule): CheckKind {
+  if ((LOCAL_CHECK_RULES as readonly string[]).includes(rule)) return 'local';
+  return (VOICE_CHECK_RULES as readonly string[]).includes(rule) ? 'voice' : 'ai';
+}
+
+/** A text block as the checks read it: its block id (`BlockIds`), its type and its plain text. */
+export const checkBlockSchema = z.object({
+  id: z.string().min(1).max(64),
+  /** 'paragraph', 'heading', 'listItem', 'blockquote', 'codeBlock'… (rules skip what is not prose). */
+  type: z.string().min(1).max(40),
+  text: z.string().max(200_000),
+});
+export type CheckBlock = z.infer<typeof checkBlockSchema>;
+
+/**
+ * One finding: its rule, the words it is about (block id and offsets in that block's plain text,
+ * [from, to)), those words as found (a finding whose words have changed no longer applies), a
+ * short message for the list and an explanation.
+ */
+export const checkFindingSchema = z.object({
+  /** Stable for the same rule, block and words (`checkFindingId`): Ignore remembers it across edits elsewhere. */
+  id: z.string().min(1).max(200),
+  rule: checkRuleSchema,
+  blockId: z.string().min(1).max(64),
+  from: z.number().int().min(0),
+  to: z.number().int().min(0),
+  quote: z.string().max(5_000),
+  message: z.string().max(300),
+  detail: z.string().max(2_000).optional(),
+});
+export type CheckFinding = z.infer<typeof checkFindingSchema>;
+
+/** FNV-1a of a string, as 8 hex digits: short, stable ids. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** A finding's id: its rule, its block and its words, so the same words keep the same id wherever they move in the block. */
+export function checkFindingId({ rule, blockId, quote }: { rule: CheckRule; blockId: string; quote: string }): string {
+  return `${rule}:${blockId}:${fnv1a(quote)}`;
+}
+
+/** The author's check settings (kept with the voice profile, docs/CHECKS.md "Settings"). */
+export const checkSettingsSchema = z.object({
+  /** Rules switched off; every rule runs by default. */
+  disabledRules: z.array(checkRuleSchema).max(CHECK_RULES.length),
+  /** A sentence longer than this many words is 'long'. */
+  longSentenceWords: z.number().int().min(10).max(200),
+  /** The author's own clichés, added to the list kept in the repository. */
+  extraCliches: z.array(z.string().trim().min(2).max(80)).max(500),
+});
+export type CheckSettings = z.infer<typeof checkSettingsSchema>;
+
+export const DEFAULT_CHECK_SETTINGS: CheckSettings = { disabledRules: [], longSentenceWords: 35, extraCliches: [] };
+
+/** POST /api/checks/ai: the document's (or selection's) blocks, answered with the AI's findings. */
+export const aiChecksBodySchema = z.object({
+  fileId: z.string().min(1).max(64),
+  blocks: z.array(checkBlockSchema).min(1).max(5_000),
+});
+export type AiChecksBody = z.infer<typeof aiChecksBodySchema>;
+export const aiChecksAnswerSchema = z.object({ findings: z.array(checkFindingSchema) });
+export type AiChecksAnswer = z.infer<typeof aiChecksAnswerSchema>;
