@@ -90,6 +90,19 @@ export type CheckSettings = z.infer<typeof checkSettingsSchema>;
 
 export const DEFAULT_CHECK_SETTINGS: CheckSettings = { disabledRules: [], longSentenceWords: 35, extraCliches: [] };
 
+/** How many ignored findings one document remembers; past it the oldest is forgotten (docs/CHECKS.md "Settings and what is remembered"). */
+export const CHECKS_IGNORED_MAX = 1_000;
+export const checkFindingIdSchema = z.string().trim().min(1).max(200);
+
+/** GET /api/checks/ignored?fileId=: the findings ignored in one document. */
+export const checksIgnoredQuerySchema = z.object({ fileId: z.string().min(1).max(64) });
+/** POST /api/checks/ignored: remember (or forget) that a finding of this document is ignored. Idempotent. */
+export const checksIgnoredBodySchema = z.object({ fileId: z.string().min(1).max(64), findingId: checkFindingIdSchema, ignored: z.boolean() });
+export type ChecksIgnoredBody = z.infer<typeof checksIgnoredBodySchema>;
+/** The document's ignored finding ids, oldest first. */
+export const checksIgnoredAnswerSchema = z.object({ ignored: z.array(z.string()) });
+export type ChecksIgnoredAnswer = z.infer<typeof checksIgnoredAnswerSchema>;
+
 /** POST /api/checks/ai: the document's (or selection's) blocks, answered with the AI's findings. */
 export const aiChecksBodySchema = z.object({
   fileId: z.string().min(1).max(64),
@@ -98,3 +111,9 @@ export const aiChecksBodySchema = z.object({
 export type AiChecksBody = z.infer<typeof aiChecksBodySchema>;
 export const aiChecksAnswerSchema = z.object({ findings: z.array(checkFindingSchema) });
 export type AiChecksAnswer = z.infer<typeof aiChecksAnswerSchema>;
+
+/**
+ * The most text one AI checks call reads (the blocks' text together, about 16,000 words): a longer
+ * document is checked a selection at a time (400 checks_text_too_long, docs/CHECKS.md "AI checks").
+ */
+export const AI_CHECKS_MAX_CHARS = 100_000;

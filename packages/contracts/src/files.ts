@@ -1,3 +1,4 @@
+import { CHECKS_IGNORED_MAX } from './checks';
 import { cleanName, NAME_MAX_LENGTH, nameStem } from './names';
 import { INT32_MAX } from './text';
 import { z } from 'zod';
@@ -69,6 +70,8 @@ export const fileMetadataSchema = z
     wordGoal: z.number().int().min(1).max(FILES.maxWordGoal).nullable(),
     /** Bree's own: the shared page and the share link's reader show how much of the text the AI wrote. */
     showAuthorship: z.boolean(),
+    /** Bree's own: the Checks findings ignored in this document (their ids, oldest first; docs/CHECKS.md). */
+    checksIgnored: z.array(z.string().min(1).max(200)).max(CHECKS_IGNORED_MAX),
   })
   .partial()
   .strict();

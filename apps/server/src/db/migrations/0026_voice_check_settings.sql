@@ -1,0 +1,1 @@
+ALTER TABLE "voice_profiles" ADD COLUMN "check_settings" jsonb;
