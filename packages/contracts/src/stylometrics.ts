@@ -97,6 +97,19 @@ export function words(text: string): string[] {
   return (text.match(WORD) ?? []).map((w) => w.toLowerCase().replace(/’/g, "'"));
 }
 
+/**
+ * Syllables by the common vowel-group heuristic: drop a silent final -e/-es/-ed (but keep "-le"),
+ * drop a leading y (a consonant there), then count groups of one or two vowels (y included).
+ * Words of three letters or fewer count one. Good to about ±10% on English prose. Shared: the profile's syllables per word (server) and the
+ * off-voice check's per-sentence figure (browser, docs/CHECKS.md) must count alike.
+ */
+export function syllables(word: string): number {
+  const w = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (w.length <= 3) return 1;
+  const trimmed = w.replace(/(?:[^laeiouy]es|ed|[^laeiouy]e)$/, '').replace(/^y/, '');
+  return Math.max(1, trimmed.match(/[aeiouy]{1,2}/g)?.length ?? 0);
+}
+
 /** Paragraphs are non-blank lines: plain text of the editor has one block per line. */
 export function paragraphs(text: string): string[] {
   return text

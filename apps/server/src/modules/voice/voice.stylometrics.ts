@@ -9,6 +9,7 @@ import {
   readabilityScores,
   round2 as round,
   sentences,
+  syllables,
   words,
 } from '@bree/contracts';
 import type { VoiceStats } from '@bree/contracts';
@@ -20,7 +21,7 @@ import type { VoiceStats } from '@bree/contracts';
  * match score (docs/VOICE-MATCH.md).
  */
 
-export { MATTR_WINDOW, mattr, paragraphs, sentences, words };
+export { MATTR_WINDOW, mattr, paragraphs, sentences, syllables, words };
 
 /** A phrase must recur this often to count as a habit rather than chance. */
 const PHRASE_MIN_COUNT = 3;
@@ -185,18 +186,6 @@ export const STOP_WORDS = new Set([
   'which',
   'who',
 ]);
-
-/**
- * Syllables by the common vowel-group heuristic: drop a silent final -e/-es/-ed (but keep "-le"),
- * drop a leading y (a consonant there), then count groups of one or two vowels (y included).
- * Words of three letters or fewer count one. Good to about ±10% on English prose.
- */
-export function syllables(word: string): number {
-  const w = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (w.length <= 3) return 1;
-  const trimmed = w.replace(/(?:[^laeiouy]es|ed|[^laeiouy]e)$/, '').replace(/^y/, '');
-  return Math.max(1, trimmed.match(/[aeiouy]{1,2}/g)?.length ?? 0);
-}
 
 function share(part: number, whole: number): number {
   return whole ? round(part / whole) : 0;
