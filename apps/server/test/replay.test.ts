@@ -402,6 +402,15 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ url: '/api/voice/profile', body: { userNotes: 'Short sentences.' } }),
     other: () => ({ url: '/api/voice/profile', body: { userNotes: 'Long sentences.' } }),
   },
+  'PUT /api/checks/settings': {
+    request: () => ({ url: '/api/checks/settings', body: { disabledRules: ['cliche'], longSentenceWords: 30, extraCliches: [] } }),
+    other: () => ({ url: '/api/checks/settings', body: { disabledRules: [], longSentenceWords: 40, extraCliches: [] } }),
+  },
+  'POST /api/checks/ignored': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Checked')).id }),
+    request: (v) => ({ url: '/api/checks/ignored', body: { fileId: v.id, findingId: 'cliche:b1:0000abcd', ignored: true } }),
+    other: (v) => ({ url: '/api/checks/ignored', body: { fileId: v.id, findingId: 'cliche:b1:0000abcd', ignored: false } }),
+  },
   'POST /api/billing/initialize-welcome': {
     request: () => ({ url: '/api/billing/initialize-welcome' }),
     other: (_v, me) => ({ url: '/api/billing/initialize-welcome', body: { tenantId: me.sub } }),

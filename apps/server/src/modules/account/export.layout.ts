@@ -136,7 +136,7 @@ files are what Bree stores, unchanged, so another Bree can read them back.
 | \`documents/<name>/versions/\` | Every saved version, oldest first: \`<revision>-<id>.json\`, each with its reason, date and tree. |
 | \`documents/<name>/chat.json\` | Your chat about the document, when you had one. |
 | \`trash/<name>/\` | Documents in your Trash, laid out the same way. |
-| \`voice/profile.json\` | Your voice: the style guide, your notes and the measures Bree learned. |
+| \`voice/profile.json\` | Your voice: the style guide, your notes, the measures Bree learned and your Checks settings. |
 | \`voice/samples.json\` | The documents your voice is learned from (their folders above). |
 | \`feedback/feedback.json\` | The feedback you sent, with its attachments in \`feedback/<id>/\`. |
 | \`usage/months.json\` | Your AI usage per month. |
@@ -148,8 +148,9 @@ An administrator of the other Bree runs, where it runs:
 
     npm run import-account -- --file bree-export-….tar.gz --email you@example.com
 
-Your documents come back with their text, versions, tags and metadata, and your voice profile
-with its style guide and notes. Chat, feedback and usage are your records: they are not imported.
+Your documents come back with their text, versions, tags and metadata (with the Checks findings
+you ignored), and your voice profile with its style guide, notes and Checks settings. Chat,
+feedback and usage are your records: they are not imported.
 `,
     'utf8',
   );

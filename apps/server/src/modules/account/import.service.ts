@@ -2,7 +2,7 @@
  * Bringing an archive of 'Export all my data' into an account of another Bree (docs/ACCOUNT.md
  * "Export all my data"), run by `npm run import-account`: every document comes back with its
  * stored tree, tag, metadata and versions (the Trash into the Trash), and the voice profile's
- * style guide and notes. Chat, feedback and usage are the writer's records and stay in the archive.
+ * style guide, notes and Checks settings. Chat, feedback and usage are the writer's records and stay in the archive.
  * Every text is checked as a save checks it; every id is new, links between documents follow.
  */
 import {
@@ -64,7 +64,7 @@ export interface AccountImportTargets {
       createdAt: Date;
     }): Promise<void>;
   };
-  voice: { importProfile(q: { tenantId: string; styleGuide: string; userNotes: string }): Promise<void> };
+  voice: { importProfile(q: { tenantId: string; styleGuide: string; userNotes: string; checkSettings?: unknown }): Promise<void> };
   /** Checks a stored tree as a save does; throws on one Bree would refuse. */
   prepare(content: unknown): PreparedText;
 }
@@ -170,9 +170,10 @@ export function createAccountImport({ targets, newId }: { targets: AccountImport
           });
           summary.versions += 1;
         } else if (entry.name === 'voice/profile.json') {
-          const profile = (await readJson(entry)) as { styleGuide?: unknown; userNotes?: unknown } | null;
+          const profile = (await readJson(entry)) as { styleGuide?: unknown; userNotes?: unknown; checkSettings?: unknown } | null;
           if (profile && typeof profile.styleGuide === 'string' && typeof profile.userNotes === 'string') {
-            await targets.voice.importProfile({ tenantId, styleGuide: profile.styleGuide, userNotes: profile.userNotes });
+            const { styleGuide, userNotes, checkSettings } = profile;
+            await targets.voice.importProfile({ tenantId, styleGuide, userNotes, checkSettings });
             summary.voiceProfile = true;
           }
         }

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { projectedJsonSerializer } from './files.answer-json';
+import { checksIgnoredRoutes } from './files.checks-ignored.routes';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
 
@@ -116,4 +117,6 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     const { tenantId } = requireAuth(req);
     return files.search({ tenantId, q: req.query.q, limit: req.query.limit, view: req.query.view });
   });
+
+  await app.register(checksIgnoredRoutes, { checksIgnored: files.checksIgnored });
 };

@@ -13,6 +13,7 @@ import {
 import { emptyDoc } from '@bree/editor';
 import type { ExportFormat } from './files.formats';
 import type { Db } from '../../db/db';
+import { createChecksIgnored } from './files.checks-ignored';
 import { inlineHeavyWork, type HeavyWork } from '../../lib/workers/heavy-work';
 import { createContentWriter } from './files.content-write';
 import { filesErrors } from './files.errors';
@@ -105,6 +106,8 @@ export function createFilesService({ db, now = () => new Date(), newId, heavyWor
   }
 
   return {
+    /** The Checks findings ignored per document, kept in its metadata (files.checks-ignored.ts). */
+    checksIgnored: createChecksIgnored({ db }),
     /**
      * Gives every document stored before names had skeletons its skeleton, one statement per
      * batch (run at startup, after the migrations; a no-op once done). Answers how many were updated.

@@ -1,9 +1,9 @@
-import { analyzeVoiceAnswerSchema, updateVoiceProfileBodySchema, voiceProfileAnswerSchema } from '@bree/contracts';
+import { analyzeVoiceAnswerSchema, checkSettingsSchema, updateVoiceProfileBodySchema, voiceProfileAnswerSchema } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import type { VoiceService } from './voice.service';
 
-/** The author's voice profile: read, edit, and (re)analyse in the background. */
+/** The author's voice profile: read, edit, and (re)analyse in the background; and the Checks settings kept with it. */
 export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService }> = async (app, { voice }) => {
   app.get('/voice/profile', { schema: { response: { 200: voiceProfileAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
@@ -19,5 +19,16 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService }> = async
   app.post('/voice/analyze', { schema: { response: { 200: analyzeVoiceAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return voice.requestAnalysis({ tenantId });
+  });
+
+  // The author's Checks settings live with the voice profile (docs/CHECKS.md "Settings and what is remembered").
+  app.get('/checks/settings', { schema: { response: { 200: checkSettingsSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return voice.getCheckSettings({ tenantId });
+  });
+
+  app.put('/checks/settings', { schema: { body: checkSettingsSchema.strict(), response: { 200: checkSettingsSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    return voice.saveCheckSettings({ tenantId, settings: req.body });
   });
 };

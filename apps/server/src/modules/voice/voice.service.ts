@@ -1,4 +1,11 @@
-import type { UpdateVoiceProfileBody, VoiceProfileAnswer, VoiceStats } from '@bree/contracts';
+import {
+  checkSettingsSchema,
+  DEFAULT_CHECK_SETTINGS,
+  type CheckSettings,
+  type UpdateVoiceProfileBody,
+  type VoiceProfileAnswer,
+  type VoiceStats,
+} from '@bree/contracts';
 import { AppError } from '../../lib/errors';
 import type { ModelRunner } from '../ai/ai.runner';
 import { buildStyleGuidePrompt, escapeSampleData, STYLE_GUIDE_EXCERPT_CHARS, STYLE_GUIDE_EXCERPTS } from './prompts/style-guide';
@@ -180,6 +187,17 @@ export function createVoiceService({
 
     requestAnalysis,
 
+    /** The author's Checks settings (docs/CHECKS.md "Settings and what is remembered"); the defaults until saved. */
+    async getCheckSettings({ tenantId }: { tenantId: string }): Promise<CheckSettings> {
+      return readCheckSettings((await repository.findProfile({ tenantId }))?.checkSettings);
+    },
+
+    /** Saves the Checks settings with the voice profile (a row of an unlearned voice when there is none yet); no prompt reads them. */
+    async saveCheckSettings({ tenantId, settings }: { tenantId: string; settings: CheckSettings }): Promise<CheckSettings> {
+      const row = await repository.upsertProfile({ tenantId, set: { checkSettings: settings } });
+      return readCheckSettings(row.checkSettings);
+    },
+
     /** The job body of 'voice-analyze'. */
     analyze,
 
@@ -207,3 +225,13 @@ export function createVoiceService({
   };
 }
 export type VoiceService = ReturnType<typeof createVoiceService>;
+
+/**
+ * Stored settings as they are used: missing fields take the defaults, and settings a later Bree no
+ * longer accepts (a rule since removed) fall back to the defaults rather than fail every check.
+ */
+export function readCheckSettings(stored: unknown): CheckSettings {
+  if (!stored || typeof stored !== 'object') return DEFAULT_CHECK_SETTINGS;
+  const parsed = checkSettingsSchema.safeParse({ ...DEFAULT_CHECK_SETTINGS, ...stored });
+  return parsed.success ? parsed.data : DEFAULT_CHECK_SETTINGS;
+}
