@@ -16,6 +16,7 @@ import { exportRoutes } from './modules/account/export.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { checksAiRoutes } from './modules/checks/checks-ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     admin,
     publishing,
     chat,
+    aiChecks,
     transcription,
     semantic,
     heavyWork,
@@ -163,6 +165,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
       await api.register(publishingRoutes, { publishing });
       await api.register(chatRoutes, { chat });
+      await api.register(checksAiRoutes, { aiChecks });
       await api.register(transcriptionRoutes, { transcription });
       await api.register(semanticRoutes, { semantic });
       await api.register(exportRoutes, { accountExport: appServices.accountExport });

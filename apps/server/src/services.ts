@@ -23,6 +23,7 @@ import { createOperationRunner } from './modules/ai/operations/operations.runner
 import { createAiService } from './modules/ai/operations/operations.service';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { createChatService } from './modules/chat/chat.service';
+import { createAiChecksService } from './modules/checks/checks-ai.service';
 import { createSaveReceipts } from './modules/files/files.save-receipts';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesPort } from './modules/files/files.port';
@@ -219,6 +220,8 @@ export function createServices({
       now,
     }),
     chat: createChatService({ repository: createChatRepository({ db }), models, documents: aiRepository, newId, now }),
+    // Checks' one metered AI read of a draft (docs/CHECKS.md "AI checks").
+    aiChecks: createAiChecksService({ models, documents: aiRepository }),
     // Dictation: transcription metered in voice minutes, polish as a metered text call in the author's voice.
     transcription: createTranscriptionService({
       models,

@@ -384,6 +384,11 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: `/api/chat/${v.id}/messages`, body: { message: 'Summarise this' } }),
     other: (v) => ({ url: `/api/chat/${v.id}/messages`, body: { message: 'Suggest three titles' } }),
   },
+  'POST /api/checks/ai': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('Checked by the AI')).id }),
+    request: (v) => ({ url: '/api/checks/ai', body: { fileId: v.id, blocks: [{ id: 'b1', type: 'paragraph', text: 'Everyone agrees it worked.' }] } }),
+    other: (v) => ({ url: '/api/checks/ai', body: { fileId: v.id, blocks: [{ id: 'b1', type: 'paragraph', text: 'Nobody asked why.' }] } }),
+  },
   'PUT /api/search/settings': {
     request: () => ({ url: '/api/search/settings', body: { language: 'english' } }),
     other: () => ({ url: '/api/search/settings', body: { language: 'french' } }),

@@ -77,6 +77,10 @@ export const ERROR_CODES = {
   paygOff: 'payg_off',
   /** The model could not answer a chat message (its SSE error event; the question stays stored). */
   chatFailed: 'chat_failed',
+  /** 400: the text sent to the AI checks is longer than AI_CHECKS_MAX_CHARS (docs/CHECKS.md "AI checks"). */
+  checksTextTooLong: 'checks_text_too_long',
+  /** 502: the AI checks' model call failed or its answer could not be read (the call is metered as it ran). */
+  checksFailed: 'checks_failed',
   // Dictation (voice transcription).
   /** 402: the recording's minutes do not fit in the plan's voice minutes this month. */
   voiceMinutesExceeded: 'voice_minutes_exceeded',

@@ -4,6 +4,7 @@ import { aiErrors, OPERATION_ERROR_CODES } from '../modules/ai/ai.errors';
 import { adminErrors } from '../modules/admin/admin.errors';
 import { billingErrors } from '../modules/billing/billing.errors';
 import { chatErrors } from '../modules/chat/chat.errors';
+import { checksAiErrors } from '../modules/checks/checks-ai.errors';
 import { feedbackErrors } from '../modules/feedback/feedback.errors';
 import { publishingErrors } from '../modules/publishing/publishing.errors';
 import { replaysErrors } from '../modules/replays/replays.errors';
@@ -86,6 +87,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
   admin: callEach(adminErrors),
   billing: callEach(billingErrors),
   chat: callEach(chatErrors),
+  checksAi: callEach(checksAiErrors),
   search: callEach(searchErrors),
   feedback: callEach(feedbackErrors),
   publishing: callEach(publishingErrors),

@@ -68,6 +68,39 @@ function counted(script: Extract<FakeScript, { kind: 'stream' }>, request: FakeR
 
 export const DEFAULT_CHUNKS = ['Polished first ', 'paragraph.\n\n', 'Polished second paragraph.'];
 
+/** One finding as the AI checks' prompt asks the model to write it (docs/CHECKS.md "AI checks"). */
+export interface FakeCheckFinding {
+  rule: string;
+  blockId: string;
+  quote: string;
+  message: string;
+  explanation?: string;
+}
+
+/** The AI checks' answer with these findings, as a model writes it: JSON inside <findings> tags. */
+export function checksReply(findings: FakeCheckFinding[]): string {
+  return `Here is my read.\n<findings>${JSON.stringify({ findings })}</findings>`;
+}
+
+/**
+ * The fake's own answer to the AI checks' prompt (its text in <block id=…> tags), when no test
+ * scripted one: a clarity finding quoting the first sentence of the first block, so a run in the
+ * browser has a finding to show.
+ */
+function checksDefault(request: FakeRequest): FakeScript | undefined {
+  const first = /<blocks>\n<block id="([^"]*)" type="[^"]*">\n([\s\S]*?)\n<\/block>/.exec(request.text);
+  if (!first) return undefined;
+  const sentence = /^[^.!?]*[.!?]?/.exec(first[2]!.trim())![0];
+  const finding = {
+    rule: 'clarity',
+    blockId: first[1]!,
+    quote: sentence,
+    message: 'This sentence could be clearer.',
+    explanation: 'A reader may need to read it twice: say plainly who does what.',
+  };
+  return { kind: 'stream', chunks: [checksReply([finding])] };
+}
+
 function messageText(body: Record<string, unknown>): string {
   const parts: string[] = [];
   const collect = (v: unknown): void => {
@@ -188,7 +221,7 @@ export async function startFakeAiProvider(): Promise<FakeAiProvider> {
       const model = String(body.model);
       const request: FakeRequest = { protocol, model, body, text: messageText(body) };
       requests.push(request);
-      const next = queue.shift() ?? ruleFor(request) ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
+      const next = queue.shift() ?? ruleFor(request) ?? checksDefault(request) ?? { kind: 'stream', chunks: DEFAULT_CHUNKS };
       const script = next.kind === 'stream' ? counted(next, request) : next;
       if (script.kind === 'status') {
         res.writeHead(script.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
