@@ -146,6 +146,17 @@ describe('offVoiceFindings', () => {
     expect(findings).toHaveLength(5);
   });
 
+  it('flags on length alone from 52 words, and a never-used mark alone up to 12 words (docs/CHECKS.md)', () => {
+    const plain = (n: number, mark = '') => {
+      const w = Array.from({ length: n }, (_, i) => ['the', 'boat', 'and', 'net'][i % 4]!);
+      if (mark) w[1] += mark;
+      return `${w.join(' ')}.`;
+    };
+    const flagged = (text: string) => offVoiceFindings({ blocks: [block('b', text)], profile: PROFILE }).findings.length === 1;
+    expect([flagged(plain(51)), flagged(plain(52))]).toEqual([false, true]);
+    expect([flagged(plain(12, ';')), flagged(plain(13, ';'))]).toEqual([true, false]);
+  });
+
   it('documents its threshold and the message for an unanalysed voice', () => {
     expect(OFF_VOICE_THRESHOLD).toBe(3);
     expect(VOICE_NOT_ANALYZED_MESSAGE).toBe('Analyze your voice (Voice panel) to find sentences that read unlike you.');
