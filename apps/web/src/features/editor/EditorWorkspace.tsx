@@ -41,6 +41,7 @@ import { StaleBanner, ThreadCounts, useWorkspace } from '../workspaces';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useConflictChoice } from './useConflictChoice';
+import { useVersionRestore } from './versions/useVersionRestore';
 import { useDeletedDocument } from './useDeletedDocument';
 import { useDiscardWhenLeftEmpty } from './useDiscardWhenLeftEmpty';
 import { useDocumentName } from './useDocumentName';
@@ -220,6 +221,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     [editor, machine],
   );
 
+  const restoreVersion = useVersionRestore({ api, tenantId: doc.tenantId, fileId: doc.fileId, machine, loadCommitted });
   const choice = useConflictChoice({
     conflict,
     clear: () => setConflict(null),
@@ -267,11 +269,10 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     <SidePanel
       editor={editor}
       fileId={doc.fileId}
-      tenantId={doc.tenantId}
       file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
       tab={tab}
       onTab={setTab}
-      onRestored={loadCommitted}
+      restore={restoreVersion}
       wordGoal={wordGoal}
     />
   );

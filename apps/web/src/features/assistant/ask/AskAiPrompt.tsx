@@ -63,11 +63,9 @@ export function AskAiPrompt({ editor, range, isMobile, bottomInset, onClose, onS
   const backToText = () => {
     if (editor.isDestroyed) return;
     const size = editor.state.doc.content.size;
-    editor
-      .chain()
-      .focus()
-      .setTextSelection({ from: Math.min(range.from, size), to: Math.min(range.to, size) })
-      .run();
+    editor.commands.setTextSelection({ from: Math.min(range.from, size), to: Math.min(range.to, size) });
+    // At once, not a frame later as the focus command does: keys typed right after Escape go into the text.
+    editor.view.focus();
   };
   const close = (focusText: boolean) => {
     if (focusText) backToText();

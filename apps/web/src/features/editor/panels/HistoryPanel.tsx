@@ -18,16 +18,15 @@ const VersionPane = lazy(() => import('../versions/VersionPane').then((m) => ({ 
 interface Props {
   editor: Editor;
   fileId: string;
-  tenantId: string;
-  /** Loads the restored content and revision into the editor. */
-  onRestored(content: unknown, revision: number): void;
+  /** Restores a version into the editor (versions/useVersionRestore.ts). */
+  restore(versionId: string): Promise<void>;
 }
 
 /**
  * Version history (docs/PRODUCT.md#versions): the list (name, time, words, what made it, how much
  * the AI wrote), 'Name this version', and the chosen version in a reading pane beside it.
  */
-export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
+export function HistoryPanel({ editor, fileId, restore }: Props) {
   const { api } = useServices();
   const isMobile = useIsMobile();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -123,12 +122,11 @@ export function HistoryPanel({ editor, fileId, tenantId, onRestored }: Props) {
         <Suspense fallback={<Spinner label="Loading version" />}>
           <VersionPane
             fileId={fileId}
-            tenantId={tenantId}
             version={selected}
             versions={versions.data}
             isMobile={isMobile}
             currentContent={() => editor.getJSON()}
-            onRestored={onRestored}
+            restore={restore}
             onChanged={() => void versions.refetch()}
             onClose={close}
             returnFocus={returnFocus}

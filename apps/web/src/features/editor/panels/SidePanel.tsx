@@ -34,17 +34,17 @@ const TABS: { id: PanelTab; label: string }[] = [
 interface Props {
   editor: Editor;
   fileId: string;
-  tenantId: string;
   file: PanelFile;
   tab: PanelTab;
   onTab(tab: PanelTab): void;
-  onRestored(content: unknown, revision: number): void;
+  /** Restores a version into the editor (versions/useVersionRestore.ts). */
+  restore(versionId: string): Promise<void>;
   /** The document's word goal, shown under the counts. */
   wordGoal?: WordGoalControl;
 }
 
 /** Tabbed panel: the desktop side panel, and the body of the mobile sheet. */
-export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestored, wordGoal }: Props) {
+export function SidePanel({ editor, fileId, file, tab, onTab, restore, wordGoal }: Props) {
   const base = useId();
   return (
     // Relative: the History panel's reading pane sits beside it, over the writing area (docs/PRODUCT.md#versions).
@@ -72,7 +72,7 @@ export function SidePanel({ editor, fileId, tenantId, file, tab, onTab, onRestor
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
         {tab === 'document' && <DocumentPanel editor={editor} fileId={fileId} file={file} wordGoal={wordGoal} />}
         <Suspense fallback={<Spinner label="Loading" showLabel className="py-6" />}>
-          {tab === 'history' && <HistoryPanel editor={editor} fileId={fileId} tenantId={tenantId} onRestored={onRestored} />}
+          {tab === 'history' && <HistoryPanel editor={editor} fileId={fileId} restore={restore} />}
           {tab === 'repository' && <RepositoryPanel file={file} />}
           {tab === 'voice' && <LazyVoicePanel />}
           {tab === 'settings' && <SettingsPanel fileId={fileId} />}

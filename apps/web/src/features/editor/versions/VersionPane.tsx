@@ -5,7 +5,7 @@ import { useServices } from '../../../app/services';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/toast';
 import { Button, Dialog, Spinner } from '../../../ui';
-import { getVersionContent, nameVersion, restoreVersion } from '../api';
+import { getVersionContent, nameVersion } from '../api';
 import { NameVersionDialog } from './NameVersionDialog';
 import { RestoreVersionDialog } from './RestoreVersionDialog';
 import { VersionDiffView } from './VersionDiffView';
@@ -17,14 +17,14 @@ type Mode = { kind: 'read' } | { kind: 'current'; content: unknown } | { kind: '
 
 export interface VersionPaneProps {
   fileId: string;
-  tenantId: string;
   version: Version;
   /** Every version of the document, for 'Compare with…'. */
   versions: Version[];
   isMobile: boolean;
   /** The editor's text now, for 'Compare with current'. */
   currentContent(): unknown;
-  onRestored(content: unknown, revision: number): void;
+  /** Restores a version into the editor (EditorWorkspace's useVersionRestore). */
+  restore(versionId: string): Promise<void>;
   /** The list changed (a name, a restore). */
   onChanged(): void;
   /** Closes the pane; focus goes back to the version's button. */
@@ -55,7 +55,7 @@ function useVersionContent(fileId: string, versionId: string | null) {
  * sheet on a phone. Loaded when a version is first chosen.
  */
 export function VersionPane(props: VersionPaneProps) {
-  const { fileId, tenantId, version, versions, isMobile, onClose, returnFocus } = props;
+  const { fileId, version, versions, isMobile, onClose, returnFocus } = props;
   const { api } = useServices();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -93,8 +93,7 @@ export function VersionPane(props: VersionPaneProps) {
   const restore = async () => {
     setRestoring(true);
     try {
-      const answer = await restoreVersion(api, { tenantId, fileId, versionId: version.id });
-      props.onRestored(answer.content, answer.revision);
+      await props.restore(version.id);
       notify.success('Version restored successfully');
       setConfirming(false);
       props.onChanged();
