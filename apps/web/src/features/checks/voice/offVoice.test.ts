@@ -126,6 +126,11 @@ describe('offVoiceFindings', () => {
     expect(ownShare).toBeNull();
   });
 
+  it('does not judge the marks and pronouns of words quoted inside the author’s own sentence', () => {
+    const text = 'My brother stood by the old sign on the harbour wall that read “Are you lost?” and laughed at it for a while.';
+    expect(offVoiceFindings({ blocks: [block('b1', text)], profile: PROFILE }).findings).toEqual([]);
+  });
+
   it('gives the share of scorable sentences that read as the author’s own', () => {
     const blocks = [block('a', OWN.slice(0, 4).join(' ')), block('b', `${OWN.slice(4).join(' ')} ${SEMICOLON} ${FORMAL}`)];
     const { findings, ownShare } = offVoiceFindings({ blocks, profile: PROFILE });

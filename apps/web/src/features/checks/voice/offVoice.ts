@@ -108,7 +108,8 @@ export function offVoiceFindings({ blocks, profile }: { blocks: CheckBlock[]; pr
       const tokens = words(span.text);
       if (tokens.length < OFF_VOICE_MIN_WORDS || isDialogue(span.text)) continue;
       scored++;
-      const signals = signalsOf({ text: span.text, tokens }, profile);
+      const ownText = span.text.replace(QUOTED, ' ');
+      const signals = signalsOf({ text: span.text, tokens, ownText, ownTokens: words(ownText) }, profile);
       const distance = signals.reduce((sum, s) => sum + s.surprise, 0);
       if (distance >= OFF_VOICE_THRESHOLD) findings.push(findingOf({ block, span, signals }));
     }

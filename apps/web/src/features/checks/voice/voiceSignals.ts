@@ -18,10 +18,15 @@ export interface VoiceSignal {
   detail: string;
 }
 
-/** A sentence's words (as stylometrics.words counts them) and its text. */
+/**
+ * A sentence's text and words (as stylometrics.words counts them), and the same without the words
+ * it quotes (another's marks and pronouns are not the author's habits).
+ */
 export interface MeasuredSentence {
   text: string;
   tokens: string[];
+  ownText: string;
+  ownTokens: string[];
 }
 
 /** Real prose varies at least this much around its mean length: a small, even sample must not make the check strict. */
@@ -134,16 +139,16 @@ export function lengthSignal({ tokens }: MeasuredSentence, profile: VoiceStats):
  * Punctuation and the tone marks ! and ?: each mark the sentence uses, against how often the
  * author uses it (Poisson, at the profile's rate per word plus half an occurrence).
  */
-export function punctuationSignals({ text, tokens }: MeasuredSentence, profile: VoiceStats): VoiceSignal[] {
+export function punctuationSignals({ ownText, ownTokens }: MeasuredSentence, profile: VoiceStats): VoiceSignal[] {
   // With 1,000 as the word count, the rates per 1,000 words are the counts themselves.
-  const counts = punctuationPer1000Words(text, 1000);
+  const counts = punctuationPer1000Words(ownText, 1000);
   const signals: VoiceSignal[] = [];
   for (const mark of MARKS) {
     const used = counts[mark.key];
     if (used === 0) continue;
     const rate = profile.punctuationPer1000Words[mark.key];
     const inSamples = (rate * profile.words) / 1000;
-    const lambda = ((inSamples + PSEUDO_COUNT) / (profile.words + 1)) * tokens.length;
+    const lambda = ((inSamples + PSEUDO_COUNT) / (profile.words + 1)) * ownTokens.length;
     const never = Math.round(inSamples) === 0;
     const how = never ? `which you never do in your samples (${figure(profile.words)} words)` : `which you do about once in ${figure(1000 / rate)} words`;
     const what = mark.key === 'questions' && used === 1 ? 'Asks a question' : `Uses ${used === 1 ? mark.one : `${used} ${mark.many}`}`;
@@ -220,7 +225,7 @@ function binomial(n: number, k: number): number {
 }
 
 /** Tone: speaking to the reader as 'you', or as 'I'/'we', when the author's samples (almost) never do. */
-export function personSignals({ tokens }: MeasuredSentence, profile: VoiceStats): VoiceSignal[] {
+export function personSignals({ ownTokens: tokens }: MeasuredSentence, profile: VoiceStats): VoiceSignal[] {
   const second = personSignal({
     tokens,
     set: SECOND,
