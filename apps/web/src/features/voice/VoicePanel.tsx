@@ -2,6 +2,7 @@ import type { VoiceProfileAnswer } from '@bree/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { Button, Spinner, buttonClasses } from '../../ui';
 import { UnavailableButton, useAiAvailability } from '../assistant';
+import { LazyCheckSettings } from '../checks/settings/LazyCheckSettings';
 import { countOf, describeVoiceStats } from './format';
 import { useVoiceProfile } from './useVoiceProfile';
 import { VoiceTexts } from './VoiceTexts';
@@ -75,6 +76,12 @@ export function VoicePanel() {
           saving={saving}
           onSave={(body) => void save(body)}
         />
+      </section>
+      <section id="voice-checks" aria-labelledby="voice-checks-heading" className="space-y-2">
+        <h2 id="voice-checks-heading" className="font-serif text-base font-semibold text-ink">
+          Checks
+        </h2>
+        <LazyCheckSettings />
       </section>
     </div>
   );
