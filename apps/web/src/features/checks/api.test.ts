@@ -44,4 +44,11 @@ describe('runAiChecks', () => {
     const error = await runAiChecks(api, body).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).toBe('checks_text_too_long');
   });
+
+  it('asks once: an unreadable answer was already metered, so a 502 is not tried again', async () => {
+    const { api, sent } = clientAnswering(502, { error: { code: 'checks_failed', message: 'The AI could not read this draft.' } });
+    const error = await runAiChecks(api, body).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('checks_failed');
+    expect(sent).toHaveLength(1);
+  });
 });
