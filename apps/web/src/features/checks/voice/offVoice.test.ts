@@ -118,6 +118,8 @@ describe('offVoiceFindings', () => {
       block('h', FORMAL, 'heading'),
       block('c', `${LONG} ${SEMICOLON}`, 'codeBlock'),
       block('q', EXCLAIM, 'blockquote'),
+      block('t', DIRECT, 'title'),
+      block('k', SEMICOLON, 'inlineCode'),
       block('d', '“Have you ever wondered why the sea looks so grey in winter?” she asked me. “What a wonderful day it was for all of us!”'),
       block('s', 'Wow! Really; you?'),
     ];

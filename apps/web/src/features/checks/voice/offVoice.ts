@@ -24,8 +24,8 @@ export const OWN_SHARE_MIN_SENTENCES = 5;
 /** A measure is named as a reason from this surprise up (one sentence in 10). */
 const REASON_SURPRISE = 1;
 
-/** Blocks that are not the author's prose: titles, code, other people's words. */
-const SKIPPED_TYPES = new Set(['heading', 'codeBlock', 'blockquote', 'title']);
+/** Blocks that are not the author's prose: titles, code, other people's words (as the local rules skip them). */
+const NOT_PROSE = /^(heading|title|blockquote|horizontalRule|image|codeBlock)$|code/i;
 const OPENING_QUOTE = /^["“‘'«]/;
 const QUOTED = /"[^"]*"|“[^”]*”/g;
 
@@ -103,7 +103,7 @@ export function offVoiceFindings({ blocks, profile }: { blocks: CheckBlock[]; pr
   const findings: CheckFinding[] = [];
   let scored = 0;
   for (const block of blocks) {
-    if (SKIPPED_TYPES.has(block.type)) continue;
+    if (NOT_PROSE.test(block.type)) continue;
     for (const span of sentenceSpans(block.text)) {
       const tokens = words(span.text);
       if (tokens.length < OFF_VOICE_MIN_WORDS || isDialogue(span.text)) continue;
