@@ -36,7 +36,8 @@ test('by keyboard: a heading, a list by arrows, Escape keeps the text, no menu i
   await page.keyboard.press('Enter');
   await page.keyboard.type('/');
   await expect(listbox(page)).toBeVisible();
-  await expect(listbox(page).getByRole('group')).toHaveCount(2);
+  // Blocks, Assistant and Review ('Check my draft').
+  await expect(listbox(page).getByRole('group')).toHaveCount(3);
   await page.keyboard.type('head');
   await expect(listbox(page).getByRole('option')).toHaveCount(3);
   await expect.poll(() => activeOption(page)).toBe('Heading 1');

@@ -49,6 +49,8 @@ import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
 import { StorableText } from '../../lib/storableText';
+import { useChecksEntry } from '../checks/panel/checkRequest';
+import { ChecksSheet } from '../checks/panel/ChecksSheet';
 import './editor.css';
 
 /** What the page loaded: the content to show and the revision it is based on. */
@@ -263,6 +265,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       {assistantMenu}
     </>
   );
+  // 'Check my draft' (toolbar, '/' menu, menu, keys): the Checks tab; on a phone, ChecksSheet opens itself (docs/CHECKS.md).
+  useChecksEntry({ onOpen: isMobile ? null : () => setTab('checks') });
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
   const panel = (
@@ -274,6 +278,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       onTab={setTab}
       restore={restoreVersion}
       wordGoal={wordGoal}
+      onAssistant={assistant.run}
     />
   );
 
@@ -376,6 +381,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           onClose={closeMenu}
         />
       )}
+      {isMobile && <ChecksSheet editor={editor} fileId={doc.fileId} onAssistant={assistant.run} />}
       <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
       <AskAi editor={editor} onAsk={(instruction) => assistant.run('ask', instruction)} isMobile={isMobile} bottomInset={keyboard.inset} />
       <SlashMenuSlot editor={editor} onRun={assistant.run} />

@@ -11,6 +11,7 @@ import { LazyUploadDialog } from '../import';
 import { useSearchPalette } from '../search';
 import { NEW_DOCUMENT_STATE } from './newDocument';
 import { cancelTypeAhead, startTypeAhead } from './typeAhead';
+import { requestCheckDraft } from '../checks/panel/checkRequest';
 
 /** Id of the menu, named by its toggle's aria-controls. */
 export const MOBILE_MENU_ID = 'mobile-menu';
@@ -115,6 +116,16 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
             }}
           >
             Search text
+          </button>
+          <button
+            type="button"
+            className={item}
+            onClick={() => {
+              onClose();
+              requestCheckDraft();
+            }}
+          >
+            Check my draft
           </button>
           <p className="px-3 pt-2 pb-1 text-xs font-medium text-muted">Download</p>
           <IncludeProvenance checked={includeProvenance} onChange={setIncludeProvenance} compact className="px-3 py-1" />

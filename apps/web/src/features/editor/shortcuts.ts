@@ -51,6 +51,8 @@ export const SHORTCUTS = {
   undo: { label: 'Undo', group: 'Editing', keys: { mod: true, key: 'z' } },
   redo: { label: 'Redo', group: 'Editing', keys: { mod: true, shift: true, key: 'z' }, alternative: { mod: true, key: 'y' } },
   find: { label: 'Find and replace', group: 'Editing', keys: { mod: true, key: 'f' } },
+  // The selection's blocks, else the whole document (docs/CHECKS.md "The Checks panel").
+  checkDraft: { label: 'Check my draft', group: 'Editing', keys: { mod: true, alt: true, key: 'c' } },
   // Typed, not pressed: a slash on an empty line or after a space opens the '/' menu (docs/PRODUCT.md#editor).
   slashMenu: { label: 'Insert block or ask AI', group: 'Editing', keys: { key: '/' } },
   // Space on an empty line opens it too (docs/ASSISTANT.md "Ask AI").

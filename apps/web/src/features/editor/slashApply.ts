@@ -6,6 +6,7 @@
 import type { Editor, Range } from '@tiptap/core';
 import type { AiAction } from '@bree/contracts';
 import type { SlashCommand } from './slashItems';
+import { requestCheckDraft } from '../checks/panel/checkRequest';
 
 /** Whether the block the '/query' sits in has words besides it (a rewrite needs text). */
 export function paragraphHasText({ editor, range }: { editor: Editor; range: Range }): boolean {
@@ -56,6 +57,10 @@ export function applySlashCommand({
     case 'askAi':
       chain.run();
       handlers.onAskAi();
+      return;
+    case 'checkDraft':
+      chain.run();
+      requestCheckDraft();
       return;
     case 'assistant': {
       chain.run();

@@ -4,9 +4,10 @@ import { SLASH_ITEMS, filterSlashItems, groupSlashItems, slashGivesUp, slashItem
 const labels = (query: string, items = SLASH_ITEMS) => filterSlashItems({ items, query }).map((i) => i.label);
 
 describe("the '/' menu's items", () => {
-  it('offers only the blocks the schema has, then the assistant, in two groups', () => {
+  it('offers only the blocks the schema has, then the assistant, then the checks, in three groups', () => {
     const all = slashItemsFor({ paragraphHasText: true });
-    expect(groupSlashItems(all).map((g) => g.group)).toEqual(['Blocks', 'Assistant']);
+    expect(groupSlashItems(all).map((g) => g.group)).toEqual(['Blocks', 'Assistant', 'Review']);
+    expect(all.filter((i) => i.group === 'Review').map((i) => i.label)).toEqual(['Check my draft']);
     expect(all.filter((i) => i.group === 'Blocks').map((i) => i.label)).toEqual([
       'Text',
       'Heading 1',

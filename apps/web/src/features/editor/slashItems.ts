@@ -4,7 +4,8 @@
  */
 import type { AiAction } from '@bree/contracts';
 
-export type SlashGroup = 'Blocks' | 'Assistant';
+/** 'Review' runs without AI (docs/CHECKS.md): it stays available on a server without a provider. */
+export type SlashGroup = 'Blocks' | 'Assistant' | 'Review';
 
 /** What picking an item does: a block style of the schema, or one of the assistant's actions. */
 export type SlashCommand =
@@ -13,6 +14,8 @@ export type SlashCommand =
   | { kind: 'bulletList' }
   | { kind: 'orderedList' }
   | { kind: 'askAi' }
+  /** 'Check my draft': the Checks panel over the whole document. */
+  | { kind: 'checkDraft' }
   /** An action at the caret, or (rewrites) on the whole paragraph the slash was typed in. */
   | { kind: 'assistant'; action: AiAction; paragraph: boolean };
 
@@ -97,6 +100,14 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     hint: 'Rewrite this paragraph shorter',
     keywords: ['ai', 'shorter', 'rewrite'],
     command: { kind: 'assistant', action: 'shrink', paragraph: true },
+  },
+  {
+    id: 'check-draft',
+    group: 'Review',
+    label: 'Check my draft',
+    hint: 'Style, your voice and AI checks',
+    keywords: ['checks', 'review', 'proofread', 'style'],
+    command: { kind: 'checkDraft' },
   },
 ];
 

@@ -5,7 +5,21 @@
 
 /** The buttons the arrangement places; Dictate, Assistant and Chat are always in the bar. */
 export type ToolbarItemId =
-  'textStyle' | 'bold' | 'italic' | 'underline' | 'strike' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'insert' | 'find' | 'undo' | 'redo' | 'shortcuts';
+  | 'textStyle'
+  | 'bold'
+  | 'italic'
+  | 'underline'
+  | 'strike'
+  | 'code'
+  | 'link'
+  | 'bulletList'
+  | 'orderedList'
+  | 'insert'
+  | 'find'
+  | 'checks'
+  | 'undo'
+  | 'redo'
+  | 'shortcuts';
 
 /** The order on screen, in the bar and in the sheet alike (the desktop row's order). */
 export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
@@ -20,6 +34,7 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
   'orderedList',
   'insert',
   'find',
+  'checks',
   'undo',
   'redo',
   'shortcuts',
@@ -29,7 +44,8 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
  * What a writer on a phone reaches for first, most used first: bold and italic (the marks of
  * everyday prose), a link, a list, the text style; undo and redo are also in the phone's header,
  * so the bar gives their room to formatting. Strikethrough and code are rare in prose. 'Insert
- * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full. The
+ * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full. 'Check my
+ * draft' is also in the document actions sheet's Checks tab, so it waits in 'More'. The
  * list of keyboard shortcuts matters only with a keyboard attached: last.
  */
 export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
@@ -46,6 +62,7 @@ export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'redo',
   'strike',
   'code',
+  'checks',
   'shortcuts',
 ];
 
@@ -65,6 +82,7 @@ const ITEM_WIDTH: Record<ToolbarItemId, number> = {
   orderedList: TARGET + GAP,
   insert: TARGET + GAP,
   find: TARGET + GAP,
+  checks: TARGET + GAP,
   undo: TARGET + GAP,
   redo: TARGET + GAP,
   shortcuts: TARGET + GAP,

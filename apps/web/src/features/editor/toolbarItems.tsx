@@ -5,6 +5,7 @@ import type { ShortcutId } from './shortcuts';
 import type { ToolbarItemId } from './toolbarArrangement';
 import { openSlashMenu } from './slashMenuSlot';
 import { requestShortcutsList } from './ShortcutsDialog';
+import { requestCheckDraft } from '../checks/panel/checkRequest';
 
 /** One formatting action, as the bar's button and the 'More' sheet's row both show it. */
 export interface ToolItem {
@@ -62,6 +63,16 @@ function FindIcon() {
     <svg {...iconProps}>
       <circle cx="8.5" cy="8.5" r="5" />
       <path d="m12.5 12.5 4 4" />
+    </svg>
+  );
+}
+
+/** 'Check my draft': a page with a tick, an editor's read. */
+function CheckIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M5 2.5h7l3 3v12H5z" />
+      <path d="m7.5 11 2 2 3.5-4" />
     </svg>
   );
 }
@@ -128,6 +139,7 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
     },
     insert: { id: 'insert', label: 'Insert block or ask AI', shortcut: 'slashMenu', icon: <InsertIcon />, run: () => openSlashMenu(editor) },
     find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },
+    checks: { id: 'checks', label: 'Check my draft', shortcut: 'checkDraft', icon: <CheckIcon />, run: requestCheckDraft },
     undo: { id: 'undo', label: 'Undo', shortcut: 'undo', icon: '↶', disabled: !s.canUndo, run: onUndo },
     redo: { id: 'redo', label: 'Redo', shortcut: 'redo', icon: '↷', disabled: !s.canRedo, run: onRedo },
     shortcuts: { id: 'shortcuts', label: 'Keyboard shortcuts', shortcut: 'shortcuts', icon: <span aria-hidden="true">⌨</span>, run: requestShortcutsList },
