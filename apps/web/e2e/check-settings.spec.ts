@@ -12,7 +12,7 @@ const checks = (page: Page) => page.getByTestId('check-settings');
 
 async function openVoiceChecks(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Voice' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Checks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Checks', exact: true })).toBeVisible();
   await expect(checks(page).getByRole('switch', { name: 'Passive voice' })).toBeVisible();
 }
 

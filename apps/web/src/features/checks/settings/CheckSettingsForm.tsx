@@ -13,7 +13,7 @@ const RULES: Record<CheckRule, { label: string; description: string }> = {
   'hedge-word': { label: 'Hedge words', description: 'Words like “perhaps” and “somewhat”.' },
   cliche: { label: 'Clichés', description: 'Bree’s list and your own below.' },
   'adverb-density': { label: 'Adverbs', description: 'Paragraphs thick with -ly words.' },
-  readability: { label: 'Readability', description: 'Paragraphs that are hard to read.' },
+  readability: { label: 'Readability grade', description: 'Paragraphs above an easy reading grade.' },
   'off-voice': { label: 'Unlike you', description: 'Sentences well below your own voice match.' },
   clarity: { label: 'Clarity', description: 'Sentences a reader may not follow.' },
   'logic-gap': { label: 'Logic gaps', description: 'Steps the argument skips.' },
