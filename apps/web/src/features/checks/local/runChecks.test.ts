@@ -46,4 +46,11 @@ describe('one run of the checks that need no request', () => {
     expect(result.findings).toEqual([...runLocalChecks({ blocks, settings: DEFAULT_CHECK_SETTINGS }), ...voice.findings]);
     expect(result.ownShare).toBe(voice.ownShare);
   });
+
+  it('leaves the author’s voice out when they switched off-voice off', () => {
+    const settings = { ...DEFAULT_CHECK_SETTINGS, disabledRules: ['off-voice' as const] };
+    const result = runChecks({ blocks, settings, profile: PROFILE });
+    expect(result.findings.some((f) => f.rule === 'off-voice')).toBe(false);
+    expect(result.ownShare).toBeNull();
+  });
 });

@@ -9,7 +9,8 @@ import { runLocalChecks } from './runLocalChecks';
  */
 export function runChecks({ blocks, settings, profile }: Omit<ChecksRequest, 'runId'>): ChecksResult {
   const findings = runLocalChecks({ blocks, settings });
-  if (!profile) return { findings, ownShare: null };
+  // Switched off in the author's settings: no off-voice findings, and no share of their own sentences either.
+  if (!profile || settings.disabledRules.includes('off-voice')) return { findings, ownShare: null };
   const voice = offVoiceFindings({ blocks, profile });
   return { findings: [...findings, ...voice.findings], ownShare: voice.ownShare };
 }
