@@ -83,7 +83,6 @@ function SentenceLimit({ settings, save }: { settings: CheckSettings; save(next:
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}
         error={valid ? undefined : `Enter a whole number from ${MIN_WORDS} to ${MAX_WORDS}.`}
-        className="w-28"
       />
     </form>
   );
