@@ -97,6 +97,15 @@ test('Check my draft: findings listed and drawn in the text, shown, cleared by a
   await expect(finding(page, 'long-sentence')).toHaveCount(0);
   await expect(finding(page, 'passive-voice')).toHaveCount(0);
 
+  // 'Run AI checks': one call; the AI's finding (the fake's: the first sentence) listed with its explanation behind Details.
+  await panel(page).getByRole('button', { name: 'Run AI checks' }).click();
+  const aiFinding = finding(page, 'clarity');
+  await expect(aiFinding).toContainText('This sentence could be clearer.');
+  await expect(panel(page).getByTestId('checks-summary')).toContainText('AI 1');
+  await aiFinding.getByRole('button', { name: 'Details' }).click();
+  await expect(aiFinding).toContainText('say plainly who does what');
+  await expect(editor.locator('.bree-check-ai')).not.toHaveCount(0);
+
   // 'Rewrite in my voice': the sentence rewritten as a reviewable suggestion; accepted, the finding goes.
   const remove = ai.fake.answer((r) => r.text.includes('Rewrite this sentence in my voice') && r.text.includes('Perhaps'), 'The town will remember her.');
   try {

@@ -4,7 +4,7 @@
  * and a finding whose words changed goes at once, before the checks run again.
  */
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import type { EditorState } from '@tiptap/pm/state';
+import type { EditorState, Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import type { Anchor } from './anchors';
@@ -45,6 +45,16 @@ function holding(doc: PmNode, anchors: Anchor[]): Anchor[] {
   return anchors.filter((a) => a.from < a.to && textAt({ doc, from: a.from, to: a.to }) === a.quote);
 }
 
+/** The stretches of the new document an edit replaced or inserted. */
+function changedRanges(tr: Transaction): { from: number; to: number }[] {
+  const ranges: { from: number; to: number }[] = [];
+  tr.mapping.maps.forEach((map, index) => {
+    const after = tr.mapping.slice(index + 1);
+    map.forEach((_oldStart, _oldEnd, newStart, newEnd) => ranges.push({ from: after.map(newStart, -1), to: after.map(newEnd, 1) }));
+  });
+  return ranges;
+}
+
 /** The plugin: added while the checks are open (editor.registerPlugin). */
 export function createChecksPlugin(): Plugin<ChecksState> {
   return new Plugin<ChecksState>({
@@ -54,15 +64,26 @@ export function createChecksPlugin(): Plugin<ChecksState> {
       apply(tr, prev, _old, next) {
         const meta = tr.getMeta(checksKey) as ChecksMeta | undefined;
         if (!meta && !tr.docChanged) return prev;
-        let anchors = prev.anchors;
-        if (tr.docChanged) {
-          // Typing at either edge is outside the words: the start sticks right, the end sticks left.
-          anchors = anchors.map((a) => ({ ...a, from: tr.mapping.map(a.from, 1), to: tr.mapping.map(a.to, -1) }));
-        }
-        if (meta?.anchors) anchors = meta.anchors;
-        anchors = holding(next.doc, anchors);
         const active = meta && 'active' in meta ? (meta.active ?? null) : prev.active;
-        return { anchors, active, decorations: draw(next.doc, anchors, active) };
+        if (meta?.anchors || !tr.docChanged) {
+          const anchors = holding(next.doc, meta?.anchors ?? prev.anchors);
+          return { anchors, active, decorations: draw(next.doc, anchors, active) };
+        }
+        // An edit: every anchor follows it; only those it touched are read again (a keystroke reads one or two).
+        const touched = changedRanges(tr);
+        let dropped = false;
+        const anchors = prev.anchors.flatMap((a) => {
+          // Typing at either edge is outside the words: the start sticks right, the end sticks left.
+          const moved = { ...a, from: tr.mapping.map(a.from, 1), to: tr.mapping.map(a.to, -1) };
+          const near = touched.some((r) => r.from <= moved.to && r.to >= moved.from);
+          if (near && holding(next.doc, [moved]).length === 0) {
+            dropped = true;
+            return [];
+          }
+          return [moved];
+        });
+        const decorations = dropped || active !== prev.active ? draw(next.doc, anchors, active) : prev.decorations.map(tr.mapping, next.doc);
+        return { anchors, active, decorations };
       },
     },
     props: {

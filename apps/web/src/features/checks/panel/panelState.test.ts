@@ -89,10 +89,20 @@ describe('findings in the text', () => {
     // Typing before the cliché moves it along.
     state = state.apply(state.tr.insertText('Well. ', 1));
     expect(anchorsOf(state).map((a) => state.doc.textBetween(a.from, a.to))).toEqual(['At the end of the day', 'was decided']);
+    const drawn = () =>
+      checksKey
+        .getState(state)!
+        .decorations.find()
+        .map((d) => state.doc.textBetween(d.from, d.to));
+    expect(drawn()).toEqual(['At the end of the day', 'was decided']);
+    // Typing inside other words of the block changes nothing drawn.
+    state = state.apply(state.tr.insertText(' still', state.doc.resolve(1).end() - 1));
+    expect(drawn()).toEqual(['At the end of the day', 'was decided']);
     // Changing one word of 'was decided' clears that finding at once.
     const at = anchorsOf(state)[1]!;
     state = state.apply(state.tr.setSelection(TextSelection.create(state.doc, at.from, at.from + 3)).insertText('is'));
     expect(anchorsOf(state).map((a) => a.quote)).toEqual(['At the end of the day']);
+    expect(drawn()).toEqual(['At the end of the day']);
   });
 
   it('drops a finding whose words are no longer where it says', () => {
