@@ -206,11 +206,14 @@ test('a selection across two paragraphs rewrites the selected part of each, and 
   expect(request.text).toContain('<paragraph>\nAlpha keeps this part. <selection>Alpha changes from here.</selection>\n</paragraph>');
   expect(request.text).toContain('<paragraph>\n<selection>Beta changes up to here.</selection> Beta keeps this part.\n</paragraph>');
   expect(request.text).toMatch(/Answer with exactly 2 replacements/);
-  // Each paragraph shows its own new part, the rest as it was.
-  await expect(editor.locator('p', { hasText: 'Alpha keeps' })).toHaveText('Alpha keeps this part. Alpha ends anew.', { useInnerText: true });
-  await expect(editor.locator('p', { hasText: 'Beta keeps' })).toHaveText('Beta starts anew. Beta keeps this part.', { useInnerText: true });
+  // Two sentences replaced: each paragraph shows its own change word by word, the rest as it was,
+  // and Accept all takes both (docs/ASSISTANT.md "Reviewing a rewrite").
+  await expect(card.getByTestId('ai-review-status')).toHaveText('Change 1 of 2');
+  await expect(editor.locator('p', { hasText: 'Alpha keeps' }).locator('ins.bree-ai-ins')).toHaveText('ends anew');
+  await expect(editor.locator('p', { hasText: 'Alpha keeps' }).locator('del.bree-ai-del')).toContainText('changes from here');
+  await expect(editor.locator('p', { hasText: 'Beta keeps' }).locator('ins.bree-ai-ins')).toHaveText('starts anew');
 
-  await card.getByRole('button', { name: 'Accept' }).click();
+  await card.getByRole('button', { name: 'Accept all' }).click();
   await expect(card).toBeHidden();
   const rewritten = [intro, 'Alpha keeps this part. Alpha ends anew.', 'Beta starts anew. Beta keeps this part.'];
   await expect.poll(() => paragraphs(page)).toEqual(rewritten);

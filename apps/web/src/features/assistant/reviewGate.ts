@@ -20,8 +20,9 @@ export function sentenceCount(text: string): number {
 
 /**
  * Whether a ready suggestion is shown as a word-level difference to review: a rewrite replacing
- * its selected stretches one by one, at least one of them longer than a sentence. A one-sentence
- * rewrite, an insertion, or a rewrite whose paragraph count differs keeps the whole-suggestion look.
+ * its selected stretches one by one that replaces more than a sentence in all (one long stretch,
+ * or a sentence in each of several paragraphs). A one-sentence rewrite, an insertion, or a
+ * rewrite whose paragraph count differs keeps the whole-suggestion look.
  */
 export function isReviewable({
   editor,
@@ -36,7 +37,8 @@ export function isReviewable({
   const { target } = preview;
   if (target.kind !== 'text' || target.ranges.length !== suggestion.paragraphs.length) return false;
   const { doc } = editor.state;
-  return target.ranges.some((r) => r.to <= doc.content.size && sentenceCount(doc.textBetween(r.from, r.to, '\n', '\n')) > 1);
+  if (target.ranges.some((r) => r.to > doc.content.size)) return false;
+  return target.ranges.reduce((sum, r) => sum + sentenceCount(doc.textBetween(r.from, r.to, '\n', '\n')), 0) > 1;
 }
 
 /** Applies an open review's decisions in `tr` and answers where the caret goes. */
