@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useServices } from '../../../app/services';
 import { notify } from '../../../lib/toast';
-import { useSession } from '../../auth/useSession';
+import { getCurrentTenant } from '../../tenancy';
 import { checkSettingsKey, getCheckSettings, putCheckSettings } from './api';
 import { writeOptimistically } from './optimistic';
 
@@ -18,7 +18,8 @@ export interface CheckSettingsState {
 /** The author's Checks settings, kept with the voice profile (docs/CHECKS.md "Settings and what is remembered"). */
 export function useCheckSettings(): CheckSettingsState {
   const { api, queryClient } = useServices();
-  const tenantId = useSession().user?.profile.sub ?? '';
+  // The tenant the API calls are made for (its X-Tenant-Id): one author's answers are never another's.
+  const tenantId = getCurrentTenant();
   const queryKey = checkSettingsKey(tenantId);
   const query = useQuery({ queryKey, queryFn: () => getCheckSettings(api), enabled: tenantId !== '', staleTime: 5 * 60_000 });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useServices } from '../../../app/services';
 import { notify } from '../../../lib/toast';
-import { useSession } from '../../auth/useSession';
+import { getCurrentTenant } from '../../tenancy';
 import { getIgnoredFindings, ignoredFindingsKey, setIgnoredFinding } from './api';
 import { writeOptimistically } from './optimistic';
 
@@ -18,7 +18,8 @@ const NONE: string[] = [];
 /** The findings ignored in one document, remembered with it (docs/CHECKS.md "Settings and what is remembered"). */
 export function useIgnoredFindings(fileId: string): IgnoredFindings {
   const { api, queryClient } = useServices();
-  const tenantId = useSession().user?.profile.sub ?? '';
+  // The tenant the API calls are made for (its X-Tenant-Id): one author's answers are never another's.
+  const tenantId = getCurrentTenant();
   const query = useQuery({
     queryKey: ignoredFindingsKey(tenantId, fileId),
     queryFn: () => getIgnoredFindings(api, fileId),
