@@ -74,6 +74,13 @@ test('Check my draft: findings listed and drawn in the text, shown, cleared by a
   // 'Back to the list' returns focus to the finding; arrow keys move through the list.
   await page.getByRole('button', { name: 'Back to the list' }).click();
   await expect(finding(page, 'cliche').getByRole('button', { name: /Cliché/ })).toBeFocused();
+  // From the text, the 'Check my draft' keys with the finding's words still selected come back to it too.
+  await finding(page, 'cliche')
+    .getByRole('button', { name: /Cliché/ })
+    .click();
+  await expect.poll(() => selectedText(page)).toBe('At the end of the day');
+  await page.keyboard.press('Control+Alt+c');
+  await expect(finding(page, 'cliche').getByRole('button', { name: /Cliché/ })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(finding(page, 'long-sentence').getByRole('button', { name: /Long sentence/ })).toBeFocused();
   // Fixing the words clears the finding as one types.
@@ -129,6 +136,8 @@ test.describe('on a phone, with no AI on the server', () => {
     const sheet = page.getByRole('dialog', { name: 'Checks' });
     await expect(sheet).toBeVisible();
     await expect(finding(page, 'cliche')).toBeVisible();
+    // No analysed voice yet: the voice group says how to get one.
+    await expect(panel(page)).toContainText('Analyze your voice (Voice panel) to find sentences that read unlike you.');
     const aiButton = panel(page).getByRole('button', { name: 'Run AI checks' });
     await expect(aiButton).toHaveAttribute('aria-disabled', 'true');
     await expect(aiButton).toHaveAccessibleDescription('AI is not set up on this server');
