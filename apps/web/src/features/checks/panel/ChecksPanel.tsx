@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import type { AiAction, CheckFinding } from '@bree/contracts';
 import { useAiAvailability } from '../../assistant/aiAvailability';
+import { Button } from '../../../ui';
 import { useCheckSettings } from '../settings/useCheckSettings';
 import { useIgnoredFindings } from '../settings/useIgnoredFindings';
 import { VOICE_NOT_ANALYZED_MESSAGE } from '../voice/offVoice';
@@ -36,6 +37,9 @@ function selectionScope(editor: Editor): string[] | null {
   const ids = checkBlocks({ doc: editor.state.doc, from, to }).map((b) => b.id);
   return ids.length > 0 ? ids : null;
 }
+
+/** A long draft can have hundreds of findings of a kind: the first ones, then 'Show all'. */
+const GROUP_SHOWN = 50;
 
 /** Whether the selection is still the chosen finding's words (shown from the list). */
 function onChosenWords(editor: Editor): boolean {
@@ -72,6 +76,7 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
   const listRef = useRef<HTMLDivElement>(null);
   const session = checksSession(editor);
   const [request, setRequest] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   const focusFinding = useCallback((id: string | null) => {
     const button = id ? listRef.current?.querySelector<HTMLButtonElement>(`button[data-finding-id="${CSS.escape(id)}"]`) : null;
@@ -169,11 +174,18 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
           {group.findings.length === 0 ? (
             (group.kind !== 'voice' || profile) && <p className="text-xs text-ink-soft">{checks.running ? 'Checking…' : 'Nothing found.'}</p>
           ) : (
-            <ul className="space-y-2" aria-label={`${group.label} findings`}>
-              {group.findings.map((finding) => (
-                <FindingItem key={`${finding.id}-${finding.from}`} finding={finding} actions={actions} aiAvailable={ai.available && Boolean(onAssistant)} />
-              ))}
-            </ul>
+            <>
+              <ul className="space-y-2" aria-label={`${group.label} findings`}>
+                {group.findings.slice(0, expanded.has(group.kind) ? undefined : GROUP_SHOWN).map((finding) => (
+                  <FindingItem key={`${finding.id}-${finding.from}`} finding={finding} actions={actions} aiAvailable={ai.available && Boolean(onAssistant)} />
+                ))}
+              </ul>
+              {group.findings.length > GROUP_SHOWN && !expanded.has(group.kind) && (
+                <Button size="sm" variant="ghost" className="mt-1" onClick={() => setExpanded((e) => new Set(e).add(group.kind))}>
+                  Show all {group.findings.length}
+                </Button>
+              )}
+            </>
           )}
         </section>
       ))}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { CheckFinding } from '@bree/contracts';
 import { Button } from '../../../ui';
+import { UnavailableButton } from '../../assistant/UnavailableButton';
 
 /** What a finding's buttons do (ChecksPanel wires them). */
 export interface FindingActions {
@@ -64,10 +65,13 @@ export function FindingItem({ finding, actions, aiAvailable }: { finding: CheckF
             {open ? 'Hide details' : 'Details'}
           </Button>
         )}
-        {aiAvailable && (
+        {aiAvailable ? (
           <Button size="sm" variant="secondary" onClick={() => actions.onRewrite(finding)}>
             Rewrite in my voice
           </Button>
+        ) : (
+          // Says why before it is pressed, like every AI button without a provider.
+          <UnavailableButton className="rounded-md border border-line px-2 py-1 text-xs">Rewrite in my voice</UnavailableButton>
         )}
         <Button size="sm" variant="ghost" onClick={() => actions.onIgnore(finding)}>
           Ignore
