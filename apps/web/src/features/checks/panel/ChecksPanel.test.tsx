@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ReactModule from 'react';
 import { Editor } from '@tiptap/core';
 import { QueryClient } from '@tanstack/react-query';
 import { BlockIds, breeExtensions } from '@bree/editor';
@@ -12,7 +13,7 @@ import { ChecksPanel } from './ChecksPanel';
 const saved = vi.hoisted(() => ({ settings: [] as unknown[] }));
 
 vi.mock('../settings/useCheckSettings', async () => {
-  const { useState } = await vi.importActual<typeof import('react')>('react');
+  const { useState } = await vi.importActual<typeof ReactModule>('react');
   return {
     useCheckSettings: () => {
       const [settings, setSettings] = useState<CheckSettings>(DEFAULT_CHECK_SETTINGS);
@@ -29,7 +30,7 @@ vi.mock('../settings/useCheckSettings', async () => {
   };
 });
 vi.mock('../settings/useIgnoredFindings', async () => {
-  const { useState } = await vi.importActual<typeof import('react')>('react');
+  const { useState } = await vi.importActual<typeof ReactModule>('react');
   return {
     useIgnoredFindings: () => {
       const [ignored, setIgnored] = useState<Set<string>>(new Set());
