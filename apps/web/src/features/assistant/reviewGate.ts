@@ -37,8 +37,8 @@ export function isReviewable({
   const { target } = preview;
   if (target.kind !== 'text' || target.ranges.length !== suggestion.paragraphs.length) return false;
   const { doc } = editor.state;
-  if (target.ranges.some((r) => r.to > doc.content.size)) return false;
-  return target.ranges.reduce((sum, r) => sum + sentenceCount(doc.textBetween(r.from, r.to, '\n', '\n')), 0) > 1;
+  const sentences = target.ranges.filter((r) => r.to <= doc.content.size).map((r) => sentenceCount(doc.textBetween(r.from, r.to, '\n', '\n')));
+  return sentences.reduce((sum, n) => sum + n, 0) > 1;
 }
 
 /** Applies an open review's decisions in `tr` and answers where the caret goes. */
