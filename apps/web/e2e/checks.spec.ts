@@ -54,6 +54,8 @@ test('Check my draft: findings listed and drawn in the text, shown, cleared by a
   const editor = page.getByTestId('editor');
   await page.getByRole('button', { name: 'Check my draft' }).click();
   await expect(page.getByRole('tab', { name: 'Checks' })).toHaveAttribute('aria-selected', 'true');
+  // The six tabs are whole in the side panel: none cut off or reachable only by scrolling the strip.
+  expect(await page.getByRole('tablist', { name: 'Document panels' }).evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await expect(finding(page, 'cliche')).toContainText('At the end of the day');
   await expect(finding(page, 'long-sentence')).toBeVisible();
   await expect(finding(page, 'passive-voice')).toBeVisible();

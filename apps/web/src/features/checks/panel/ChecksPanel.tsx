@@ -155,8 +155,9 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
     <div ref={listRef} className="text-sm" onKeyDown={moveFocus}>
       <h2 className="sr-only">Checks</h2>
       <section aria-label="Summary" className="mb-3 rounded-md bg-cream-deep/50 p-2" data-testid="checks-summary">
+        <p className="text-xs text-muted">{session.scope ? 'The selection' : 'The whole document'}</p>
         <p className="text-ink">
-          {session.scope ? 'Selection' : 'Whole document'}: Style {counts.local} · Your voice {counts.voice} · AI {counts.ai}
+          Style {counts.local} · Your voice {counts.voice} · AI {counts.ai}
         </p>
         {share && <p className="mt-1 text-ink-soft">{share}</p>}
         <p aria-live="polite" className="sr-only">

@@ -32,7 +32,11 @@ const RULE_NAMES: Record<CheckFinding['rule'], string> = {
 
 /** A quote is shortened in the list; the text itself shows it whole. */
 function shortQuote(quote: string): string {
-  return quote.length > 90 ? `${quote.slice(0, 87)}…` : quote;
+  if (quote.length <= 90) return quote;
+  // Cut at a word's end, never inside one.
+  const cut = quote.slice(0, 88);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
 }
 
 /**
@@ -50,7 +54,10 @@ export function FindingItem({ finding, actions, aiAvailable }: { finding: CheckF
         onClick={() => actions.onShow(finding)}
         className="w-full rounded text-left focus-visible:outline-2 focus-visible:outline-accent"
       >
-        <span className="block text-xs font-semibold text-muted">{RULE_NAMES[finding.rule]}</span>
+        {/* The rule's name, unless the message already starts with it ('Cliché: …'). */}
+        {!finding.message.toLowerCase().startsWith(RULE_NAMES[finding.rule].toLowerCase()) && (
+          <span className="block text-xs font-semibold text-muted">{RULE_NAMES[finding.rule]}</span>
+        )}
         <span className="block text-sm text-ink">{finding.message}</span>
         <q className="mt-1 block text-sm text-ink-soft italic">{shortQuote(finding.quote)}</q>
       </button>

@@ -68,7 +68,9 @@ export function SidePanel({ editor, fileId, file, tab, onTab, restore, wordGoal,
             aria-controls={`${base}-${t.id}`}
             onClick={() => onTab(t.id)}
             className={cn(
-              'flex-auto whitespace-nowrap border-b-2 px-1 py-2 text-[13px]',
+              // Six tabs (the desktop's, with Checks) fit the 352 px side panel at 12 px.
+              'flex-auto whitespace-nowrap border-b-2 px-1 py-2',
+              tabs.length > 5 ? 'text-xs' : 'text-[13px]',
               tab === t.id ? 'border-accent font-semibold text-ink' : 'border-transparent text-muted hover:text-ink',
             )}
           >
