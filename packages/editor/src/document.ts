@@ -1,7 +1,7 @@
 import { nestsDeeperThan } from '@bree/contracts';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { isValidProvenance, PROVENANCE_MARK } from './provenance';
-import { getBreeSchema, isAllowedHref, WRITER_ATTRIBUTES } from './schema';
+import { CODE_LANGUAGE_PATTERN, getBreeSchema, isAllowedHref, WRITER_ATTRIBUTES } from './schema';
 
 /** A document as JSON: TipTap's `JSONContent`, narrowed to what Bree stores. */
 export interface DocJSON {
@@ -53,8 +53,11 @@ function depthOf(node: DocJSON, depth = 1): number {
  * scalar (a block id, a level, a list's start, a link, the provenance fields), never an object or
  * an array a client slipped in; a block id is text.
  */
-function isWriterValue(key: string, value: unknown): boolean {
+function isWriterValue(type: string, key: string, value: unknown): boolean {
   if (key === 'id') return value === null || typeof value === 'string';
+  // A checkbox is ticked or not; a code block's language is a short name or none (docs/PRODUCT.md#editor).
+  if (type === 'taskItem' && key === 'checked') return typeof value === 'boolean';
+  if (type === 'codeBlock' && key === 'language') return value === null || (typeof value === 'string' && CODE_LANGUAGE_PATTERN.test(value));
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
@@ -62,7 +65,7 @@ function isWriterValue(key: string, value: unknown): boolean {
 function writerAttrs(type: string, attrs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!attrs) return attrs;
   const allowed = WRITER_ATTRIBUTES[type] ?? [];
-  const keeps = (key: string) => allowed.includes(key) && isWriterValue(key, attrs[key]);
+  const keeps = (key: string) => allowed.includes(key) && isWriterValue(type, key, attrs[key]);
   const keys = Object.keys(attrs);
   if (keys.every(keeps)) return attrs;
   const kept = Object.fromEntries(keys.filter(keeps).map((key) => [key, attrs[key]]));
@@ -81,6 +84,12 @@ function keepsMark(mark: { type: string; attrs?: Record<string, unknown> }): boo
   if (mark.type === 'link') return isAllowedHref(mark.attrs?.href);
   if (mark.type === PROVENANCE_MARK) return isValidProvenance(withWriterAttrs(mark).attrs);
   return true;
+}
+
+function withoutMarks(node: DocJSON): DocJSON {
+  if (!node.marks) return node;
+  const { marks: _dropped, ...rest } = node;
+  return rest;
 }
 
 /**
@@ -103,7 +112,9 @@ export function normalizeDoc(input: DocJSON): DocJSON {
     else if (kept.length !== node.marks.length || kept.some((mark, i) => mark !== node.marks![i])) edit().marks = kept;
   }
   if (node.content) {
-    const mapped = node.content.map(normalizeDoc);
+    // Code is plain text: a mark a client sent on it (bold, a link, provenance) is dropped, not refused.
+    const children = node.type === 'codeBlock' ? node.content.map(withoutMarks) : node.content;
+    const mapped = children.map(normalizeDoc);
     if (mapped.some((child, i) => child !== node.content![i])) edit().content = mapped;
   }
   return out;
@@ -138,12 +149,19 @@ export function validateDoc(input: unknown, opts: { byteLength?: number } = {}):
   }
 }
 
-/** Plain text of a document: blocks separated by blank lines, hard breaks as newlines. */
+/** Blocks whose inline content is a block of plain text (the search's map mirrors this: plainTextMap.ts). */
+export const TEXT_BLOCKS: readonly string[] = ['paragraph', 'heading', 'codeBlock'];
+
+/**
+ * Plain text of a document: blocks separated by blank lines, hard breaks as newlines, a code
+ * block's lines as they are. Only the words, no markers (a quote's, a checkbox's, a rule is
+ * nothing): it is what words are counted and searched in (docs/PRODUCT.md#editor).
+ */
 export function toPlainText(doc: DocJSON): string {
   const blocks: string[] = [];
   const inline = (n: DocJSON): string => (n.type === 'text' ? (n.text ?? '') : n.type === 'hardBreak' ? '\n' : (n.content ?? []).map(inline).join(''));
   const walk = (n: DocJSON) => {
-    if (n.type === 'paragraph' || n.type === 'heading') blocks.push(inline(n));
+    if (TEXT_BLOCKS.includes(n.type)) blocks.push(inline(n));
     else for (const c of n.content ?? []) walk(c);
   };
   walk(doc);

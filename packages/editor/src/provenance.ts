@@ -54,11 +54,18 @@ const nonSpace = (text: string): number => text.length - (text.match(/\s/g)?.len
 const hasProvenance = (marks: readonly { type: string | { name: string } }[] | undefined): boolean =>
   !!marks?.some((m) => (typeof m.type === 'string' ? m.type : m.type.name) === PROVENANCE_MARK);
 
+/**
+ * A code block's text can carry no mark, so whether the AI wrote it is unknown: it is left out of
+ * both figures, like a rule (docs/PROVENANCE.md).
+ */
+const UNCOUNTED_BLOCK = 'codeBlock';
+
 /** Characters of a stored document (whitespace left out) and how many carry the AI mark. */
 export function authorshipOf(doc: DocJSON): Authorship {
   let textChars = 0;
   let aiChars = 0;
   const walk = (node: DocJSON) => {
+    if (node.type === UNCOUNTED_BLOCK) return;
     if (node.type === 'text') {
       const count = nonSpace(node.text ?? '');
       textChars += count;
@@ -75,6 +82,7 @@ export function authorshipOfNode(doc: PMNode): Authorship {
   let textChars = 0;
   let aiChars = 0;
   doc.descendants((node) => {
+    if (node.type.name === UNCOUNTED_BLOCK) return false;
     if (!node.isText) return true;
     const count = nonSpace(node.text ?? '');
     textChars += count;

@@ -1,16 +1,32 @@
 import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
 import { AiProvenance, PROVENANCE_ATTRIBUTES } from './provenance';
 
 /**
  * Bumped whenever the document schema changes shape; stored beside saved documents. Each version
- * only adds to the one before, so an older document loads unchanged. 2: the AI provenance mark.
+ * only adds to the one before, so an older document loads unchanged. 2: the AI provenance mark. 3: block quote,
+ * task list (checkboxes), horizontal rule and code block (docs/PRODUCT.md#editor).
  */
-export const EDITOR_VERSION = 2;
+export const EDITOR_VERSION = 3;
 
 /** Block node types that carry a unique `id` attribute. */
-export const BLOCK_TYPES = ['paragraph', 'heading', 'bulletList', 'orderedList', 'listItem'] as const;
+export const BLOCK_TYPES = [
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'blockquote',
+  'taskList',
+  'taskItem',
+  'codeBlock',
+  'horizontalRule',
+] as const;
+
+/** A code block's language: a short lowercase name (`ts`, `c++`, `objective-c`); anything else is dropped. */
+export const CODE_LANGUAGE_PATTERN = /^[a-z0-9+-]{1,32}$/;
 
 /** Link targets Bree accepts: anything else is dropped (no javascript:, data:, file:…). */
 export const ALLOWED_LINK_PROTOCOLS = ['http', 'https', 'mailto'] as const;
@@ -37,6 +53,11 @@ export const WRITER_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   bulletList: ['id'],
   orderedList: ['id', 'start'],
   listItem: ['id'],
+  blockquote: ['id'],
+  taskList: ['id'],
+  taskItem: ['id', 'checked'],
+  codeBlock: ['id', 'language'],
+  horizontalRule: ['id'],
   link: ['href'],
   aiProvenance: PROVENANCE_ATTRIBUTES,
 };
@@ -83,9 +104,8 @@ const BlockAttributes = Extension.create({
 export function breeExtensions(): AnyExtension[] {
   return [
     StarterKit.configure({
-      blockquote: false,
-      codeBlock: false,
-      horizontalRule: false,
+      // Plain code: no highlighting, no language class on the HTML.
+      codeBlock: { languageClassPrefix: null, HTMLAttributes: { spellcheck: 'false' } },
       dropcursor: false,
       gapcursor: false,
       undoRedo: false,
@@ -100,6 +120,13 @@ export function breeExtensions(): AnyExtension[] {
         // Every link opens in a new tab without handing the opener to the page it opens.
         HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer', class: null },
       },
+    }),
+    TaskList,
+    // Checklists nest like lists (Tab / Shift+Tab in the editor).
+    TaskItem.configure({
+      nested: true,
+      // A screen reader hears the item's words with its checkbox (its state is the checkbox's own).
+      a11y: { checkboxLabel: (node) => node.textContent.trim() || 'Empty checklist item' },
     }),
     BlockAttributes,
     AiProvenance,

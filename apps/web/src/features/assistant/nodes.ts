@@ -120,6 +120,8 @@ const PART_CONTEXT = 4000;
 export function selectedParts(doc: PmNode, from: number, to: number): SelectedPart[] {
   const parts: SelectedPart[] = [];
   doc.nodesBetween(from, to, (node, pos) => {
+    // Code is never rewritten (docs/ASSISTANT.md): a selection across it rewrites the prose around it.
+    if (node.type.spec.code) return false;
     if (!node.isTextblock) return true;
     const start = pos + 1;
     const end = start + node.content.size;
@@ -216,6 +218,14 @@ export function applySuggestion(tr: Transaction, target: SuggestionTarget, parag
     // Each stretch gets its own text, the last first so the earlier positions stay valid. The text
     // takes the marks the replaced text had all through it (a bold word stays bold).
     for (let i = ranges.length - 1; i >= 0; i -= 1) tr.insertText(paragraphs[i]!, ranges[i]!.from, ranges[i]!.to);
+  } else if (holdsKeptBlock(tr.doc, target)) {
+    // A code block or a divider between the stretches stays: the stretches take the paragraphs in
+    // order, the last one the rest, joined (docs/ASSISTANT.md).
+    for (let i = ranges.length - 1; i >= 0; i -= 1) {
+      const text = i === ranges.length - 1 ? paragraphs.slice(i).join(' ') : (paragraphs[i] ?? '');
+      if (text) tr.insertText(text, ranges[i]!.from, ranges[i]!.to);
+      else tr.delete(ranges[i]!.from, ranges[i]!.to);
+    }
   } else if (paragraphs.length === 0) {
     tr.delete(target.from, target.to);
   } else {
@@ -225,6 +235,16 @@ export function applySuggestion(tr: Transaction, target: SuggestionTarget, parag
     tr.replace(target.from, target.to, new Slice(Fragment.from(nodes), 1, 1));
   }
   return tr.mapping.map(target.to, 1);
+}
+
+/** Whether a code block or a divider lies within a rewrite's extent: it must come through untouched. */
+function holdsKeptBlock(doc: PmNode, target: TextRange): boolean {
+  let found = false;
+  doc.nodesBetween(target.from, target.to, (node) => {
+    if (node.type.spec.code || node.type.name === 'horizontalRule') found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** Where the suggestion card's space goes: right after the text block (or blocks) the suggestion ends in. */

@@ -24,6 +24,7 @@ import { Toolbar } from './Toolbar';
 import { mobileTitle } from './mobileTitle';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
+import { BlockKeys } from './blockKeys';
 import { EditorShortcuts, LinkTarget } from './editingExtensions';
 import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
@@ -146,6 +147,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       LinkTarget,
       CaretPlaced,
       AskAiKeys,
+      BlockKeys,
       EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
       Placeholder.configure({ placeholder: 'Start writing…' }),
     ],

@@ -84,6 +84,8 @@ describe('the table agrees with what the keys do in the editor', () => {
     ['code', (e) => e.isActive('code')],
     ['bulletList', (e) => e.isActive('bulletList')],
     ['orderedList', (e) => e.isActive('orderedList')],
+    ['taskList', (e) => e.isActive('taskList')],
+    ['blockquote', (e) => e.isActive('blockquote')],
     ['heading3', (e) => e.isActive('heading', { level: 3 })],
     ['heading6', (e) => e.isActive('heading', { level: 6 })],
   ];

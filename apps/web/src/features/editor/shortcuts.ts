@@ -40,6 +40,10 @@ export const SHORTCUTS = {
   linkPanel: { label: 'Open, edit or remove the link at the caret', group: 'Text', keys: { alt: true, key: 'F10' } },
   bulletList: { label: 'Bullet list', group: 'Text', keys: { mod: true, shift: true, key: '8' } },
   orderedList: { label: 'Ordered list', group: 'Text', keys: { mod: true, shift: true, key: '7' } },
+  taskList: { label: 'Checklist', group: 'Text', keys: { mod: true, shift: true, key: '9' } },
+  // Bree's: ticks the checklist item at the caret (Space on a focused checkbox does too; docs/PRODUCT.md#editor).
+  toggleTask: { label: 'Tick or untick a checklist item', group: 'Text', keys: { mod: true, shift: true, key: 'Enter' } },
+  blockquote: { label: 'Quote', group: 'Text', keys: { mod: true, shift: true, key: 'b' } },
   paragraph: { label: 'Normal text', group: 'Text', keys: { mod: true, alt: true, key: '0' } },
   heading1: heading(1),
   heading2: heading(2),

@@ -54,6 +54,18 @@ export function applySlashCommand({
     case 'orderedList':
       (editor.isActive('orderedList') ? chain : chain.toggleOrderedList()).run();
       return;
+    case 'taskList':
+      (editor.isActive('taskList') ? chain : chain.toggleTaskList()).run();
+      return;
+    case 'blockquote':
+      (editor.isActive('blockquote') ? chain : chain.setBlockquote()).run();
+      return;
+    case 'codeBlock':
+      (editor.isActive('codeBlock') ? chain : chain.setCodeBlock()).run();
+      return;
+    case 'horizontalRule':
+      chain.setHorizontalRule().run();
+      return;
     case 'askAi':
       chain.run();
       handlers.onAskAi();

@@ -15,6 +15,10 @@ describe("the '/' menu's items", () => {
       'Heading 3',
       'Bulleted list',
       'Numbered list',
+      'Checklist',
+      'Quote',
+      'Divider',
+      'Code block',
     ]);
     expect(all.map((i) => i.label)).toEqual(expect.arrayContaining(['Ask AI…', 'Fill Paragraph', 'Add Content', 'Fill Sentence', 'Expand paragraph']));
     for (const item of all) expect(item.hint.length).toBeGreaterThan(0);
@@ -44,7 +48,8 @@ describe('filtering as one types after the slash', () => {
     expect(labels('bul')[0]).toBe('Bulleted list');
     expect(labels('list')).toEqual(['Bulleted list', 'Numbered list']);
     expect(labels('ul')).toEqual(['Bulleted list']);
-    expect(labels('bl')).toEqual(['Bulleted list']);
+    // 'Code block' has a word starting 'bl': it comes before the initials of 'Bulleted list'.
+    expect(labels('bl')).toEqual(['Code block', 'Bulleted list']);
     expect(labels('h2')[0]).toBe('Heading 2');
     expect(labels('exp')).toEqual(['Expand paragraph']);
     expect(labels('fp')).toEqual(['Fill Paragraph']);
@@ -61,7 +66,16 @@ describe('filtering as one types after the slash', () => {
 
   it('finds nothing for words no item has', () => {
     expect(labels('xyz')).toEqual([]);
-    expect(labels('quote')).toEqual([]);
+    expect(labels('table')).toEqual([]);
+  });
+
+  it('names the quote, checklist, divider and code block by their words', () => {
+    expect(labels('quote')).toEqual(['Quote']);
+    expect(labels('todo')).toEqual(['Checklist']);
+    expect(labels('check')[0]).toBe('Checklist');
+    expect(labels('hr')).toEqual(['Divider']);
+    expect(labels('---')).toEqual([]);
+    expect(labels('code')).toEqual(['Code block']);
   });
 
   it('gives up three characters past the last match, not before', () => {

@@ -13,6 +13,10 @@ export type SlashCommand =
   | { kind: 'heading'; level: 1 | 2 | 3 }
   | { kind: 'bulletList' }
   | { kind: 'orderedList' }
+  | { kind: 'taskList' }
+  | { kind: 'blockquote' }
+  | { kind: 'codeBlock' }
+  | { kind: 'horizontalRule' }
   | { kind: 'askAi' }
   /** 'Check my draft': the Checks panel over the whole document. */
   | { kind: 'checkDraft' }
@@ -30,7 +34,7 @@ export interface SlashItem {
   command: SlashCommand;
 }
 
-/** Every item, in the menu's order. Only blocks the document schema has (packages/editor: no quote, divider or code block). */
+/** Every item, in the menu's order. Only blocks the document schema has (packages/editor, EDITOR_VERSION 3). */
 export const SLASH_ITEMS: readonly SlashItem[] = [
   { id: 'paragraph', group: 'Blocks', label: 'Text', hint: 'Plain paragraph', keywords: ['paragraph', 'normal', 'plain'], command: { kind: 'paragraph' } },
   { id: 'h1', group: 'Blocks', label: 'Heading 1', hint: 'Large section heading', keywords: ['title', 'h1'], command: { kind: 'heading', level: 1 } },
@@ -45,6 +49,31 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     command: { kind: 'bulletList' },
   },
   { id: 'orderedList', group: 'Blocks', label: 'Numbered list', hint: 'A list with numbers', keywords: ['ordered', 'ol'], command: { kind: 'orderedList' } },
+  {
+    id: 'taskList',
+    group: 'Blocks',
+    label: 'Checklist',
+    hint: 'A list with checkboxes',
+    keywords: ['todo', 'task', 'checkbox'],
+    command: { kind: 'taskList' },
+  },
+  { id: 'blockquote', group: 'Blocks', label: 'Quote', hint: 'Set a passage apart', keywords: ['citation', 'quotation'], command: { kind: 'blockquote' } },
+  {
+    id: 'horizontalRule',
+    group: 'Blocks',
+    label: 'Divider',
+    hint: 'A line between sections',
+    keywords: ['rule', 'hr', 'separator', 'line'],
+    command: { kind: 'horizontalRule' },
+  },
+  {
+    id: 'codeBlock',
+    group: 'Blocks',
+    label: 'Code block',
+    hint: 'Monospace text, as typed',
+    keywords: ['code', 'pre', 'snippet'],
+    command: { kind: 'codeBlock' },
+  },
   {
     id: 'askAi',
     group: 'Assistant',

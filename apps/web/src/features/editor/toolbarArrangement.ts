@@ -14,6 +14,8 @@ export type ToolbarItemId =
   | 'link'
   | 'bulletList'
   | 'orderedList'
+  | 'taskList'
+  | 'blockquote'
   | 'insert'
   | 'find'
   | 'checks'
@@ -32,6 +34,8 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
   'link',
   'bulletList',
   'orderedList',
+  'taskList',
+  'blockquote',
   'insert',
   'find',
   'checks',
@@ -46,7 +50,8 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
  * so the bar gives their room to formatting. Strikethrough and code are rare in prose. 'Insert
  * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full. 'Check my
  * draft' is also in the document actions sheet's Checks tab, so it waits in 'More'. The
- * list of keyboard shortcuts matters only with a keyboard attached: last.
+ * list of keyboard shortcuts matters only with a keyboard attached: last. A checklist and a quote
+ * are rarer than a list: after the lists (the '/' menu and their Markdown shortcuts reach them too).
  */
 export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'bold',
@@ -57,6 +62,8 @@ export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'textStyle',
   'underline',
   'orderedList',
+  'taskList',
+  'blockquote',
   'find',
   'undo',
   'redo',
@@ -80,6 +87,8 @@ const ITEM_WIDTH: Record<ToolbarItemId, number> = {
   link: TARGET + GAP,
   bulletList: TARGET + GAP,
   orderedList: TARGET + GAP,
+  taskList: TARGET + GAP,
+  blockquote: TARGET + GAP,
   insert: TARGET + GAP,
   find: TARGET + GAP,
   checks: TARGET + GAP,

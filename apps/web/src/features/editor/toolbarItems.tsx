@@ -48,6 +48,27 @@ function ListIcon({ numbered }: { numbered: boolean }) {
   );
 }
 
+/** A ticked box and lines: the checklist. */
+function ChecklistIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M9 6h8M9 14h8" />
+      <rect x="2.5" y="3" width="4.5" height="4.5" rx="1" strokeWidth="1.4" />
+      <path d="m3 13.8 1.5 1.5 2.8-3" strokeWidth="1.4" />
+    </svg>
+  );
+}
+
+/** A quote's bar beside its lines. */
+function QuoteIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M4 4v12" strokeWidth="2.4" />
+      <path d="M8.5 6h8M8.5 10h8M8.5 14h5" />
+    </svg>
+  );
+}
+
 /** An icon, not an emoji: not every system font has one. */
 function LinkIcon() {
   return (
@@ -109,6 +130,8 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
       link: e.isActive('link'),
       bullet: e.isActive('bulletList'),
       ordered: e.isActive('orderedList'),
+      task: e.isActive('taskList'),
+      quote: e.isActive('blockquote'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -136,6 +159,22 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
       icon: <ListIcon numbered />,
       pressed: s.ordered,
       run: () => chain().toggleOrderedList().run(),
+    },
+    taskList: {
+      id: 'taskList',
+      label: 'Checklist',
+      shortcut: 'taskList',
+      icon: <ChecklistIcon />,
+      pressed: s.task,
+      run: () => chain().toggleTaskList().run(),
+    },
+    blockquote: {
+      id: 'blockquote',
+      label: 'Quote',
+      shortcut: 'blockquote',
+      icon: <QuoteIcon />,
+      pressed: s.quote,
+      run: () => chain().toggleBlockquote().run(),
     },
     insert: { id: 'insert', label: 'Insert block or ask AI', shortcut: 'slashMenu', icon: <InsertIcon />, run: () => openSlashMenu(editor) },
     find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },

@@ -1,3 +1,4 @@
+import { TEXT_BLOCKS } from '@bree/editor';
 import type { Node as PMNode } from '@tiptap/pm/model';
 
 /** A document's plain text with, for each character, its ProseMirror position (-1 between blocks). */
@@ -37,7 +38,7 @@ export function plainTextWithPositions(doc: PMNode): PlainTextMap {
   const walk = (node: PMNode, contentStart: number) => {
     node.forEach((child, offset) => {
       const at = contentStart + offset;
-      if (child.type.name === 'paragraph' || child.type.name === 'heading') {
+      if (TEXT_BLOCKS.includes(child.type.name)) {
         if (blockCount++ > 0) {
           for (const c of BLOCK_SEPARATOR) {
             chars.push(c);

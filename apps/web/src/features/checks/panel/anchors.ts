@@ -28,10 +28,13 @@ export function textAt({ doc, from, to }: { doc: PmNode; from: number; to: numbe
   return doc.textBetween(from, to, '', '\n');
 }
 
-/** The type the checks see: a paragraph of a list item or quote is that item (rules skip lists and headings). */
+/** Blocks whose paragraphs the checks see as the block itself (rules skip lists, quotes, code and headings). */
+const CONTAINERS = ['listItem', 'taskItem', 'blockquote'];
+
+/** The type the checks see: a paragraph of a list item, checklist item or quote is that item. */
 function blockType(doc: PmNode, pos: number, node: PmNode): string {
   const parent = doc.resolve(pos).parent;
-  return parent.type.name === 'listItem' || parent.type.name === 'blockquote' ? parent.type.name : node.type.name;
+  return CONTAINERS.includes(parent.type.name) ? parent.type.name : node.type.name;
 }
 
 /** The text blocks with an id, whole, that touch [from, to) (the whole document without a range), in order. */
