@@ -10,8 +10,10 @@ interface Props {
   title: string;
   onRename(name: string): Promise<boolean>;
   saveState: SaveState;
-  /** The side panel (its Document tab holds the counts, copy buttons and the workspace). */
+  /** The side panel (its Document tab holds the outline, the counts, copy buttons and the workspace). */
   children: ReactNode;
+  /** Where focus goes on closing (the outline puts the caret in the text: preventDefault). */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 /**
@@ -19,9 +21,9 @@ interface Props {
  * save status above the panels — the Document tab has the picker, Convert, the action grid,
  * the statistics and the copy buttons.
  */
-export function DocumentActionsSheet({ open, onOpenChange, title, onRename, saveState, children }: Props) {
+export function DocumentActionsSheet({ open, onOpenChange, title, onRename, saveState, children, onCloseAutoFocus }: Props) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Document actions" variant="sheet">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Document actions" variant="sheet" onCloseAutoFocus={onCloseAutoFocus}>
       <div className="mb-2 flex items-center gap-2 border-b border-line pb-2">
         <span className="text-xs text-muted">Name</span>
         <DocumentTitle as="div" title={title} onRename={onRename} />

@@ -271,6 +271,12 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useChecksEntry({ onOpen: isMobile ? null : () => setTab('checks') });
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
+  // The outline's choice on a phone: the sheet closes first, then the text gets the caret (not the sheet's opener).
+  const afterSheet = useRef<(() => void) | null>(null);
+  const leaveSheetFor = (go: () => void) => {
+    afterSheet.current = go;
+    setSheetOpen(false);
+  };
   const panel = (
     <SidePanel
       editor={editor}
@@ -281,6 +287,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       restore={restoreVersion}
       wordGoal={wordGoal}
       onAssistant={assistant.run}
+      leavePanel={isMobile ? leaveSheetFor : undefined}
     />
   );
 
@@ -369,7 +376,20 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         )}
       </div>
       {isMobile && (
-        <DocumentActionsSheet open={sheetOpen} onOpenChange={setSheetOpen} title={file.displayName} onRename={rename} saveState={saveState}>
+        <DocumentActionsSheet
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          title={file.displayName}
+          onRename={rename}
+          saveState={saveState}
+          onCloseAutoFocus={(event) => {
+            const go = afterSheet.current;
+            afterSheet.current = null;
+            if (!go) return;
+            event.preventDefault();
+            go();
+          }}
+        >
           {panel}
         </DocumentActionsSheet>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../ui';
@@ -12,13 +12,25 @@ import { AuthorshipSection } from './AuthorshipSection';
 import type { PanelFile } from './SidePanel';
 import { WorkspaceSection } from '../../workspaces';
 
+// The outline comes in its own chunk, fetched when the Document panel first shows (docs/PAGE-WEIGHT.md).
+const OutlineSection = lazy(() => import('./OutlineSection').then((m) => ({ default: m.OutlineSection })));
+
 /** Plain text of the editor with blank lines between blocks (what 'Copy document' copies). */
 export function editorPlainText(editor: Editor): string {
   return editor.getText({ blockSeparator: '\n\n' });
 }
 
-/** Documents/workspace panel: counts, authorship, 'Copy as HTML' and 'Copy document', downloads, the workspace. */
-export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Editor; fileId: string; file: PanelFile; wordGoal?: WordGoalControl }) {
+interface Props {
+  editor: Editor;
+  fileId: string;
+  file: PanelFile;
+  wordGoal?: WordGoalControl;
+  /** The phone's sheet: closed before the outline goes to a heading (OutlineSection). */
+  leavePanel?(go: () => void): void;
+}
+
+/** Documents/workspace panel: the outline, counts, authorship, 'Copy as HTML' and 'Copy document', downloads, the workspace. */
+export function DocumentPanel({ editor, fileId, file, wordGoal, leavePanel }: Props) {
   const stats = useDocumentStats(editor);
   const { download } = useFileTransfers();
   const [includeProvenance, setIncludeProvenance] = useState(false);
@@ -41,6 +53,9 @@ export function DocumentPanel({ editor, fileId, file, wordGoal }: { editor: Edit
 
   return (
     <div className="space-y-4">
+      <Suspense fallback={null}>
+        <OutlineSection editor={editor} leavePanel={leavePanel} />
+      </Suspense>
       <dl className="grid grid-cols-2 gap-2">
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-md border border-line bg-paper p-2">

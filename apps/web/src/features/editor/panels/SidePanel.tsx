@@ -46,10 +46,12 @@ interface Props {
   wordGoal?: WordGoalControl;
   /** The assistant's run: the Checks panel's 'Rewrite in my voice'. */
   onAssistant?(action: AiAction, instruction?: string): void;
+  /** Set where the panel covers the text (the phone's sheet): closes it before the outline goes to a heading. */
+  leavePanel?(go: () => void): void;
 }
 
 /** Tabbed panel: the desktop side panel, and the body of the mobile sheet. */
-export function SidePanel({ editor, fileId, file, tab, onTab, restore, wordGoal, onAssistant }: Props) {
+export function SidePanel({ editor, fileId, file, tab, onTab, restore, wordGoal, onAssistant, leavePanel }: Props) {
   const base = useId();
   // On a phone the checks have their own sheet (ChecksSheet): the five tabs still fit a 360 px sheet.
   const tabs = useIsMobile() ? TABS.filter((t) => t.id !== 'checks') : TABS;
@@ -79,7 +81,7 @@ export function SidePanel({ editor, fileId, file, tab, onTab, restore, wordGoal,
         ))}
       </div>
       <div role="tabpanel" id={`${base}-${tab}`} aria-labelledby={`${base}-${tab}-tab`} className="flex-1 overflow-y-auto p-3">
-        {tab === 'document' && <DocumentPanel editor={editor} fileId={fileId} file={file} wordGoal={wordGoal} />}
+        {tab === 'document' && <DocumentPanel editor={editor} fileId={fileId} file={file} wordGoal={wordGoal} leavePanel={leavePanel} />}
         <Suspense fallback={<Spinner label="Loading" showLabel className="py-6" />}>
           {tab === 'checks' && <ChecksPanel editor={editor} fileId={fileId} onAssistant={onAssistant} />}
           {tab === 'history' && <HistoryPanel editor={editor} fileId={fileId} restore={restore} />}
