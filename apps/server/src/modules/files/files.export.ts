@@ -1,10 +1,14 @@
 import { authorshipLine } from '@bree/contracts';
 import { authorshipOf, breeExtensions, normalizeDoc, withoutProvenance, type DocJSON } from '@bree/editor';
 import { generateHTML } from '@tiptap/html';
-import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun, type ParagraphChild } from 'docx';
 import TurndownService from 'turndown';
 
+import { docToDocx } from './files.export-docx';
+import { docToText } from './files.export-text';
 import type { ExportFormat } from './files.formats';
+
+export { docToDocx } from './files.export-docx';
+export { docToText } from './files.export-text';
 
 export { EXPORT_FORMATS, type ExportFormat } from './files.formats';
 
@@ -33,12 +37,34 @@ function withoutInternalAttrs(node: DocJSON): DocJSON {
  * editor-internal attributes). The AI provenance marks are left out unless `provenance` asks for them.
  */
 export function docToHtml(doc: DocJSON, { provenance = false }: { provenance?: boolean } = {}): string {
-  return generateHTML(withoutInternalAttrs(provenance ? doc : withoutProvenance(doc)), breeExtensions());
+  const html = generateHTML(withoutInternalAttrs(provenance ? doc : withoutProvenance(doc)), breeExtensions());
+  return withCodeLanguages(html, codeLanguages(doc)).replaceAll('<input type="checkbox"', '<input type="checkbox" disabled');
+}
+
+/** The languages of the document's code blocks, in the order the HTML renders them. */
+function codeLanguages(node: DocJSON, out: (string | null)[] = []): (string | null)[] {
+  if (node.type === 'codeBlock') out.push(typeof node.attrs?.language === 'string' ? node.attrs.language : null);
+  for (const child of node.content ?? []) codeLanguages(child, out);
+  return out;
+}
+
+// The schema renders code without a language class (the editor highlights nothing); outside Bree
+// `class="language-x"` is what Markdown writers and syntax highlighters read. The tags matched are
+// the renderer's own: the writer's text inside is escaped, so it can never forge one.
+function withCodeLanguages(html: string, languages: (string | null)[]): string {
+  let index = 0;
+  return html.replace(/<pre([^>]*)><code([^>]*)>/g, (_tag: string, pre: string, code: string) => {
+    const language = languages[index++];
+    // Whatever class the renderer put there (none, or its own prefix) gives way to the standard one.
+    const rest = code.replace(/\s*class="[^"]*"/, '');
+    return `<pre${pre}><code${rest}${language ? ` class="language-${escapeHtml(language)}"` : ''}>`;
+  });
 }
 
 /** The part of turndown's DOM node the list-item rule reads (the server has no DOM types). */
 interface ItemElement {
   nextSibling: unknown;
+  getAttribute(name: string): string | null;
   parentNode: { nodeName: string; children: ArrayLike<unknown>; getAttribute(name: string): string | null } | null;
 }
 
@@ -47,6 +73,8 @@ interface ItemElement {
 function listItemMarkdown(content: string, node: ItemElement): string {
   const parent = node.parentNode;
   let marker = '- ';
+  // A checklist item is GFM's task item; its nested blocks still indent under the '- '.
+  const task = node.getAttribute('data-type') === 'taskItem' ? (node.getAttribute('data-checked') === 'true' ? '[x] ' : '[ ] ') : '';
   if (parent?.nodeName === 'OL') {
     const start = Number(parent.getAttribute('start') ?? 1);
     marker = `${(Number.isFinite(start) ? start : 1) + Array.prototype.indexOf.call(parent.children, node)}. `;
@@ -59,7 +87,7 @@ function listItemMarkdown(content: string, node: ItemElement): string {
     .split('\n')
     .map((line, i) => (i === 0 || line === '' ? line : pad + line))
     .join('\n');
-  return `${body ? marker + body : marker.trimEnd()}${node.nextSibling ? '\n' : ''}`;
+  return `${body ? marker + task + body : (marker + task).trimEnd()}${node.nextSibling ? '\n' : ''}`;
 }
 
 const turndown = new TurndownService({
@@ -69,6 +97,8 @@ const turndown = new TurndownService({
   strongDelimiter: '**',
   // A hard break as a backslash (CommonMark), not turndown's two trailing spaces, so no line ends in whitespace.
   br: '\\',
+  hr: '---',
+  codeBlockStyle: 'fenced',
   // An empty item stays an item (turndown would drop it as blank).
   blankReplacement: (content, node) => (node.nodeName === 'LI' ? listItemMarkdown('', node as unknown as ItemElement) : node.isBlock ? '\n\n' : ''),
 });
@@ -87,125 +117,12 @@ turndown.addRule('strike', { filter: ['s', 'del'], replacement: (content) => `~~
 turndown.addRule('underline', { filter: ['u'], replacement: (content) => `<u>${content}</u>` });
 turndown.addRule('listItem', { filter: 'li', replacement: (content, node) => listItemMarkdown(content, node as unknown as ItemElement) });
 
-/** The document as Markdown (CommonMark + ~~strike~~ and <u>underline</u>). */
+// The checkbox is the item's marker (listItemMarkdown), not text.
+turndown.addRule('taskCheckbox', { filter: (node) => node.nodeName === 'INPUT', replacement: () => '' });
+
+/** The document as Markdown (GitHub-flavoured: ~~strike~~, task lists, fenced code; <u>underline</u>). */
 export function docToMarkdown(doc: DocJSON): string {
   return `${turndown.turndown(docToHtml(doc)).trim()}\n`;
-}
-
-type Mark = NonNullable<DocJSON['marks']>[number];
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-];
-
-function runsOf(node: DocJSON): ParagraphChild[] {
-  const out: ParagraphChild[] = [];
-  for (const child of node.content ?? []) {
-    if (child.type === 'hardBreak') {
-      out.push(new TextRun({ text: '', break: 1 }));
-      continue;
-    }
-    if (child.type !== 'text') continue;
-    const has = (t: string) => (child.marks ?? []).some((m: Mark) => m.type === t);
-    const link = (child.marks ?? []).find((m: Mark) => m.type === 'link');
-    const run = new TextRun({
-      text: child.text ?? '',
-      bold: has('bold'),
-      italics: has('italic'),
-      strike: has('strike'),
-      underline: has('underline') || link ? {} : undefined,
-      font: has('code') ? 'Courier New' : undefined,
-      style: link ? 'Hyperlink' : undefined,
-    });
-    out.push(link ? new ExternalHyperlink({ link: String(link.attrs?.href ?? ''), children: [run] }) : run);
-  }
-  return out;
-}
-
-function paragraphsOf(nodes: DocJSON[], list?: { reference: string; level: number }): Paragraph[] {
-  const out: Paragraph[] = [];
-  for (const node of nodes) {
-    if (node.type === 'heading') {
-      const level = Math.min(6, Math.max(1, Number(node.attrs?.level ?? 1)));
-      out.push(new Paragraph({ heading: HEADINGS[level - 1], children: runsOf(node) }));
-    } else if (node.type === 'paragraph') {
-      out.push(new Paragraph({ children: runsOf(node), ...(list ? { numbering: list } : {}) }));
-    } else if (node.type === 'bulletList' || node.type === 'orderedList') {
-      const reference = node.type === 'bulletList' ? 'bree-bullets' : 'bree-numbers';
-      const level = list ? Math.min(list.level + 1, 8) : 0;
-      for (const item of node.content ?? []) {
-        const [first, ...rest] = item.content ?? [];
-        if (first) out.push(...paragraphsOf([first], { reference, level }));
-        out.push(...paragraphsOf(rest, { reference, level }));
-      }
-    }
-  }
-  return out;
-}
-
-const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (i: number) => string) =>
-  Array.from({ length: 9 }, (_, i) => ({
-    level: i,
-    format,
-    text: text(i),
-    alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: { left: 720 * (i + 1), hanging: 360 } } },
-  }));
-
-/** The document as a Word file: headings, lists, bold, italic, underline, strike, code and links; `firstLine` opens it. */
-export async function docToDocx(doc: DocJSON, title: string, firstLine: string | null = null): Promise<Buffer> {
-  const document = new Document({
-    title,
-    numbering: {
-      config: [
-        { reference: 'bree-bullets', levels: levels(LevelFormat.BULLET, (i) => ['•', '◦', '▪'][i % 3]!) },
-        { reference: 'bree-numbers', levels: levels(LevelFormat.DECIMAL, (i) => `%${i + 1}.`) },
-      ],
-    },
-    sections: [
-      {
-        children: [...(firstLine ? [new Paragraph({ children: [new TextRun({ text: firstLine, italics: true })] })] : []), ...paragraphsOf(doc.content ?? [])],
-      },
-    ],
-  });
-  return Packer.toBuffer(document);
-}
-
-function inlineText(node: DocJSON): string {
-  if (node.type === 'text') return node.text ?? '';
-  if (node.type === 'hardBreak') return '\n';
-  return (node.content ?? []).map(inlineText).join('');
-}
-
-// A list's lines: "- " or "N. " before each item, the item's further lines (and nested lists) under its text.
-function listLines(list: DocJSON): string {
-  const start = Number(list.attrs?.start ?? 1);
-  return (list.content ?? [])
-    .map((item, index) => {
-      const marker = list.type === 'bulletList' ? '- ' : `${(Number.isFinite(start) ? start : 1) + index}. `;
-      const body = (item.content ?? []).map((child) => (child.type === 'bulletList' || child.type === 'orderedList' ? listLines(child) : inlineText(child)));
-      const pad = ' '.repeat(marker.length);
-      const lines = body.join('\n').split('\n');
-      const text = lines.map((line, i) => (i === 0 || line === '' ? line : pad + line)).join('\n');
-      return text ? marker + text : marker.trimEnd();
-    })
-    .join('\n');
-}
-
-/**
- * The document as plain text for download: blocks apart by blank lines, lists kept as "- " and
- * "1. " lines with nested lists indented. (toPlainText, for word counts and search, drops markers.)
- */
-export function docToText(doc: DocJSON): string {
-  return (doc.content ?? [])
-    .map((node) => (node.type === 'bulletList' || node.type === 'orderedList' ? listLines(node) : inlineText(node)))
-    .filter((block) => block.trim() !== '')
-    .join('\n\n')
-    .trim();
 }
 
 /** How AI-written spans read in an .html export that keeps them: highlighted, as in the editor. */

@@ -32,6 +32,16 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 .bree-prose li>p{margin:.2em 0}
 .bree-prose a{color:var(--accent);text-decoration:underline}
 .bree-prose code{font-family:ui-monospace,monospace;font-size:.9em;background:var(--cream-deep);border-radius:4px;padding:.1em .3em}
+.bree-prose blockquote{margin:0 0 .9em;padding-left:1em;border-left:3px solid var(--line);color:var(--muted);font-style:italic}
+.bree-prose hr{border:none;border-top:1px solid var(--line);margin:1.6em 0}
+.bree-prose pre{font-family:ui-monospace,monospace;font-size:.85em;line-height:1.55;background:var(--cream-deep);border-radius:6px;padding:.75em 1em;margin:0 0 .9em;overflow-x:auto;white-space:pre;max-width:100%}
+.bree-prose pre code{background:none;padding:0;font-size:inherit;border-radius:0}
+.bree-prose ul[data-type="taskList"]{list-style:none;padding-left:.25em}
+.bree-prose li[data-type="taskItem"]{display:flex;align-items:flex-start;gap:.5em}
+.bree-prose li[data-type="taskItem"]>label{flex:none;display:flex;align-items:center;height:1.75em;margin-top:.2em}
+.bree-prose li[data-type="taskItem"]>label>input{width:1.05em;height:1.05em;accent-color:var(--accent);margin:0}
+.bree-prose li[data-type="taskItem"]>div{flex:1;min-width:0}
+.bree-prose li[data-type="taskItem"][data-checked="true"]>div>p{text-decoration:line-through;color:var(--muted)}
 footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--line);color:var(--muted);font-size:.875rem}
 .page-title{font-family:var(--serif);font-size:2.25rem;line-height:1.2;margin:0 0 .5rem}
 .page-lead{margin:0 0 1.5rem;color:var(--ink-soft)}
@@ -58,6 +68,7 @@ footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--
   .bree-prose h1,.bree-prose h2,.bree-prose h3,.bree-prose h4,.bree-prose h5,.bree-prose h6{break-after:avoid;page-break-after:avoid}
   .bree-prose p,.bree-prose li{orphans:3;widows:3}
   .bree-prose a{color:#000}
+  .bree-prose pre{white-space:pre-wrap;background:none;border:1px solid #000}
   .bree-prose a[href^="http"]::after{content:" (" attr(href) ")";font-size:.85em;word-break:break-all}
   .badge{border-color:#000;background:none;color:#000}
   footer{border-top:1px solid #000;color:#000;padding:.5rem 0 0}
