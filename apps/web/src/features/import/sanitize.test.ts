@@ -70,7 +70,18 @@ describe('reshaping what Bree cannot hold', () => {
     expect(sanitizeImportHtml(html)).toBe('<p>Name | Role</p><p>Ada | Author</p>');
   });
 
-  it('keeps the lines of a code block as one code paragraph with breaks', () => {
-    expect(sanitizeImportHtml('<pre><code>a = 1\nb = 2\n</code></pre>')).toBe('<p><code>a = 1<br>b = 2</code></p>');
+  it('keeps a code block with its lines and its language class only', () => {
+    expect(sanitizeImportHtml('<pre class="x"><code class="hljs language-py">a = 1\nb = 2\n</code></pre>')).toBe(
+      '<pre><code class="language-py">a = 1\nb = 2</code></pre>',
+    );
+    expect(sanitizeImportHtml('<p class="language-py">a</p>')).toBe('<p>a</p>');
+  });
+
+  it('keeps quotes and rules; checkboxes become checklist markup and no input is left', () => {
+    expect(sanitizeImportHtml('<blockquote><p>q</p></blockquote><hr>')).toBe('<blockquote><p>q</p></blockquote><hr>');
+    expect(sanitizeImportHtml('<ul><li><input type="checkbox" checked="checked" onclick="x()" name="n"> a</li><li><input type="checkbox">b</li></ul>')).toBe(
+      '<ul data-type="taskList"><li data-type="taskItem" data-checked="true">a</li><li data-type="taskItem" data-checked="false">b</li></ul>',
+    );
+    expect(sanitizeImportHtml('<ul><li><input type="text" value="v"> a</li></ul><ol type="a"><li>x</li></ol>')).toBe('<ul><li> a</li></ul><ol><li>x</li></ol>');
   });
 });

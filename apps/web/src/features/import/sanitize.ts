@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import type { Config, DOMPurify as Purifier } from 'dompurify';
+import { reshapeBlocks } from './convert/blocks';
 
 /**
  * The only elements an import keeps: what Bree's document schema can hold. Everything else
@@ -28,17 +29,23 @@ export const IMPORT_ALLOWED_TAGS = [
   'del',
   'code',
   'a',
+  'blockquote',
+  'hr',
+  'pre',
 ] as const;
 
 /**
- * Kept through sanitising only to be reshaped right after: Bree has no tables or code blocks,
- * but dropping the tags alone would glue table cells together and lose code's line breaks.
+ * Kept through sanitising only to be reshaped right after: Bree has no tables, so rows become
+ * paragraphs; a checkbox (GFM task lists, Bree's own HTML) becomes a checklist item (convert/blocks.ts).
  */
-const RESHAPED_TAGS = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'pre'];
+const RESHAPED_TAGS = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'input'];
+
+/** A code element's language class (`language-ts`), the only class an import keeps. */
+const LANGUAGE_CLASS = /^language-[a-z0-9+-]{1,32}$/;
 
 const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [...IMPORT_ALLOWED_TAGS, ...RESHAPED_TAGS],
-  ALLOWED_ATTR: ['href'],
+  ALLOWED_ATTR: ['href', 'type', 'checked', 'class'],
   // Only web and mail links: javascript:, data:, vbscript: and relative paths lose their href.
   ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
   ALLOW_DATA_ATTR: false,
@@ -58,6 +65,19 @@ function getPurifier(): Purifier {
   instance.addHook('uponSanitizeAttribute', (node, data) => {
     // href is allowed for links only; on any other element it is meaningless and removed.
     if (data.attrName === 'href' && node.nodeName !== 'A') data.keepAttr = false;
+    // A checkbox's type and state, and a code block's language, mean something; nowhere else.
+    if ((data.attrName === 'type' || data.attrName === 'checked') && node.nodeName !== 'INPUT') data.keepAttr = false;
+    // DOMPurify drops an input's type by itself; a checkbox's is the one kept (any other input goes in convert/blocks.ts).
+    if (data.attrName === 'type' && node.nodeName === 'INPUT') {
+      if (data.attrValue.toLowerCase() === 'checkbox') data.forceKeepAttr = true;
+      else data.keepAttr = false;
+    }
+    if (data.attrName === 'checked' && node.nodeName === 'INPUT') data.forceKeepAttr = true;
+    if (data.attrName === 'class') {
+      const language = data.attrValue.split(/\s+/).find((name) => LANGUAGE_CLASS.test(name));
+      if (node.nodeName === 'CODE' && language) data.attrValue = language;
+      else data.keepAttr = false;
+    }
   });
   purifier = instance;
   return instance;
@@ -77,28 +97,10 @@ function flattenTables(root: DocumentFragment): void {
   for (const wrapper of Array.from(root.querySelectorAll('table, thead, tbody, tfoot, th, td'))) wrapper.replaceWith(...Array.from(wrapper.childNodes));
 }
 
-/** A preformatted block → one paragraph of code with its line breaks kept as <br>. */
-function flattenPre(root: DocumentFragment): void {
-  const doc = root.ownerDocument;
-  for (const pre of Array.from(root.querySelectorAll('pre')).reverse()) {
-    const paragraph = doc.createElement('p');
-    const code = doc.createElement('code');
-    (pre.textContent ?? '')
-      .replace(/\n+$/, '')
-      .split('\n')
-      .forEach((line, i) => {
-        if (i > 0) code.append(doc.createElement('br'));
-        code.append(doc.createTextNode(line));
-      });
-    paragraph.append(code);
-    pre.replaceWith(paragraph);
-  }
-}
-
 /**
  * Cleans untrusted HTML (an imported file, Markdown output, mammoth output) down to the
- * strict allowlist: headings, paragraphs, lists, line breaks, inline marks and http(s)/mailto
- * links. Scripts, event handlers, styles, frames, forms and dangerous links are gone.
+ * strict allowlist: headings, paragraphs, lists, quotes, rules, code blocks, checkboxes, line
+ * breaks, inline marks and http(s)/mailto links. Scripts, event handlers, styles, frames, forms and dangerous links are gone.
  */
 export function sanitizeImportHtml(html: string): string {
   return sanitizeImportDom(html).innerHTML;
@@ -107,9 +109,9 @@ export function sanitizeImportHtml(html: string): string {
 /** The same cleaning, kept as DOM (a detached div) so a large import is not re-parsed from text. */
 export function sanitizeImportDom(html: string): HTMLElement {
   const fragment = getPurifier().sanitize(html, CONFIG);
-  flattenPre(fragment);
   flattenTables(fragment);
   const container = fragment.ownerDocument.createElement('div');
   container.append(fragment);
+  reshapeBlocks(container);
   return container;
 }

@@ -11,8 +11,22 @@ export const DOCX_LIMITS = {
 /**
  * Word styles → HTML. Headings, lists, bold and italic come from mammoth's defaults; underline
  * is ignored by default, so it is mapped to <u>, and strike is stated so it never depends on them.
+ * Consecutive code paragraphs join into one code block (Word writes a paragraph per line).
  */
-export const DOCX_STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh", 'u => u', 'strike => s', 'dstrike => s'];
+export const DOCX_STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='Subtitle'] => h2:fresh",
+  // Quotes, code and rules as Bree's DOCX export writes them, and Word's own names for them.
+  "p[style-name='Quote'] => blockquote > p:fresh",
+  "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  "p[style-name='Code'] => pre:separator('\\n')",
+  "p[style-name='Source Code'] => pre:separator('\\n')",
+  "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
+  "p[style-name='Horizontal Line'] => hr",
+  'u => u',
+  'strike => s',
+  'dstrike => s',
+];
 
 /**
  * Reads the archive's directory only (the filter declines every entry, so nothing is inflated)

@@ -2,6 +2,7 @@ import { DOMParser as ProseMirrorParser } from '@tiptap/pm/model';
 import { getBreeSchema, toPlainText } from '@bree/editor';
 import type { DocJSON } from '@bree/editor';
 import { sanitizeImportDom } from '../sanitize';
+import { codeLanguagesOf, withCodeLanguages } from './blocks';
 import { ImportError } from './errors';
 
 /** Source-specific clean-ups applied after sanitising. */
@@ -28,7 +29,8 @@ export function htmlToDoc(html: string, options: HtmlToDocOptions = {}): DocJSON
   // serialised and re-parsed at every step.
   const clean = sanitizeImportDom(html);
   if (options.unwrapLinkUnderline) unwrapLinkUnderlines(clean);
-  const doc = ProseMirrorParser.fromSchema(getBreeSchema()).parse(clean).toJSON() as DocJSON;
+  const parsed = ProseMirrorParser.fromSchema(getBreeSchema()).parse(clean).toJSON() as DocJSON;
+  const doc = withCodeLanguages(parsed, codeLanguagesOf(clean));
   if (!toPlainText(doc).trim()) throw new ImportError('empty');
   return doc;
 }
