@@ -135,5 +135,17 @@ describe('the four blocks in every export format', () => {
   it('keeps hostile attributes out', async () => {
     const doc = normalizeDoc({ type: 'doc', content: [{ type: 'codeBlock', attrs: { language: '"><script>' }, content: [text('x')] }] });
     expect(String(await render('html', doc))).toContain('<pre spellcheck="false"><code>x</code></pre>');
+    // A link whose address spells the code block's tags leaves the language where it belongs.
+    const link = { type: 'link', attrs: { href: 'https://x.example/<pre spellcheck="false"><code><input type="checkbox"' } };
+    const tricky: DocJSON = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'a', marks: [link] }] },
+        { type: 'codeBlock', attrs: { language: 'ts' }, content: [text('y')] },
+      ],
+    };
+    const html = String(await render('html', tricky));
+    expect(html).toContain('href="https://x.example/<pre spellcheck=&quot;false&quot;><code><input type=&quot;checkbox&quot;">a</a>');
+    expect(html).toContain('<pre spellcheck="false"><code class="language-ts">y</code></pre>');
   });
 });

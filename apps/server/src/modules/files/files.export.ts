@@ -1,5 +1,6 @@
 import { authorshipLine } from '@bree/contracts';
 import { authorshipOf, breeExtensions, normalizeDoc, withoutProvenance, type DocJSON } from '@bree/editor';
+import type { AnyExtension } from '@tiptap/core';
 import { generateHTML } from '@tiptap/html';
 import TurndownService from 'turndown';
 
@@ -37,28 +38,24 @@ function withoutInternalAttrs(node: DocJSON): DocJSON {
  * editor-internal attributes). The AI provenance marks are left out unless `provenance` asks for them.
  */
 export function docToHtml(doc: DocJSON, { provenance = false }: { provenance?: boolean } = {}): string {
-  const html = generateHTML(withoutInternalAttrs(provenance ? doc : withoutProvenance(doc)), breeExtensions());
-  return withCodeLanguages(html, codeLanguages(doc)).replaceAll('<input type="checkbox"', '<input type="checkbox" disabled');
+  const html = generateHTML(withoutInternalAttrs(provenance ? doc : withoutProvenance(doc)), exportExtensions());
+  // The checkboxes of a checklist show its state; outside the editor nobody can tick them. The tag is the
+  // renderer's own (the writer's text and attributes are escaped, so no `<input` of theirs can appear).
+  return html.replaceAll('<input type="checkbox"', '<input type="checkbox" disabled');
 }
 
-/** The languages of the document's code blocks, in the order the HTML renders them. */
-function codeLanguages(node: DocJSON, out: (string | null)[] = []): (string | null)[] {
-  if (node.type === 'codeBlock') out.push(typeof node.attrs?.language === 'string' ? node.attrs.language : null);
-  for (const child of node.content ?? []) codeLanguages(child, out);
-  return out;
-}
+let extensions: AnyExtension[] | null = null;
 
-// The schema renders code without a language class (the editor highlights nothing); outside Bree
-// `class="language-x"` is what Markdown writers and syntax highlighters read. The tags matched are
-// the renderer's own: the writer's text inside is escaped, so it can never forge one.
-function withCodeLanguages(html: string, languages: (string | null)[]): string {
-  let index = 0;
-  return html.replace(/<pre([^>]*)><code([^>]*)>/g, (_tag: string, pre: string, code: string) => {
-    const language = languages[index++];
-    // Whatever class the renderer put there (none, or its own prefix) gives way to the standard one.
-    const rest = code.replace(/\s*class="[^"]*"/, '');
-    return `<pre${pre}><code${rest}${language ? ` class="language-${escapeHtml(language)}"` : ''}>`;
-  });
+/**
+ * The schema's extensions, with a code block's language written as `class="language-x"`: the editor
+ * highlights nothing and leaves it out, but outside Bree it is what Markdown writers (turndown's fence)
+ * and syntax highlighters read. The language is a short [a-z0-9+-] name (normalizeDoc drops others).
+ */
+function exportExtensions(): AnyExtension[] {
+  extensions ??= breeExtensions().map((extension) =>
+    extension.name === 'starterKit' ? (extension.configure({ codeBlock: { languageClassPrefix: 'language-' } }) as AnyExtension) : extension,
+  );
+  return extensions;
 }
 
 /** The part of turndown's DOM node the list-item rule reads (the server has no DOM types). */
