@@ -50,6 +50,16 @@ describe('checklist keys', () => {
     expect(press(e, { key: 'Enter', ctrlKey: true, shiftKey: true })).toBe(false);
   });
 
+  it('Tab and Shift+Tab indent and outdent a checklist item', () => {
+    const e = setUp('<ul data-type="taskList"><li data-type="taskItem"><p>One</p></li><li data-type="taskItem"><p>Two</p></li></ul>');
+    e.commands.setTextSelection(e.state.doc.content.size - 3);
+    expect(press(e, { key: 'Tab' })).toBe(true);
+    expect(e.state.doc.firstChild!.childCount).toBe(1);
+    expect(e.state.doc.firstChild!.firstChild!.lastChild!.type.name).toBe('taskList');
+    expect(press(e, { key: 'Tab', shiftKey: true })).toBe(true);
+    expect(e.state.doc.firstChild!.childCount).toBe(2);
+  });
+
   it("Ctrl+Alt+C asks for 'Check my draft' even inside the text, not for a code block", () => {
     const e = setUp('<p>Text</p>');
     e.commands.setTextSelection(2);
