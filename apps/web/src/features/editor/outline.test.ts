@@ -31,9 +31,13 @@ describe('outlineHeadings', () => {
     expect(outlineHeadings({ doc: docOf(p('Just words.'), p('More words.')) })).toEqual([]);
   });
 
-  it('reads headings inside a container block', () => {
-    const doc = docOf({ type: 'bulletList', content: [{ type: 'listItem', content: [h(2, 'Nested')] }] });
-    expect(outlineHeadings({ doc }).map((x) => x.text)).toEqual(['Nested']);
+  it('reads headings inside a container block, never a code block', () => {
+    const doc = docOf(
+      { type: 'bulletList', content: [{ type: 'listItem', content: [h(2, 'Nested')] }] },
+      { type: 'blockquote', content: [h(3, 'Quoted')] },
+      { type: 'codeBlock', content: [text('## not a heading')] },
+    );
+    expect(outlineHeadings({ doc }).map((x) => x.text)).toEqual(['Nested', 'Quoted']);
   });
 });
 

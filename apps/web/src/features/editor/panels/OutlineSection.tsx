@@ -76,6 +76,17 @@ export function OutlineSection({ editor, leavePanel }: Props) {
     };
   }, [editor]);
 
+  // A long outline scrolls in its own box: the current entry is kept in sight there (never the page or the panel).
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const box = list.current;
+    const button = buttons.current[current];
+    if (!box || !button) return;
+    const top = button.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + button.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + button.offsetHeight - box.clientHeight;
+  }, [current]);
+
   const go = (index: number) => {
     const target = latest.current[index];
     if (!target) return;
@@ -122,7 +133,7 @@ export function OutlineSection({ editor, leavePanel }: Props) {
       {headings.length === 0 ? (
         <p className="text-xs text-muted">No headings yet — add one with the toolbar&apos;s text style or the &apos;/&apos; menu.</p>
       ) : (
-        <ul className="max-h-64 space-y-0.5 overflow-y-auto" onKeyDown={onKeyDown}>
+        <ul ref={list} className="relative max-h-64 space-y-0.5 overflow-y-auto" onKeyDown={onKeyDown}>
           {headings.map((heading, index) => (
             <li key={index}>
               <button
