@@ -29,8 +29,10 @@ const ESCAPED_CODE = '<pre spellcheck="false"><code class="language-html">&lt;sc
 /** The four blocks as every server-rendered page writes them. */
 function expectBlocksHtml(html: string): void {
   expect(html).toContain('<blockquote><p>A quoted line.</p></blockquote>');
-  expect(html).toMatch(/<ul data-type="taskList"><li data-checked="true" data-type="taskItem"><label><input type="checkbox" disabled checked="checked">/);
-  expect(html).toMatch(/<li data-checked="false" data-type="taskItem"><label><input type="checkbox" disabled>/);
+  expect(html).toMatch(
+    /<ul data-type="taskList"><li data-checked="true" data-type="taskItem"><label><input type="checkbox" disabled aria-label="Done" checked="checked">/,
+  );
+  expect(html).toMatch(/<li data-checked="false" data-type="taskItem"><label><input type="checkbox" disabled aria-label="Done">/);
   expect(html).toContain('<hr>');
   expect(html).toContain(ESCAPED_CODE);
   expect(html).not.toMatch(/<script/i);

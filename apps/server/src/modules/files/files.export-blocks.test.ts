@@ -85,8 +85,10 @@ describe('the four blocks in every export format', () => {
   it('writes HTML: <blockquote>, a task list with disabled checkboxes, <hr>, <pre><code> escaped with its language', async () => {
     const html = String(await render('html'));
     expect(html).toContain('<blockquote><p>Quoted line one.</p><p>Quoted line two.</p></blockquote>');
-    expect(html).toMatch(/<ul data-type="taskList"><li data-checked="true" data-type="taskItem"><label><input type="checkbox" disabled checked="checked">/);
-    expect(html).toMatch(/<li data-checked="false" data-type="taskItem"><label><input type="checkbox" disabled>/);
+    expect(html).toMatch(
+      /<ul data-type="taskList"><li data-checked="true" data-type="taskItem"><label><input type="checkbox" disabled aria-label="Done" checked="checked">/,
+    );
+    expect(html).toMatch(/<li data-checked="false" data-type="taskItem"><label><input type="checkbox" disabled aria-label="Done">/);
     expect(html).toContain('<hr>');
     expect(html).toContain('<code class="language-ts">const a = 1 &lt; 2;\n\n&lt;script&gt;alert(1)&lt;/script&gt;</code></pre>');
     expect(html).not.toContain('<script>');

@@ -39,9 +39,10 @@ function withoutInternalAttrs(node: DocJSON): DocJSON {
  */
 export function docToHtml(doc: DocJSON, { provenance = false }: { provenance?: boolean } = {}): string {
   const html = generateHTML(withoutInternalAttrs(provenance ? doc : withoutProvenance(doc)), exportExtensions());
-  // The checkboxes of a checklist show its state; outside the editor nobody can tick them. The tag is the
+  // The checkboxes of a checklist show its state; outside the editor nobody can tick them. The renderer
+  // leaves the box's label empty, so it is named (a screen reader says "Done, checked"). The tag is the
   // renderer's own (the writer's text and attributes are escaped, so no `<input` of theirs can appear).
-  return html.replaceAll('<input type="checkbox"', '<input type="checkbox" disabled');
+  return html.replaceAll('<input type="checkbox"', '<input type="checkbox" disabled aria-label="Done"');
 }
 
 let extensions: AnyExtension[] | null = null;
