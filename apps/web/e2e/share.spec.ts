@@ -115,7 +115,22 @@ test.describe('sharing a document', () => {
   });
   test('the server-rendered page has no serious or critical accessibility violation, on screen or on a phone', async ({ page, auth, browser }) => {
     await auth.signUpOverHttp(newAccount('axe'));
-    const created = await apiAnswer(page, 'POST', '/files/create', { filePath: `Accessible ${Date.now()}`, content: `${FIRST}\n\n${SECOND}` });
+    // Every block the page renders (docs/PRODUCT.md#export), so axe reads the quote, the checklist's boxes, the rule and code too.
+    const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    const content = {
+      type: 'doc',
+      content: [
+        paragraph(FIRST),
+        { type: 'blockquote', content: [paragraph(SECOND)] },
+        {
+          type: 'taskList',
+          content: [true, false].map((checked) => ({ type: 'taskItem', attrs: { checked }, content: [paragraph(checked ? 'Seen' : 'Not yet')] })),
+        },
+        { type: 'horizontalRule' },
+        { type: 'codeBlock', attrs: { language: 'html' }, content: [{ type: 'text', text: '<script>alert(1)</script>' }] },
+      ],
+    };
+    const created = await apiAnswer(page, 'POST', '/files/create', { filePath: `Accessible ${Date.now()}`, content });
     const { id: fileId, filePath } = created.body.file as { id: string; filePath: string };
     // With the authenticity badge, so axe sees it too.
     const tenant = await page.evaluate(() => localStorage.getItem('currentTenant') ?? '');
@@ -133,6 +148,9 @@ test.describe('sharing a document', () => {
       await reader.goto(shareUrl);
       await expect(reader.getByText(FIRST)).toBeVisible();
       await expect(reader.getByText('AI-Assisted', { exact: true })).toBeVisible();
+      await expect(reader.getByText('<script>alert(1)</script>')).toBeVisible();
+      await expect(reader.getByRole('checkbox', { name: 'Done' })).toHaveCount(2);
+      await expect(reader.getByRole('checkbox', { name: 'Done' }).first()).toBeChecked();
       const { violations } = await axeOn(reader).analyze();
       const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
       expect(blocking, `${viewport.width} px`).toEqual([]);
