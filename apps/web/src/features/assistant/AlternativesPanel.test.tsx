@@ -1,7 +1,7 @@
 import type { BackgroundResponse, VoiceProfileAnswer } from '@bree/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServicesProvider } from '../../app/services';
 import type { Services } from '../../app/services';
 import type { ApiClient } from '../../lib/api';
@@ -10,6 +10,11 @@ import { alternativesReducer, startingAlternatives, type AlternativesEvent } fro
 import type { AssistantApi, Suggestion } from './useAssistant';
 
 afterEach(cleanup);
+// Test files share one page (isolate: false): an editor another file left focused would keep the
+// focus these tests expect to find on the page itself.
+beforeEach(() => {
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+});
 
 const idle: VoiceProfileAnswer = { status: 'idle', stats: null, styleGuide: '', userNotes: '', sampleCount: 0, sampleWords: 0, analyzedAt: null, error: null };
 const version = (operationId: string, text: string) => ({ operationId, response: { operationId } as unknown as BackgroundResponse, paragraphs: [text] });
