@@ -14,6 +14,7 @@ import { endAutosaveTiming, startAutosaveTiming } from './autosaveTiming';
 import { createLocalCopy } from './localCopy';
 import type { Covered } from './localCopy';
 import { useLeavingPage } from './useLeavingPage';
+import { sameContent } from './sameContent';
 
 /** Both texts of a stale save, for the conflict dialog. */
 export interface ConflictInfo {
@@ -113,6 +114,13 @@ export function useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onC
             void requestBackgroundSync();
             return 'offline';
           case 'conflict':
+            // The server already holds exactly this text (the same words saved by a closing tab's
+            // keepalive request, or by the offline flush): nothing to choose between, it is committed.
+            if (sameContent(content, outcome.theirs)) {
+              revisionRef.current = outcome.theirsRevision;
+              localCopy.committed({ covered, revision: outcome.theirsRevision });
+              return 'committed';
+            }
             // The 409 carried the server's text: no second request.
             raw.setPaused(true);
             conflictRef.current({ mine: content, theirs: outcome.theirs, theirsRevision: outcome.theirsRevision });
