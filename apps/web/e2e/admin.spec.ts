@@ -149,7 +149,11 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await readerPage.goto(`${third.url}/updates`);
     await expect(readerPage.getByRole('link', { name: 'Spring Release: 2026!' })).toBeVisible();
 
+    // The reader looks once the server has answered the unpublish (the button is disabled while it
+    // is on its way too, so its state alone does not say it is done: CI met the reader first).
+    const unpublished = page.waitForResponse((r) => r.url().endsWith('/unpublish') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Unpublish' }).click();
+    expect((await unpublished).status()).toBe(200);
     await expect(page.getByRole('button', { name: 'Unpublish' })).toBeDisabled();
     const gone = await readerPage.goto(`${third.url}/updates/spring-release-2026`);
     expect(gone?.status()).toBe(404);
