@@ -21,7 +21,6 @@ import { SidePanel } from './panels/SidePanel';
 import { PANEL_TABS } from './panels/SidePanel';
 import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
-import { mobileTitle } from './mobileTitle';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
 import { BlockKeys } from './blockKeys';
@@ -36,9 +35,9 @@ import { ChatButton } from '../chat';
 import { AiPreview, AskAi, AskAiKeys, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
 import { useVirtualKeyboard } from './virtualKeyboard';
-import { getFile } from './api';
-import { toEditorContent } from './EditorPage';
-import { StaleBanner, ThreadCounts, useWorkspace } from '../workspaces';
+import { StaleBanner, ThreadCounts } from '../workspaces';
+import { useDocumentWorkspace } from './useDocumentWorkspace';
+import { useOpenRequests } from './useOpenRequests';
 import { deleteOfflineSave } from './offlineStore';
 import { useAutosave } from './useAutosave';
 import { useConflictChoice } from './useConflictChoice';
@@ -95,12 +94,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement | null>(null);
   const [editing, setEditing] = useState(false);
-  // The link popover and the find bar: a new number each time one is asked for, 0 while closed.
-  const [linkRequest, setLinkRequest] = useState(0);
-  const [findRequest, setFindRequest] = useState(0);
-  const requests = useRef(0);
-  const openLink = useCallback(() => setLinkRequest(++requests.current), []);
-  const openFind = useCallback(() => setFindRequest(++requests.current), []);
+  const { linkRequest, findRequest, openLink, openFind, closeLink, closeFind } = useOpenRequests();
   const location = useLocation();
   const isNewDocument = isNewDocumentState(location.state);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -238,27 +232,18 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   });
 
   // The workspace this document belongs to: its variants' progress, a stale variant's banner, a thread's look.
-  const workspace = useWorkspace(doc.fileId);
-  const isThread = Boolean(workspace.metadata?.isThreadify);
-  const phoneTitle = mobileTitle({
+  const {
+    metadata: workspaceMetadata,
+    isThread,
+    phoneTitle,
+    reloadStored,
+  } = useDocumentWorkspace({
+    api,
+    fileId: doc.fileId,
     displayName: file.displayName,
-    metadata: workspace.metadata,
-    masterName: workspace.files?.find((f) => f.isMaster)?.displayName ?? null,
+    editedRef,
+    loadCommitted,
   });
-  /** Loads the stored text into the editor, as a version restore does (after 'Update from master'). */
-  const reloadStored = useCallback(async () => {
-    const stored = await getFile(api, doc.fileId);
-    loadCommitted(toEditorContent(stored.content), stored.revision);
-  }, [api, doc.fileId, loadCommitted]);
-
-  // A variant opened while it was being written shows its text once written (unless the writer began typing).
-  const variantStatus = workspace.metadata?.status ?? null;
-  const statusRef = useRef(variantStatus);
-  useEffect(() => {
-    const before = statusRef.current;
-    statusRef.current = variantStatus;
-    if (before === 'generating' && variantStatus === 'ready' && !editedRef.current) void reloadStored().catch(() => undefined);
-  }, [variantStatus, reloadStored]);
 
   // Dictation sits before the assistant's cursor actions in both formatting bars.
   const toolbarExtra = (
@@ -341,8 +326,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       )}
       <div className="flex min-h-0 flex-1">
         <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
-          <FindBar editor={editor} request={findRequest} onClose={() => setFindRequest(0)} onUndo={undo} onRedo={redo} isMobile={isMobile} />
-          {workspace.metadata && <StaleBanner metadata={workspace.metadata} reload={reloadStored} />}
+          <FindBar editor={editor} request={findRequest} onClose={closeFind} onUndo={undo} onRedo={redo} isMobile={isMobile} />
+          {workspaceMetadata && <StaleBanner metadata={workspaceMetadata} reload={reloadStored} />}
           <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
             {isThread && <ThreadCounts editor={editor} />}
             <EditorContent editor={editor} />
@@ -353,7 +338,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
               onRun={assistant.run}
               voiceInput={(append) => <DictationButton editor={editor} fileId={doc.fileId} target="instruction" onText={append} />}
             />
-            <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={() => setLinkRequest(0)} />
+            <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={closeLink} />
           </div>
           {/* Fixed to the bottom of the screen; inside main so it sits in the page's landmarks. */}
           {isMobile && (
