@@ -4,7 +4,7 @@
 // run (target: one frame, 16.7 ms, beside what the baseline itself takes on this machine).
 import type { Page } from 'playwright-core';
 import { startBree, removeDataDir } from '../apps/web/e2e/fixtures/server';
-import { launchChromium, signUpFresh } from './browser';
+import { createDocumentOverHttp, keyLatencyP95, launchChromium, signUpFresh, startKeyLatency } from './browser';
 import { report } from './lib';
 
 const BURSTS = 8;
@@ -34,24 +34,7 @@ function doc() {
 
 /** p95 from keydown to the frame after it, over every key of every burst. */
 async function typeInBursts(page: Page): Promise<number> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __lat: number[]; __listening?: boolean };
-    w.__lat = [];
-    if (w.__listening) return;
-    w.__listening = true;
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => w.__lat.push(performance.now() - t0);
-          ch.port2.postMessage(0);
-        });
-      },
-      true,
-    );
-  });
+  await startKeyLatency(page);
   for (let burst = 0; burst < BURSTS; burst++) {
     for (let i = 0; i < KEYS_PER_BURST; i++) {
       await page.keyboard.press(i % 6 === 5 ? 'Space' : 'KeyA');
@@ -59,9 +42,7 @@ async function typeInBursts(page: Page): Promise<number> {
     }
     await page.waitForTimeout(PAUSE_MS);
   }
-  const lat = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
-  const sorted = [...lat].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length * 0.95)]!;
+  return keyLatencyP95(page);
 }
 
 const server = await startBree({});
@@ -71,13 +52,7 @@ try {
   await context.addInitScript('window.__name = (fn) => fn');
   const page = await context.newPage();
   await signUpFresh(page, server.url);
-  const fileId = await page.evaluate(async (content) => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant-id': localStorage.getItem('currentTenant')! };
-    const answer = await fetch('/api/files/create', { method: 'POST', headers, body: JSON.stringify({ filePath: 'Checks typing', content }) });
-    return ((await answer.json()) as { file: { id: string } }).file.id;
-  }, doc());
+  const fileId = await createDocumentOverHttp(page, { filePath: 'Checks typing', content: doc() });
 
   await page.goto(`${server.url}/app/${fileId}`);
   const editor = page.getByTestId('editor');

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { startBree, removeDataDir } from '../apps/web/e2e/fixtures/server';
 import { fakeAiEnv, startFakeAiProvider } from '../apps/server/test/fakes/fake-ai-provider';
-import { launchChromium, signUpFresh } from './browser';
+import { createDocumentOverHttp, keyLatencyP95, launchChromium, signUpFresh, startKeyLatency } from './browser';
 import { report } from './lib';
 
 const KEYS = 150;
@@ -27,30 +27,13 @@ function doc() {
 
 /** p95 from keydown to the frame after it, over KEYS keys typed at the caret. */
 async function typeAndMeasure(page: Page): Promise<number> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __lat: number[] };
-    w.__lat = [];
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => w.__lat.push(performance.now() - t0);
-          ch.port2.postMessage(0);
-        });
-      },
-      true,
-    );
-  });
+  await startKeyLatency(page);
   for (let i = 0; i < KEYS; i++) {
     await page.keyboard.press(i % 20 === 19 ? 'Space' : 'KeyA');
     await page.waitForTimeout(15);
   }
   await page.waitForTimeout(200);
-  const lat = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
-  const sorted = [...lat].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length * 0.95)]!;
+  return keyLatencyP95(page);
 }
 
 const fake = await startFakeAiProvider();
@@ -62,13 +45,7 @@ try {
   await context.addInitScript('window.__name = (fn) => fn');
   const page = await context.newPage();
   await signUpFresh(page, server.url);
-  const fileId = await page.evaluate(async (content) => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant-id': localStorage.getItem('currentTenant')! };
-    const answer = await fetch('/api/files/create', { method: 'POST', headers, body: JSON.stringify({ filePath: 'Review typing', content }) });
-    return ((await answer.json()) as { file: { id: string } }).file.id;
-  }, doc());
+  const fileId = await createDocumentOverHttp(page, { filePath: 'Review typing', content: doc() });
 
   await page.goto(`${server.url}/app/${fileId}`);
   const editor = page.getByTestId('editor');
