@@ -169,6 +169,7 @@ test.describe('a Bree with no AI provider', () => {
       await expect(page.getByText(/· Not set up$/)).toHaveCount(2);
       await expect(page.getByTestId('ai-admin-setup')).toContainText('ANTHROPIC_API_KEY');
     } finally {
+      await page.goto('about:blank');
       await first.stop();
       await second?.stop();
       removeDataDir(first.dataDir);

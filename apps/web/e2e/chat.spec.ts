@@ -237,6 +237,7 @@ test('with no AI provider, the chat icon says why before a click and opens nothi
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('chat-dialog')).toHaveCount(0);
   } finally {
+    await page.goto('about:blank'); // nothing the page loads later meets a stopped server
     await server.stop();
     removeDataDir(server.dataDir);
   }

@@ -168,6 +168,7 @@ test.describe('dictation with the microphone allowed', () => {
       await expect(page.getByText(VOICE_ERROR_MESSAGES.voiceMinutesExceeded)).toBeVisible();
       expect(voice.stt.requests.length).toBe(before);
     } finally {
+      await page.goto('about:blank'); // nothing the page loads later meets a stopped server
       await free.stop();
       removeDataDir(free.dataDir);
     }
@@ -188,6 +189,7 @@ test.describe('dictation on a server without a transcription model', () => {
       await expect(page.getByRole('tooltip', { name: DICTATION_NOT_SET_UP })).toBeVisible();
       await expect(page.getByTestId('dictation-timer')).toHaveCount(0);
     } finally {
+      await page.goto('about:blank'); // nothing the page loads later meets a stopped server
       await bare.stop();
       removeDataDir(bare.dataDir);
     }

@@ -37,6 +37,8 @@ test.describe('Feedback Management', () => {
       }
       await auth.signUpOverHttp(ADMIN);
       await auth.forgetSession();
+      // Off the first server's origin before it stops: a favicon fetched late would log a refused connection.
+      await page.goto('about:blank');
       await first.stop();
       const verified = spawnSync(process.execPath, ['scripts/verify-email.mjs', ADMIN.email], {
         cwd: path.resolve(import.meta.dirname, '../../..'),
@@ -154,6 +156,7 @@ test.describe('Feedback Management', () => {
       await expect(region.getByLabel('Total Feedback: 1', { exact: true })).toBeVisible();
       await expect(region.getByTestId('feedback-card')).toContainText('Headings vanish after export to DOCX');
     } finally {
+      await page.goto('about:blank');
       await first.stop();
       await second?.stop();
       removeDataDir(first.dataDir);
