@@ -10,8 +10,8 @@ const json = (input: DocJSON) => validateDoc(input).toJSON() as DocJSON;
 const only = (node: DocJSON) => json({ type: 'doc', content: [node] }).content![0]!;
 
 describe('the four simple blocks', () => {
-  it('are version 3 of the schema', () => {
-    expect(EDITOR_VERSION).toBe(3);
+  it('came with version 3 of the schema (images and tables with 4)', () => {
+    expect(EDITOR_VERSION).toBeGreaterThanOrEqual(3);
   });
 
   it('accept a document holding each of them, nested where they nest', () => {

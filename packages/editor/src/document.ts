@@ -1,7 +1,8 @@
 import { nestsDeeperThan } from '@bree/contracts';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { isValidProvenance, PROVENANCE_MARK } from './provenance';
-import { CODE_LANGUAGE_PATTERN, getBreeSchema, isAllowedHref, WRITER_ATTRIBUTES } from './schema';
+import { IMAGE_SIZES, IMAGE_TEXT_MAX, isBreeImageSrc } from './image';
+import { CODE_LANGUAGE_PATTERN, getBreeSchema, isAllowedHref, MAX_CELL_SPAN, WRITER_ATTRIBUTES } from './schema';
 
 /** A document as JSON: TipTap's `JSONContent`, narrowed to what Bree stores. */
 export interface DocJSON {
@@ -58,7 +59,16 @@ function isWriterValue(type: string, key: string, value: unknown): boolean {
   // A checkbox is ticked or not; a code block's language is a short name or none (docs/PRODUCT.md#editor).
   if (type === 'taskItem' && key === 'checked') return typeof value === 'boolean';
   if (type === 'codeBlock' && key === 'language') return value === null || (typeof value === 'string' && CODE_LANGUAGE_PATTERN.test(value));
+  if (type === 'image') return isImageValue(key, value);
+  if (key === 'colspan' || key === 'rowspan') return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_CELL_SPAN;
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/** An image's source is Bree's own image route; its alt text and caption are short text; its size one of the presets. */
+function isImageValue(key: string, value: unknown): boolean {
+  if (key === 'src') return isBreeImageSrc(value);
+  if (key === 'size') return (IMAGE_SIZES as readonly unknown[]).includes(value);
+  return value === null || (typeof value === 'string' && value.length <= IMAGE_TEXT_MAX);
 }
 
 /** `attrs` without the keys the writer does not choose (WRITER_ATTRIBUTES) or values of another kind; the same object when nothing is dropped. */
@@ -86,6 +96,11 @@ function keepsMark(mark: { type: string; attrs?: Record<string, unknown> }): boo
   return true;
 }
 
+function imageAsText(image: DocJSON): DocJSON {
+  const alt = typeof image.attrs?.alt === 'string' ? image.attrs.alt.trim() : '';
+  return alt ? { type: 'paragraph', content: [{ type: 'text', text: alt }] } : { type: 'paragraph' };
+}
+
 function withoutMarks(node: DocJSON): DocJSON {
   if (!node.marks) return node;
   const { marks: _dropped, ...rest } = node;
@@ -99,6 +114,8 @@ function withoutMarks(node: DocJSON): DocJSON {
  */
 export function normalizeDoc(input: DocJSON): DocJSON {
   const node = withWriterAttrs(input);
+  // An image that is not one of Bree's stored images is never shown or fetched: its alt text stays, as a paragraph.
+  if (node.type === 'image' && !isBreeImageSrc(node.attrs?.src)) return imageAsText(node);
   let out = node;
   const edit = (): DocJSON => (out === node ? (out = { ...node }) : out);
   if (node.type === 'heading') {

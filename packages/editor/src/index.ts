@@ -6,3 +6,4 @@ export * from './paste';
 export * from './naming';
 export * from './provenance';
 export * from './word-diff';
+export * from './image';

@@ -1,15 +1,17 @@
 import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
+import { BreeImage } from './image';
 import { AiProvenance, PROVENANCE_ATTRIBUTES } from './provenance';
 
 /**
  * Bumped whenever the document schema changes shape; stored beside saved documents. Each version
  * only adds to the one before, so an older document loads unchanged. 2: the AI provenance mark. 3: block quote,
- * task list (checkboxes), horizontal rule and code block (docs/PRODUCT.md#editor).
+ * task list (checkboxes), horizontal rule and code block (docs/PRODUCT.md#editor). 4: image and table.
  */
-export const EDITOR_VERSION = 3;
+export const EDITOR_VERSION = 4;
 
 /** Block node types that carry a unique `id` attribute. */
 export const BLOCK_TYPES = [
@@ -23,7 +25,12 @@ export const BLOCK_TYPES = [
   'taskItem',
   'codeBlock',
   'horizontalRule',
+  'image',
+  'table',
 ] as const;
+
+/** A table cell spans at most this many rows or columns. */
+export const MAX_CELL_SPAN = 20;
 
 /** A code block's language: a short lowercase name (`ts`, `c++`, `objective-c`); anything else is dropped. */
 export const CODE_LANGUAGE_PATTERN = /^[a-z0-9+-]{1,32}$/;
@@ -58,6 +65,11 @@ export const WRITER_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   taskItem: ['id', 'checked'],
   codeBlock: ['id', 'language'],
   horizontalRule: ['id'],
+  image: ['id', 'src', 'alt', 'caption', 'size'],
+  table: ['id'],
+  tableRow: [],
+  tableHeader: ['colspan', 'rowspan'],
+  tableCell: ['colspan', 'rowspan'],
   link: ['href'],
   aiProvenance: PROVENANCE_ATTRIBUTES,
 };
@@ -128,6 +140,12 @@ export function breeExtensions(): AnyExtension[] {
       // A screen reader hears the item's words with its checkbox (its state is the checkbox's own).
       a11y: { checkboxLabel: (node) => node.textContent.trim() || 'Empty checklist item' },
     }),
+    BreeImage,
+    // A table's cells hold paragraphs (no nested tables, images or lists); columns take the text's width.
+    Table.configure({ resizable: false, HTMLAttributes: { class: null } }),
+    TableRow,
+    TableHeader.extend({ content: 'paragraph+' }),
+    TableCell.extend({ content: 'paragraph+' }),
     BlockAttributes,
     AiProvenance,
   ];
