@@ -136,6 +136,19 @@ export const ERROR_CODES = {
   attachmentNotFound: 'attachment_not_found',
   /** 413: more than 3 files attached to one feedback. */
   tooManyFiles: 'too_many_files',
+  // Images (docs/IMAGES.md).
+  /** 404: no image of this tenant has this id (or, on a public page, the image is not in that shared or published document). */
+  imageNotFound: 'image_not_found',
+  /** 413: the upload is larger than IMAGE_LIMITS.maxUploadBytes. */
+  imageTooLarge: 'image_too_large',
+  /** 413: the re-encoded image would take the account's images over IMAGE_LIMITS.maxAccountBytes. */
+  imageQuotaExceeded: 'image_quota_exceeded',
+  /** 415: the bytes are not PNG, JPEG, WebP or GIF (SVG is refused; the name and declared type are not trusted). */
+  unsupportedImage: 'unsupported_image',
+  /** 422: the bytes start like an image but cannot be decoded. */
+  imageUnreadable: 'image_unreadable',
+  /** 422: the header declares more than IMAGE_LIMITS.maxInputPixels pixels (a decompression bomb); nothing was decoded. */
+  imageTooManyPixels: 'image_too_many_pixels',
   // Admin portal and publishing.
   /** 404: no account has this id, or this e-mail address (the usage explorer's lookup). */
   userNotFound: 'user_not_found',

@@ -15,6 +15,7 @@ export * from './shares';
 export * from './billing';
 export * from './meter';
 export * from './feedback';
+export * from './images';
 export * from './text';
 export * from './nesting';
 export * from './names';
