@@ -3,6 +3,7 @@ import { billingTenantData } from '../billing/billing.tenant-data';
 import { chatTenantData } from '../chat/chat.tenant-data';
 import { feedbackTenantData } from '../feedback/feedback.tenant-data';
 import { filesTenantData } from '../files/files.port';
+import { imagesTenantData } from '../images/images.tenant-data';
 import { publishingTenantData } from '../publishing/publishing.tenant-data';
 import { replaysTenantData } from '../replays/replays.tenant-data';
 import { searchTenantData } from '../search/search.tenant-data';
@@ -29,6 +30,7 @@ export const TENANT_DATA_OWNERS: readonly TenantDataOwner[] = [
   workspacesTenantData,
   versionsTenantData,
   semanticTenantData,
+  imagesTenantData,
   filesTenantData,
   searchTenantData,
   voiceTenantData,
