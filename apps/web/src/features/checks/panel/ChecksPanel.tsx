@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
@@ -101,8 +101,8 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
   void opened;
 
   const checks = useChecks({ editor, settings, ignored, profile, request });
-  const groups = groupFindings({ findings: checks.findings, order: checks.order });
-  const counts = countsByKind(checks.findings);
+  const groups = useMemo(() => groupFindings({ findings: checks.findings, order: checks.order }), [checks.findings, checks.order]);
+  const counts = useMemo(() => countsByKind(checks.findings), [checks.findings]);
   const share = ownShareLine(checks.ownShare);
 
   // Back from a phone's text: focus returns to the finding chosen last.

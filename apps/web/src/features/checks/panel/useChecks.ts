@@ -3,15 +3,16 @@
  * opening and again 300 ms after typing stops (the rules in a worker), the AI checks on demand,
  * the findings drawn in the text, and the list kept to the findings whose words are still there.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { CheckFinding, CheckSettings, VoiceStats } from '@bree/contracts';
 import { checkInWorker, checkWithVoiceInWorker } from '../local/localChecksClient';
 import { anchorFindings, blockStarts, checkBlocks } from './anchors';
 import type { Anchor } from './anchors';
-import { anchorsOf, checksKey, createChecksPlugin } from './checksPlugin';
+import { anchorsOf, checksKey, checksVersion, createChecksPlugin } from './checksPlugin';
 import { visibleFindings } from './panelState';
 import { checksSession } from './session';
+import { useDrawWindow } from './drawWindow';
 
 /** Typing pauses this long before the checks run again. */
 export const RECHECK_MS = 300;
@@ -34,6 +35,11 @@ function aiStillThere(editor: Editor, anchors: Anchor[]): CheckFinding[] {
     const block = starts.get(f.blockId);
     return anchor && block ? [{ ...f, from: anchor.from - block.start, to: anchor.to - block.start }] : [];
   });
+}
+
+/** Whether two runs found the same things at the same places. */
+function sameFindings(a: readonly CheckFinding[], b: readonly CheckFinding[]): boolean {
+  return a.length === b.length && a.every((f, i) => f.id === b[i]!.id && f.from === b[i]!.from && f.to === b[i]!.to && f.message === b[i]!.message);
 }
 
 export interface ChecksState {
@@ -82,14 +88,14 @@ export function useChecks({
   useEffect(() => {
     const plugin = createChecksPlugin();
     editor.registerPlugin(plugin);
-    let shown = '';
-    // Only a change of the findings in the text renders the list again, not every keystroke.
+    let shown = -1;
+    // Only a change of the findings in the text renders the list again, not every keystroke (nor reading 5,000 ids).
     const onTransaction = () => {
-      const ids = anchorsOf(editor.state).map((a) => a.id);
-      const key = ids.join('\n');
-      if (key === shown) return;
-      shown = key;
-      setLive(new Set(ids));
+      const version = checksVersion(editor.state);
+      if (version === shown) return;
+      shown = version;
+      const live = new Set(anchorsOf(editor.state).map((a) => a.id));
+      startTransition(() => setLive(live));
     };
     editor.on('transaction', onTransaction);
     return () => {
@@ -97,6 +103,8 @@ export function useChecks({
       if (!editor.isDestroyed) editor.unregisterPlugin(checksKey);
     };
   }, [editor]);
+  // Only the findings near the screen are drawn (after the plugin is added: effects run in order).
+  useDrawWindow(editor);
 
   const run = useCallback(async () => {
     const id = ++runId.current;
@@ -117,7 +125,10 @@ export function useChecks({
     if (session.opening === undefined && profile) session.opening = result.ownShare;
     session.ai = aiStillThere(editor, anchorsOf(editor.state));
     setShare({ opening: session.opening ?? null, now: result.ownShare });
-    setFound([...result.findings, ...session.ai]);
+    const next = [...result.findings, ...session.ai];
+    // The same findings as before (typing far from any of them) change nothing: no list, no drawing.
+    // A transition: rendering the list of a long draft's findings yields to the next keystroke.
+    startTransition(() => setFound((prev) => (sameFindings(prev, next) ? prev : next)));
   }, [editor, stableSettings, profile]);
 
   // At opening, at each 'Check my draft', when the settings or the voice profile change, and after an AI run.
@@ -144,11 +155,18 @@ export function useChecks({
     [found, stableIgnored, stableSettings],
   );
 
-  // The shown findings drawn in the text (the ignored ones and the switched-off rules are not).
+  // The shown findings drawn in the text (the ignored ones and the switched-off rules are not). Only what changed is
+  // sent: a finding already drawn has followed every edit, so 5,000 findings are not placed again after each pause.
   useEffect(() => {
     if (editor.isDestroyed) return;
-    const anchors = anchorFindings({ doc: editor.state.doc, findings: shown });
-    editor.view.dispatch(editor.state.tr.setMeta(checksKey, { anchors }).setMeta('addToHistory', false));
+    const drawn = new Map(anchorsOf(editor.state).map((a) => [a.id, a]));
+    const fresh = shown.filter((f) => drawn.get(f.id)?.message !== f.message);
+    const keep = new Set(shown.map((f) => f.id));
+    const redrawn = new Set(fresh.map((f) => f.id));
+    const remove = [...drawn.keys()].filter((id) => !keep.has(id) || redrawn.has(id));
+    if (fresh.length === 0 && remove.length === 0) return;
+    const add = anchorFindings({ doc: editor.state.doc, findings: fresh });
+    editor.view.dispatch(editor.state.tr.setMeta(checksKey, { add, remove }).setMeta('addToHistory', false));
   }, [editor, shown]);
 
   const order = useMemo(() => {
@@ -167,8 +185,11 @@ export function useChecks({
     [editor],
   );
 
+  // The same array while nothing changed: the panel re-renders with the editor, and grouping 5,000 findings is not free.
+  const listed = useMemo(() => shown.filter((f) => live.has(f.id)), [shown, live]);
+
   return {
-    findings: shown.filter((f) => live.has(f.id)),
+    findings: listed,
     order,
     running,
     ownShare: share,
