@@ -80,7 +80,12 @@ const item = (rule: string) => document.querySelector<HTMLElement>(`[data-testid
 describe('the Checks panel', () => {
   it('lists the local findings by kind and draws them in the text', async () => {
     renderPanel();
+    // While the local checks run, the AI group does not pretend to check: the AI runs only when asked.
+    const aiGroup = () => screen.getByRole('region', { name: /^AI \(/ }).textContent;
+    expect(aiGroup()).toContain('Not run yet.');
+    expect(aiGroup()).not.toContain('Checking…');
     await screen.findAllByTestId('check-finding');
+    expect(aiGroup()).toContain('Not run yet.');
     expect(item('cliche')?.textContent).toContain('At the end of the day');
     expect(item('passive-voice')).not.toBeNull();
     expect(screen.getByTestId('checks-summary').textContent).toMatch(/Style 2 · Your voice 0 · AI 0/);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
-import type { AiAction, CheckFinding } from '@bree/contracts';
+import type { AiAction, CheckFinding, CheckKind } from '@bree/contracts';
 import { useAiAvailability } from '../../assistant/aiAvailability';
 import { Button } from '../../../ui';
 import { useCheckSettings } from '../settings/useCheckSettings';
@@ -46,6 +46,23 @@ function onChosenWords(editor: Editor): boolean {
   const { chosenRange } = checksSession(editor);
   const { from, to } = editor.state.selection;
   return chosenRange !== null && chosenRange.from === from && chosenRange.to === to;
+}
+
+/** What an empty group says: the AI's only once it has read the draft (its progress and errors show above it). */
+function EmptyGroup({
+  kind,
+  running,
+  voiceAnalysed,
+  ai,
+}: {
+  kind: CheckKind;
+  running: boolean;
+  voiceAnalysed: boolean;
+  ai: { available: boolean; ran: boolean };
+}) {
+  if (kind === 'voice' && !voiceAnalysed) return null;
+  if (kind === 'ai' && !ai.ran) return ai.available ? <p className="text-xs text-ink-soft">Not run yet.</p> : null;
+  return <p className="text-xs text-ink-soft">{running && kind !== 'ai' ? 'Checking…' : 'Nothing found.'}</p>;
 }
 
 /** Moves focus through the findings with the arrow keys, Home and End. */
@@ -101,6 +118,8 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
   void opened;
 
   const checks = useChecks({ editor, settings, ignored, profile, request });
+  // The AI group is quiet until 'Run AI checks' has answered: the local runs are not the AI's.
+  const [aiRan, setAiRan] = useState(false);
   const groups = useMemo(() => groupFindings({ findings: checks.findings, order: checks.order }), [checks.findings, checks.order]);
   const counts = useMemo(() => countsByKind(checks.findings), [checks.findings]);
   const share = ownShareLine(checks.ownShare);
@@ -165,7 +184,14 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
         </p>
       </section>
       {!onShowText && <BackToList editor={editor} onBack={() => focusFinding(session.chosen)} />}
-      <AiChecks fileId={fileId} blocks={checks.blocks} onFindings={checks.setAi} />
+      <AiChecks
+        fileId={fileId}
+        blocks={checks.blocks}
+        onFindings={(findings) => {
+          setAiRan(true);
+          checks.setAi(findings);
+        }}
+      />
       {groups.map((group) => (
         <section key={group.kind} aria-labelledby={`checks-${group.kind}`} className="mb-3">
           <h3 id={`checks-${group.kind}`} className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
@@ -173,7 +199,7 @@ export function ChecksPanel({ editor, fileId, onAssistant, onShowText }: ChecksP
           </h3>
           {group.kind === 'voice' && !profile && !voice.loading && <p className="text-xs text-ink-soft">{VOICE_NOT_ANALYZED_MESSAGE}</p>}
           {group.findings.length === 0 ? (
-            (group.kind !== 'voice' || profile) && <p className="text-xs text-ink-soft">{checks.running ? 'Checking…' : 'Nothing found.'}</p>
+            <EmptyGroup kind={group.kind} running={checks.running} voiceAnalysed={Boolean(profile)} ai={{ available: ai.available, ran: aiRan }} />
           ) : (
             <>
               <ul className="space-y-2" aria-label={`${group.label} findings`}>
