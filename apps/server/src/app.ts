@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/db';
+import type { DocJSON } from '@bree/editor';
 import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
 import { createStorage } from './lib/storage/storage';
@@ -21,6 +22,8 @@ import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { publicImagesRoutes } from './modules/images/images-public.routes';
+import { imagesRoutes } from './modules/images/images.routes';
 import { publishingPageRoutes } from './modules/publishing/publishing-page.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -162,6 +165,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(workspacesRoutes, { workspaces, heavyWork });
       await api.register(sharesRoutes, { shares });
       await api.register(feedbackRoutes, { feedback });
+      await api.register(imagesRoutes, { images: appServices.images });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
       await api.register(publishingRoutes, { publishing });
       await api.register(chatRoutes, { chat });
@@ -185,6 +189,16 @@ export async function buildApp({ config, database, identity, services, logger = 
   // Public pages rendered on the server answer before the SPA fallback.
   await app.register(sharePageRoutes, { shares });
   await app.register(publishingPageRoutes, { publishing, origin: config.publicUrl });
+
+  // The images of those pages, each under its page's address and only while the page is public (docs/IMAGES.md).
+  await app.register(publicImagesRoutes, {
+    images: appServices.images,
+    shareSource: appServices.shareImageSource,
+    postSource: async (category, slug) => {
+      const post = config.publishingTenant ? await publishing.findPublished(category, slug) : null;
+      return post && config.publishingTenant ? { tenantId: config.publishingTenant, content: post.content as DocJSON } : null;
+    },
+  });
 
   await registerSpa(app, config);
   return app;

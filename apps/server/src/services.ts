@@ -28,9 +28,12 @@ import { createSaveReceipts } from './modules/files/files.save-receipts';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesPort } from './modules/files/files.port';
 import { createFilesService } from './modules/files/files.service';
-import { createTrashService } from './modules/files/files.trash';
+import { createTrashService, type TrashService } from './modules/files/files.trash';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createImagesRepository } from './modules/images/images.repository';
+import { createImagesService, type ImagesService } from './modules/images/images.service';
+import { createShareImageSource } from './modules/shares/shares.image-source';
 import { createStorage } from './lib/storage/storage';
 import { createHeavyWork, type HeavyWork } from './lib/workers/heavy-work';
 import { createPublishingRepository } from './modules/publishing/publishing.repository';
@@ -73,6 +76,29 @@ function verifiedEmails({ db }: { db: Database['db'] }): (tenantId: string) => P
   const local = createAccountEmails({ db });
   const profile = createProfileEmails({ db });
   return async (tenantId) => (await local(tenantId)) ?? (await profile(tenantId));
+}
+
+/**
+ * The Trash, whose deletions for good also remove the images no remaining document shows (the
+ * images module sweeps its own rows; the files module knows nothing of images).
+ */
+function withImageSweeps(trash: TrashService, images: Pick<ImagesService, 'sweep'>): TrashService {
+  return {
+    ...trash,
+    async deleteForever(q) {
+      await trash.deleteForever(q);
+      await images.sweep({ tenantId: q.tenantId });
+    },
+    async discard(q) {
+      await trash.discard(q);
+      await images.sweep({ tenantId: q.tenantId });
+    },
+    async purge() {
+      const purged = await trash.purge();
+      await images.sweep();
+      return purged;
+    },
+  };
 }
 
 /**
@@ -164,6 +190,9 @@ export function createServices({
   const aiQueue = createOperationQueue({ runner: aiRunner, lookup: createJobLookup({ database, name: AI_OPERATION_QUEUE }) });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks });
+  // Images in blob storage (docs/IMAGES.md); their rows go with the documents deleted for good.
+  const images = createImagesService({ repository: createImagesRepository({ db }), storage: createStorage(config), files: filesPort, now });
+  const trash = withImageSweeps(createTrashService({ db, now, links: workspaceDocumentLinks }), images);
   return {
     /** Rate-limit counters in the database, shared by every Bree process (swept by the maintenance job). */
     rateLimits: createRateLimitCounters({ db }),
@@ -184,7 +213,10 @@ export function createServices({
     tenants: createTenantsService({ repository: createTenantsRepository({ db, query: (text, params) => database.query(text, params) }), now }),
     files,
     search: createSearchService({ query: (text, params) => database.query(text, params), semantic: semanticSearch ?? semantic, now }),
-    trash: createTrashService({ db, now, links: workspaceDocumentLinks }),
+    trash,
+    images,
+    /** Who owns a shared page's images and the text that shows them (the page's image addresses). */
+    shareImageSource: createShareImageSource({ db }),
     saves: createSaveService({ db, newId, now, heavyWork }),
     saveReceipts: createSaveReceipts({ db, now }),
     replays: createReplayService({ db }),

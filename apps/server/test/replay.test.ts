@@ -491,6 +491,7 @@ const OPTED_OUT = {
   'POST /api/files/list': 'a read sent as POST',
   'POST /api/files/content-only-update': 'content saves replay by the operationId in their body (file_operations)',
   'POST /api/feedback': 'a streamed multipart upload has no body to fingerprint; each Submit is a new feedback item',
+  'POST /api/images': 'a streamed multipart upload has no body to fingerprint; each upload is a new image (a retry stores a second copy, never a wrong answer)',
   'POST /api/search/text': 'a read sent as POST',
   'POST /api/search/vector': 'a read sent as POST',
   'POST /api/search/hybrid': 'a read sent as POST',

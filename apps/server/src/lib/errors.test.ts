@@ -6,6 +6,7 @@ import { billingErrors } from '../modules/billing/billing.errors';
 import { chatErrors } from '../modules/chat/chat.errors';
 import { checksAiErrors } from '../modules/checks/checks-ai.errors';
 import { feedbackErrors } from '../modules/feedback/feedback.errors';
+import { imagesErrors } from '../modules/images/images.errors';
 import { publishingErrors } from '../modules/publishing/publishing.errors';
 import { replaysErrors } from '../modules/replays/replays.errors';
 import { searchErrors } from '../modules/search/search.errors';
@@ -90,6 +91,7 @@ const CALLS: Record<string, { factories: Factories; calls: Record<string, () => 
   checksAi: callEach(checksAiErrors),
   search: callEach(searchErrors),
   feedback: callEach(feedbackErrors),
+  images: callEach(imagesErrors),
   publishing: callEach(publishingErrors),
   replays: callEach(replaysErrors),
   shares: callEach(sharesErrors),

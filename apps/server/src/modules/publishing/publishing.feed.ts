@@ -18,7 +18,8 @@ export async function renderFeed({ category, posts, origin }: { category: PostCa
     feedLinks: { rss: `${origin}/${category}/rss.xml` },
     ...(posts[0]?.published_at ? { updated: new Date(posts[0].published_at) } : {}),
   });
-  const bodies = await Promise.all(posts.map((post) => sharedBodyHtml(post.content)));
+  // Image addresses are absolute: a feed reader shows the post away from Bree.
+  const bodies = await Promise.all(posts.map((post) => sharedBodyHtml(post.content, `${origin}/${category}/${post.slug}`)));
   posts.forEach((post, i) => {
     const link = `${origin}/${category}/${post.slug}`;
     feed.addItem({

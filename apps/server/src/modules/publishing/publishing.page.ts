@@ -77,7 +77,7 @@ export async function renderPost({ post, origin }: { post: PublishedRecord; orig
 <p class="feed"><a href="/${post.category}">${CATEGORY_PAGES[post.category].title}</a></p>
 <h1 class="doc-title">${escapeHtml(post.title)}</h1>
 <div class="byline"><time datetime="${published}">${longDate(published)}</time></div>
-<div class="bree-prose">${await sharedBodyHtml(post.content)}</div>
+<div class="bree-prose">${await sharedBodyHtml(post.content, url)}</div>
 </article>
 </main>
 <footer class="feed">Follow with <a href="/${post.category}/rss.xml">RSS</a></footer>`;

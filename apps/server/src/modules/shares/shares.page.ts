@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { authorshipLine, PRODUCT_NAME, SHARE_MESSAGES, type SharedDocument } from '@bree/contracts';
 import { normalizeDoc, type DocJSON } from '@bree/editor';
 import { docToHtmlLazily } from '../files/files.port';
+import { withImageUrls } from '../images/images.content';
 import { sharePageDescription } from './shares.meta';
 import { SHARE_PAGE_CSS } from './shares.page-style';
 
@@ -30,10 +31,13 @@ export const SHARE_PAGE_CSP = [
 /**
  * The document's body: Bree's schema renders it (only its nodes and marks; text is escaped, links
  * keep http, https and mailto only, even in a document stored before that rule). A reader's page also tells search engines not to vouch
- * for the links, so spam pasted into a document earns nothing.
+ * for the links, so spam pasted into a document earns nothing. Stored images are drawn from
+ * `pageUrl`/images/{id}, which answers only while the page is public (docs/IMAGES.md); without a
+ * `pageUrl` an image is its alt text.
  */
-export async function sharedBodyHtml(content: unknown): Promise<string> {
-  return (await docToHtmlLazily(normalizeDoc(content as DocJSON))).replaceAll('rel="noopener noreferrer"', 'rel="noopener noreferrer nofollow"');
+export async function sharedBodyHtml(content: unknown, pageUrl?: string): Promise<string> {
+  const doc = withImageUrls(normalizeDoc(content as DocJSON), (id) => (pageUrl ? `${pageUrl}/images/${id}` : null));
+  return (await docToHtmlLazily(doc)).replaceAll('rel="noopener noreferrer"', 'rel="noopener noreferrer nofollow"');
 }
 
 /** "November 23, 2026", the same wherever the server runs. */
@@ -87,7 +91,7 @@ export async function renderSharedPage({ document, url }: { document: SharedDocu
 <article>
 <h1 class="doc-title">${escapeHtml(title)}</h1>
 <div class="byline">${badge}${figure}</div>
-<div class="bree-prose">${await sharedBodyHtml(document.content)}</div>
+<div class="bree-prose">${await sharedBodyHtml(document.content, url)}</div>
 </article>
 </main>
 <footer>Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></footer>`;

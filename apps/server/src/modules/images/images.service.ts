@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { imageSrc, type StoredImage } from '@bree/contracts';
+import type { DocJSON } from '@bree/editor';
+import type { BlobStorage } from '../../lib/storage/storage';
+import type { FilesPort } from '../files/files.port';
+import { imageIdsIn } from './images.content';
+import { imagesErrors } from './images.errors';
+import { processImage } from './images.process';
+import type { ImagesRepository } from './images.repository';
+import type { ImageRow } from './images.table';
+
+/** How many orphaned images one sweep removes, so a large purge never holds one long statement. */
+const SWEEP_BATCH = 200;
+
+/** The bytes of a stored image and what to send them as. */
+export interface ImageBytes {
+  data: Buffer;
+  contentType: string;
+}
+
+/** A new image id: 128 random bits as base64url (22 characters), the shape BREE_IMAGE_SRC allows. */
+export function newImageId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function present(row: ImageRow): StoredImage {
+  return {
+    id: row.id,
+    src: imageSrc(row.id),
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    contentType: row.contentType as StoredImage['contentType'],
+  };
+}
+
+/**
+ * Stored images (docs/IMAGES.md): an upload is checked, re-encoded and kept in blob storage under
+ * a key of its own; reads are by tenant, so another tenant's id answers 404 like an unknown one.
+ */
+export function createImagesService({
+  repository,
+  storage,
+  files,
+  now = () => new Date(),
+  newId = newImageId,
+}: {
+  repository: ImagesRepository;
+  storage: BlobStorage;
+  files: Pick<FilesPort, 'requireLive'>;
+  now?: () => Date;
+  newId?: () => string;
+}) {
+  async function bytesOf(row: ImageRow | null): Promise<ImageBytes> {
+    if (!row) throw imagesErrors.notFound();
+    const data = await storage.get(row.storageKey);
+    if (!data) throw imagesErrors.notFound();
+    return { data, contentType: row.contentType };
+  }
+
+  return {
+    /**
+     * Stores an image of the tenant's live document `fileId` (another tenant's, a trashed or unknown
+     * document: 404 file_not_found). The bytes go to storage first, so a row never names missing bytes;
+     * when the account's limit refuses the row, they are removed again.
+     */
+    async upload({ tenantId, fileId, data }: { tenantId: string; fileId: string; data: Buffer }): Promise<StoredImage> {
+      await files.requireLive({ tenantId, fileId });
+      const image = await processImage(data);
+      const id = newId();
+      const row: ImageRow = {
+        id,
+        tenantId,
+        fileId,
+        storageKey: `images/${id}`,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        bytes: image.data.length,
+        createdAt: now(),
+      };
+      await storage.put(row.storageKey, image.data, row.contentType);
+      const { stored, usedBytes } = await repository.insertWithinQuota(row).catch(async (error: unknown) => {
+        await storage.delete(row.storageKey);
+        throw error;
+      });
+      if (!stored) {
+        await storage.delete(row.storageKey);
+        throw imagesErrors.quotaExceeded(usedBytes);
+      }
+      return present(row);
+    },
+    /** The owner's read: 404 image_not_found for another tenant's or an unknown id. */
+    async read({ tenantId, id }: { tenantId: string; id: string }): Promise<ImageBytes> {
+      return bytesOf(await repository.find({ tenantId, id }));
+    },
+    /**
+     * A public page's read: the image only when it is the tenant's and `content` (the shared or
+     * published text) shows it; otherwise the same 404 as an unknown id.
+     */
+    async readShown({ tenantId, id, content }: { tenantId: string; id: string; content: DocJSON }): Promise<ImageBytes> {
+      if (!imageIdsIn(content).includes(id)) throw imagesErrors.notFound();
+      return bytesOf(await repository.find({ tenantId, id }));
+    },
+    /**
+     * The images of a tenant that `ids` name, with their bytes (exports of a document); an id of no
+     * image of the tenant (or whose bytes are gone) is absent from the map.
+     */
+    async bytesByIds({ tenantId, ids }: { tenantId: string; ids: readonly string[] }): Promise<Map<string, ImageBytes & { row: ImageRow }>> {
+      const out = new Map<string, ImageBytes & { row: ImageRow }>();
+      for (const row of await repository.findMany({ tenantId, ids })) {
+        const data = await storage.get(row.storageKey);
+        if (data) out.set(row.id, { data, contentType: row.contentType, row });
+      }
+      return out;
+    },
+    /** Every image of the tenant, oldest first ('Export all my data'). */
+    listAll: ({ tenantId }: { tenantId: string }) => repository.listByTenant({ tenantId }),
+    bytesOfRow: (row: ImageRow) => storage.get(row.storageKey),
+    /**
+     * After documents were deleted for good: removes the images no document of theirs shows any more,
+     * rows first, then bytes. Answers how many were removed.
+     */
+    async sweep({ tenantId }: { tenantId?: string } = {}): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const keys = await repository.removeOrphans({ limit: SWEEP_BATCH, ...(tenantId === undefined ? {} : { tenantId }) });
+        for (const key of keys) await storage.delete(key);
+        removed += keys.length;
+        if (keys.length < SWEEP_BATCH) return removed;
+      }
+    },
+  };
+}
+export type ImagesService = ReturnType<typeof createImagesService>;
