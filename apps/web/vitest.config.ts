@@ -13,5 +13,6 @@ export default defineProject({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
+    setupFiles: ['./vitest.setup.ts'],
   },
 });

@@ -1,7 +1,8 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import type { CSSProperties, ReactNode } from 'react';
+import { useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
-import { useVisualViewport, type VisualViewportBox } from './useVisualViewport';
+import { radixParts, useRadix } from './lazyRadix';
+import { Spinner } from './Spinner';
 
 export interface DialogProps {
   open?: boolean;
@@ -18,76 +19,30 @@ export interface DialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-type Variant = NonNullable<DialogProps['variant']>;
-
-// `--dialog-pad` is the padding of the dialog's sides, which DialogActions reaches across.
-const PLACEMENT: Record<Variant, string> = {
-  center: 'top-1/2 left-1/2 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl [--dialog-pad:1.5rem]',
-  sheet: 'inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-xl border-b-0 pb-[env(safe-area-inset-bottom)] [--dialog-pad:1rem]',
-};
-
-/** Room left between a dialog and the edges of what the screen shows. */
-const MARGIN_PX = 16;
-
 /**
- * Where the dialog sits when the browser knows the visual viewport (docs/PRODUCT.md#editor): an
- * on-screen keyboard shrinks what is visible without moving the page, so the dialog is sized and
- * placed in what is left above the keyboard, never under it.
+ * A modal dialog (Radix, ui/radix/Dialog.tsx): focus trapped, Escape and backdrop close it, titled
+ * for screen readers; its body scrolls and its DialogActions row stays in view. Radix loads when
+ * the first dialog opens (or one with a trigger shows); until then an opening dialog shows a
+ * spinner over the page, so the editor's first load carries none of it (docs/PAGE-WEIGHT.md).
  */
-function placement(variant: Variant, box: VisualViewportBox | null): CSSProperties | undefined {
-  if (!box) return undefined;
-  if (variant === 'sheet') return { bottom: box.bottomInset, maxHeight: Math.round(Math.min(box.height * 0.85, box.height - MARGIN_PX)) };
-  return { top: box.offsetTop + box.height / 2, maxHeight: Math.round(Math.min(box.height * 0.9, box.height - 2 * MARGIN_PX)) };
-}
-
-/** The open dialog's box: a fixed title, a body that scrolls, and the actions (DialogActions) kept in view. */
-function DialogBox({
-  title,
-  description,
-  children,
-  className,
-  variant,
-  onCloseAutoFocus,
-}: Required<Pick<DialogProps, 'title' | 'variant'>> & Omit<DialogProps, 'title' | 'variant'>) {
-  const box = useVisualViewport();
+export function Dialog(props: DialogProps) {
+  const { open, trigger } = props;
+  // Once opened, the Radix dialog stays mounted so closing (focus back, exit) is Radix's own.
+  const [used, setUsed] = useState(Boolean(open));
+  if (open && !used) setUsed(true);
+  const { parts, failed } = useRadix(used || Boolean(trigger));
+  if (parts) return <parts.Dialog {...props} />;
+  if (!open) return trigger ?? null;
   return (
-    <RadixDialog.Content
-      onCloseAutoFocus={onCloseAutoFocus}
-      className={cn('fixed z-50 flex flex-col overflow-hidden border border-line bg-surface shadow-pop focus:outline-none', PLACEMENT[variant], className)}
-      style={placement(variant, box)}
-      {...(description ? {} : { 'aria-describedby': undefined })}
-    >
-      <div className="shrink-0 px-[var(--dialog-pad)] pt-[var(--dialog-pad)]">
-        <RadixDialog.Title className="pr-8 font-serif text-xl font-semibold [overflow-wrap:anywhere] text-ink">{title}</RadixDialog.Title>
-        {description && <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>}
-      </div>
-      <div data-dialog-body="" className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-[var(--dialog-pad)]">
-        <div className="pt-4 pb-[var(--dialog-pad)]">{children}</div>
-      </div>
-      <RadixDialog.Close
-        aria-label="Close"
-        className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-cream-deep hover:text-ink"
-      >
-        <span aria-hidden="true">×</span>
-      </RadixDialog.Close>
-    </RadixDialog.Content>
-  );
-}
-
-/**
- * A modal dialog (Radix): focus trapped, Escape and backdrop close it, titled for screen readers.
- * Its body scrolls when it is taller than the screen; its DialogActions row stays at the bottom,
- * above a phone's keyboard.
- */
-export function Dialog({ open, onOpenChange, trigger, variant = 'center', ...box }: DialogProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay data-dialog-overlay="" className="fixed inset-0 z-40 bg-ink/40" />
-        <DialogBox variant={variant} {...box} />
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <div data-dialog-overlay="" className="fixed inset-0 z-40 flex items-center justify-center bg-ink/40">
+      {failed ? (
+        <p role="alert" className="rounded-lg bg-surface p-4 text-sm text-ink shadow-pop">
+          {props.title} could not load. Check your connection and try again.
+        </p>
+      ) : (
+        <Spinner label={`Loading ${props.title}`} size="lg" className="rounded-full bg-surface p-3 shadow-pop" />
+      )}
+    </div>
   );
 }
 
@@ -109,5 +64,8 @@ export function DialogActions({ children, className }: { children: ReactNode; cl
   );
 }
 
-/** Closes the surrounding Dialog when its child is activated. */
-export const DialogClose = RadixDialog.Close;
+/** Closes the surrounding Dialog when its child is activated (only ever inside an open, loaded dialog). */
+export function DialogClose(props: ComponentProps<ReturnType<typeof radixParts>['DialogClose']>) {
+  const { DialogClose: Close } = radixParts();
+  return <Close {...props} />;
+}

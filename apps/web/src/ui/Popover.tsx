@@ -1,7 +1,7 @@
-import * as RadixPopover from '@radix-ui/react-popover';
-import { useMemo } from 'react';
-import type { ReactNode } from 'react';
-import { cn } from './cn';
+import { useEffect } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { radixParts, useRadix } from './lazyRadix';
+import { useLazyTrigger } from './lazyTrigger';
 
 /** A place on screen to point at that is not an element (a text selection): read each time the panel is placed. */
 export interface VirtualAnchor {
@@ -33,49 +33,37 @@ export interface PopoverProps {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
-/** A non-modal panel anchored to its trigger or to a virtual anchor (Radix); closes on outside click and Escape. */
-export function Popover({
-  trigger,
-  anchor,
-  children,
-  open,
-  onOpenChange,
-  side = 'bottom',
-  align = 'end',
-  label,
-  compact = false,
-  className,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  onEscapeKeyDown,
-}: PopoverProps) {
-  // Radix reads a virtual anchor through a ref object; a new anchor is a new object, so it re-places.
-  const anchorRef = useMemo(() => ({ current: anchor ?? null }), [anchor]);
-  return (
-    <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
-      {anchor ? <RadixPopover.Anchor virtualRef={anchorRef} /> : <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>}
-      <RadixPopover.Portal>
-        <RadixPopover.Content
-          side={side}
-          align={align}
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label={label}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
-          onEscapeKeyDown={onEscapeKeyDown}
-          className={cn(
-            'z-50 max-w-[calc(100vw-1rem)] rounded-lg border border-line bg-surface shadow-pop focus:outline-none',
-            compact ? 'w-auto p-1' : 'w-72 p-4',
-            className,
-          )}
-        >
-          {children}
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
-  );
+/** A panel pointed at a rectangle: Radix loads when it first opens, and it shows once loaded. */
+function AnchoredPopover(props: PopoverProps) {
+  const { parts } = useRadix(Boolean(props.open));
+  return parts ? <parts.Popover {...props} /> : null;
 }
 
-/** Closes the surrounding Popover when its child is activated. */
-export const PopoverClose = RadixPopover.Close;
+/** A panel opened by its trigger: Radix loads when the trigger is first pointed at, focused or pressed. */
+function TriggeredPopover(props: PopoverProps) {
+  const { radix, pressed, trigger } = useLazyTrigger(props.trigger, 'click');
+  const { open, onOpenChange } = props;
+  const loaded = radix.parts !== null;
+  // A caller that controls `open` hears of a press made before Radix loaded, once it has.
+  useEffect(() => {
+    if (loaded && pressed && open === false) onOpenChange?.(true);
+    // Only on loading: later presses reach Radix's own trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+  if (!radix.parts) return trigger;
+  return <radix.parts.Popover {...props} trigger={trigger} defaultOpen={props.open === undefined ? pressed : undefined} />;
+}
+
+/**
+ * A non-modal panel anchored to its trigger or to a virtual anchor (Radix, ui/radix/Popover.tsx);
+ * closes on outside click and Escape. Radix loads on first use (docs/PAGE-WEIGHT.md).
+ */
+export function Popover(props: PopoverProps) {
+  return props.anchor ? <AnchoredPopover {...props} /> : <TriggeredPopover {...props} />;
+}
+
+/** Closes the surrounding Popover when its child is activated (only ever inside an open, loaded popover). */
+export function PopoverClose(props: ComponentProps<ReturnType<typeof radixParts>['PopoverClose']>) {
+  const { PopoverClose: Close } = radixParts();
+  return <Close {...props} />;
+}
