@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorshipOf, authorshipOfNode, EDITOR_VERSION, toPlainText, validateDoc, type DocJSON } from './index';
+import { authorshipOf, authorshipOfNode, EDITOR_VERSION, getBreeSchema, toPlainText, validateDoc, type DocJSON } from './index';
 
 /** Block quote, checklist, divider and code block (EDITOR_VERSION 3, docs/PRODUCT.md#editor). */
 const para = (text: string): DocJSON => ({ type: 'paragraph', content: [{ type: 'text', text }] });
@@ -58,6 +58,12 @@ describe('the four simple blocks', () => {
 
   it('task item: holds no other blocks than its paragraph first', () => {
     expect(() => validateDoc({ type: 'doc', content: [{ type: 'taskList', content: [para('not an item')] }] })).toThrow();
+  });
+
+  it('code block: its language is its code element\'s class "language-x" (not "nullts"), none without one', () => {
+    const codeBlock = getBreeSchema().nodes.codeBlock!;
+    expect(JSON.stringify(codeBlock.spec.toDOM!(codeBlock.create({ language: 'ts' })))).toContain('{"class":"language-ts"}');
+    expect(JSON.stringify(codeBlock.spec.toDOM!(codeBlock.create()))).toContain('{"class":null}');
   });
 
   it('code block: keeps a short language name, drops a hostile, huge or wrongly typed one', () => {

@@ -116,8 +116,9 @@ const BlockAttributes = Extension.create({
 export function breeExtensions(): AnyExtension[] {
   return [
     StarterKit.configure({
-      // Plain code: no highlighting, no language class on the HTML.
-      codeBlock: { languageClassPrefix: null, HTMLAttributes: { spellcheck: 'false' } },
+      // Plain code, no highlighting; a named language is written and read as `class="language-x"`, the
+      // class Markdown writers (turndown's fence) and highlighters read. (null here rendered `class="nullts"`.)
+      codeBlock: { languageClassPrefix: 'language-', HTMLAttributes: { spellcheck: 'false' } },
       dropcursor: false,
       gapcursor: false,
       undoRedo: false,

@@ -9,10 +9,15 @@ import {
   Packer,
   Paragraph,
   ShadingType,
+  Table,
+  TableCell,
+  TableRow,
   TextRun,
+  WidthType,
   type IParagraphStyleOptions,
   type ParagraphChild,
 } from 'docx';
+import { docxImageParagraphs } from './files.export-images-docx';
 
 type Mark = NonNullable<DocJSON['marks']>[number];
 const HEADINGS = [
@@ -97,8 +102,34 @@ interface Context {
   taskLevel?: number;
 }
 
-function paragraphsOf({ nodes, at = {} }: { nodes: DocJSON[]; at?: Context }): Paragraph[] {
-  const out: Paragraph[] = [];
+const span = (value: unknown) => (Number.isInteger(value) && (value as number) > 1 ? Math.min(value as number, 20) : undefined);
+
+/**
+ * A real Word table across the page: a row of header cells repeats as Word's header row (which
+ * Bree's import, through mammoth, reads back as <th> cells); spans are kept.
+ */
+function wordTable(node: DocJSON): Table {
+  const rows = (node.content ?? []).map((row) => {
+    const cells = row.content ?? [];
+    const header = cells.length > 0 && cells.every((cell) => cell.type === 'tableHeader');
+    return new TableRow({
+      // Only a header row says so: readers (mammoth) take the element's presence, even `false`, for a header.
+      ...(header ? { tableHeader: true } : {}),
+      children: cells.map(
+        (cell) =>
+          new TableCell({
+            columnSpan: span(cell.attrs?.colspan),
+            rowSpan: span(cell.attrs?.rowspan),
+            children: (cell.content ?? []).map((p) => new Paragraph({ children: runsOf(p) })),
+          }),
+      ),
+    });
+  });
+  return new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } });
+}
+
+function paragraphsOf({ nodes, at = {} }: { nodes: DocJSON[]; at?: Context }): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
   const style = at.quote ? { style: 'Quote' } : {};
   for (const node of nodes) {
     if (node.type === 'heading') {
@@ -126,6 +157,10 @@ function paragraphsOf({ nodes, at = {} }: { nodes: DocJSON[]; at?: Context }): P
       out.push(codeParagraph(node));
     } else if (node.type === 'horizontalRule') {
       out.push(new Paragraph({ style: 'HorizontalLine', children: [] }));
+    } else if (node.type === 'image') {
+      out.push(...docxImageParagraphs(node));
+    } else if (node.type === 'table') {
+      out.push(wordTable(node));
     }
   }
   return out;
@@ -141,7 +176,7 @@ const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (i
   }));
 
 /**
- * The document as a Word file: headings, lists, checklists, quotes, code, rules, bold, italic,
+ * The document as a Word file: headings, lists, checklists, quotes, code, rules, tables, bold, italic,
  * underline, strike, inline code and links; `firstLine` opens it.
  */
 export async function docToDocx(doc: DocJSON, title: string, firstLine: string | null = null): Promise<Buffer> {

@@ -1,4 +1,6 @@
 import type { DocJSON } from '@bree/editor';
+import { imageText } from './files.export-images';
+import { tableText } from './files.export-tables';
 
 /** A horizontal rule in plain text: a line of em dashes, as a reader of the .txt would draw one. */
 export const TEXT_RULE = '—'.repeat(10);
@@ -35,10 +37,12 @@ function listLines(list: DocJSON): string {
 
 const LISTS = new Set(['bulletList', 'orderedList', 'taskList']);
 
-/** One block as plain text: lists with markers, a quote's lines after '> ', a rule as a line of dashes, code as written. */
+/** One block as plain text: lists with markers, a quote's lines after '> ', a rule as a line of dashes, code as written, a table's rows as 'cell | cell' lines. */
 function blockText(node: DocJSON): string {
   if (LISTS.has(node.type)) return listLines(node);
   if (node.type === 'horizontalRule') return TEXT_RULE;
+  if (node.type === 'image') return imageText(node);
+  if (node.type === 'table') return tableText(node);
   if (node.type === 'blockquote') {
     const inner = (node.content ?? [])
       .map(blockText)
@@ -55,7 +59,7 @@ function blockText(node: DocJSON): string {
 /**
  * The document as plain text for download: blocks apart by blank lines, lists kept as "- ", "1. "
  * and "[ ] "/"[x] " lines with nested lists indented, quotes as "> " lines, a rule as a line of
- * dashes and code as written. (toPlainText, for word counts and search, drops markers.)
+ * dashes, code as written and a table one row per line, its cells apart by ' | '. (toPlainText, for word counts and search, drops markers.)
  */
 export function docToText(doc: DocJSON): string {
   return (doc.content ?? [])

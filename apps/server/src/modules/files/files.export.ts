@@ -5,6 +5,8 @@ import { generateHTML } from '@tiptap/html';
 import TurndownService from 'turndown';
 
 import { docToDocx } from './files.export-docx';
+import { addImageRules, withExportImages, type ExportImages } from './files.export-images';
+import { addTableRules, exportTable } from './files.export-tables';
 import { docToText } from './files.export-text';
 import type { ExportFormat } from './files.formats';
 
@@ -47,15 +49,9 @@ export function docToHtml(doc: DocJSON, { provenance = false }: { provenance?: b
 
 let extensions: AnyExtension[] | null = null;
 
-/**
- * The schema's extensions, with a code block's language written as `class="language-x"`: the editor
- * highlights nothing and leaves it out, but outside Bree it is what Markdown writers (turndown's fence)
- * and syntax highlighters read. The language is a short [a-z0-9+-] name (normalizeDoc drops others).
- */
+/** The schema's extensions, with a table written without the editor's widths (files.export-tables.ts). */
 function exportExtensions(): AnyExtension[] {
-  extensions ??= breeExtensions().map((extension) =>
-    extension.name === 'starterKit' ? (extension.configure({ codeBlock: { languageClassPrefix: 'language-' } }) as AnyExtension) : extension,
-  );
+  extensions ??= breeExtensions().map((extension) => (extension.name === 'table' ? exportTable(extension) : extension));
   return extensions;
 }
 
@@ -117,8 +113,10 @@ turndown.addRule('listItem', { filter: 'li', replacement: (content, node) => lis
 
 // The checkbox is the item's marker (listItemMarkdown), not text.
 turndown.addRule('taskCheckbox', { filter: (node) => node.nodeName === 'INPUT', replacement: () => '' });
+addImageRules(turndown);
+addTableRules(turndown);
 
-/** The document as Markdown (GitHub-flavoured: ~~strike~~, task lists, fenced code; <u>underline</u>). */
+/** The document as Markdown (GitHub-flavoured: ~~strike~~, task lists, fenced code, tables; <u>underline</u>). */
 export function docToMarkdown(doc: DocJSON): string {
   return `${turndown.turndown(docToHtml(doc)).trim()}\n`;
 }
@@ -134,6 +132,8 @@ export interface ExportOptions {
    * authorship line and .html keeps the AI spans. Without it the export holds no trace of the marks.
    */
   provenance?: boolean;
+  /** The bytes of the stored images the document shows (files.export-images.ts); without them an image is its alt text. */
+  images?: ExportImages;
 }
 
 /**
@@ -143,7 +143,9 @@ export interface ExportOptions {
 export async function exportDocument(stored: DocJSON, opts: ExportOptions): Promise<{ body: string | Buffer; contentType: string; extension: string }> {
   const normalized = normalizeDoc(stored);
   const provenance = opts.provenance === true;
-  const doc = provenance ? normalized : withoutProvenance(normalized);
+  const text = provenance ? normalized : withoutProvenance(normalized);
+  // Plain text names an image by its words; every other format carries its bytes.
+  const doc = opts.format === 'txt' ? text : withExportImages(text, opts.images, { links: opts.format === 'md' ? 'files' : 'data' });
   const line = provenance ? authorshipLine(authorshipOf(doc)) : null;
   const opening = line ? `${line}\n\n` : '';
   const contentType = CONTENT_TYPES[opts.format];

@@ -65,9 +65,13 @@ describe('the import sanitiser', () => {
 });
 
 describe('reshaping what Bree cannot hold', () => {
-  it('turns table rows into paragraphs, header row included', () => {
-    const html = '<table><thead><tr><th>Name</th><th>Role</th></tr></thead><tbody><tr><td><p>Ada</p></td><td>Author</td></tr></tbody></table>';
-    expect(sanitizeImportHtml(html)).toBe('<p>Name | Role</p><p>Ada | Author</p>');
+  it('keeps a table, its header cells and spans, and nothing else on its cells', () => {
+    const html =
+      '<table style="width:9000px" border="1"><thead><tr><th onclick="alert(1)" class="x" align="center">Name</th><th colspan="2" rowspan="x">Role</th></tr></thead>' +
+      '<tbody><tr><td style="background:url(javascript:alert(1))" rowspan="99999"><p>Ada</p></td><td>Author</td><td colspan="3">x</td></tr></tbody></table>';
+    expect(sanitizeImportHtml(html)).toBe(
+      '<table><thead><tr><th>Name</th><th colspan="2">Role</th></tr></thead><tbody><tr><td><p>Ada</p></td><td>Author</td><td colspan="3">x</td></tr></tbody></table>',
+    );
   });
 
   it('keeps a code block with its lines and its language class only', () => {

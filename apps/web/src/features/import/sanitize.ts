@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import type { Config, DOMPurify as Purifier } from 'dompurify';
 import { reshapeBlocks } from './convert/blocks';
+import { reshapeTables } from './convert/tables';
 
 /**
  * The only elements an import keeps: what Bree's document schema can hold. Everything else
@@ -32,20 +33,30 @@ export const IMPORT_ALLOWED_TAGS = [
   'blockquote',
   'hr',
   'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
 /**
- * Kept through sanitising only to be reshaped right after: Bree has no tables, so rows become
- * paragraphs; a checkbox (GFM task lists, Bree's own HTML) becomes a checklist item (convert/blocks.ts).
+ * Kept through sanitising only to be reshaped right after: a checkbox (GFM task lists, Bree's own HTML)
+ * becomes a checklist item (convert/blocks.ts), a table's caption a paragraph before it (convert/tables.ts).
  */
-const RESHAPED_TAGS = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'input'];
+const RESHAPED_TAGS = ['input', 'caption'];
+
+/** A cell's span as the schema keeps it (1–20, normalizeDoc clamps): anything else is dropped. */
+const CELL_SPAN = /^[1-9][0-9]?$/;
 
 /** A code element's language class (`language-ts`), the only class an import keeps. */
 const LANGUAGE_CLASS = /^language-[a-z0-9+-]{1,32}$/;
 
 const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [...IMPORT_ALLOWED_TAGS, ...RESHAPED_TAGS],
-  ALLOWED_ATTR: ['href', 'type', 'checked', 'class'],
+  ALLOWED_ATTR: ['href', 'type', 'checked', 'class', 'colspan', 'rowspan'],
   // Only web and mail links: javascript:, data:, vbscript: and relative paths lose their href.
   ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
   ALLOW_DATA_ATTR: false,
@@ -73,6 +84,12 @@ function getPurifier(): Purifier {
       else data.keepAttr = false;
     }
     if (data.attrName === 'checked' && node.nodeName === 'INPUT') data.forceKeepAttr = true;
+    // A table cell's span, a small number; on anything else (or any other value) it goes. Forced, as the
+    // checkbox's state: DOMPurify would hold the value to ALLOWED_URI_REGEXP otherwise.
+    if (data.attrName === 'colspan' || data.attrName === 'rowspan') {
+      if ((node.nodeName === 'TD' || node.nodeName === 'TH') && CELL_SPAN.test(data.attrValue)) data.forceKeepAttr = true;
+      else data.keepAttr = false;
+    }
     if (data.attrName === 'class') {
       const language = data.attrValue.split(/\s+/).find((name) => LANGUAGE_CLASS.test(name));
       if (node.nodeName === 'CODE' && language) data.attrValue = language;
@@ -83,23 +100,9 @@ function getPurifier(): Purifier {
   return instance;
 }
 
-/** Table rows → paragraphs ('cell | cell'); the table's other wrappers just go. */
-function flattenTables(root: DocumentFragment): void {
-  const doc = root.ownerDocument;
-  // Innermost rows first, so a table inside a cell is flattened before its host row reads it.
-  for (const row of Array.from(root.querySelectorAll('tr')).reverse()) {
-    const cells = Array.from(row.children).filter((c) => c.tagName === 'TD' || c.tagName === 'TH');
-    const text = cells.map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean);
-    const paragraph = doc.createElement('p');
-    paragraph.textContent = text.join(' | ');
-    row.replaceWith(paragraph);
-  }
-  for (const wrapper of Array.from(root.querySelectorAll('table, thead, tbody, tfoot, th, td'))) wrapper.replaceWith(...Array.from(wrapper.childNodes));
-}
-
 /**
  * Cleans untrusted HTML (an imported file, Markdown output, mammoth output) down to the
- * strict allowlist: headings, paragraphs, lists, quotes, rules, code blocks, checkboxes, line
+ * strict allowlist: headings, paragraphs, lists, quotes, rules, code blocks, tables, checkboxes, line
  * breaks, inline marks and http(s)/mailto links. Scripts, event handlers, styles, frames, forms and dangerous links are gone.
  */
 export function sanitizeImportHtml(html: string): string {
@@ -109,9 +112,9 @@ export function sanitizeImportHtml(html: string): string {
 /** The same cleaning, kept as DOM (a detached div) so a large import is not re-parsed from text. */
 export function sanitizeImportDom(html: string): HTMLElement {
   const fragment = getPurifier().sanitize(html, CONFIG);
-  flattenTables(fragment);
   const container = fragment.ownerDocument.createElement('div');
   container.append(fragment);
+  reshapeTables(container);
   reshapeBlocks(container);
   return container;
 }
