@@ -42,7 +42,8 @@ export function Testimonials() {
             key={person.name}
             type="button"
             aria-pressed={index === active}
-            aria-label={`${person.name}, ${person.role}`}
+            // The initials shown are part of the name a voice-control user would say (WCAG 2.5.3, label in name).
+            aria-label={`${person.initials}: ${person.name}, ${person.role}`}
             onClick={() => setActive(index)}
             className={cn(
               'flex size-12 cursor-pointer items-center justify-center rounded-full border-2 text-sm font-semibold transition-colors',
