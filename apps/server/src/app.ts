@@ -162,7 +162,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(usageRoutes, { usage });
       await api.register(billingRoutes, { billing });
       await api.register(voiceRoutes, { voice });
-      await api.register(workspacesRoutes, { workspaces, heavyWork });
+      await api.register(workspacesRoutes, { workspaces, heavyWork, exportImages: appServices.images.forExport });
       await api.register(sharesRoutes, { shares });
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });

@@ -26,7 +26,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { createAiChecksService } from './modules/checks/checks-ai.service';
 import { createSaveReceipts } from './modules/files/files.save-receipts';
 import { createSaveService } from './modules/files/files.save';
-import { createFilesPort } from './modules/files/files.port';
+import { createFilesPort, imageIdsInJson } from './modules/files/files.port';
 import { createFilesService } from './modules/files/files.service';
 import { createTrashService, type TrashService } from './modules/files/files.trash';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
@@ -189,9 +189,9 @@ export function createServices({
   live?.onCancel((args) => void aiRunner.cancel(args));
   const aiQueue = createOperationQueue({ runner: aiRunner, lookup: createJobLookup({ database, name: AI_OPERATION_QUEUE }) });
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
-  const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks });
-  // Images in blob storage (docs/IMAGES.md); their rows go with the documents deleted for good.
+  // Images in blob storage (docs/IMAGES.md); their rows go with the documents deleted for good, their bytes into exports.
   const images = createImagesService({ repository: createImagesRepository({ db }), storage: createStorage(config), files: filesPort, now });
+  const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks, exportImages: images.forExport });
   const trash = withImageSweeps(createTrashService({ db, now, links: workspaceDocumentLinks }), images);
   return {
     /** Rate-limit counters in the database, shared by every Bree process (swept by the maintenance job). */
@@ -270,11 +270,17 @@ export function createServices({
         chat: createChatExportData({ db }),
         voice: createVoiceExportData({ db }),
         feedback: createFeedbackExportData({ db, storage: createStorage(config) }),
+        images: { list: ({ tenantId }) => images.listAll({ tenantId }), bytes: ({ image }) => images.bytesOfRow(image) },
         usage: createUsageExportData({ db }),
       },
       counters: createRateLimitCounters({ db }),
       now,
-      toMarkdown: async ({ content, title }) => String((await heavyWork.exportDocument(content as DocJSON, { title, format: 'md' })).body),
+      // The Markdown links to the archive's image files (documents/<name>/document.md → images/<id>.<ext>).
+      toMarkdown: async ({ content, title, tenantId }) => {
+        const ids = imageIdsInJson(JSON.stringify(content));
+        const byId = ids.length > 0 ? await images.typesForExport({ tenantId, ids }) : {};
+        return String((await heavyWork.exportDocument(content as DocJSON, { title, format: 'md', images: { byId, folder: '../../images' } })).body);
+      },
     }),
   };
 }

@@ -138,6 +138,7 @@ files are what Bree stores, unchanged, so another Bree can read them back.
 | \`trash/<name>/\` | Documents in your Trash, laid out the same way. |
 | \`voice/profile.json\` | Your voice: the style guide, your notes, the measures Bree learned and your Checks settings. |
 | \`voice/samples.json\` | The documents your voice is learned from (their folders above). |
+| \`images/\` | Every image of your documents, \`<id>.jpg\` or \`<id>.png\` (the documents' Markdown shows them), listed in \`images/images.json\` with the document each was added to. |
 | \`feedback/feedback.json\` | The feedback you sent, with its attachments in \`feedback/<id>/\`. |
 | \`usage/months.json\` | Your AI usage per month. |
 | \`usage/calls-0001.json\`… | Every metered AI call (date, document, tier, tokens, cost), ${ACCOUNT_EXPORT.usageCallsPerFile} a file. |
@@ -150,7 +151,8 @@ An administrator of the other Bree runs, where it runs:
 
 Your documents come back with their text, versions, tags and metadata (with the Checks findings
 you ignored), and your voice profile with its style guide, notes and Checks settings. Chat,
-feedback and usage are your records: they are not imported.
+feedback, usage and images are your records: they are not imported (an imported document's
+images stay missing from it).
 `,
     'utf8',
   );

@@ -50,6 +50,7 @@ function failingSources(count: number): AccountExportSources {
     chat: { messages: async () => [] },
     voice: { profile: async () => null },
     feedback: { sent: async () => [], attachmentBytes: async () => null },
+    images: { list: async () => [], bytes: async () => null },
     usage: { months: async () => [], calls: async () => [] },
   };
 }

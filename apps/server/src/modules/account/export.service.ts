@@ -41,6 +41,17 @@ interface FeedbackAttachment {
   createdAt: Date;
 }
 
+interface ExportImageRow {
+  id: string;
+  fileId: string;
+  storageKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: Date;
+}
+
 /** Where the export reads each module's rows (each reader filters by `tenantId`). */
 export interface AccountExportSources {
   documents: {
@@ -57,6 +68,11 @@ export interface AccountExportSources {
       { id: string; message: string; status: string; pageContext: string; browserInfo: unknown; createdAt: Date; attachments: FeedbackAttachment[] }[]
     >;
     attachmentBytes(q: { attachment: FeedbackAttachment }): Promise<Buffer | null>;
+  };
+  /** The tenant's stored images (docs/IMAGES.md), oldest first, and each one's bytes. */
+  images: {
+    list(q: { tenantId: string }): Promise<ExportImageRow[]>;
+    bytes(q: { image: ExportImageRow }): Promise<Buffer | null>;
   };
   usage: {
     months(q: { tenantId: string }): Promise<Record<string, unknown>[]>;
@@ -102,7 +118,7 @@ export function createAccountExport({
   counters: ExportCounters;
   now?: () => Date;
   /** A stored document tree as Markdown (the files module's export, large ones off the event loop). */
-  toMarkdown: (q: { content: unknown; title: string }) => Promise<string>;
+  toMarkdown: (q: { content: unknown; title: string; tenantId: string }) => Promise<string>;
 }) {
   /** Every entry of the archive, in order, read as the archive asks for them. */
   async function* entries(q: {
@@ -129,7 +145,7 @@ export function createAccountExport({
         if (doc.isVoiceSample) samples.push({ id: doc.id, name: doc.name, folder });
         yield { name: `${folder}/meta.json`, data: jsonBytes(presentDocumentMeta(doc)) };
         yield { name: `${folder}/document.json`, data: jsonBytes(doc.content) };
-        yield { name: `${folder}/document.md`, data: Buffer.from(await toMarkdown({ content: doc.content, title: displayName(doc.name) }), 'utf8') };
+        yield { name: `${folder}/document.md`, data: Buffer.from(await toMarkdown({ content: doc.content, title: displayName(doc.name), tenantId }), 'utf8') };
         for (let afterVersion: string | null = null; ;) {
           const versions = await sources.versions.page({ tenantId, fileId: doc.id, afterId: afterVersion, limit: PAGE });
           for (const version of versions) yield { name: versionEntryName({ folder, version }), data: jsonBytes(presentVersion(version)) };
@@ -143,8 +159,22 @@ export function createAccountExport({
       afterId = page.at(-1)!.id;
     }
     yield* voiceEntries({ tenantId, samples });
+    yield* imageEntries({ tenantId });
     yield* feedbackEntries({ tenantId });
     yield* usageEntries({ tenantId });
+  }
+
+  /** Every stored image as its file (`images/<id>.<ext>`, which the documents' Markdown links to) and their list. */
+  async function* imageEntries({ tenantId }: { tenantId: string }): AsyncGenerator<Entry> {
+    const listed = [];
+    for (const image of await sources.images.list({ tenantId })) {
+      const bytes = await sources.images.bytes({ image });
+      const entry = bytes ? `images/${image.id}.${image.contentType === 'image/jpeg' ? 'jpg' : 'png'}` : null;
+      if (bytes && entry) yield { name: entry, data: bytes };
+      const { storageKey: _key, ...kept } = image;
+      listed.push({ ...kept, createdAt: image.createdAt.toISOString(), entry });
+    }
+    yield { name: 'images/images.json', data: jsonBytes(listed) };
   }
 
   async function* voiceEntries({ tenantId, samples }: { tenantId: string; samples: { id: string; name: string; folder: string }[] }): AsyncGenerator<Entry> {

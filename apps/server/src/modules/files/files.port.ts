@@ -11,6 +11,7 @@ export { attachment } from './files-manage.routes';
 export { prepareContent, type PreparedContent } from './files.content';
 export type { ContentWrite, ContentWriter, WriteOutcome } from './files.content-write';
 export { docToHtmlLazily } from './files.exporters';
+export { imageFileName, imageIdsInJson, type ExportImageSource, type ExportImages } from './files.export-images';
 export type { DocumentLinks } from './files.trash.queries';
 export type { FileRow } from './files.table';
 /** Creating and trashing documents (a workspace's variants) are the files service's own operations. */

@@ -22,6 +22,7 @@ import { presentFile, presentListItem, presentSummary } from './files.presenter'
 import { decodeCursor } from './files.cursor';
 import { createFilesRepository, isUniqueViolation, type FileView } from './files.repository';
 import type { DocumentLinks } from './files.trash.queries';
+import { imageIdsInJson, type ExportImageSource } from './files.export-images';
 import type { FileRow } from './files.table';
 
 export interface FilesServiceDeps {
@@ -32,10 +33,12 @@ export interface FilesServiceDeps {
   heavyWork?: HeavyWork;
   /** Documents that follow others into the Trash (a workspace's variants), told by their feature. */
   links?: DocumentLinks;
+  /** The bytes of a tenant's stored images, for exports (the images module's; none: images export as their alt text). */
+  exportImages?: ExportImageSource;
 }
 
 /** Documents: create, read, list, rename, tag, delete (to the Trash) and revision-checked saves. */
-export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork, links }: FilesServiceDeps) {
+export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork, links, exportImages }: FilesServiceDeps) {
   const repo = createFilesRepository({ db, ...(links ? { links } : {}) });
   const writer = createContentWriter({ db, now, newId });
 
@@ -312,7 +315,9 @@ export function createFilesService({ db, now = () => new Date(), newId, heavyWor
       const row = await findAtPath(filePath, (path) => repo.findContentJsonByPath({ tenantId, path }));
       if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
       const title = cleanName(displayName(row.name));
-      const file = await heavyWork.exportDocument(row.contentJson, { title, format, provenance });
+      const ids = format === 'txt' || !exportImages ? [] : imageIdsInJson(row.contentJson);
+      const images = ids.length > 0 && exportImages ? { byId: await exportImages({ tenantId, ids }) } : undefined;
+      const file = await heavyWork.exportDocument(row.contentJson, { title, format, provenance, ...(images ? { images } : {}) });
       // The download's name passes the one name cleaning (a name stored before it existed included).
       return { filename: downloadFileName(row.name, file.extension), contentType: file.contentType, body: file.body };
     },

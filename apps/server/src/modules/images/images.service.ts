@@ -58,7 +58,21 @@ export function createImagesService({
     return { data, contentType: row.contentType };
   }
 
+  /**
+   * The images of a tenant that `ids` name, with their bytes (exports of a document); an id of no
+   * image of the tenant (or whose bytes are gone) is absent from the map.
+   */
+  async function bytesByIds({ tenantId, ids }: { tenantId: string; ids: readonly string[] }): Promise<Map<string, ImageBytes & { row: ImageRow }>> {
+    const out = new Map<string, ImageBytes & { row: ImageRow }>();
+    for (const row of await repository.findMany({ tenantId, ids })) {
+      const data = await storage.get(row.storageKey);
+      if (data) out.set(row.id, { data, contentType: row.contentType, row });
+    }
+    return out;
+  }
+
   return {
+    bytesByIds,
     /**
      * Stores an image of the tenant's live document `fileId` (another tenant's, a trashed or unknown
      * document: 404 file_not_found). The bytes go to storage first, so a row never names missing bytes;
@@ -102,17 +116,15 @@ export function createImagesService({
       if (!imageIdsIn(content).includes(id)) throw imagesErrors.notFound();
       return bytesOf(await repository.find({ tenantId, id }));
     },
-    /**
-     * The images of a tenant that `ids` name, with their bytes (exports of a document); an id of no
-     * image of the tenant (or whose bytes are gone) is absent from the map.
-     */
-    async bytesByIds({ tenantId, ids }: { tenantId: string; ids: readonly string[] }): Promise<Map<string, ImageBytes & { row: ImageRow }>> {
-      const out = new Map<string, ImageBytes & { row: ImageRow }>();
-      for (const row of await repository.findMany({ tenantId, ids })) {
-        const data = await storage.get(row.storageKey);
-        if (data) out.set(row.id, { data, contentType: row.contentType, row });
-      }
-      return out;
+    /** The images of a tenant that `ids` name, as an export carries them (base64 text, which crosses to a worker thread). */
+    async forExport({ tenantId, ids }: { tenantId: string; ids: readonly string[] }): Promise<Record<string, { contentType: string; base64: string }>> {
+      const found = await bytesByIds({ tenantId, ids });
+      return Object.fromEntries([...found].map(([id, image]) => [id, { contentType: image.contentType, base64: image.data.toString('base64') }]));
+    },
+    /** Like forExport without the bytes: enough for an export that links to the image files beside it. */
+    async typesForExport({ tenantId, ids }: { tenantId: string; ids: readonly string[] }): Promise<Record<string, { contentType: string; base64: string }>> {
+      const rows = await repository.findMany({ tenantId, ids });
+      return Object.fromEntries(rows.map((row) => [row.id, { contentType: row.contentType, base64: '' }]));
     },
     /** Every image of the tenant, oldest first ('Export all my data'). */
     listAll: ({ tenantId }: { tenantId: string }) => repository.listByTenant({ tenantId }),

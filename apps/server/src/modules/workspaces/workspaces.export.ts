@@ -1,6 +1,6 @@
 import { archiveEntryName, displayName } from '@bree/contracts';
-import type { DocJSON } from '@bree/editor';
 import type { HeavyWork } from '../../lib/workers/heavy-work';
+import { imageFileName, imageIdsInJson, type ExportImageSource } from '../files/files.port';
 import type { WorkspaceFileRow } from './workspaces.repository';
 
 /**
@@ -24,17 +24,29 @@ export async function exportWorkspaceZip({
   docs,
   format,
   heavyWork,
+  tenantId,
+  exportImages,
 }: {
   master: WorkspaceFileRow;
   docs: WorkspaceFileRow[];
   format: 'md' | 'docx';
   heavyWork: HeavyWork;
+  tenantId: string;
+  /** The images' bytes (docs/IMAGES.md): .docx embeds them, .md links to `images/<id>.<ext>` in the zip. */
+  exportImages?: ExportImageSource;
 }) {
   const taken = new Set<string>();
   const entries: Record<string, Uint8Array> = {};
   for (const file of docs) {
     const title = displayName(file.name);
-    const rendered = await heavyWork.exportDocument(file.content as DocJSON, { title, format });
+    const json = JSON.stringify(file.content);
+    const ids = exportImages ? imageIdsInJson(json) : [];
+    const byId = ids.length > 0 && exportImages ? await exportImages({ tenantId, ids }) : {};
+    // A master and its variants mostly show the same images: each is written once.
+    for (const [id, image] of Object.entries(byId)) {
+      if (format === 'md') entries[`images/${imageFileName(id, image.contentType)}`] ??= new Uint8Array(Buffer.from(image.base64, 'base64'));
+    }
+    const rendered = await heavyWork.exportDocument(json, { title, format, images: { byId, folder: 'images' } });
     const body = typeof rendered.body === 'string' ? Buffer.from(rendered.body, 'utf8') : rendered.body;
     entries[uniqueEntryName({ name: file.name, extension: rendered.extension, taken })] = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }

@@ -15,13 +15,16 @@ import {
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
-import { attachment } from '../files/files.port';
+import { attachment, type ExportImageSource } from '../files/files.port';
 import { exportWorkspaceZip } from './workspaces.export';
 import type { HeavyWork } from '../../lib/workers/heavy-work';
 import type { WorkspacesService } from './workspaces.service';
 
 /** Workspaces and variants (docs/PRODUCT.md#workspaces; docs/WORKSPACES.md). */
-export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService; heavyWork: HeavyWork }> = async (app, { workspaces, heavyWork }) => {
+export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService; heavyWork: HeavyWork; exportImages?: ExportImageSource }> = async (
+  app,
+  { workspaces, heavyWork, exportImages },
+) => {
   app.post('/workspaces/convert', { schema: { body: convertWorkspaceBodySchema, response: { 200: convertWorkspaceAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, ...(await workspaces.convert({ tenantId, fileId: req.body.fileId, workspaceType: req.body.workspaceType })) };
@@ -76,7 +79,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesSer
 
   app.get('/workspaces/:fileId/export', { schema: { params: workspaceFileParamsSchema, querystring: workspaceExportQuerySchema } }, async (req, reply) => {
     const { tenantId } = requireAuth(req);
-    const zip = await exportWorkspaceZip({ ...(await workspaces.contents({ tenantId, fileId: req.params.fileId })), format: req.query.format, heavyWork });
+    const contents = await workspaces.contents({ tenantId, fileId: req.params.fileId });
+    const zip = await exportWorkspaceZip({ ...contents, format: req.query.format, heavyWork, tenantId, ...(exportImages ? { exportImages } : {}) });
     return reply.header('content-disposition', attachment(zip.filename)).type(zip.contentType).send(zip.body);
   });
 };
