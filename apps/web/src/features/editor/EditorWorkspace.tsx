@@ -17,14 +17,13 @@ import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsS
 import { isNewDocumentState } from './newDocument';
 import { takeTypeAhead, typeHeldKeys } from './typeAhead';
 import { SaveIndicator } from './SaveIndicator';
-import { SidePanel } from './panels/SidePanel';
-import { PANEL_TABS } from './panels/SidePanel';
+import { PANEL_TABS, SidePanel } from './panels/SidePanel';
 import type { PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
 import { BlockKeys } from './blockKeys';
-import { EditorShortcuts, LinkTarget } from './editingExtensions';
+import { EditorShortcuts, ImageEditing, LinkTarget } from './editingExtensions';
 import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LinkPopover';
@@ -79,7 +78,7 @@ const HISTORY_META = 'history$';
 
 /** The editing surface: TipTap, autosave, conflicts, offline sync, leaving, panels. */
 export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
-  const { api } = useServices();
+  const { api, tokens } = useServices();
   const isMobile = useIsMobile();
   const revisionRef = useRef(doc.revision);
   const editorRef = useRef<Editor | null>(null);
@@ -143,6 +142,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       AskAiKeys,
       BlockKeys,
       EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
+      ImageEditing.configure({ fileId: doc.fileId, api, tokens }),
       Placeholder.configure({ placeholder: 'Start writing…' }),
     ],
     content: doc.content as Record<string, unknown>,

@@ -14,8 +14,8 @@ function ToolButton({ item, size }: { item: ToolItem; size: 'desktop' | 'mobile'
       type="button"
       aria-label={item.label}
       // The tooltip names the keys too: 'Bold (Ctrl+B)' (docs/PRODUCT.md#editor).
-      title={tooltipFor({ id: item.shortcut })}
-      aria-keyshortcuts={ariaKeys({ keys: SHORTCUTS[item.shortcut].keys })}
+      title={item.shortcut ? tooltipFor({ id: item.shortcut }) : item.label}
+      aria-keyshortcuts={item.shortcut ? ariaKeys({ keys: SHORTCUTS[item.shortcut].keys }) : undefined}
       {...(item.pressed === undefined ? {} : { 'aria-pressed': item.pressed })}
       disabled={item.disabled}
       // Keeps the selection in the editor while the button is clicked.

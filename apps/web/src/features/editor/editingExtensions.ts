@@ -4,6 +4,8 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { EditorView } from '@tiptap/pm/view';
 import { SHORTCUTS, tiptapKeys } from './shortcuts';
 
+export { ImageEditing } from './images/imageEditing';
+
 export interface EditorShortcutOptions {
   /** Ctrl/Cmd+F inside the editor: the find bar instead of the browser's find. */
   onFind(): void;

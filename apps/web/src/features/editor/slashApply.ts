@@ -7,6 +7,7 @@ import type { Editor, Range } from '@tiptap/core';
 import type { AiAction } from '@bree/contracts';
 import type { SlashCommand } from './slashItems';
 import { requestCheckDraft } from '../checks/panel/checkRequest';
+import { chooseImage } from './images/imageEditing';
 
 /** Whether the block the '/query' sits in has words besides it (a rewrite needs text). */
 export function paragraphHasText({ editor, range }: { editor: Editor; range: Range }): boolean {
@@ -65,6 +66,10 @@ export function applySlashCommand({
       return;
     case 'horizontalRule':
       chain.setHorizontalRule().run();
+      return;
+    case 'image':
+      chain.run();
+      chooseImage(editor);
       return;
     case 'askAi':
       chain.run();

@@ -19,6 +19,7 @@ describe("the '/' menu's items", () => {
       'Quote',
       'Divider',
       'Code block',
+      'Image',
     ]);
     expect(all.map((i) => i.label)).toEqual(expect.arrayContaining(['Ask AI…', 'Fill Paragraph', 'Add Content', 'Fill Sentence', 'Expand paragraph']));
     for (const item of all) expect(item.hint.length).toBeGreaterThan(0);

@@ -17,6 +17,8 @@ export type SlashCommand =
   | { kind: 'blockquote' }
   | { kind: 'codeBlock' }
   | { kind: 'horizontalRule' }
+  /** The file chooser, then the image's upload at the caret (docs/IMAGES.md). */
+  | { kind: 'image' }
   | { kind: 'askAi' }
   /** 'Check my draft': the Checks panel over the whole document. */
   | { kind: 'checkDraft' }
@@ -74,6 +76,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     keywords: ['code', 'pre', 'snippet'],
     command: { kind: 'codeBlock' },
   },
+  { id: 'image', group: 'Blocks', label: 'Image', hint: 'Upload a picture', keywords: ['picture', 'photo', 'img', 'upload'], command: { kind: 'image' } },
   {
     id: 'askAi',
     group: 'Assistant',

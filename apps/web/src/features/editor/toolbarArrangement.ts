@@ -16,6 +16,7 @@ export type ToolbarItemId =
   | 'orderedList'
   | 'taskList'
   | 'blockquote'
+  | 'image'
   | 'insert'
   | 'find'
   | 'checks'
@@ -36,6 +37,7 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
   'orderedList',
   'taskList',
   'blockquote',
+  'image',
   'insert',
   'find',
   'checks',
@@ -51,7 +53,8 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
  * block or ask AI' (the '/' menu) comes next to them, and is in 'More' where the bar is full. 'Check my
  * draft' is also in the document actions sheet's Checks tab, so it waits in 'More'. The
  * list of keyboard shortcuts matters only with a keyboard attached: last. A checklist and a quote
- * are rarer than a list: after the lists (the '/' menu and their Markdown shortcuts reach them too).
+ * are rarer than a list: after the lists (the '/' menu and their Markdown shortcuts reach them too), and an
+ * image after them (the '/' menu, a paste and a drop add one too).
  */
 export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'bold',
@@ -64,6 +67,7 @@ export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'orderedList',
   'taskList',
   'blockquote',
+  'image',
   'find',
   'undo',
   'redo',
@@ -89,6 +93,7 @@ const ITEM_WIDTH: Record<ToolbarItemId, number> = {
   orderedList: TARGET + GAP,
   taskList: TARGET + GAP,
   blockquote: TARGET + GAP,
+  image: TARGET + GAP,
   insert: TARGET + GAP,
   find: TARGET + GAP,
   checks: TARGET + GAP,

@@ -6,13 +6,14 @@ import type { ToolbarItemId } from './toolbarArrangement';
 import { openSlashMenu } from './slashMenuSlot';
 import { requestShortcutsList } from './ShortcutsDialog';
 import { requestCheckDraft } from '../checks/panel/checkRequest';
+import { chooseImage } from './images/imageEditing';
 
 /** One formatting action, as the bar's button and the 'More' sheet's row both show it. */
 export interface ToolItem {
   id: Exclude<ToolbarItemId, 'textStyle'>;
   label: string;
-  /** Its row in the shortcut table: the tooltip names the keys. */
-  shortcut: ShortcutId;
+  /** Its row in the shortcut table: the tooltip names the keys (none: the tooltip is the label). */
+  shortcut?: ShortcutId;
   icon: ReactNode;
   /** A mark or list that is on at the cursor (undefined: not a toggle). */
   pressed?: boolean;
@@ -65,6 +66,17 @@ function QuoteIcon() {
     <svg {...iconProps}>
       <path d="M4 4v12" strokeWidth="2.4" />
       <path d="M8.5 6h8M8.5 10h8M8.5 14h5" />
+    </svg>
+  );
+}
+
+/** A picture: a frame with a hill and the sun. */
+function ImageIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="2.5" y="3.5" width="15" height="13" rx="1.5" />
+      <path d="m3 14.5 4.5-4.5 3.5 3.5 2-2 4 4" />
+      <circle cx="13" cy="7.5" r="1.3" />
     </svg>
   );
 }
@@ -176,6 +188,7 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
       pressed: s.quote,
       run: () => chain().toggleBlockquote().run(),
     },
+    image: { id: 'image', label: 'Image', icon: <ImageIcon />, run: () => chooseImage(editor) },
     insert: { id: 'insert', label: 'Insert block or ask AI', shortcut: 'slashMenu', icon: <InsertIcon />, run: () => openSlashMenu(editor) },
     find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },
     checks: { id: 'checks', label: 'Check my draft', shortcut: 'checkDraft', icon: <CheckIcon />, run: requestCheckDraft },

@@ -1,0 +1,122 @@
+import { Extension } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
+import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
+import { isBreeImageSrc } from '@bree/editor';
+import type { ApiClient } from '../../../lib/api';
+import { ImageView } from './ImageView';
+import type { ImagePanelHost } from './ImageView';
+import { pastedHtmlImages } from './remoteImages';
+import './images.css';
+
+/** What adding and reading images needs: the document they belong to and the signed-in client. */
+export interface ImageEditingOptions {
+  fileId: string;
+  api: ApiClient | null;
+  /** The token manager: an upload's XMLHttpRequest sends the same bearer token as the API client. */
+  tokens: { getAccessToken(options?: { forceRefresh?: boolean }): Promise<string | null>; invalidate(): void } | null;
+}
+
+const contexts = new WeakMap<Editor, ImageEditingOptions>();
+
+/** The options the editor's image editing was configured with (the lazy upload reads them). */
+export function imageContext(editor: Editor): ImageEditingOptions {
+  const context = contexts.get(editor);
+  if (!context?.api || !context.tokens) throw new Error('ImageEditing is not configured on this editor');
+  return context;
+}
+
+// Upload, placeholders and the settings panel load on first use (docs/PAGE-WEIGHT.md).
+const loadInsert = () => import('./insertImages');
+const loadSettings = () => import('./ImageSettings');
+
+/** Uploads `files` and inserts each as an image at `pos` (a placeholder shows while it travels). */
+export function insertImageFiles(editor: Editor, files: File[], pos: number): void {
+  void loadInsert().then((m) => m.insertImageFiles(editor, files, pos));
+}
+
+/** The toolbar's and the '/' menu's 'Image': the system's file chooser, then the upload at the caret. */
+export function chooseImage(editor: Editor): void {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = 'image/png,image/jpeg,image/webp,image/gif';
+  input.multiple = true;
+  input.onchange = () => {
+    const files = Array.from(input.files ?? []);
+    if (files.length > 0) insertImageFiles(editor, files, editor.state.selection.from);
+  };
+  // Started in the click (or key) that asked, so the browser allows the chooser.
+  input.click();
+}
+
+/** The image files a paste or a drop carries, if any. */
+function imageFiles(data: DataTransfer | null): File[] {
+  return Array.from(data?.files ?? []).filter((file) => file.type.startsWith('image/'));
+}
+
+const panelHost: ImagePanelHost = {
+  show: (view, focus) => void loadSettings().then((m) => m.showImagePanel(view, focus)),
+  hide: (view) => void loadSettings().then((m) => m.hideImagePanel(view)),
+};
+
+/**
+ * Images in the editor (docs/IMAGES.md): the node view that reads stored images with the token,
+ * paste and drop of image files, pasted HTML's remote images kept as links (never fetched), and
+ * Enter on a selected image opening its settings.
+ */
+export const ImageEditing = Extension.create<ImageEditingOptions>({
+  name: 'breeImageEditing',
+  addOptions() {
+    return { fileId: '', api: null, tokens: null };
+  },
+  onCreate() {
+    contexts.set(this.editor, this.options);
+  },
+  addKeyboardShortcuts() {
+    return {
+      Enter: ({ editor }) => {
+        const { selection } = editor.state;
+        if (!(selection instanceof NodeSelection) || selection.node.type.name !== 'image') return false;
+        const dom = editor.view.nodeDOM(selection.from);
+        (dom as { imageView?: ImageView } | null)?.imageView?.openSettings();
+        return true;
+      },
+    };
+  },
+  addProseMirrorPlugins() {
+    const editor = this.editor;
+    const options = this.options;
+    const fetchImage = async (src: string) => {
+      if (!options.api) throw new Error('no API client');
+      const body = await options.api.stream(src.replace(/^\/api/, ''), { headers: { Accept: 'image/*' } });
+      return new Response(body).blob();
+    };
+    return [
+      new Plugin({
+        key: new PluginKey('breeImageEditing'),
+        props: {
+          nodeViews: {
+            image: (node, view, getPos) => {
+              const imageView = new ImageView(node, view, getPos, fetchImage, panelHost);
+              Object.assign(imageView.dom, { imageView });
+              return imageView;
+            },
+          },
+          handlePaste: (view, event) => {
+            const files = imageFiles(event.clipboardData);
+            if (files.length === 0) return false;
+            insertImageFiles(editor, files, view.state.selection.from);
+            return true;
+          },
+          handleDrop: (view, event, _slice, moved) => {
+            const files = moved ? [] : imageFiles(event.dataTransfer);
+            if (files.length === 0) return false;
+            const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+            insertImageFiles(editor, files, at?.pos ?? view.state.selection.from);
+            return true;
+          },
+          transformPastedHTML: (html) => pastedHtmlImages(html, isBreeImageSrc),
+        },
+      }),
+    ];
+  },
+});
