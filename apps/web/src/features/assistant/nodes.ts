@@ -72,7 +72,8 @@ function collect(doc: PmNode, include: (start: number, end: number, node: PmNode
     span.text = span.text ? `${span.text}\n\n${node.textContent}` : node.textContent;
   });
   const found = span as BlockSpan | null;
-  if (found) found.empty = found.text.trim() === '';
+  // A table, an image, code or a rule is never 'the line to fill' (Fill Paragraph would replace it): text goes after it.
+  if (found) found.empty = found.text.trim() === '' && !holdsKeptBlock(doc, found);
   return found;
 }
 
@@ -219,8 +220,8 @@ export function applySuggestion(tr: Transaction, target: SuggestionTarget, parag
     // takes the marks the replaced text had all through it (a bold word stays bold).
     for (let i = ranges.length - 1; i >= 0; i -= 1) tr.insertText(paragraphs[i]!, ranges[i]!.from, ranges[i]!.to);
   } else if (holdsKeptBlock(tr.doc, target)) {
-    // A code block or a divider between the stretches stays: the stretches take the paragraphs in
-    // order, the last one the rest, joined (docs/ASSISTANT.md).
+    // A code block, a divider, an image or a table in or around the stretches stays: the stretches
+    // take the paragraphs in order, the last one the rest, joined (docs/ASSISTANT.md).
     for (let i = ranges.length - 1; i >= 0; i -= 1) {
       const text = i === ranges.length - 1 ? paragraphs.slice(i).join(' ') : (paragraphs[i] ?? '');
       if (text) tr.insertText(text, ranges[i]!.from, ranges[i]!.to);
@@ -237,11 +238,17 @@ export function applySuggestion(tr: Transaction, target: SuggestionTarget, parag
   return tr.mapping.map(target.to, 1);
 }
 
-/** Whether a code block or a divider lies within a rewrite's extent: it must come through untouched. */
+/** Blocks a rewrite never replaces: only the text of their cells (a table's) is rewritten, in place. */
+const KEPT_BLOCKS = new Set(['horizontalRule', 'image', 'table']);
+
+/**
+ * Whether a code block, a divider, an image or a table lies within (or around) a rewrite's extent:
+ * it must come through untouched, its cells' paragraphs where they were.
+ */
 function holdsKeptBlock(doc: PmNode, target: TextRange): boolean {
   let found = false;
   doc.nodesBetween(target.from, target.to, (node) => {
-    if (node.type.spec.code || node.type.name === 'horizontalRule') found = true;
+    if (node.type.spec.code || KEPT_BLOCKS.has(node.type.name)) found = true;
     return !found;
   });
   return found;
