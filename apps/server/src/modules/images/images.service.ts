@@ -128,7 +128,7 @@ export function createImagesService({
     },
     /** Every image of the tenant, oldest first ('Export all my data'). */
     listAll: ({ tenantId }: { tenantId: string }) => repository.listByTenant({ tenantId }),
-    bytesOfRow: (row: ImageRow) => storage.get(row.storageKey),
+    bytesOfRow: (row: Pick<ImageRow, 'storageKey'>) => storage.get(row.storageKey),
     /**
      * After documents were deleted for good: removes the images no document of theirs shows any more,
      * rows first, then bytes. Answers how many were removed.
