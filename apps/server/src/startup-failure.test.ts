@@ -43,4 +43,11 @@ describe('what a refused start prints', () => {
       expect(text).toContain('postgres://bree:***@db.example.com:5432/bree');
     }
   });
+
+  it('hides the password of a DATABASE_URL naming several hosts (a primary and its standby)', () => {
+    const multi = 'postgres://bree:p%40ss-word-1@db-a:5432,db-b:5433/bree?target_session_attrs=read-write';
+    const text = startFailureText({ error: new Error(`failed with ${multi} and p@ss-word-1`), env: { ...env, DATABASE_URL: multi } });
+    for (const secret of ['p%40ss-word-1', 'p@ss-word-1']) expect(text).not.toContain(secret);
+    expect(text).toContain('postgres://bree:***@db-a:5432,db-b:5433/bree');
+  });
 });

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { ConfigError } from './config';
 import { DataDirInUseError } from './db/pglite-lock';
+import { parsePostgresUrl } from './db/postgres-hosts';
 import { DatabaseUnreachableError } from './db/postgres-probe';
 import { StartupError } from './startup-error';
 
@@ -45,7 +46,8 @@ function redact(text: string, env: Record<string, string | undefined>): string {
     if (SECRET_NAME.test(name)) secrets.add(value);
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) continue;
     try {
-      const url = new URL(value);
+      // A DATABASE_URL of several hosts is no WHATWG URL: its first host alone carries the same password.
+      const url = new URL(/^postgres(ql)?:/i.test(value) ? parsePostgresUrl(value).url : value);
       if (url.password) secrets.add(url.password).add(safeDecode(url.password));
     } catch {
       /* not a URL: nothing of it is a credential */

@@ -14,7 +14,8 @@ import pg from 'pg';
 import { pgliteExtensions } from './pglite-extensions.mjs';
 import { acquirePgliteLock, type PgliteLock } from './pglite-lock';
 import { openPgliteThread, type PgliteThread } from './pglite-thread';
-import { probePostgres } from './postgres-probe';
+import { postgresConnector } from './postgres-hosts';
+import { CONNECT_TIMEOUT_MS, probePostgres } from './postgres-probe';
 import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
 import { INSTALL_TEMPLATE_DIR, isEmptyPgliteFolder, pgliteTemplateFile, pgliteTemplateKey, readPgliteTemplateInputs } from './pglite-template';
 
@@ -43,6 +44,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's files as PGlite's gzipped tarball, taken between two queries (PGlite only). */
   dumpEmbedded?(): Promise<Buffer>;
+  /** The connection pool's use now, for the metrics (PostgreSQL only: PGlite has one connection in this process). */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /** One LISTEN connection: node-postgres opens a client outside the pool; PGlite, one process, listens in place. */
@@ -197,9 +200,13 @@ export async function loadPgliteDump({ dir, dump }: { dir: string; dump: Buffer 
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // Several hosts with target_session_attrs=read-write: every connection goes to the one that accepts
+  // writes, found again after a failover (postgres-hosts.ts); one host: node-postgres as it is.
+  const connector = postgresConnector({ url, timeoutMs: CONNECT_TIMEOUT_MS });
+  const { Client } = connector;
   // One connection first, with a time limit: a start on a database it cannot reach ends in seconds, in one line.
-  await probePostgres({ url });
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await probePostgres({ url, Client, clientUrl: connector.url });
+  const pool = new pg.Pool({ connectionString: connector.url, max: 10, Client });
   // An idle connection the server ends (a restart, a failover, an administrator's kill) leaves the
   // pool, and the next query opens another; unheard, node-postgres would throw it and end the process.
   pool.on('error', () => undefined);
@@ -224,6 +231,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async query<T>(text: string, params: unknown[] = []) {
       const result = await pool.query(text, params);
       return result.rows as T[];
@@ -239,7 +247,7 @@ async function openPostgres(url: string): Promise<Database> {
     withStartupLock,
     async openListener() {
       if (closed) throw new DatabaseClosedError();
-      const client = new pg.Client({ connectionString: url });
+      const client = new Client({ connectionString: connector.url });
       listeners.add(client);
       const handlers = new Map<string, (payload: string) => void>();
       let lost: (error: unknown) => void = () => undefined;

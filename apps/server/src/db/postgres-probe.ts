@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { describeHosts, parsePostgresUrl } from './postgres-hosts';
 
 /**
  * How long a start waits for PostgreSQL to accept a connection and finish its hand-shake: a host
@@ -25,6 +26,9 @@ export class DatabaseUnreachableError extends Error {
 /** `host:port` of a PostgreSQL URL (a socket folder given as `?host=` counts as the host); nothing of its credentials. */
 export function databaseTarget(url: string): string {
   try {
+    // Several hosts (`hostA:5432,hostB:5433`) are no WHATWG URL: all of them are named.
+    const { hosts } = parsePostgresUrl(url);
+    if (hosts.length > 1) return describeHosts(hosts);
     const parsed = new URL(url);
     const host = parsed.hostname || parsed.searchParams.get('host') || 'localhost';
     return `${host}:${parsed.port || '5432'}`;
@@ -36,7 +40,7 @@ export function databaseTarget(url: string): string {
 /** The database name of a PostgreSQL URL, quoted (node-postgres defaults it to the user name). */
 function databaseName(url: string): string {
   try {
-    const parsed = new URL(url);
+    const parsed = new URL(parsePostgresUrl(url).url);
     return `"${decodeURIComponent(parsed.pathname.slice(1)) || decodeURIComponent(parsed.username)}"`;
   } catch {
     return 'it';
@@ -74,10 +78,21 @@ function reasonFor({ error, url, timeoutMs }: { error: unknown; url: string; tim
  * {@link DatabaseUnreachableError} when that fails. The pool Bree then uses has no connection
  * timeout of its own (it would also cut a request waiting for a busy pool's next free connection).
  */
-export async function probePostgres({ url, timeoutMs = CONNECT_TIMEOUT_MS }: { url: string; timeoutMs?: number }): Promise<void> {
+export async function probePostgres({
+  url,
+  timeoutMs = CONNECT_TIMEOUT_MS,
+  Client = pg.Client,
+  clientUrl = url,
+}: {
+  url: string;
+  timeoutMs?: number;
+  /** With several hosts, `postgres-hosts.ts`'s picking client and its single-host URL. */
+  Client?: typeof pg.Client;
+  clientUrl?: string;
+}): Promise<void> {
   let client: pg.Client | null = null;
   try {
-    client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+    client = new Client({ connectionString: clientUrl, connectionTimeoutMillis: timeoutMs });
     client.on('error', () => undefined);
     await client.connect();
     await client.query('select 1');

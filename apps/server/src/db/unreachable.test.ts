@@ -11,6 +11,7 @@ describe('isDatabaseUnreachable', () => {
       withCode('terminating connection due to administrator command', '57P01'),
       withCode('the database system is starting up', '57P03'),
       withCode('sorry, too many clients already', '53300'),
+      withCode('cannot execute UPDATE in a read-only transaction', '25006'),
       withCode('connection failure', '08006'),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),

@@ -1,8 +1,12 @@
 /** Network failures of the connection to PostgreSQL (refused, reset, timed out, name not found). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
 
-/** SQLSTATEs of a server that cannot serve now: shutting down, starting up, or out of connections. */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLSTATEs of a server that cannot serve now: shutting down, starting up, out of connections, or a
+ * standby refusing a write (25006, read_only_sql_transaction: a session opened before a failover
+ * demoted its server, or DATABASE_URL pointing at a standby until it is promoted).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 
 /** What node-postgres, its pool and PGlite say when there is no connection to use. */
 const UNREACHABLE_MESSAGES = [
