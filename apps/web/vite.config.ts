@@ -18,7 +18,7 @@ const BUDGETS = [
   { name: 'Security page', loads: ['/src/public/PublicSite.tsx', '/src/routes/security.tsx'], maxGzipBytes: 100 * KB, forbidden: HEAVY_FOR_PUBLIC_PAGES },
   // The editor's ceiling is what it loads (plus ~3 KB for the image and table UI under way), so it cannot grow
   // unnoticed; issue 43 cuts it to 300 in steps (what is not needed to type loads on first use, docs/PAGE-WEIGHT.md).
-  { name: 'Editor', loads: ['/src/app/startApp.tsx', '/src/routes/editor.tsx'], maxGzipBytes: 404 * KB },
+  { name: 'Editor', loads: ['/src/app/startApp.tsx', '/src/routes/editor.tsx'], maxGzipBytes: 394 * KB },
 ];
 
 // In development the API, the embedded issuer and its interaction pages live on the server.
@@ -132,10 +132,11 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The editor's engine: only the editor and the views that show a document need it.
-            // The suggestion utility is the '/' menu's, which loads after the editor (docs/PAGE-WEIGHT.md).
+            // The suggestion utility is the '/' menu's, and the bubble and floating menus are the selection
+            // actions', which load after the editor (docs/PAGE-WEIGHT.md).
             {
               name: 'editor',
-              test: /node_modules[\\/](?!@tiptap[\\/]suggestion[\\/])(@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+              test: /node_modules[\\/](?!@tiptap[\\/](suggestion|extension-bubble-menu|extension-floating-menu|react[\\/]dist[\\/]menus)[\\/])(@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
             },
             // The usage chart's library and its helpers: only the subscription page draws it.
             {

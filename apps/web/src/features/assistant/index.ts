@@ -4,7 +4,7 @@ export type { AssistantApi, Suggestion } from './useAssistant';
 export { SuggestionCard } from './SuggestionCard';
 export { AskAi } from './ask/AskAi';
 export { AskAiKeys } from './ask/askAiKeys';
-export { SelectionActions } from './SelectionActions';
+export { SelectionActions } from './LazySelectionActions';
 export { AssistantMenu } from './AssistantMenu';
 export { ProviderSettings } from './ProviderSettings';
 export { QualityToggle } from './QualityToggle';
