@@ -1,6 +1,6 @@
 import { useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
-import { Menu, MenuRadioGroup, MenuRadioItem, cn } from '../../ui';
+import { Menu, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSeparator, cn } from '../../ui';
 import { SHORTCUTS, ariaKeys, formatKeys } from './shortcuts';
 
 type Level = 1 | 2 | 3 | 4 | 5 | 6;
@@ -16,6 +16,7 @@ const PREVIEW: Record<string, string> = {
   h4: 'font-serif text-base font-semibold',
   h5: 'font-serif text-sm font-semibold',
   h6: 'font-serif text-xs font-semibold uppercase tracking-wide',
+  codeBlock: 'font-mono text-sm',
 };
 
 /** Each style's keys, from the one shortcut table (TipTap's own: Mod-Alt-0 for normal text, Mod-Alt-1…6 for headings). */
@@ -25,16 +26,17 @@ function shortcut(value: string) {
 }
 
 export function blockStyleLabel(value: string): string {
+  if (value === 'codeBlock') return 'Code block';
   return value === 'paragraph' ? 'Normal text' : `Heading ${value.slice(1)}`;
 }
 
-/** One dropdown for the text style of the current block: Normal text or Heading 1–6. */
+/** One dropdown for the text style of the current block: Normal text, Heading 1–6 or Code block; and a Divider. */
 export function HeadingMenu({ editor }: { editor: Editor }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => {
       const level = LEVELS.find((l) => e.isActive('heading', { level: l }));
-      return { value: level ? `h${level}` : 'paragraph' };
+      return { value: e.isActive('codeBlock') ? 'codeBlock' : level ? `h${level}` : 'paragraph' };
     },
   });
   const label = blockStyleLabel(s.value);
@@ -43,6 +45,7 @@ export function HeadingMenu({ editor }: { editor: Editor }) {
     // item is lifted out first, as TipTap does.
     const chain = editor.chain().focus();
     if (value === 'paragraph') chain.setParagraph().run();
+    else if (value === 'codeBlock') chain.setCodeBlock().run();
     else chain.setHeading({ level: Number(value.slice(1)) as Level }).run();
   };
   return (
@@ -77,7 +80,13 @@ export function HeadingMenu({ editor }: { editor: Editor }) {
             <span className={PREVIEW[`h${level}`]}>Heading {level}</span>
           </MenuRadioItem>
         ))}
+        <MenuRadioItem value="codeBlock">
+          <span className={PREVIEW.codeBlock}>Code block</span>
+        </MenuRadioItem>
       </MenuRadioGroup>
+      <MenuSeparator />
+      {/* A divider is not a style of the block: it goes in after it (as the '/' menu's Divider). */}
+      <MenuItem onSelect={() => editor.chain().focus().setHorizontalRule().run()}>Divider</MenuItem>
     </Menu>
   );
 }

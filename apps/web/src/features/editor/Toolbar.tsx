@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Editor } from '@tiptap/core';
 import { cn } from '../../ui';
 import { HeadingMenu } from './HeadingMenu';
+import { TableMenuSlot } from './tables/TableMenuSlot';
 import { MoreButton } from './MoreButton';
 import { SHORTCUTS, ariaKeys, tooltipFor } from './shortcuts';
 import { TOOLBAR_ORDER, arrangeToolbar } from './toolbarArrangement';
@@ -86,6 +87,7 @@ export function Toolbar({ editor, onUndo, onRedo, onLink, onFind, variant, botto
           <ToolButton key={id} item={tools[id]} size={variant} />
         ),
       )}
+      <TableMenuSlot editor={editor} size={variant} />
       {extra}
       {more.length > 0 && <MoreButton editor={editor} items={more} tools={tools} />}
     </div>

@@ -8,6 +8,7 @@ import type { AiAction } from '@bree/contracts';
 import type { SlashCommand } from './slashItems';
 import { requestCheckDraft } from '../checks/panel/checkRequest';
 import { chooseImage } from './images/imageEditing';
+import { insertTable } from './tables/tableCommands';
 
 /** Whether the block the '/query' sits in has words besides it (a rewrite needs text). */
 export function paragraphHasText({ editor, range }: { editor: Editor; range: Range }): boolean {
@@ -70,6 +71,10 @@ export function applySlashCommand({
     case 'image':
       chain.run();
       chooseImage(editor);
+      return;
+    case 'table':
+      chain.run();
+      insertTable(editor);
       return;
     case 'askAi':
       chain.run();

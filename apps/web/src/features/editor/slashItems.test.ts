@@ -20,6 +20,7 @@ describe("the '/' menu's items", () => {
       'Divider',
       'Code block',
       'Image',
+      'Table',
     ]);
     expect(all.map((i) => i.label)).toEqual(expect.arrayContaining(['Ask AI…', 'Fill Paragraph', 'Add Content', 'Fill Sentence', 'Expand paragraph']));
     for (const item of all) expect(item.hint.length).toBeGreaterThan(0);
@@ -67,7 +68,8 @@ describe('filtering as one types after the slash', () => {
 
   it('finds nothing for words no item has', () => {
     expect(labels('xyz')).toEqual([]);
-    expect(labels('table')).toEqual([]);
+    expect(labels('spreadsheet')).toEqual([]);
+    expect(labels('table')).toEqual(['Table']);
   });
 
   it('names the quote, checklist, divider and code block by their words', () => {

@@ -19,6 +19,8 @@ export type SlashCommand =
   | { kind: 'horizontalRule' }
   /** The file chooser, then the image's upload at the caret (docs/IMAGES.md). */
   | { kind: 'image' }
+  /** A 3×3 table with a header row, the caret in its first cell. */
+  | { kind: 'table' }
   | { kind: 'askAi' }
   /** 'Check my draft': the Checks panel over the whole document. */
   | { kind: 'checkDraft' }
@@ -77,6 +79,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     command: { kind: 'codeBlock' },
   },
   { id: 'image', group: 'Blocks', label: 'Image', hint: 'Upload a picture', keywords: ['picture', 'photo', 'img', 'upload'], command: { kind: 'image' } },
+  { id: 'table', group: 'Blocks', label: 'Table', hint: 'Rows and columns', keywords: ['grid', 'columns', 'rows'], command: { kind: 'table' } },
   {
     id: 'askAi',
     group: 'Assistant',

@@ -17,6 +17,7 @@ export type ToolbarItemId =
   | 'taskList'
   | 'blockquote'
   | 'image'
+  | 'table'
   | 'insert'
   | 'find'
   | 'checks'
@@ -38,6 +39,7 @@ export const TOOLBAR_ORDER: readonly ToolbarItemId[] = [
   'taskList',
   'blockquote',
   'image',
+  'table',
   'insert',
   'find',
   'checks',
@@ -68,6 +70,7 @@ export const PHONE_PRIORITY: readonly ToolbarItemId[] = [
   'taskList',
   'blockquote',
   'image',
+  'table',
   'find',
   'undo',
   'redo',
@@ -94,6 +97,7 @@ const ITEM_WIDTH: Record<ToolbarItemId, number> = {
   taskList: TARGET + GAP,
   blockquote: TARGET + GAP,
   image: TARGET + GAP,
+  table: TARGET + GAP,
   insert: TARGET + GAP,
   find: TARGET + GAP,
   checks: TARGET + GAP,

@@ -7,6 +7,7 @@ import { openSlashMenu } from './slashMenuSlot';
 import { requestShortcutsList } from './ShortcutsDialog';
 import { requestCheckDraft } from '../checks/panel/checkRequest';
 import { chooseImage } from './images/imageEditing';
+import { insertTable } from './tables/tableCommands';
 
 /** One formatting action, as the bar's button and the 'More' sheet's row both show it. */
 export interface ToolItem {
@@ -81,6 +82,16 @@ function ImageIcon() {
   );
 }
 
+/** A grid: a table. */
+function TableIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="2.5" y="3.5" width="15" height="13" rx="1.5" />
+      <path d="M2.5 8h15M2.5 12.2h15M7.5 3.5v13M12.5 3.5v13" strokeWidth="1.4" />
+    </svg>
+  );
+}
+
 /** An icon, not an emoji: not every system font has one. */
 function LinkIcon() {
   return (
@@ -144,6 +155,7 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
       ordered: e.isActive('orderedList'),
       task: e.isActive('taskList'),
       quote: e.isActive('blockquote'),
+      table: e.isActive('table'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -189,6 +201,8 @@ export function useToolItems(editor: Editor, { onUndo, onRedo, onLink, onFind }:
       run: () => chain().toggleBlockquote().run(),
     },
     image: { id: 'image', label: 'Image', icon: <ImageIcon />, run: () => chooseImage(editor) },
+    // A table holds no table: in one, the table's own menu (tables/TableMenu.tsx) is there instead.
+    table: { id: 'table', label: 'Table', icon: <TableIcon />, disabled: s.table, run: () => insertTable(editor) },
     insert: { id: 'insert', label: 'Insert block or ask AI', shortcut: 'slashMenu', icon: <InsertIcon />, run: () => openSlashMenu(editor) },
     find: { id: 'find', label: 'Find and replace', shortcut: 'find', icon: <FindIcon />, run: onFind },
     checks: { id: 'checks', label: 'Check my draft', shortcut: 'checkDraft', icon: <CheckIcon />, run: requestCheckDraft },
