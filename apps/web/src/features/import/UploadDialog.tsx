@@ -32,7 +32,13 @@ const STATUS_TEXT: Record<Row['status']['state'], string> = {
 
 function RowStatus({ status }: { status: Row['status'] }) {
   const tone = status.state === 'imported' ? 'text-success' : status.state === 'failed' ? 'text-danger' : 'text-muted';
-  return <span className={cn('shrink-0', tone)}>{STATUS_TEXT[status.state]}</span>;
+  const note = status.state === 'imported' ? status.note : undefined;
+  return (
+    <span className={cn('shrink-0', tone)}>
+      {STATUS_TEXT[status.state]}
+      {note && <span className="block text-xs text-muted">{note}</span>}
+    </span>
+  );
 }
 
 /**

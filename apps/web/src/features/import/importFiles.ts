@@ -9,6 +9,9 @@ import { notify } from '../../lib/toast';
 import type { Notifier } from '../../lib/toast';
 import { convertFile, isImportError } from './convert';
 import { announceNewFiles, assertSavable, createDocument } from './save';
+import { takeDataImages, placeImages } from './convert/images';
+import { imagesNote, storeImportImages } from './importImages';
+import type { StoreImage } from './importImages';
 import { checkSelection, IMPORT_MESSAGES, importedFileName, importResultMessage } from './validate';
 import type { ImportKind } from './validate';
 
@@ -16,7 +19,8 @@ import type { ImportKind } from './validate';
 export type FileImportStatus =
   | { state: 'converting' }
   | { state: 'saving' }
-  | { state: 'imported'; file: FileSummary }
+  /** `note`: some of its images could not be stored (their alt text is kept). */
+  | { state: 'imported'; file: FileSummary; note?: string }
   | { state: 'failed'; message: string }
   /** Refused by the checks before conversion; the message went to onProblem. */
   | { state: 'refused'; message: string };
@@ -47,6 +51,8 @@ export interface ImportDeps {
   /** Files the caller refused itself (the drop zone's own checks): reported in the result's n. */
   refusedEarlier?: readonly { name: string; message: string }[];
   convert?: (file: File, kind: ImportKind) => Promise<DocJSON>;
+  /** Uploads an image the file carries, once its document exists; without it, images keep their alt text. */
+  storeImage?: StoreImage;
   now?: () => Date;
 }
 
@@ -106,7 +112,9 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
   for (const { file, kind } of check.accepted) {
     try {
       deps.onFileStatus?.(file, { state: 'converting' });
-      const content = await convert(file, kind);
+      // An image's bytes travel after the document exists (POST /api/images needs it); until then, its alt text.
+      const { content: withImages, images } = takeDataImages(await convert(file, kind));
+      const content = placeImages(withImages);
       assertSavable(content);
       deps.onFileStatus?.(file, { state: 'saving' });
       const saved = await createDocument(deps.api, {
@@ -116,8 +124,14 @@ export async function importFiles(files: readonly File[], deps: ImportDeps): Pro
         metadata: { sourceFilename: fitName(cleanName(file.name), NAME_MAX_LENGTH), authenticity: 'Untagged', importedAt: now().toISOString() },
       });
       const { content: _content, ...summaryOnly } = saved;
+      const storeImage = deps.storeImage;
+      const kept =
+        images.length > 0 && storeImage
+          ? await storeImportImages({ api: deps.api, storeImage, fileId: saved.fileId, revision: saved.revision, content: withImages, images })
+          : { stored: 0, total: images.length };
       summary.imported.push(summaryOnly);
-      deps.onFileStatus?.(file, { state: 'imported', file: summaryOnly });
+      const note = imagesNote(kept.stored, kept.total);
+      deps.onFileStatus?.(file, { state: 'imported', file: summaryOnly, ...(note ? { note } : {}) });
     } catch (error) {
       const message = IMPORT_MESSAGES.failed(file.name, failureReason(error));
       console.warn(`[import] ${file.name} failed`, error);

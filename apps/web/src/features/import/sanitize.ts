@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import type { Config, DOMPurify as Purifier } from 'dompurify';
 import { reshapeBlocks } from './convert/blocks';
 import { reshapeTables } from './convert/tables';
+import { DATA_IMAGE, imagesAsLinks } from '../editor/images/remoteImages';
 
 /**
  * The only elements an import keeps: what Bree's document schema can hold. Everything else
@@ -40,6 +41,11 @@ export const IMPORT_ALLOWED_TAGS = [
   'tr',
   'th',
   'td',
+  // An image only with its bytes in a data: address (uploaded once the document exists, convert/images.ts);
+  // an image by address becomes a link with its alt text, never fetched (docs/IMAGES.md).
+  'img',
+  'figure',
+  'figcaption',
 ] as const;
 
 /**
@@ -56,7 +62,7 @@ const LANGUAGE_CLASS = /^language-[a-z0-9+-]{1,32}$/;
 
 const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [...IMPORT_ALLOWED_TAGS, ...RESHAPED_TAGS],
-  ALLOWED_ATTR: ['href', 'type', 'checked', 'class', 'colspan', 'rowspan'],
+  ALLOWED_ATTR: ['href', 'type', 'checked', 'class', 'colspan', 'rowspan', 'src', 'alt'],
   // Only web and mail links: javascript:, data:, vbscript: and relative paths lose their href.
   ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
   ALLOW_DATA_ATTR: false,
@@ -76,6 +82,8 @@ function getPurifier(): Purifier {
   instance.addHook('uponSanitizeAttribute', (node, data) => {
     // href is allowed for links only; on any other element it is meaningless and removed.
     if (data.attrName === 'href' && node.nodeName !== 'A') data.keepAttr = false;
+    // An image's address and words belong to images alone.
+    if ((data.attrName === 'src' || data.attrName === 'alt') && node.nodeName !== 'IMG') data.keepAttr = false;
     // A checkbox's type and state, and a code block's language, mean something; nowhere else.
     if ((data.attrName === 'type' || data.attrName === 'checked') && node.nodeName !== 'INPUT') data.keepAttr = false;
     // DOMPurify drops an input's type by itself; a checkbox's is the one kept (any other input goes in convert/blocks.ts).
@@ -116,5 +124,7 @@ export function sanitizeImportDom(html: string): HTMLElement {
   container.append(fragment);
   reshapeTables(container);
   reshapeBlocks(container);
+  // Only a data: image stays an image; the rest are links or alt text here, before any parse could read them.
+  imagesAsLinks(container, (src) => DATA_IMAGE.test(src));
   return container;
 }

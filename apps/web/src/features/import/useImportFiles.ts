@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useServices } from '../../app/services';
 import { getCurrentTenant } from '../tenancy';
+import { uploadImage } from '../editor/images/upload';
 import { importFiles } from './importFiles';
 import type { ImportDeps, ImportSummary } from './importFiles';
 
@@ -9,6 +10,15 @@ export type ImportOptions = Omit<ImportDeps, 'api' | 'queryClient' | 'tenantId'>
 
 /** `importFiles` bound to the app's API client, query cache and current tenant. */
 export function useImportFiles(): (files: readonly File[], options?: ImportOptions) => Promise<ImportSummary> {
-  const { api, queryClient } = useServices();
-  return useCallback((files, options = {}) => importFiles(files, { ...options, api, queryClient, tenantId: getCurrentTenant() }), [api, queryClient]);
+  const { api, queryClient, tokens } = useServices();
+  return useCallback(
+    (files, options = {}) => {
+      const tenantId = getCurrentTenant();
+      // An imported file's images, uploaded for its new document (docs/IMAGES.md).
+      const storeImage = async (fileId: string, image: Blob) =>
+        (await uploadImage({ fileId, tenantId, getAccessToken: (o) => tokens.getAccessToken(o), invalidateToken: () => tokens.invalidate() }, image)).src;
+      return importFiles(files, { storeImage, ...options, api, queryClient, tenantId });
+    },
+    [api, queryClient, tokens],
+  );
 }

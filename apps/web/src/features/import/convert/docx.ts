@@ -52,8 +52,17 @@ export function checkDocxArchive(bytes: Uint8Array): void {
   if (entries === 0) throw new ImportError('docx_malformed');
 }
 
-// Images are dropped by the sanitiser anyway; never reading them avoids base64-encoding megabytes.
-const skipImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+/** The image types the server stores (IMAGE_UPLOAD_TYPES): any other (EMF, WMF, TIFF) is not read and leaves its alt text. */
+const STORABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+/**
+ * A picture as a data: address, uploaded once the document exists (convert/images.ts). mammoth adds
+ * the picture's alt text (Word's description) itself.
+ */
+const imagesAsData = mammoth.images.imgElement(async (image) => {
+  if (!STORABLE_IMAGES.has(image.contentType)) return { src: '' };
+  return { src: `data:${image.contentType};base64,${await image.read('base64')}` };
+});
 
 type MammothInput = Parameters<typeof mammoth.convertToHtml>[0];
 
@@ -72,7 +81,7 @@ function zipInput(bytes: ArrayBuffer): MammothInput {
 export async function docxToHtml(bytes: ArrayBuffer): Promise<string> {
   checkDocxArchive(new Uint8Array(bytes));
   try {
-    const result = await mammoth.convertToHtml(zipInput(bytes), { styleMap: DOCX_STYLE_MAP, convertImage: skipImages, ignoreEmptyParagraphs: true });
+    const result = await mammoth.convertToHtml(zipInput(bytes), { styleMap: DOCX_STYLE_MAP, convertImage: imagesAsData, ignoreEmptyParagraphs: true });
     return result.value;
   } catch (error) {
     throw new ImportError('docx_malformed', { cause: error });

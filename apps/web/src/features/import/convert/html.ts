@@ -31,6 +31,7 @@ export function htmlToDoc(html: string, options: HtmlToDocOptions = {}): DocJSON
   if (options.unwrapLinkUnderline) unwrapLinkUnderlines(clean);
   const parsed = ProseMirrorParser.fromSchema(getBreeSchema()).parse(clean).toJSON() as DocJSON;
   const doc = withCodeLanguages(parsed, codeLanguagesOf(clean));
-  if (!toPlainText(doc).trim()) throw new ImportError('empty');
+  // An image alone is something to keep (its alt text may be empty).
+  if (!toPlainText(doc).trim() && !JSON.stringify(doc).includes('"type":"image"')) throw new ImportError('empty');
   return doc;
 }
