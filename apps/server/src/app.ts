@@ -15,6 +15,8 @@ import { createAccountDeletion } from './modules/account/deletion.service';
 import { deletionRoutes } from './modules/account/deletion.routes';
 import { exportRoutes } from './modules/account/export.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminOpsRoutes } from './modules/admin/admin-ops.routes';
+import { metricsRoutes, registerHttpMetrics } from './modules/metrics/metrics.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { checksAiRoutes } from './modules/checks/checks-ai.routes';
@@ -91,12 +93,16 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerSecurityHeaders(app, config);
   registerFramingExceptions(app);
   const appServices = services ?? createServices({ database, config });
+  // Every answered request, by the route the router matched (docs/OPERATIONS.md "Metrics").
+  registerHttpMetrics(app, appServices.metrics);
+  // The installation's AI switch as stored, before the first request asks it; later changes arrive by NOTIFY.
+  await appServices.aiSwitch.load();
   // Counted in the database: every Bree process behind a load balancer sees the same hits.
   await app.register(rateLimit, { global: false, store: createRateLimitStore({ counters: appServices.rateLimits }) });
 
   await identity.register(app);
   registerAuth(app, identity.verifier);
-  registerAdminGuard(app);
+  registerAdminGuard(app, { audit: appServices.adminAudit });
   registerTenancy(app);
 
   const {
@@ -150,7 +156,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   notifications?.reportErrorsTo((err) => app.log.warn({ err }, 'LISTEN/NOTIFY between Bree processes failed (a lost connection is opened again)'));
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, database, aiSetup, lifecycle });
+      await api.register(systemRoutes, { config, database, aiSetup, aiSwitch: appServices.aiSwitch, lifecycle });
       await identity.apiRoutes(api);
       await api.register(tenantsRoutes, { service: tenants });
       await api.register(filesRoutes, { files, saves });
@@ -167,6 +173,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
+      await api.register(adminOpsRoutes, { aiSwitch: appServices.aiSwitch, audit: appServices.adminAudit });
       await api.register(publishingRoutes, { publishing });
       await api.register(chatRoutes, { chat });
       await api.register(checksAiRoutes, { aiChecks });
@@ -186,6 +193,8 @@ export async function buildApp({ config, database, identity, services, logger = 
     },
     { prefix: '/api' },
   );
+  // This process's metrics for Prometheus, only with METRICS_TOKEN (docs/OPERATIONS.md).
+  await app.register(metricsRoutes, { metrics: appServices.metrics, token: config.metricsToken });
   // Public pages rendered on the server answer before the SPA fallback.
   await app.register(sharePageRoutes, { shares });
   await app.register(publishingPageRoutes, { publishing, origin: config.publicUrl });

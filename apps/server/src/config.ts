@@ -14,6 +14,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters (it guards /metrics)').optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -93,6 +94,8 @@ export interface Config {
   publicUrl: string;
   /** Where writers reach this installation's operator (footer, legal pages, /security); none without SUPPORT_EMAIL. */
   supportEmail: string | undefined;
+  /** The bearer token GET /metrics asks for; without it /metrics answers 404 (docs/OPERATIONS.md). */
+  metricsToken: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -213,6 +216,7 @@ export function loadConfig(
     host: e.HOST,
     publicUrl,
     supportEmail: e.SUPPORT_EMAIL,
+    metricsToken: e.METRICS_TOKEN,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (interactive ? 'warn' : 'info'),

@@ -118,6 +118,7 @@ async function main(): Promise<void> {
         voice: services.voice,
         ai: { queue: services.aiQueue },
         search: services.semantic,
+        metrics: services.metrics,
         log: app.log.child({ module: 'jobs' }),
       }),
     );

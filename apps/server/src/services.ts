@@ -5,6 +5,11 @@ import { loadConfig, type Config } from './config';
 import type { Database } from './db/db';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { createAdminService } from './modules/admin/admin.service';
+import { createAdminAudit } from './modules/admin/admin.audit';
+import { createAdminAuditRepository } from './modules/admin/admin-audit.repository';
+import { createAiSwitchRepository } from './modules/ai/ai-switch.repository';
+import { createAiSwitch, switchedGateway, switchedTranscription } from './modules/ai/ai.switch';
+import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createAiProviderService } from './modules/ai/ai-provider.service';
 import { createAiGateway } from './modules/ai/ai.gateway';
 import { createEmbeddingGateway } from './modules/ai/ai.embedding';
@@ -112,6 +117,7 @@ export function createServices({
   now = () => new Date(),
   semanticSearch,
   heavyWork = createHeavyWork({ threads: config.workerThreads }),
+  metrics = createMetrics(),
 }: {
   database: Database;
   config?: Config;
@@ -119,6 +125,8 @@ export function createServices({
   semanticSearch?: SemanticSearch;
   /** The process's worker threads for CPU-heavy work; the app closes it with itself. */
   heavyWork?: HeavyWork;
+  /** The process's metrics registry (one per process; tests give their own or take a fresh one). */
+  metrics?: Metrics;
 }) {
   const db = database.db;
   const newId = monotonicFactory();
@@ -127,10 +135,15 @@ export function createServices({
   const notifications = database.kind === 'postgres' ? createNotificationHub({ database }) : null;
   // The files module's port: how every other module reads and changes documents (files.port.ts).
   const filesPort = createFilesPort({ db, now, newId });
+  metrics.readPoolWith(() => database.poolUse?.() ?? null);
   // The process's AI providers, each built once with its first model, under the one retry policy (ai.retry.ts).
   const aiProviders = createProviderRegistry({ config });
-  const gateway = createAiGateway({ config, registry: aiProviders });
-  const transcriber = createTranscriptionGateway({ config, registry: aiProviders });
+  // The administrators' AI switch: a part switched off answers as one without a provider, in every process (docs/OPERATIONS.md).
+  const aiSwitch = createAiSwitch({ repository: createAiSwitchRepository({ query: (text, params) => database.query(text, params) }), hub: notifications, now });
+  const providerGateway = createAiGateway({ config, registry: aiProviders });
+  const providerTranscriber = createTranscriptionGateway({ config, registry: aiProviders });
+  const gateway = switchedGateway(providerGateway, aiSwitch);
+  const transcriber = switchedTranscription(providerTranscriber, aiSwitch);
   const aiRepository = createAiRepository({ db });
   // Billing owns each tenant's plan; usage asks it on every reservation (DEFAULT_PLAN while billing is off).
   const usage = createUsageService({
@@ -156,9 +169,9 @@ export function createServices({
   // Every model call goes through this one runner: tier, voice, hold (reserve) → call → store → settle → record.
   // The voice is asked for at call time: the voice service, made below, writes its style guide through the runner.
   const models = createModelRunner({
-    ai: createMeteredAi({ gateway, usage }),
-    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config, registry: aiProviders }), usage }),
-    transcription: createMeteredTranscription({ transcriber, usage }),
+    ai: createMeteredAi({ gateway, usage, observe: metrics.aiCall }),
+    embedding: createMeteredEmbedding({ embedder: createEmbeddingGateway({ config, registry: aiProviders }), usage, observe: metrics.aiCall }),
+    transcription: createMeteredTranscription({ transcriber, usage, observe: metrics.aiCall }),
     voice: (args) => voice.getPromptVoice(args),
   });
   // Search by meaning: passages embedded through the runner, kept in step by the 'search-index' job.
@@ -198,10 +211,16 @@ export function createServices({
     rateLimits: createRateLimitCounters({ db }),
     heavyWork,
     /** Which tiers have a provider, their models as authors see them, and what an operator should set. */
-    aiSetup: describeAiSetup(config, gateway.isConfigured, transcriber.isConfigured()),
+    aiSetup: describeAiSetup(config, providerGateway.isConfigured, providerTranscriber.isConfigured()),
+    /** The installation's AI switch; the app loads it before serving (ai.switch.ts). */
+    aiSwitch,
+    /** The admin audit log, written by the admin guard (plugins/admin.ts). */
+    adminAudit: createAdminAudit({ repository: createAdminAuditRepository({ query: (text, params) => database.query(text, params) }), newId, now }),
+    /** This process's metrics, exported at GET /metrics (docs/OPERATIONS.md). */
+    metrics,
     /** Loads the configured AI providers' code ahead of the first call (nothing when no tier is set up). */
     preloadAi: async (): Promise<void> => {
-      if (gateway.isConfigured('fast') || gateway.isConfigured('premium')) await gateway.preload();
+      if (providerGateway.isConfigured('fast') || providerGateway.isConfigured('premium')) await providerGateway.preload();
     },
     admin: createAdminService({ repository: createAdminRepository({ query: (text, params) => database.query(text, params) }), now }),
     publishing: createPublishingService({
@@ -217,7 +236,7 @@ export function createServices({
     images,
     /** Who owns a shared page's images and the text that shows them (the page's image addresses). */
     shareImageSource: createShareImageSource({ db }),
-    saves: createSaveService({ db, newId, now, heavyWork }),
+    saves: createSaveService({ db, newId, now, heavyWork, onOutcome: metrics.save }),
     saveReceipts: createSaveReceipts({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, files: filesPort, newId, now }),

@@ -459,6 +459,11 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: '/api/admin/feedback/bulk-delete', body: { feedbackIds: [v.id] } }),
     other: (v) => ({ url: '/api/admin/feedback/bulk-delete', body: { feedbackIds: [v.spare] } }),
   },
+  'PUT /api/admin/ai-switch': {
+    request: () => ({ url: '/api/admin/ai-switch', body: { assistantOff: false, premiumOff: true, dictationOff: false } }),
+    // Ends with everything on again: the examples after this one call models.
+    other: () => ({ url: '/api/admin/ai-switch', body: { assistantOff: false, premiumOff: false, dictationOff: false } }),
+  },
   'POST /api/dictations': {
     setup: async ({ newDoc, makePro }) => {
       await makePro();

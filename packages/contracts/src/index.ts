@@ -20,6 +20,7 @@ export * from './text';
 export * from './nesting';
 export * from './names';
 export * from './admin';
+export * from './admin-ops';
 export * from './publishing';
 export * from './chat';
 export * from './search';

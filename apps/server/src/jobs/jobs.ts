@@ -1,3 +1,5 @@
+import type { Metrics } from '../modules/metrics/metrics';
+import { queueReader } from './jobs.metrics';
 import type { TranscriptionService } from '../modules/transcription/transcription.service';
 import type { FeedbackService } from '../modules/feedback/feedback.service';
 import type { BillingService } from '../modules/billing/billing.service';
@@ -74,6 +76,7 @@ export async function startJobs({
   voice,
   ai,
   search,
+  metrics,
   log,
 }: {
   /** Where pg-boss keeps its queues. */
@@ -84,6 +87,8 @@ export async function startJobs({
   ai?: { queue: OperationJobQueue } & LeasedQueueTimings;
   /** Search by meaning: its index runs as 'search-index' jobs (one at a time), every minute and once at start. */
   search?: Pick<SemanticSearchService, 'indexStale' | 'availability'>;
+  /** The process's metrics: the queues' depth and age are read from pg-boss's tables at each scrape (jobs.metrics.ts). */
+  metrics?: Pick<Metrics, 'readQueuesWith'>;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) }, schema: BOSS_SCHEMA });
@@ -114,6 +119,7 @@ export async function startJobs({
       await queue.start({ log, open: (spec) => openLeasedQueue({ boss, database, spec, timings }) });
     }
   });
+  metrics?.readQueuesWith(queueReader(database));
   // From here on, AI operations started here are jobs another process can follow and take over.
   log.info('background jobs started');
   return {

@@ -11,6 +11,7 @@ import {
   userLookupQuerySchema,
   userUsageAnswerSchema,
 } from '@bree/contracts';
+import { auditParam } from '../../plugins/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
@@ -42,13 +43,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; publishin
     data: await admin.dailySignups(req.query),
   }));
 
-  app.get('/admin/users/lookup', { schema: { querystring: userLookupQuerySchema, response: { 200: userLookupAnswerSchema } } }, async (req) => ({
-    success: true as const,
-    data: await admin.lookup({ email: req.query.email }),
-  }));
+  app.get(
+    '/admin/users/lookup',
+    {
+      schema: { querystring: userLookupQuerySchema, response: { 200: userLookupAnswerSchema } },
+      config: { audit: { action: 'usage.lookup', target: (req) => (req.query as { email: string }).email } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await admin.lookup({ email: req.query.email }),
+    }),
+  );
 
-  app.get('/admin/users/:userId/usage', { schema: { params: userIdParamsSchema, response: { 200: userUsageAnswerSchema } } }, async (req) => ({
-    success: true as const,
-    data: await admin.usage({ userId: req.params.userId }),
-  }));
+  app.get(
+    '/admin/users/:userId/usage',
+    {
+      schema: { params: userIdParamsSchema, response: { 200: userUsageAnswerSchema } },
+      config: { audit: { action: 'usage.view', target: auditParam('userId') } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await admin.usage({ userId: req.params.userId }),
+    }),
+  );
 };

@@ -1,10 +1,22 @@
 import type { AiTier } from '@bree/contracts';
 import type { AlongsideSql } from '../usage/usage.service';
-import { estimateTokens } from '../usage/usage.plans';
+import { AppError } from '../../lib/errors';
+import type { AiCallReport } from '../metrics/metrics';
+import { estimateTokens, priceOf } from '../usage/usage.plans';
 import type { Reservation, TenantPlan, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
 import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
+
+/** Told of every metered call as it ends or is refused (the metrics, docs/OPERATIONS.md); never throws. */
+export type AiCallObserver = (report: AiCallReport) => void;
+
+/** A refusal before the call ran, as the metrics name it; undefined for any other error. */
+function refusalOf(error: unknown): AiCallReport['outcome'] | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  if (error.code === 'ai_not_configured') return 'not_configured';
+  return error.status === 402 ? 'budget_exceeded' : undefined;
+}
 
 /** Enough for a long rewrite; a call that needs less says so, and is reserved for less. */
 export const MAX_OUTPUT_TOKENS = 4096;
@@ -88,12 +100,33 @@ export interface MeteredStreamArgs {
  * model → settle with the provider's usage (else the one estimate) and record it. Features never
  * see the AI SDK or the usage module's reservations.
  */
-export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage: Pick<UsageService, 'planOf' | 'reserveAlong' | 'settle'> }) {
+export function createMeteredAi({
+  gateway,
+  usage,
+  observe = () => undefined,
+}: {
+  gateway: AiGateway;
+  usage: Pick<UsageService, 'planOf' | 'reserveAlong' | 'settle'>;
+  observe?: AiCallObserver;
+}) {
   /**
    * Holds the call's worst case (402 when there is no room). `alongside(held)` is written in the
    * reservation's own statement when it can be: `wroteAlongside` says whether it was.
    */
   async function reserveAlong(
+    { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan, heldByJob, count }: CallPlan,
+    alongside?: (held: HeldCall) => AlongsideSql | null,
+  ): Promise<{ held: HeldCall; wroteAlongside: boolean }> {
+    try {
+      return await hold({ tenantId, fileId, tier, system, prompt, maxOutputTokens, tenantPlan, heldByJob, count }, alongside);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) observe({ tier, outcome: refusal });
+      throw error;
+    }
+  }
+
+  async function hold(
     { tenantId, fileId = null, tier, system, prompt, maxOutputTokens = MAX_OUTPUT_TOKENS, tenantPlan, heldByJob, count }: CallPlan,
     alongside?: (held: HeldCall) => AlongsideSql | null,
   ): Promise<{ held: HeldCall; wroteAlongside: boolean }> {
@@ -136,6 +169,12 @@ export function createMeteredAi({ gateway, usage }: { gateway: AiGateway; usage:
 
   async function settle(held: HeldCall, outcome: CallOutcome, promptText: string): Promise<void> {
     const tokens = settlementTokens({ outcome, promptText, maxOutputTokens: held.maxOutputTokens });
+    observe({
+      tier: held.tier,
+      outcome: outcome.failure?.kind ?? 'ok',
+      ...tokens,
+      costUsd: priceOf({ modelId: held.modelId, tier: held.tier, ...tokens }),
+    });
     await usage.settle({ reservation: held, ...tokens });
   }
 
@@ -178,9 +217,11 @@ export type MeteredAi = ReturnType<typeof createMeteredAi>;
 export function createMeteredTranscription({
   transcriber,
   usage,
+  observe = () => undefined,
 }: {
   transcriber: TranscriptionGateway;
   usage: Pick<UsageService, 'reserveVoice' | 'settleVoice'>;
+  observe?: AiCallObserver;
 }) {
   return {
     isConfigured: (): boolean => transcriber.isConfigured(),
@@ -207,8 +248,15 @@ export function createMeteredTranscription({
        */
       preview?: boolean;
     }): Promise<TranscriptionOutcome> {
-      transcriber.assertConfigured();
-      const held = await usage.reserveVoice({ tenantId, fileId, seconds });
+      let held: Awaited<ReturnType<typeof usage.reserveVoice>>;
+      try {
+        transcriber.assertConfigured();
+        held = await usage.reserveVoice({ tenantId, fileId, seconds });
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal) observe({ tier: 'transcription', outcome: refusal });
+        throw error;
+      }
       let outcome: TranscriptionOutcome = { ok: false, failure: { kind: 'provider_error', message: 'the transcription call failed.' } };
       try {
         outcome = await transcriber.transcribe({ audio, mediaType, abortSignal });
@@ -216,6 +264,7 @@ export function createMeteredTranscription({
         // The length Bree measured from the audio, the one the limit was checked against: a provider's
         // reported duration may come from a forged header (a WAV's byte rate), so it never lowers the charge.
         const billed = outcome.ok && !preview ? seconds : 0;
+        observe({ tier: 'transcription', outcome: outcome.ok ? 'ok' : outcome.failure.kind, voiceMinutes: billed / 60 });
         await usage.settleVoice({ reservation: held, seconds: billed });
       }
       return outcome;
@@ -230,7 +279,15 @@ export type MeteredTranscription = ReturnType<typeof createMeteredTranscription>
  * the estimate), or nothing when the call failed. It produces no output, so it never counts as one
  * of the plan's calls: only its cost is recorded.
  */
-export function createMeteredEmbedding({ embedder, usage }: { embedder: EmbeddingGateway; usage: Pick<UsageService, 'reserve' | 'settle'> }) {
+export function createMeteredEmbedding({
+  embedder,
+  usage,
+  observe = () => undefined,
+}: {
+  embedder: EmbeddingGateway;
+  usage: Pick<UsageService, 'reserve' | 'settle'>;
+  observe?: AiCallObserver;
+}) {
   return {
     isConfigured: (): boolean => embedder.isConfigured(),
     /** The configured model as `provider:model`, or null without AI_EMBEDDING_MODEL. */
@@ -255,6 +312,12 @@ export function createMeteredEmbedding({ embedder, usage }: { embedder: Embeddin
         outcome = await embedder.embed({ texts, abortSignal });
       } finally {
         const inputTokens = outcome.ok ? (outcome.tokens ?? promptTokens) : 0;
+        observe({
+          tier: 'embedding',
+          outcome: outcome.ok ? 'ok' : outcome.failure.kind,
+          inputTokens,
+          costUsd: priceOf({ modelId, tier: 'fast', inputTokens, outputTokens: 0 }),
+        });
         await usage.settle({ reservation: held, inputTokens, outputTokens: 0 });
       }
       return outcome;

@@ -15,6 +15,7 @@ import {
 } from '@bree/contracts';
 import type {} from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { auditBody, auditParam } from '../../plugins/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
@@ -73,19 +74,30 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
 
   app.put(
     '/admin/feedback/:feedbackId',
-    { schema: { params: feedbackIdParamsSchema, body: feedbackUpdateBodySchema, response: { 200: feedbackUpdateAnswerSchema } } },
+    {
+      schema: { params: feedbackIdParamsSchema, body: feedbackUpdateBodySchema, response: { 200: feedbackUpdateAnswerSchema } },
+      config: { audit: { action: 'feedback.update', target: auditParam('feedbackId'), detail: auditBody('status', 'preserve') } },
+    },
     async (req) => ({ success: true as const, item: await feedback.update(req.params.feedbackId, req.body) }),
   );
 
   app.post(
     '/admin/feedback/bulk-delete',
-    { schema: { body: feedbackBulkDeleteBodySchema, response: { 200: feedbackBulkDeleteAnswerSchema } } },
+    {
+      schema: { body: feedbackBulkDeleteBodySchema, response: { 200: feedbackBulkDeleteAnswerSchema } },
+      config: { audit: { action: 'feedback.delete', detail: auditBody('feedbackIds') } },
+    },
     async (req) => ({ success: true as const, deleted: await feedback.bulkDelete(req.body.feedbackIds) }),
   );
 
   app.get(
     '/admin/feedback/:feedbackId/attachments/:attachmentId',
-    { schema: { params: feedbackAttachmentParamsSchema, querystring: feedbackAttachmentQuerySchema } },
+    {
+      schema: { params: feedbackAttachmentParamsSchema, querystring: feedbackAttachmentQuerySchema },
+      config: {
+        audit: { action: 'feedback.attachment', target: auditParam('feedbackId'), detail: (req) => ({ attachmentId: auditParam('attachmentId')(req) }) },
+      },
+    },
     async (req, reply) => {
       const file = await feedback.attachment(req.params.feedbackId, req.params.attachmentId);
       // Never rendered as a page of Bree's origin: a sniffed type, no sniffing by the browser, and a sandbox.

@@ -5,6 +5,7 @@ import {
   publishingFileParamsSchema,
   publishingPreviewAnswerSchema,
 } from '@bree/contracts';
+import { auditBody, auditParam } from '../../plugins/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
@@ -29,19 +30,28 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishing: PublishingSer
 
   app.put(
     '/admin/publishing/documents/:fileId/draft',
-    { schema: { params: publishingFileParamsSchema, body: publishingDraftSchema, response: { 200: postAnswerSchema } } },
+    {
+      schema: { params: publishingFileParamsSchema, body: publishingDraftSchema, response: { 200: postAnswerSchema } },
+      config: { audit: { action: 'publishing.draft', target: auditParam('fileId'), detail: auditBody('title', 'slug', 'category') } },
+    },
     async (req) => publishing.saveDraft({ tenantId: requireAuth(req).tenantId, fileId: req.params.fileId, draft: req.body }),
   );
 
   app.post(
     '/admin/publishing/documents/:fileId/publish',
-    { schema: { params: publishingFileParamsSchema, body: publishingDraftSchema, response: { 200: postAnswerSchema } } },
+    {
+      schema: { params: publishingFileParamsSchema, body: publishingDraftSchema, response: { 200: postAnswerSchema } },
+      config: { audit: { action: 'publishing.publish', target: auditParam('fileId'), detail: auditBody('title', 'slug', 'category') } },
+    },
     async (req) => publishing.publish({ tenantId: requireAuth(req).tenantId, fileId: req.params.fileId, draft: req.body }),
   );
 
   app.post(
     '/admin/publishing/documents/:fileId/unpublish',
-    { schema: { params: publishingFileParamsSchema, body: z.object({}).optional(), response: { 200: postAnswerSchema } } },
+    {
+      schema: { params: publishingFileParamsSchema, body: z.object({}).optional(), response: { 200: postAnswerSchema } },
+      config: { audit: { action: 'publishing.unpublish', target: auditParam('fileId') } },
+    },
     async (req) => publishing.unpublish({ tenantId: requireAuth(req).tenantId, fileId: req.params.fileId }),
   );
 };

@@ -4,14 +4,19 @@ import type { Config } from '../../config';
 import { isDatabaseReachable, type Database } from '../../db/db';
 import { requireAuth } from '../../plugins/auth';
 import { presentAiConfig, type AiSetup } from '../ai/ai.setup';
+import { switchedSetup, type AiSwitch } from '../ai/ai.switch';
 import { RESEND_VERIFICATION_PATH } from '../identity/email-verification.routes';
 import type { Lifecycle } from './system.lifecycle';
 
 /** Health (database reachable), readiness, what the SPA needs to sign in, and, once signed in, which AI tiers this server has. */
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database; aiSetup: AiSetup; lifecycle: Lifecycle }> = async (
-  app,
-  { config, database, aiSetup, lifecycle },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: Database;
+  aiSetup: AiSetup;
+  /** The administrators' switch: a part turned off is answered as unavailable, like one without a provider. */
+  aiSwitch?: Pick<AiSwitch, 'tierOff' | 'dictationOff'>;
+  lifecycle: Lifecycle;
+}> = async (app, { config, database, aiSetup, aiSwitch, lifecycle }) => {
   app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_req, reply) => {
     const ok = await isDatabaseReachable(database);
     const body = { status: ok ? ('ok' as const) : ('degraded' as const), database: ok ? ('ok' as const) : ('unreachable' as const) };
@@ -49,5 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
   }));
 
   // Signed in: the editor reads it before any AI button is pressed. Operator notes (variables to set) go to administrators only.
-  app.get('/config/ai', { schema: { response: { 200: aiConfigSchema } } }, async (req) => presentAiConfig(aiSetup, { isAdmin: requireAuth(req).isAdmin }));
+  app.get('/config/ai', { schema: { response: { 200: aiConfigSchema } } }, async (req) =>
+    presentAiConfig(aiSwitch ? switchedSetup(aiSetup, aiSwitch) : aiSetup, { isAdmin: requireAuth(req).isAdmin }),
+  );
 };
