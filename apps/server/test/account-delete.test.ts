@@ -9,6 +9,7 @@ import { subscribeToPro } from './billing-support';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { fields, PNG, sendFeedback } from './feedback-support';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
+import { picture, uploadImage } from './images-support';
 import { seedTenantRows, tenantRowCounts } from './account-delete-support';
 
 const PASSWORD = 'a long password';
@@ -42,7 +43,7 @@ describe('deleting an account', () => {
   const readShare = (slug: string) => t.app.inject({ method: 'GET', url: `/share/${slug}`, remoteAddress: '198.51.100.7' });
 
   /** A writer with a bit of everything: documents (one in the Trash, one being dictated), a version, a shared link, feedback with a screenshot, settings… */
-  async function writerWithData(email: string): Promise<{ user: TestUser; session: AuthResult; slug: string; blobKey: string }> {
+  async function writerWithData(email: string): Promise<{ user: TestUser; session: AuthResult; slug: string; blobKey: string; imageKey: string }> {
     const session = await signUp(t.app, { email, password: PASSWORD });
     const user = await newUserFrom(session);
     expect((await user.call('POST', '/api/tenant/initialize', { tenantId: session.sub })).status).toBe(200);
@@ -69,10 +70,12 @@ describe('deleting an account', () => {
     ]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const [attachment] = await t.database.query<{ storage_key: string }>('select storage_key from feedback_attachments where tenant_id = $1', [user.sub]);
+    const image = await uploadImage(t.app, user, first.id, await picture(20, 20));
+    expect(image.status, JSON.stringify(image.body)).toBe(200);
     const trashed = await user.call('POST', '/api/files/delete', { filePath: second.filePath });
     expect(trashed.status, JSON.stringify([second, trashed.body])).toBe(200);
     await seedTenantRows({ database: t.database, tenantId: user.sub, fileId: first.id, dictationId: second.id });
-    return { user, session, slug, blobKey: attachment!.storage_key };
+    return { user, session, slug, blobKey: attachment!.storage_key, imageKey: `images/${image.body.image.id as string}` };
   }
 
   function newUserFrom(session: AuthResult): Promise<TestUser> {
@@ -123,13 +126,14 @@ describe('deleting an account', () => {
   it('removes every kind of data, ends the share link and the tokens at once, cancels Stripe and keeps the billing records apart', async () => {
     const other = await writerWithData('neighbour@example.com');
     const otherBefore = await tenantRowCounts({ database: t.database, tenantId: other.user.sub });
-    const { user, session, slug, blobKey } = await writerWithData('Leaving@Example.com');
+    const { user, session, slug, blobKey, imageKey } = await writerWithData('Leaving@Example.com');
     const { subscription } = await subscribeToPro(t.app, stripe, user);
     expect(await t.database.query('select 1 from billing_accounts where tenant_id = $1', [user.sub])).toHaveLength(1);
     // A usage notice mailed this month (docs/BILLING.md#notices): the maintenance job writes these.
     await t.database.query(`insert into billing_notices (tenant_id, period, kind) values ($1, '2026-01', 'premium-80')`, [user.sub]);
     const storage = createFileStorage({ root: path.join(dataDir, 'blobs') });
     expect(await storage.get(blobKey)).not.toBeNull();
+    expect(await storage.get(imageKey)).not.toBeNull();
 
     // The set-up reached every table but those only other flows write (a content save's receipt, a mailed confirmation link).
     const before = await tenantRowCounts({ database: t.database, tenantId: user.sub });
@@ -143,6 +147,7 @@ describe('deleting an account', () => {
     const after = await tenantRowCounts({ database: t.database, tenantId: user.sub });
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
     expect(await storage.get(blobKey)).toBeNull();
+    expect(await storage.get(imageKey)).toBeNull();
     expect((await readShare(slug)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/shares/${slug}`, remoteAddress: '198.51.100.8' })).statusCode).toBe(404);
 
