@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/db';
 import type { DocJSON } from '@bree/editor';
-import { commonErrors } from './lib/errors';
 import type { Identity } from './modules/identity/identity.types';
 import { createStorage } from './lib/storage/storage';
 import { createAccountDeletion } from './modules/account/deletion.service';
@@ -33,6 +30,9 @@ import { sharePageRoutes } from './modules/shares/shares-page.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
 import { semanticRoutes } from './modules/search/semantic/semantic.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { createPreviewImages } from './modules/site/site.preview';
+import { siteRoutes } from './modules/site/site.routes';
+import { registerSpa } from './modules/site/site.spa';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
@@ -92,6 +92,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerTextCheck(app);
   registerSecurityHeaders(app, config);
   registerFramingExceptions(app);
+  // Server-rendered pages, feeds, the sitemap and the SPA's pages with their metadata go out compressed
+  // like the built files; JSON and event streams are left as they are (a stream must not wait for a block).
+  await app.register(compress, { global: true, threshold: 256, encodings: ['br', 'gzip'], customTypes: /^(text\/(html|plain)|application\/(rss\+)?xml)(;|$)/ });
   const appServices = services ?? createServices({ database, config });
   // Every answered request, by the route the router matched (docs/OPERATIONS.md "Metrics").
   registerHttpMetrics(app, appServices.metrics);
@@ -195,9 +198,11 @@ export async function buildApp({ config, database, identity, services, logger = 
   );
   // This process's metrics for Prometheus, only with METRICS_TOKEN (docs/OPERATIONS.md).
   await app.register(metricsRoutes, { metrics: appServices.metrics, token: config.metricsToken });
-  // Public pages rendered on the server answer before the SPA fallback.
-  await app.register(sharePageRoutes, { shares });
-  await app.register(publishingPageRoutes, { publishing, origin: config.publicUrl });
+  // Public pages rendered on the server answer before the SPA fallback (docs/PUBLIC-SITE.md).
+  const previews = createPreviewImages();
+  await app.register(sharePageRoutes, { shares, previews });
+  await app.register(publishingPageRoutes, { publishing, origin: config.publicUrl, previews });
+  await app.register(siteRoutes, { shares, publishing, previews, origin: config.publicUrl });
 
   // The images of those pages, each under its page's address and only while the page is public (docs/IMAGES.md).
   await app.register(publicImagesRoutes, {
@@ -213,52 +218,5 @@ export async function buildApp({ config, database, identity, services, logger = 
   return app;
 }
 
-/** Hashed build assets never change, so browsers keep them a year; anything else is asked for again. */
-export function cacheControlFor(distDir: string, filePath: string): string {
-  const relative = path.relative(distDir, filePath).split(path.sep);
-  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-/**
- * The path a URL spells once percent-escapes, doubled slashes and dot segments are read as a
- * router or a browser would: `//api/x`, `/%61pi/x` and `/a/../api/x` all spell `/api/x`. Used only
- * to answer an unknown path in the API's own way; access is decided on the matched route.
- */
-export function spelledPath(url: string): string {
-  const raw = url.split('?')[0]!;
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    // A broken escape stays as it was.
-  }
-  return path.posix.normalize(decoded.replace(/\/{2,}/g, '/'));
-}
-
-/** Serves the built web app, falling back to index.html for client-side routes. */
-async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
-  const distDir = path.resolve(config.webDistDir ?? path.join(import.meta.dirname, '../../web/dist'));
-  const hasSpa = existsSync(path.join(distDir, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file; a browser that accepts them gets those bytes.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(distDir, filePath)),
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = /^\/api(\/|$)/.test(spelledPath(request.url));
-    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
-      if (file && !file.includes('..') && existsSync(path.join(distDir, file)) && !file.endsWith('/')) {
-        return reply.sendFile(file);
-      }
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    throw commonErrors.notFound(isApi ? `No API route ${request.method} ${request.url.split('?')[0]}.` : 'Not found.');
-  });
-}
+// Kept here for the tests and tools that import them from the app.
+export { cacheControlFor, spelledPath } from './modules/site/site.spa';

@@ -4,7 +4,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SHARE_PAGE_CSP } from '../shares/shares.page';
 import { shareReadRateLimit } from '../shares/shares.routes';
 import { renderFeed } from './publishing.feed';
-import { renderPost, renderPostList, renderPostNotFound } from './publishing.page';
+import { previewReply } from '../site/site.routes';
+import type { PreviewImages } from '../site/site.preview';
+import { postPreviewCard, renderPost, renderPostList, renderPostNotFound } from './publishing.page';
 import type { PublishingService } from './publishing.service';
 
 /** Sends a public page with the shared pages' headers: the strict CSP, and no caching, so an unpublished post is gone at once. */
@@ -22,7 +24,10 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
  * /blog, /updates, their posts and RSS feeds, rendered on the server before the SPA fallback:
  * readers without JavaScript and crawlers get the whole page. No cookie or token is read.
  */
-export const publishingPageRoutes: FastifyPluginAsync<{ publishing: PublishingService; origin: string }> = async (app, { publishing, origin }) => {
+export const publishingPageRoutes: FastifyPluginAsync<{ publishing: PublishingService; origin: string; previews: PreviewImages }> = async (
+  app,
+  { publishing, origin, previews },
+) => {
   const config = { public: true, rateLimit: shareReadRateLimit };
   for (const category of POST_CATEGORIES as readonly PostCategory[]) {
     app.get(`/${category}`, { config }, async (_req, reply) =>
@@ -36,11 +41,22 @@ export const publishingPageRoutes: FastifyPluginAsync<{ publishing: PublishingSe
         .send(await renderFeed({ category, posts: await publishing.listPublished(category), origin })),
     );
 
+    // A slug the rule cannot produce names no post: answered without a query.
+    const find = (slug: string) => (postSlugSchema.safeParse(slug).success ? publishing.findPublished(category, slug) : null);
+
     app.get<{ Params: { slug: string } }>(`/${category}/:slug`, { config }, async (req, reply) => {
-      // A slug the rule cannot produce names no post: answered without a query.
-      const post = postSlugSchema.safeParse(req.params.slug).success ? await publishing.findPublished(category, req.params.slug) : null;
+      const post = await find(req.params.slug);
       if (!post) return sendPage(reply, 404, renderPostNotFound(category));
-      return sendPage(reply, 200, await renderPost({ post, origin }));
+      // The card's content hash in its address: a link preview that cached an older card fetches the new one.
+      const image = `${publishing.urlOf(category, post.slug)}/preview.png?v=${previews.keyOf(postPreviewCard(post))}`;
+      return sendPage(reply, 200, await renderPost({ post, origin, image }));
+    });
+
+    // The preview image (og:image), gone with the post.
+    app.get<{ Params: { slug: string } }>(`/${category}/:slug/preview.png`, { config }, async (req, reply) => {
+      const post = await find(req.params.slug);
+      if (!post) return sendPage(reply, 404, renderPostNotFound(category));
+      return previewReply(reply, previews, postPreviewCard(post));
     });
   }
 };

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, type PostCategory } from '@bree/contracts';
 import { sharedBodyHtml } from '../shares/shares.page';
+import { withoutTitleLine } from './publishing.content';
 import { CATEGORY_PAGES, postDescription } from './publishing.page';
 import type { PublishedRecord } from './publishing.repository';
 
@@ -19,7 +20,7 @@ export async function renderFeed({ category, posts, origin }: { category: PostCa
     ...(posts[0]?.published_at ? { updated: new Date(posts[0].published_at) } : {}),
   });
   // Image addresses are absolute: a feed reader shows the post away from Bree.
-  const bodies = await Promise.all(posts.map((post) => sharedBodyHtml(post.content, `${origin}/${category}/${post.slug}`)));
+  const bodies = await Promise.all(posts.map((post) => sharedBodyHtml(withoutTitleLine(post.content, post.title), `${origin}/${category}/${post.slug}`)));
   posts.forEach((post, i) => {
     const link = `${origin}/${category}/${post.slug}`;
     feed.addItem({

@@ -4,7 +4,7 @@ import { documentsRelation } from '../files/files.port';
 
 /** The live documents, through the files module's port (it owns the files row). */
 const DOCUMENTS = documentsRelation({ columns: ['id', 'tenant_id', 'name', 'content', 'content_updated_at', 'word_count', 'metadata', 'is_listed'] });
-const DOCUMENT_IDS = documentsRelation({ columns: ['id'] });
+const DOCUMENT_IDS = documentsRelation({ columns: ['id', 'metadata'] });
 
 /**
  * Documents the publishing manager lists (docs/PRODUCT.md#admin): live, not unassigned, not a variant and not
@@ -39,9 +39,13 @@ export interface EligibleRecord {
 }
 export interface PublishedRecord extends PostRecord {
   content: unknown;
+  /** The document's authenticity tag, shown as the post's tag; null when untagged. */
+  tag: string | null;
 }
 
 const POST_COLUMNS = 'p.file_id, p.title, p.slug, p.excerpt, p.category, p.status, p.published_at, p.updated_at';
+/** A published post with its text and its document's tag ('Untagged' is no tag). */
+const PUBLISHED_COLUMNS = `${POST_COLUMNS}, p.content, nullif(f.metadata->>'authenticity', 'Untagged') as tag`;
 
 /** Data access of posts; the manager's reads are keyed by the publishing tenant, the public reads by category and slug. */
 export function createPublishingRepository({ query }: { query: Database['query'] }) {
@@ -114,7 +118,7 @@ export function createPublishingRepository({ query }: { query: Database['query']
     /** Published posts of a category, newest first; a post whose document is in the Trash is hidden. */
     async listPublished({ category, limit }: { category: PostCategory; limit: number }): Promise<PublishedRecord[]> {
       return query<PublishedRecord>(
-        `select ${POST_COLUMNS}, p.content from publishing_posts p join ${DOCUMENT_IDS} f on f.id = p.file_id
+        `select ${PUBLISHED_COLUMNS} from publishing_posts p join ${DOCUMENT_IDS} f on f.id = p.file_id
          where p.category = $1 and p.status = 'published' order by p.published_at desc, p.file_id desc limit $2`,
         [category, limit],
       );
@@ -122,7 +126,7 @@ export function createPublishingRepository({ query }: { query: Database['query']
 
     async findPublished({ category, slug }: { category: PostCategory; slug: string }): Promise<PublishedRecord | null> {
       const rows = await query<PublishedRecord>(
-        `select ${POST_COLUMNS}, p.content from publishing_posts p join ${DOCUMENT_IDS} f on f.id = p.file_id
+        `select ${PUBLISHED_COLUMNS} from publishing_posts p join ${DOCUMENT_IDS} f on f.id = p.file_id
          where p.category = $1 and p.slug = $2 and p.status = 'published'`,
         [category, slug],
       );

@@ -49,7 +49,23 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 .bree-prose th{background:var(--cream-deep);font-weight:600}
 .bree-prose th>p,.bree-prose td>p{margin:0}
 .bree-prose th>p+p,.bree-prose td>p+p{margin-top:.4em}
-footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--line);color:var(--muted);font-size:.875rem}
+.site-nav{display:flex;gap:1rem;font-size:.9rem}
+.site-nav a,.signin{color:var(--ink-soft);text-decoration:none}
+.site-nav a:hover,.signin:hover{color:var(--ink);text-decoration:underline}
+.actions{display:flex;align-items:center;gap:.75rem}
+.signin{font-size:.875rem;font-weight:600}
+@media (max-width:40rem){.top{flex-wrap:wrap}.site-nav{order:3;width:100%}}
+.site-foot{background:var(--cream);border-top:1px solid var(--line);margin-top:2rem}
+.site-foot .cols{max-width:48rem;margin:0 auto;padding:2rem 1.25rem;display:grid;gap:1.5rem;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));color:var(--muted);font-size:.875rem}
+.site-foot p{margin:0 0 .35rem}
+.col-title{font-weight:600;color:var(--ink)}
+.site-foot ul{list-style:none;padding:0;margin:0}
+.site-foot li{margin:.3rem 0}
+.site-foot a{color:var(--muted)}
+.site-foot a:hover{color:var(--ink)}
+.page-foot{color:var(--muted);font-size:.875rem;margin:2rem 0 0;border-top:1px solid var(--line);padding-top:1rem}
+.cover{display:block;width:100%;max-height:20rem;object-fit:cover;border-radius:.5rem;margin:0 0 1rem;background:var(--cream-deep)}
+.posts .byline{margin:.25rem 0 0}
 .page-title{font-family:var(--serif);font-size:2.25rem;line-height:1.2;margin:0 0 .5rem}
 .page-lead{margin:0 0 1.5rem;color:var(--ink-soft)}
 .posts{list-style:none;padding:0;margin:0}
@@ -68,7 +84,7 @@ footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--
 @media print{
   @page{margin:2cm}
   body{background:#fff;color:#000}
-  .top,.cta{display:none}
+  .top,.cta,.site-foot{display:none}
   main{max-width:none;padding:0}
   .doc-title{font-size:22pt}
   .bree-prose{font-size:12pt;line-height:1.5;color:#000}
@@ -81,6 +97,6 @@ footer{max-width:48rem;margin:0 auto;padding:1.25rem;border-top:1px solid var(--
   .bree-prose th{background:none}
   .bree-prose a[href^="http"]::after{content:" (" attr(href) ")";font-size:.85em;word-break:break-all}
   .badge{border-color:#000;background:none;color:#000}
-  footer{border-top:1px solid #000;color:#000;padding:.5rem 0 0}
+  .page-foot{border-top:1px solid #000;color:#000;padding:.5rem 0 0}
 }
 `;

@@ -4,12 +4,14 @@ import { normalizeDoc, type DocJSON } from '@bree/editor';
 import { docToHtmlLazily } from '../files/files.port';
 import { withImageUrls } from '../images/images.content';
 import { sharePageDescription } from './shares.meta';
+import { articleJsonLd, escapeHtml, metaHead } from '../site/site.html';
+import { publicPage } from '../site/site.page';
+import type { PreviewCard } from '../site/site.preview';
 import { SHARE_PAGE_CSS } from './shares.page-style';
 
-/** Text safe inside HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+// The site's page frame and escaping, where the shared pages' callers have always found them.
+export { escapeHtml } from '../site/site.html';
+export { publicPage } from '../site/site.page';
 
 /**
  * The shared page's Content-Security-Policy: no script at all, no forms, no framing; the one
@@ -45,44 +47,36 @@ export function longDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 }
 
-/**
- * Every public page rendered on the server (shared documents, /blog, /updates): one frame, one
- * stylesheet (allowed by hash in SHARE_PAGE_CSP), no script.
- */
-export function publicPage({ title, head, body }: { title: string; head: string; body: string }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-${head}<style>${SHARE_PAGE_CSS}</style>
-</head>
-<body>
-<header class="top"><a class="brand" href="/">${PRODUCT_NAME}</a><a class="cta" href="/">Create Your Own</a></header>
-${body}
-</body>
-</html>
-`;
+/** The preview card of a shared document: its title, and the authorship line only where the author chose to show it. */
+export function sharePreviewCard(document: SharedDocument): PreviewCard {
+  const { title, authorship } = document.metadata;
+  return { title, author: authorship ? authorshipLine(authorship) : `Shared with ${PRODUCT_NAME}`, label: 'Shared document' };
 }
 
 /** The complete page of a shared document: readable without JavaScript, with search and social-preview metadata. */
-export async function renderSharedPage({ document, url }: { document: SharedDocument; url: string }): Promise<string> {
-  const { title, lastModified, authenticity, authorship } = document.metadata;
+export async function renderSharedPage({ document, url, image }: { document: SharedDocument; url: string; image?: string }): Promise<string> {
+  const { title, lastModified, authenticity, authorship, wordCount } = document.metadata;
   const description = sharePageDescription(document.content as DocJSON, title);
-  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
-  const head =
-    meta('name', 'description', description) +
-    `<link rel="canonical" href="${escapeHtml(url)}">\n` +
-    meta('property', 'og:type', 'article') +
-    meta('property', 'og:site_name', PRODUCT_NAME) +
-    meta('property', 'og:title', title) +
-    meta('property', 'og:description', description) +
-    meta('property', 'og:url', url) +
-    meta('property', 'article:modified_time', lastModified) +
-    meta('name', 'twitter:card', 'summary') +
-    meta('name', 'twitter:title', title) +
-    meta('name', 'twitter:description', description);
+  const head = metaHead({
+    title,
+    description,
+    canonical: url,
+    type: 'article',
+    ...(image ? { image, imageAlt: `${title}, shared with ${PRODUCT_NAME}` } : {}),
+    modifiedTime: lastModified,
+    ...(authenticity ? { tags: [authenticity] } : {}),
+    jsonLd: articleJsonLd({
+      title,
+      description,
+      url,
+      ...(image ? { image } : {}),
+      published: document.shareInfo.createdAt,
+      modified: lastModified,
+      author: `A ${PRODUCT_NAME} writer`,
+      wordCount,
+      ...(authenticity ? { keywords: [authenticity] } : {}),
+    }),
+  });
   const badge = authenticity ? `<span class="badge" title="Authenticity">${escapeHtml(authenticity)}</span>` : '';
   // Present only when the author chose to show it (presentShared); no line for a document without text.
   const line = authorship ? authorshipLine(authorship) : null;
@@ -92,9 +86,9 @@ export async function renderSharedPage({ document, url }: { document: SharedDocu
 <h1 class="doc-title">${escapeHtml(title)}</h1>
 <div class="byline">${badge}${figure}</div>
 <div class="bree-prose">${await sharedBodyHtml(document.content, url)}</div>
+<p class="page-foot">Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></p>
 </article>
-</main>
-<footer>Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></footer>`;
+</main>`;
   return publicPage({ title: `${title} | ${PRODUCT_NAME}`, head, body });
 }
 

@@ -64,6 +64,18 @@ export function createSharesRepository({ db }: { db: Db }) {
         .set({ slug: null, updatedAt: now })
         .where(and(eq(shares.tenantId, tenantId), eq(shares.fileId, fileId)));
     },
+    /** Every live shared document's slug and last edit, newest first (the sitemap's part, docs/PUBLIC-SITE.md). */
+    async listShared({ limit }: { limit: number }): Promise<Array<{ slug: string; contentUpdatedAt: Date }>> {
+      const rows = await selectRows<{ slug: string; contentUpdatedAt: Date | string }>(
+        db,
+        sql`select ${shares.slug} as slug, f.content_updated_at as "contentUpdatedAt"
+            from ${shares} join ${LIVE_DOCUMENTS} f on f.tenant_id = ${shares.tenantId} and f.id = ${shares.fileId}
+            where ${shares.slug} is not null
+            order by f.content_updated_at desc
+            limit ${limit}`,
+      );
+      return rows.map((r) => ({ slug: r.slug, contentUpdatedAt: new Date(r.contentUpdatedAt) }));
+    },
     /** The share's document while it is live (read through the files module's port), in one statement. */
     async findShared(slug: string): Promise<SharedRow | null> {
       const rows = await selectRows<SharedRow>(

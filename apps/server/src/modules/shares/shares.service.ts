@@ -84,6 +84,11 @@ export function createSharesService({
       if (!slug) throw sharesErrors.notShared();
       return link(slug);
     },
+    /** Live shared documents for the sitemap: their addresses and last edits, newest first. */
+    async listShared(limit: number): Promise<Array<{ url: string; lastModified: Date }>> {
+      const rows = await repository.listShared({ limit });
+      return rows.map((r) => ({ url: urlOf(r.slug), lastModified: r.contentUpdatedAt }));
+    },
     /** The shared document, or 404 share_not_found (the same for unknown, switched-off and replaced slugs). */
     async read(slug: string): Promise<SharedDocument> {
       const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
