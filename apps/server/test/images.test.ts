@@ -129,6 +129,25 @@ describe('POST /api/images', () => {
     expect((await uploadImage(t.app, other, theirs, await picture(20, 20))).status).toBe(200);
   });
 
+  it('lets only one of two uploads at once into the last room of the account (the sum is checked under a lock)', async () => {
+    const first = (await uploadImage(t.app, writer, fileId, await picture(64, 64))).body.image;
+    const room = Math.floor(first.bytes * 1.5);
+    await t.database.db.insert(images).values({
+      id: 'already-stored-0002',
+      tenantId: writer.sub,
+      fileId,
+      storageKey: 'images/already-stored-0002',
+      contentType: 'image/png',
+      width: 1,
+      height: 1,
+      bytes: IMAGE_LIMITS.maxAccountBytes - first.bytes - room,
+      createdAt: new Date(),
+    });
+    const same = await picture(64, 64);
+    const answers = await Promise.all([uploadImage(t.app, writer, fileId, same), uploadImage(t.app, writer, fileId, same)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 413]);
+  });
+
   it("refuses an image for another tenant's document, an unknown one and a missing file", async () => {
     expect(await uploadImage(t.app, other, fileId, await picture(10, 10))).toMatchObject({ status: 404, body: { error: { code: 'file_not_found' } } });
     expect(await uploadImage(t.app, writer, 'no-such-document', await picture(10, 10))).toMatchObject({ status: 404 });
