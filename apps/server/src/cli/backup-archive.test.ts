@@ -46,6 +46,11 @@ describe('backup archive', () => {
     expect(dbname).toBe('postgres://bree@db.example.com:5433/bree?sslmode=require');
     expect(env).toEqual({ PGPASSWORD: 's@cret' });
     expect(pgToolConnection('postgres://localhost/bree').env).toEqual({});
+    // A primary and its standby: libpq reads both hosts and target_session_attrs itself.
+    expect(pgToolConnection('postgres://bree:s%40cret@db-a:5432,db-b:5433/bree?target_session_attrs=read-write')).toEqual({
+      dbname: 'postgres://bree@db-a:5432,db-b:5433/bree?target_session_attrs=read-write',
+      env: { PGPASSWORD: 's@cret' },
+    });
     expect(pgDumpArgs(dbname, '/b/x.pgdump')).toEqual([
       '--format=custom',
       '--compress=6',

@@ -8,6 +8,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { parsePostgresUrl } from '../db/postgres-hosts';
 import { assertStorageKey } from '../lib/storage/storage';
 
 export const MANIFEST_ENTRY = 'bree-backup.json';
@@ -97,6 +98,13 @@ export async function listBlobFiles(root: string): Promise<{ key: string; path: 
  * the host (`ps` lists arguments): the URL without it, and PGPASSWORD in their environment.
  */
 export function pgToolConnection(databaseUrl: string): { dbname: string; env: Record<string, string> } {
+  const targets = parsePostgresUrl(databaseUrl);
+  if (targets.hosts.length > 1) {
+    // Several hosts (a primary and its standby) are no WHATWG URL; libpq's tools read them, with
+    // target_session_attrs, as written: only the password is taken out of the text.
+    const { password } = new URL(targets.url);
+    return { dbname: password ? databaseUrl.replace(`:${password}@`, '@') : databaseUrl, env: password ? { PGPASSWORD: decodeURIComponent(password) } : {} };
+  }
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
