@@ -1,0 +1,209 @@
+// A primary failover under a load of writers autosaving (issue 44): a pg_auto_failover pair on this
+// machine (bench/support/pg-auto-failover.ts), one Bree on `DATABASE_URL=postgres://…@node1,node2/
+// bree?target_session_attrs=read-write`, writers saving over HTTP as the editor does (base revision,
+// a save key per text, the same key again after a 503 or no answer), then kill -9 of the primary's
+// pg_autoctl and postmaster mid-load. The load goes on through the promotion; at the end every save
+// Bree answered 200 is looked for on the new primary: its receipt (the save key), and each document's
+// text and revision as last acknowledged. Prints writes acknowledged, writes found, seconds without a
+// primary and seconds until Bree served again; also whether pg-boss and the LISTEN connection came back.
+// Run as root: `npm run bench failover` (FAILOVER_FAST=1 shortens the monitor's health checks;
+// FAILOVER_WRITERS, FAILOVER_SECONDS change the load). Everything it starts is stopped on exit.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WRITABLE_SQL } from '../apps/server/src/db/postgres-hosts';
+import { httpSignUp } from '../apps/server/test/multiprocess/http-sign-in';
+import { removeDataDir, startBree, type BreeServer } from '../apps/web/e2e/fixtures/server';
+import { pgAutoFailoverMissing, queryOnce, startFailoverPair, type FailoverPair } from './support/pg-auto-failover';
+import { draft } from './support/load';
+
+const WRITERS = Number(process.env.FAILOVER_WRITERS ?? 12); // the sign-up page allows 20 a minute per address
+const SECONDS_AFTER = Number(process.env.FAILOVER_SECONDS ?? 15);
+const FAST = process.env.FAILOVER_FAST === '1';
+const DATABASE = 'bree';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Ack {
+  saveKey: string;
+  revision: number;
+  marker: string;
+  at: number;
+}
+interface Writer {
+  headers: Record<string, string>;
+  tenantId: string;
+  fileId: string;
+  revision: number;
+  acks: Ack[];
+}
+
+const missing = pgAutoFailoverMissing();
+if (missing) {
+  console.log(`failover bench skipped: ${missing}`);
+  process.exit(0);
+}
+
+let pair: FailoverPair | null = null;
+let bree: BreeServer | null = null;
+let cleaning: Promise<void> | null = null;
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    await bree?.stop().catch(() => undefined);
+    if (bree) removeDataDir(bree.dataDir);
+    await pair?.stop().catch((error: unknown) => console.error('stopping the pair:', error));
+  })());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+/** One save, sent again with the same key after a 503 or no answer, until Bree answers otherwise. */
+async function save(writer: Writer, url: string, n: number, stopBy: number): Promise<void> {
+  const saveKey = `failover-${randomUUID()}`;
+  const content = draft(n);
+  const marker = content.content[0]!.content[0]!.text;
+  const body = JSON.stringify({ fileId: writer.fileId, content, baseRevision: writer.revision, operationId: saveKey });
+  while (Date.now() < stopBy) {
+    const res = await fetch(`${url}/api/files/content-only-update`, {
+      method: 'POST',
+      headers: { ...writer.headers, 'content-type': 'application/json', 'x-operation-id': saveKey },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    const text = res ? await res.text() : '';
+    if (res?.status === 200) {
+      writer.revision = (JSON.parse(text) as { revision: number }).revision;
+      writer.acks.push({ saveKey, revision: writer.revision, marker, at: Date.now() });
+      return;
+    }
+    // The editor retries on its own (2 s, doubling); a shorter pause here measures the outage more finely.
+    if (!res || res.status === 503 || res.status === 502) {
+      await sleep(250);
+      continue;
+    }
+    throw new Error(`save answered ${res.status}: ${text.slice(0, 200)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Setting up a pg_auto_failover monitor and two nodes${FAST ? ' (fast health checks)' : ''}…`);
+  pair = await startFailoverPair({ database: DATABASE, fast: FAST });
+  const [primary, standby] = pair.nodes;
+  const sync = await queryOnce<{ names: string }>(primary!.port, DATABASE, "select current_setting('synchronous_standby_names') as names");
+  console.log(`Pair ready: ${pair.url} (synchronous_standby_names = '${sync[0]?.names}')`);
+  await queryOnce(primary!.port, DATABASE, 'create extension if not exists pg_trgm');
+  bree = await startBree({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'bree-failover-data-')), env: { DATABASE_URL: pair.url, LOG_LEVEL: 'error' } });
+  const url = bree.url;
+
+  const writers: Writer[] = [];
+  for (let i = 0; i < WRITERS; i += 1) {
+    const session = await httpSignUp(url, { email: `failover${i}@example.com`, password: 'failover bench password' });
+    const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': session.sub };
+    const created = await fetch(`${url}/api/files/create`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ filePath: `Chapter ${i}`, content: draft(0) }),
+    });
+    if (created.status !== 200) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+    const file = ((await created.json()) as { file: { id: string; revision: number } }).file;
+    writers.push({ headers, tenantId: session.sub, fileId: file.id, revision: file.revision, acks: [] });
+  }
+
+  let killedAt = 0;
+  let stopAt = Number.POSITIVE_INFINITY;
+  const load = Promise.all(
+    writers.map(async (writer, index) => {
+      for (let n = 1; Date.now() < stopAt; n += 1) {
+        await save(writer, url, index * 1_000_000 + n, Date.now() + 120_000);
+        await sleep(100);
+      }
+    }),
+  );
+  await sleep(8_000);
+  const before = writers.reduce((sum, w) => sum + w.acks.length, 0);
+  console.log(`Load running: ${before} saves acknowledged in 8 s. Killing node1 (pg_autoctl and postmaster, kill -9)…`);
+  killedAt = Date.now();
+  pair.killNode(primary!.name);
+
+  // Seconds without a primary: until the standby accepts writes (promoted and out of stop_replication).
+  let writableAt = 0;
+  while (!writableAt) {
+    const rows = await queryOnce<{ writable: boolean }>(standby!.port, DATABASE, WRITABLE_SQL).catch(() => []);
+    if (rows[0]?.writable) writableAt = Date.now();
+    else await sleep(200);
+  }
+  // Seconds until Bree served again: the end of the longest pause in acknowledged saves after the kill
+  // (saves in flight as the postmaster died may still commit, replicated, in the second after it).
+  while (!writers.some((w) => w.acks.some((a) => a.at > writableAt))) await sleep(100);
+  stopAt = Date.now() + SECONDS_AFTER * 1000;
+  await load;
+
+  const acknowledged = writers.reduce((sum, w) => sum + w.acks.length, 0);
+  const times = [killedAt, ...writers.flatMap((w) => w.acks.map((a) => a.at)).filter((at) => at > killedAt)].sort((a, b) => a - b);
+  let servedAt = killedAt;
+  let lastBefore = killedAt;
+  for (let i = 1, gap = 0; i < times.length; i += 1) {
+    if (times[i]! - times[i - 1]! > gap) [gap, lastBefore, servedAt] = [times[i]! - times[i - 1]!, times[i - 1]!, times[i]!];
+  }
+  let found = 0;
+  const wrong: string[] = [];
+  for (const writer of writers) {
+    const keys = writer.acks.map((a) => a.saveKey);
+    const receipts = await queryOnce<{ n: number }>(
+      standby!.port,
+      DATABASE,
+      'select count(*)::int as n from file_operations where tenant_id = $1 and operation_id = any($2)',
+      [writer.tenantId, keys],
+    );
+    found += receipts[0]?.n ?? 0;
+    const [row] = await queryOnce<{ revision: number; marker: string }>(
+      standby!.port,
+      DATABASE,
+      "select revision, content->'content'->0->'content'->0->>'text' as marker from files where id = $1",
+      [writer.fileId],
+    );
+    const last = writer.acks.at(-1)!;
+    if (row?.revision !== last.revision || row.marker !== last.marker)
+      wrong.push(`${writer.fileId}: revision ${row?.revision} (acknowledged ${last.revision})`);
+  }
+  const listening = await queryOnce<{ n: number }>(standby!.port, DATABASE, "select count(*)::int as n from pg_stat_activity where query like 'listen %'");
+  // pg-boss: the minute's hold sweep, scheduled and run by Bree's jobs, completed on the new primary after the kill.
+  let jobAt = 0;
+  const jobsBy = Date.now() + 150_000;
+  while (!jobAt && Date.now() < jobsBy) {
+    const [job] = await queryOnce<{ at: Date | null }>(
+      standby!.port,
+      DATABASE,
+      "select max(completed_on) as at from pgboss.job where state = 'completed' and completed_on > $1",
+      [new Date(writableAt)],
+    ).catch(() => []);
+    if (job?.at) jobAt = job.at.getTime();
+    else await sleep(2000);
+  }
+
+  console.log(`\n## Failover under load: ${WRITERS} writers, node1 killed 8 s into the load`);
+  console.log(`writes acknowledged: ${acknowledged} (${before} before the kill)`);
+  console.log(
+    `writes found on the new primary: ${found} of ${acknowledged}; documents at their last acknowledged text and revision: ${writers.length - wrong.length} of ${writers.length}`,
+  );
+  for (const line of wrong) console.log(`  MISMATCH ${line}`);
+  console.log(`seconds without a primary: ${((writableAt - killedAt) / 1000).toFixed(1)}`);
+  console.log(
+    `seconds until Bree served again: ${((servedAt - killedAt) / 1000).toFixed(1)} (no restart; the last save before the pause was acknowledged ${((lastBefore - killedAt) / 1000).toFixed(1)} s after the kill, the first after it ${((servedAt - writableAt) / 1000).toFixed(1)} s after the standby accepted writes)`,
+  );
+  console.log(`LISTEN connections on the new primary: ${listening[0]?.n ?? 0}`);
+  console.log(
+    jobAt
+      ? `background jobs: a pg-boss job completed on the new primary ${((jobAt - killedAt) / 1000).toFixed(0)} s after the kill`
+      : 'background jobs: none completed within 150 s of the promotion',
+  );
+  console.log(`node states now: ${(await pair.states()).map((s) => `${s.name} ${s.reported}/${s.assigned}`).join(', ')}`);
+  if (found !== acknowledged || wrong.length > 0) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
