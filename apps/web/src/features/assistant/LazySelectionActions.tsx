@@ -1,19 +1,12 @@
-import { Suspense, lazy } from 'react';
-import type { ComponentProps } from 'react';
-import { loadWithRetry } from '../../lib/lazy/retryImport';
+import { lazyPart } from '../../lib/lazy/lazyPart';
 import type { SelectionActions as Loaded } from './SelectionActions';
-
-const Actions = lazy(() => loadWithRetry(() => import('./SelectionActions')).then((m) => ({ default: m.SelectionActions })));
+import type { SuggestionCard as LoadedCard } from './SuggestionCard';
 
 /**
  * The actions over a selection (and the bubble menu under them, with its positioning library):
- * fetched just after the editor shows, so the editor's first load carries none of it
- * (docs/PAGE-WEIGHT.md). Nothing is selected yet when the text first shows.
+ * fetched just after the editor shows (docs/PAGE-WEIGHT.md); nothing is selected when the text first shows.
  */
-export function SelectionActions(props: ComponentProps<typeof Loaded>) {
-  return (
-    <Suspense fallback={null}>
-      <Actions {...props} />
-    </Suspense>
-  );
-}
+export const SelectionActions = lazyPart<Parameters<typeof Loaded>[0]>('Selection actions', () => import('./SelectionActions').then((m) => m.SelectionActions));
+
+/** The assistant's suggestion, shown once an action has answered: fetched just after the editor shows. */
+export const SuggestionCard = lazyPart<Parameters<typeof LoadedCard>[0]>('Suggestion card', () => import('./SuggestionCard').then((m) => m.SuggestionCard));

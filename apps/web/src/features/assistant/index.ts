@@ -1,10 +1,9 @@
 export { AiPreview } from './preview';
 export { useAssistant } from './useAssistant';
 export type { AssistantApi, Suggestion } from './useAssistant';
-export { SuggestionCard } from './SuggestionCard';
 export { AskAi } from './ask/AskAi';
 export { AskAiKeys } from './ask/askAiKeys';
-export { SelectionActions } from './LazySelectionActions';
+export { SelectionActions, SuggestionCard } from './LazySelectionActions';
 export { AssistantMenu } from './AssistantMenu';
 export { ProviderSettings } from './ProviderSettings';
 export { QualityToggle } from './QualityToggle';

@@ -5,7 +5,7 @@ import { useEditorState } from '@tiptap/react';
 import { cn } from '../../ui';
 import { MAX_QUERY_LENGTH, clearFind, getFindState, moveFind, replaceAll, replaceCurrent, revealCurrentMatch, selectCurrentMatch, setFindQuery } from './find';
 
-interface Props {
+export interface FindBarProps {
   editor: Editor;
   /** Bumped by Ctrl/Cmd+F (and the toolbar button); 0 while the bar is closed. */
   request: number;
@@ -14,12 +14,6 @@ interface Props {
   onUndo(): void;
   onRedo(): void;
   isMobile: boolean;
-}
-
-/** Find and replace inside the document (Ctrl/Cmd+F while writing): highlights, 'n of m', replace one or all. */
-export function FindBar(props: Props) {
-  if (props.request === 0) return null;
-  return <FindPanel {...props} />;
 }
 
 function IconButton({
@@ -74,7 +68,8 @@ const TEXT_BUTTON =
 const FIELD =
   'h-8 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-sm text-ink placeholder:text-muted/80 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
 
-function FindPanel({ editor, request, onClose, onUndo, onRedo, isMobile }: Props) {
+/** Find and replace inside the document (Ctrl/Cmd+F while writing): highlights, 'n of m', replace one or all. */
+export function FindPanel({ editor, request, onClose, onUndo, onRedo, isMobile }: FindBarProps) {
   const [query, setQuery] = useState('');
   const [replacement, setReplacement] = useState('');
   const [caseSensitive, setCaseSensitive] = useState(false);

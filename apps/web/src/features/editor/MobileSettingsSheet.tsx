@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
-import { Dialog } from '../../ui';
+import { lazyPart } from '../../lib/lazy/lazyPart';
+import { Dialog, Spinner } from '../../ui';
 import { DOCUMENT_SETTINGS_EVENT } from './MobileHeader';
 import type { DocumentSettingsDetail } from './MobileHeader';
-import { SettingsPanel } from './panels/SettingsPanel';
+
+/** The settings (sharing, provider, feedback) load when the sheet first opens, as the side panel's Settings tab does. */
+const SettingsPanel = lazyPart<{ fileId: string }>(
+  'Document settings',
+  () => import('./panels/SettingsPanel').then((m) => m.SettingsPanel),
+  () => <Spinner label="Loading" showLabel className="py-6" />,
+);
 
 /** Calls `onOpen` whenever the mobile header's settings tap raises the document settings event. */
 export function useDocumentSettingsEvent(onOpen: () => void): void {

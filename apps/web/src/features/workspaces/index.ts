@@ -1,5 +1,5 @@
 export { FocusInstructionsDialog } from './FocusInstructionsDialog';
-export { WorkspaceSection } from './WorkspaceSection';
+export { WorkspaceSection } from './LazyWorkspaceSection';
 export { StaleBanner } from './StaleBanner';
 export { useConvertWorkspace } from './useConvertWorkspace';
 export { useWorkspace, useWorkspaceMetadata } from './useWorkspace';
