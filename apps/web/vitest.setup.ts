@@ -3,3 +3,8 @@
 import { loadRadix } from './src/ui/lazyRadix';
 
 await loadRadix();
+
+// The files of a worker share one page (isolate: false): each starts on an empty body with nothing
+// focused, whatever the file before it left there (a portal's list, a focused editor).
+document.body.replaceChildren();
+if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
