@@ -1,7 +1,17 @@
 import { Route, Routes } from 'react-router';
 import { getCurrentTenant } from '../features/tenancy';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { AdminShell, DashboardSection, FeedbackSection, MetricsSection, NotAllowed, PublishingSection, UsageSection, useAccess } from '../features/admin';
+import {
+  AdminShell,
+  AuditLogSection,
+  DashboardSection,
+  FeedbackSection,
+  MetricsSection,
+  NotAllowed,
+  PublishingSection,
+  UsageSection,
+  useAccess,
+} from '../features/admin';
 import { LoadingScreen, PageHeader } from '../ui';
 
 /**
@@ -33,6 +43,7 @@ export default function AdminRoute() {
         />
         <Route path="metrics" element={<MetricsSection />} />
         <Route path="feedback" element={<FeedbackSection />} />
+        <Route path="audit" element={<AuditLogSection />} />
         <Route path="*" element={<DashboardSection />} />
       </Routes>
     </AdminShell>

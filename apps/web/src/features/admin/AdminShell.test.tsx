@@ -45,10 +45,17 @@ describe('the admin portal shell', () => {
   describe('on a wide screen', () => {
     beforeEach(() => screenWidth(1100));
 
-    it('shows the five sections, the tip and the tenant id in the sidebar, with no menu button', () => {
+    it('shows the six sections, the tip and the tenant id in the sidebar, with no menu button', () => {
       renderShell();
       const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-      expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Dashboard', 'User Usage', 'Publishing', 'User Metrics', 'Feedback']);
+      expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+        'Dashboard',
+        'User Usage',
+        'Publishing',
+        'User Metrics',
+        'Feedback',
+        'Audit log',
+      ]);
       expect(screen.getByText('tenant-123')).toBeTruthy();
       expect(screen.getByText('Tip:')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();

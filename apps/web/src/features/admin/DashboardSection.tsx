@@ -3,9 +3,10 @@ import { useServices } from '../../app/services';
 import { aiConfigKey, availabilityOf, getAiConfig } from '../assistant/aiAvailability';
 import { AdminSetupNotes, TIER_OPTIONS } from '../assistant/ProviderSettings';
 import { getCurrentTenant } from '../tenancy';
+import { AiSwitchCard } from './AiSwitchCard';
 import { Card, PageHeader, Spinner } from '../../ui';
 
-/** The Dashboard: a welcome, and which AI models serve each tier with what to set for a tier without a provider. */
+/** The Dashboard: a welcome, which AI models serve each tier with what to set for a tier without a provider, and the AI switch. */
 export function DashboardSection() {
   const { api, config } = useServices();
   const query = useQuery({ queryKey: aiConfigKey(getCurrentTenant()), queryFn: () => getAiConfig(api) });
@@ -38,6 +39,7 @@ export function DashboardSection() {
           </>
         )}
       </Card>
+      <AiSwitchCard />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 export { AdminShell } from './AdminShell';
+export { AuditLogSection } from './AuditLogSection';
 export { DashboardSection } from './DashboardSection';
 export { FeedbackSection } from './FeedbackSection';
 export { MetricsSection } from './MetricsSection';
