@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
@@ -41,6 +41,20 @@ function deleteImage(view: ImageView): void {
 }
 
 /**
+ * A field's text as typed: the node's value arrives a moment later (the panel redraws from the
+ * document after a lazily loaded hop), so the field keeps its own and takes the node's only when
+ * it changed elsewhere (Undo) while the field is not being typed in.
+ */
+function useDraft(value: string | null): [string, (next: string) => void, { onFocus(): void; onBlur(): void }] {
+  const [draft, setDraft] = useState(value ?? '');
+  const typing = useRef(false);
+  useEffect(() => {
+    if (!typing.current) setDraft(value ?? '');
+  }, [value]);
+  return [draft, setDraft, { onFocus: () => (typing.current = true), onBlur: () => (typing.current = false) }];
+}
+
+/**
  * The selected image's settings (docs/IMAGES.md), below it: its caption where the caption shows,
  * its alt text, the size preset and Delete. Reached by a click or tap, and by Enter on an image the
  * arrows selected; Escape goes back to the text. Fits a 375 px phone (the fields wrap).
@@ -57,15 +71,21 @@ function ImagePanel({ view, focus }: { view: ImageView; focus: number }) {
     backToText(view);
   };
   const text = (value: string) => (value.trim() ? value.slice(0, IMAGE_TEXT_MAX) : null);
+  const [caption, setCaption, captionFocus] = useDraft(attrs.caption);
+  const [alt, setAlt, altFocus] = useDraft(attrs.alt);
   return (
     <div role="group" aria-label="Image settings" onKeyDown={onKeyDown} className="flex flex-col gap-2 pt-2 text-left">
       <input
         ref={first}
         aria-label="Caption"
         placeholder="Add a caption"
-        value={attrs.caption ?? ''}
+        value={caption}
         maxLength={IMAGE_TEXT_MAX}
-        onChange={(e) => setAttrs(view, { caption: text(e.target.value) })}
+        {...captionFocus}
+        onChange={(e) => {
+          setCaption(e.target.value);
+          setAttrs(view, { caption: text(e.target.value) });
+        }}
         className="w-full rounded-md border border-dashed border-line-strong bg-transparent px-2 py-1 text-center text-sm text-ink-soft focus-visible:outline-2 focus-visible:outline-accent"
       />
       <div className="flex flex-wrap items-end gap-2 rounded-md border border-line bg-surface p-2 shadow-sm">
@@ -73,9 +93,13 @@ function ImagePanel({ view, focus }: { view: ImageView; focus: number }) {
           <Input
             label="Alt text"
             hint="What the image shows, for readers who cannot see it"
-            value={attrs.alt ?? ''}
+            value={alt}
             maxLength={IMAGE_TEXT_MAX}
-            onChange={(e) => setAttrs(view, { alt: text(e.target.value) })}
+            {...altFocus}
+            onChange={(e) => {
+              setAlt(e.target.value);
+              setAttrs(view, { alt: text(e.target.value) });
+            }}
           />
         </div>
         <div role="group" aria-label="Size" className="flex gap-1">

@@ -40,10 +40,15 @@ export function chooseImage(editor: Editor): void {
   input.type = 'file';
   input.accept = 'image/png,image/jpeg,image/webp,image/gif';
   input.multiple = true;
+  input.hidden = true;
+  // In the page while the chooser is open (a detached input's files are not every browser's), gone after.
+  document.body.append(input);
   input.onchange = () => {
     const files = Array.from(input.files ?? []);
+    input.remove();
     if (files.length > 0) insertImageFiles(editor, files, editor.state.selection.from);
   };
+  input.addEventListener('cancel', () => input.remove());
   // Started in the click (or key) that asked, so the browser allows the chooser.
   input.click();
 }

@@ -55,10 +55,11 @@ function insertImageAt(editor: Editor, pos: number, src: string): void {
   const { doc } = editor.state;
   const $pos = doc.resolve(Math.min(pos, doc.content.size));
   const parent = $pos.parent;
-  // An empty paragraph is replaced; otherwise the image goes in at the caret, splitting the text there.
-  const range = parent.isTextblock && parent.content.size === 0 && $pos.depth > 0 ? { from: $pos.before(), to: $pos.after() } : $pos.pos;
-  const image = { type: 'image', attrs: { src, alt: null, caption: null, size: 'full' } };
-  editor.chain().insertContentAt(range, image, { updateSelection: false }).run();
+  // An empty paragraph is replaced; at either end of a text the image goes beside it, inside one it splits it.
+  const empty = parent.isTextblock && parent.content.size === 0 && $pos.depth > 0;
+  const image = editor.schema.nodes.image!.create({ src, alt: null, caption: null, size: 'full' });
+  const tr = empty ? editor.state.tr.replaceRangeWith($pos.before(), $pos.after(), image) : editor.state.tr.replaceRangeWith($pos.pos, $pos.pos, image);
+  editor.view.dispatch(tr);
   // Its new place: the node with this src (each upload's is its own).
   let imageEnd = -1;
   editor.state.doc.descendants((node, at) => {
