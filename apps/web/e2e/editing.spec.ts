@@ -307,7 +307,9 @@ test.describe('editing', () => {
     await style.click();
     const menu = page.getByRole('menu', { name: 'Text style' });
     await expect(menu.getByRole('menuitemradio', { name: 'Normal text' })).toHaveAttribute('aria-checked', 'true');
-    await expect(menu.getByRole('menuitemradio')).toHaveCount(7);
+    // Normal text, Heading 1–6 and Code block; Divider is an item of its own after them.
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(8);
+    await expect(menu.getByRole('menuitem', { name: 'Divider' })).toBeVisible();
     await menu.getByRole('menuitemradio', { name: 'Heading 2' }).click();
     await expect(menu).toBeHidden();
     await expect(page.getByTestId('editor').locator('h2')).toHaveText('Title line');
@@ -327,6 +329,17 @@ test.describe('editing', () => {
     await expect(style).toHaveAccessibleName('Text style: Normal text');
     await expect(page.getByTestId('editor')).toBeFocused();
     await expect.poll(() => savedBlocks(page, fileId), { timeout: 10_000 }).toEqual(['paragraph Title line', 'paragraph Body text']);
+
+    // A code block is a style of the block too; a divider goes in at the caret.
+    await style.click();
+    await menu.getByRole('menuitemradio', { name: 'Code block' }).click();
+    await expect(page.getByTestId('editor').locator('pre')).toHaveText('Title line');
+    await expect(style).toHaveAccessibleName('Text style: Code block');
+    await page.getByTestId('editor').getByText('Body text').click();
+    await page.keyboard.press('End');
+    await style.click();
+    await menu.getByRole('menuitem', { name: 'Divider' }).click();
+    await expect(page.getByTestId('editor').locator('hr')).toHaveCount(1);
   });
 
   test('Ctrl+F finds in the document: count, next/previous, replace one, replace all undone in one step', async ({ page, auth, bree }) => {
