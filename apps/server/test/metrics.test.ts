@@ -88,6 +88,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(text, name).toContain(`\n${name}`);
     }
 
+    // PostgreSQL: this process's pool (PGlite has no pool).
+    if (t.database.kind === 'postgres') expect(valueOf(text, 'bree_db_pool_connections{state="max"}')).toBe(10);
+    else expect(text).not.toContain('bree_db_pool_connections{');
+
     const values = labelValues(text);
     expect(values.length).toBeGreaterThan(20);
     for (const secret of [writer.sub, fileId, 'secret-writer', 'example.com', 'Quarterly', 'secret plan']) {
