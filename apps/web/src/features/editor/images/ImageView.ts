@@ -1,14 +1,21 @@
 import type { Node as PMNode } from '@tiptap/pm/model';
 import type { EditorView, NodeView } from '@tiptap/pm/view';
 import { isBreeImageSrc } from '@bree/editor';
+import type { ApiClient } from '../../../lib/api';
 
 /** Reads a stored image with the writer's token (an `<img>` cannot send it): GET /api/images/{id}. */
 export type ImageFetcher = (src: string) => Promise<Blob>;
 
+/** The fetcher of the signed-in API client (a 401 is cured once by a fresh token, as for every call). */
+export function imageFetcher(api: ApiClient): ImageFetcher {
+  return async (src) => new Response(await api.stream(src.replace(/^\/api/, ''), { headers: { Accept: 'image/*' } })).blob();
+}
+
 /** One blob URL per image, shared by every view of it, revoked a moment after the last one goes. */
 const cache = new Map<string, { url: Promise<string>; users: number; timer?: ReturnType<typeof setTimeout> }>();
 
-function acquire(src: string, fetchImage: ImageFetcher): Promise<string> {
+/** A blob URL of the stored image at `src`, shared while anyone holds it; `releaseImage` when done. */
+export function acquireImage(src: string, fetchImage: ImageFetcher): Promise<string> {
   let entry = cache.get(src);
   if (!entry) {
     const url = fetchImage(src).then((blob) => URL.createObjectURL(blob));
@@ -22,7 +29,7 @@ function acquire(src: string, fetchImage: ImageFetcher): Promise<string> {
   return entry.url;
 }
 
-function release(src: string): void {
+export function releaseImage(src: string): void {
   const entry = cache.get(src);
   if (!entry || --entry.users > 0) return;
   // An undo or a re-render makes a new view of the same image at once: the blob waits a little for it.
@@ -77,13 +84,13 @@ export class ImageView implements NodeView {
     this.caption.textContent = caption ?? '';
     this.caption.hidden = !caption;
     if (src === this.src) return;
-    if (this.src) release(this.src);
+    if (this.src) releaseImage(this.src);
     this.src = src;
     this.dom.classList.remove('is-broken');
     this.img.removeAttribute('src');
     // Only Bree's own stored images are read; any other address is never fetched (and is dropped on save).
     if (!isBreeImageSrc(src)) return this.broken();
-    acquire(src, this.fetchImage).then(
+    acquireImage(src, this.fetchImage).then(
       (url) => this.src === src && (this.img.src = url),
       () => this.src === src && this.broken(),
     );
@@ -129,6 +136,6 @@ export class ImageView implements NodeView {
 
   destroy(): void {
     if (this.selected) this.host.hide(this);
-    if (this.src) release(this.src);
+    if (this.src) releaseImage(this.src);
   }
 }

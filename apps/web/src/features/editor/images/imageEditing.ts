@@ -3,7 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
 import { isBreeImageSrc } from '@bree/editor';
 import type { ApiClient } from '../../../lib/api';
-import { ImageView } from './ImageView';
+import { ImageView, imageFetcher } from './ImageView';
 import type { ImagePanelHost } from './ImageView';
 import { pastedHtmlImages } from './remoteImages';
 import './images.css';
@@ -90,11 +90,7 @@ export const ImageEditing = Extension.create<ImageEditingOptions>({
   addProseMirrorPlugins() {
     const editor = this.editor;
     const options = this.options;
-    const fetchImage = async (src: string) => {
-      if (!options.api) throw new Error('no API client');
-      const body = await options.api.stream(src.replace(/^\/api/, ''), { headers: { Accept: 'image/*' } });
-      return new Response(body).blob();
-    };
+    const fetchImage = options.api ? imageFetcher(options.api) : () => Promise.reject(new Error('no API client'));
     return [
       new Plugin({
         key: new PluginKey('breeImageEditing'),
