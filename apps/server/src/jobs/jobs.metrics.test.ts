@@ -20,15 +20,18 @@ describe('job queue metrics', () => {
   });
 
   it("reports each queue's waiting jobs and the age of its oldest, read from pg-boss at the scrape", async () => {
-    // A queue nobody works: its jobs wait.
-    await jobs.boss.createQueue('metrics-probe');
-    await jobs.boss.send('metrics-probe', {});
-    await jobs.boss.send('metrics-probe', {});
-    await t.database.query(`update pgboss.job set created_on = now() - interval '90 seconds' where name = 'metrics-probe'`);
+    // A queue nobody works: its jobs wait. Named afresh: pg-boss's schema outlives a test database's reset.
+    const queue = `metrics-probe-${Date.now()}`;
+    await jobs.boss.createQueue(queue);
+    await jobs.boss.send(queue, {});
+    await jobs.boss.send(queue, {});
+    await t.database.query(`update pgboss.job set created_on = now() - interval '90 seconds' where name = $1`, [queue]);
     const { body } = await metrics.exposition();
-    expect(body).toContain('bree_job_queue_depth{queue="metrics-probe"} 2');
-    const age = Number(/bree_job_queue_oldest_age_seconds\{queue="metrics-probe"\} ([\d.]+)/.exec(body)?.[1]);
+    expect(body).toContain(`bree_job_queue_depth{queue="${queue}"} 2`);
+    const age = Number(new RegExp(`bree_job_queue_oldest_age_seconds\\{queue="${queue}"\\} ([\\d.]+)`).exec(body)?.[1]);
     expect(age).toBeGreaterThanOrEqual(89);
     expect(age).toBeLessThan(600);
+    // A queue with nothing to do is there, at 0.
+    expect(body).toMatch(/bree_job_queue_depth\{queue="[a-z-]+"\} 0/);
   });
 });

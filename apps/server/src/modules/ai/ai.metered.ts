@@ -1,22 +1,11 @@
 import type { AiTier } from '@bree/contracts';
 import type { AlongsideSql } from '../usage/usage.service';
-import { AppError } from '../../lib/errors';
-import type { AiCallReport } from '../metrics/metrics';
+import { refusalOf, type AiCallObserver } from './ai.observe';
 import { estimateTokens, priceOf } from '../usage/usage.plans';
 import type { Reservation, TenantPlan, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
 import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
-
-/** Told of every metered call as it ends or is refused (the metrics, docs/OPERATIONS.md); never throws. */
-export type AiCallObserver = (report: AiCallReport) => void;
-
-/** A refusal before the call ran, as the metrics name it; undefined for any other error. */
-function refusalOf(error: unknown): AiCallReport['outcome'] | undefined {
-  if (!(error instanceof AppError)) return undefined;
-  if (error.code === 'ai_not_configured') return 'not_configured';
-  return error.status === 402 ? 'budget_exceeded' : undefined;
-}
 
 /** Enough for a long rewrite; a call that needs less says so, and is reserved for less. */
 export const MAX_OUTPUT_TOKENS = 4096;
