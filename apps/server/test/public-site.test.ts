@@ -112,6 +112,9 @@ describe('the public site as crawlers and link previews read it (docs/PUBLIC-SIT
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
     expect((await t.app.inject({ method: 'POST', url: '/nowhere' })).statusCode).toBe(404);
+    // The icon browsers ask for on pages that name none.
+    const icon = await get('/favicon.ico');
+    expect([icon.statusCode, icon.headers.location]).toEqual([301, '/icon.svg']);
     // Built files are still files.
     expect((await get('/assets/index-Ab12Cd34.js')).statusCode).toBe(200);
   });

@@ -29,6 +29,19 @@ test.describe('/subscription with billing off (no Stripe key)', () => {
 });
 
 test.describe('/subscription with billing on (the local fake Stripe)', () => {
+  test('the landing page shows the plans with their prices, one featured card and its badge', async ({ page, billing: { server } }) => {
+    await page.goto(`${server.url}/`);
+    const pricing = page.locator('[data-landing-section="pricing"]');
+    await expect(pricing.getByRole('heading', { level: 3 })).toHaveText(['Free', 'Pro', 'Pay-as-you-go']);
+    const featured = pricing.locator('[data-featured]');
+    await expect(featured).toHaveCount(1);
+    await expect(featured).toContainText('Pro');
+    await expect(featured).toContainText('Beta pricing');
+    await expect(pricing).toContainText('$1.00 AI credit, no credit card');
+    await expect(pricing).toContainText('$20.00 AI credit per month');
+    await expect(page.locator('[data-landing-section="faq"]').getByRole('button', { name: 'What does the free plan include?' })).toBeVisible();
+  });
+
   test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({
     page,
     billing: { server, stripe },

@@ -43,7 +43,7 @@ test('the thirteen parts of the landing page, in order, each with its heading', 
     ['preview', 'Edit with the assistant, keep the final word'],
     ['testimonials', 'Writers who kept their voice'],
     ['comparison', 'How Bree compares'],
-    ['pricing', 'Simple pricing'],
+    ['pricing', 'Nothing to buy on this server'],
     ['why', 'Why writers choose Bree'],
     ['faq', 'Frequently asked questions'],
     ['cta', 'Your next draft, in your own voice'],
@@ -168,16 +168,16 @@ test('the comparison is a table of three contenders with labelled marks', async 
   for (const verdict of ['good', 'warn', 'bad']) expect(await table.locator(`td[data-verdict="${verdict}"]`).count()).toBeGreaterThan(0);
 });
 
-test('pricing shows the plans with one featured card and its badge', async ({ page }) => {
+test('billing off (no Stripe key): the pricing section and the FAQ describe a self-hosted Bree, with no price anywhere', async ({ page }) => {
   await openLanding(page);
   const pricing = section(page, 'pricing');
-  await expect(pricing.getByRole('heading', { level: 3 })).toHaveText(['Free', 'Pro', 'Pay-as-you-go']);
-  const featured = pricing.locator('[data-featured]');
-  await expect(featured).toHaveCount(1);
-  await expect(featured).toContainText('Pro');
-  await expect(featured).toContainText('Beta pricing');
-  await expect(pricing).toContainText('$1.00 AI credit, no credit card');
-  await expect(pricing).toContainText('$20.00 AI credit per month');
+  await expect(pricing.getByRole('heading', { level: 2 })).toHaveText('Nothing to buy on this server');
+  await expect(pricing.getByRole('heading', { level: 3 })).toHaveText(['One plan for every account', 'The operator’s own AI', 'Your writing stays here']);
+  await expect(pricing.locator('[data-featured]')).toHaveCount(0);
+  const faq = section(page, 'faq');
+  await faq.getByRole('button', { name: 'What does Bree cost here?' }).click();
+  await expect(faq.getByRole('region')).toContainText('billing is off');
+  expect(await page.locator('main').innerText()).not.toMatch(/\$\d|per month|Beta pricing/);
 });
 
 /** Moves the page's fake clock on in small steps until the preview shows `step` (a step lasts at least 1.2 s of it). */

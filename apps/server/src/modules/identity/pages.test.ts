@@ -16,6 +16,13 @@ describe('sign-in pages', () => {
     expect(signup).toMatch(/id="password"[^>]*aria-invalid="true" aria-describedby="form-error password-hint"[^>]*autofocus/);
   });
 
+  it('link the terms and the privacy policy from the create-account form, in a new tab', () => {
+    const html = renderSignUpPage({ uid: 'u1', homeUrl: 'http://h/' });
+    expect(html).toContain('<a href="/terms" target="_blank" rel="noopener">Terms of Service</a>');
+    expect(html).toContain('<a href="/privacy" target="_blank" rel="noopener">Privacy Policy</a>');
+    expect(html.indexOf('Terms of Service')).toBeLessThan(html.indexOf('Create account</button>'));
+  });
+
   it('give every page the Bree header band, a title and the stylesheet', () => {
     for (const html of [
       renderSignInPage({ uid: 'u', homeUrl: 'http://h/' }),

@@ -116,6 +116,7 @@ ${alert(error)}<form method="post" action="${escapeHtml(action)}" novalidate>
 <input id="password" name="password" type="password" autocomplete="new-password" required${fieldState('password', error, 'password-hint')}${focusFirst('password', focus)}>
 <p class="hint" id="password-hint">At least 8 characters.</p>
 </div>
+<p class="hint" id="agreement">By creating an account you agree to the <a href="/terms" target="_blank" rel="noopener">Terms of Service</a> and the <a href="/privacy" target="_blank" rel="noopener">Privacy Policy</a> (each opens in a new tab, so nothing typed here is lost).</p>
 <button class="button" type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="/interaction/${escapeHtml(encodeURIComponent(uid))}/login">Sign in</a></p>`;

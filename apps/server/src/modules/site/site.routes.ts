@@ -9,7 +9,7 @@ import { LANDING_CARD, LANDING_PREVIEW_PATH, SPA_PUBLIC_PAGES } from './site.met
 import type { PreviewImages, PreviewCard } from './site.preview';
 
 /** The files the server writes itself, which no build may serve. */
-export const SITE_FILES = ['/robots.txt', '/sitemap.xml'] as const;
+export const SITE_FILES = ['/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
 /** A sitemap file holds at most 50,000 addresses; shared documents get what the pages and posts leave. */
 const SITEMAP_SHARES = 45_000;
 
@@ -71,6 +71,12 @@ export const siteRoutes: FastifyPluginAsync<{ shares: SharesService; publishing:
       .type('application/xml; charset=utf-8')
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`);
   });
+
+  // Browsers ask for /favicon.ico on pages that name no icon (the sign-in pages, the issuer's own): the
+  // site's icon answers, where a 404 would be logged in every visitor's console.
+  app.get('/favicon.ico', { config: { public: true } }, async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/icon.svg', 301),
+  );
 
   app.get(LANDING_PREVIEW_PATH, { config }, async (_req, reply) => previewReply(reply, previews, LANDING_CARD));
 };

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { promisify } from 'node:util';
@@ -98,9 +98,18 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, publicUrl 
       setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(distDir, filePath)),
     });
   }
-  // Read once: a new build comes with a restart. Compressed on the way out (@fastify/compress).
-  const indexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
-  const publicPages = new Map(Object.keys(SPA_PUBLIC_PAGES).map((p) => [p, hasSpa ? withPageMeta(indexHtml, p, publicUrl) : null]));
+  // Made again whenever the build's index.html changes (a build over a running server), never
+  // naming assets that are gone.
+  let built = { mtimeMs: -1, pages: new Map<string, string | null>() };
+  const spaPublicPage = (pathname: string): string | null => {
+    if (!(pathname in SPA_PUBLIC_PAGES)) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (mtimeMs !== built.mtimeMs) {
+      const indexHtml = readFileSync(indexFile, 'utf8');
+      built = { mtimeMs, pages: new Map(Object.keys(SPA_PUBLIC_PAGES).map((p) => [p, withPageMeta(indexHtml, p, publicUrl)])) };
+    }
+    return built.pages.get(pathname) ?? null;
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = /^\/api(\/|$)/.test(spelledPath(request.url));
@@ -111,7 +120,7 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, publicUrl 
     if (hasSpa) {
       const file = pathname.replace(/^\/+/, '');
       if (file && !file.includes('..') && !file.endsWith('/') && existsSync(path.join(distDir, file))) return reply.sendFile(file);
-      const page = publicPages.get(normalisePath(pathname));
+      const page = spaPublicPage(normalisePath(pathname));
       if (page) return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), page);
       if (isSpaRoute(pathname)) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     } else if (isSpaRoute(pathname)) {

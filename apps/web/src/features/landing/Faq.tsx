@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { cn } from '../../ui/cn';
-import { FAQS, withProductName } from './content';
+import { faqsFor, withProductName } from './content';
 
 /** Six questions as an accordion: opening one closes the others, and the open one can be closed (docs/PRODUCT.md#landing). */
-export function Faq({ productName }: { productName: string }) {
+export function Faq({ productName, billingEnabled }: { productName: string; billingEnabled: boolean }) {
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();
   return (
     <ul className="mx-auto max-w-3xl divide-y divide-line rounded-lg border border-line bg-surface">
-      {FAQS.map((item, index) => {
+      {faqsFor(billingEnabled).map((item, index) => {
         const expanded = open === index;
         const panelId = `${baseId}-answer-${index}`;
         const buttonId = `${baseId}-question-${index}`;

@@ -51,6 +51,20 @@ describe('the landing page', () => {
     expect(screen.queryByRole('button', { name: 'Choose Pro' })).toBeNull();
   });
 
+  it('with billing off describes a self-hosted Bree: no plan cards, no price anywhere, and the FAQ says what it costs here', () => {
+    renderLanding({ signedIn: false, billing: false });
+    expect(screen.getByRole('heading', { name: 'Nothing to buy on this server' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Pro' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/\$\d/);
+    expect(screen.getByRole('button', { name: 'What does Bree cost here?' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'What does the free plan include?' })).toBeNull();
+    cleanup();
+    renderLanding({ signedIn: false, billing: true });
+    expect(screen.getByRole('heading', { name: 'Pro' })).toBeTruthy();
+    expect(document.body.textContent).toContain('$20.00');
+    expect(screen.getByRole('button', { name: 'What does the free plan include?' })).toBeTruthy();
+  });
+
   it('shows the configured support address in the footer, and no Support link without one', () => {
     renderLanding({ signedIn: false, supportEmail: 'help@bree.example' });
     const footer = screen.getByRole('contentinfo');

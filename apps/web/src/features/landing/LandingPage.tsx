@@ -9,7 +9,7 @@ import { Comparison } from './Comparison';
 import { EditorDemo } from './EditorDemo';
 import { Faq } from './Faq';
 import { Section } from './Section';
-import { AudienceSection, FeaturesSection, PricingSection, ProvidersStrip, WhySection } from './StaticSections';
+import { AudienceSection, FeaturesSection, PricingSection, ProvidersStrip, SelfHostedSection, WhySection } from './StaticSections';
 import { Testimonials } from './Testimonials';
 
 /** The header's anchors (docs/PRODUCT.md#landing). */
@@ -37,7 +37,6 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
 
   const planAction = (featured: boolean): ReactNode => {
     if (featured) {
-      if (!config.billing.enabled) return null;
       return signedIn ? (
         <a href="/subscription" className={buttonClasses({ className: 'w-full' })}>
           Upgrade to Pro
@@ -136,11 +135,12 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
           <Comparison productName={name} />
         </Section>
 
-        <PricingSection action={planAction} />
+        {/* With billing off there is nothing to buy: no plan cards, no prices (docs/PRODUCT.md#landing). */}
+        {config.billing.enabled ? <PricingSection action={planAction} /> : <SelfHostedSection productName={name} />}
         <WhySection productName={name} />
 
         <Section id="faq" name="faq" title="Frequently asked questions">
-          <Faq productName={name} />
+          <Faq productName={name} billingEnabled={config.billing.enabled} />
         </Section>
 
         <section

@@ -1,6 +1,6 @@
 import { Card } from '../../ui/Card';
 import { PLAN_CARDS, PlanCard } from '../billing/PlanCard';
-import { AUDIENCES, FEATURES, PROVIDERS, REASONS, withProductName } from './content';
+import { AUDIENCES, FEATURES, PROVIDERS, REASONS, SELF_HOSTED, withProductName } from './content';
 import { Section } from './Section';
 import type { ReactNode } from 'react';
 
@@ -77,6 +77,22 @@ export function PricingSection({ action }: { action: (featured: boolean) => Reac
             <PlanCard plan={plan} headingLevel={3}>
               {plan.id !== 'PAYG' && action(plan.featured)}
             </PlanCard>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The pricing section of a Bree with billing off: what self-hosted means here, and no price. */
+export function SelfHostedSection({ productName }: { productName: string }) {
+  return (
+    <Section id="pricing" name="pricing" title={SELF_HOSTED.title} lead={withProductName(SELF_HOSTED.lead, productName)}>
+      <ul className="grid gap-5 md:grid-cols-3">
+        {SELF_HOSTED.points.map((point) => (
+          <li key={point.title} className="rounded-lg border border-line bg-surface p-5">
+            <h3 className="font-semibold text-ink">{point.title}</h3>
+            <p className="mt-2 text-sm text-ink-soft">{point.body}</p>
           </li>
         ))}
       </ul>

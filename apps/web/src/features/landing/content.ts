@@ -131,6 +131,40 @@ export const FAQS = [
   },
 ] as const;
 
+/**
+ * What the pricing section and the FAQ's last question say on a Bree with billing off (no
+ * STRIPE_SECRET_KEY): there is nothing to buy, so no price is shown (docs/PRODUCT.md#landing).
+ */
+export const SELF_HOSTED = {
+  title: 'Nothing to buy on this server',
+  lead: 'This {name} is self-hosted with billing off: no plans, no prices, no credit card.',
+  points: [
+    {
+      title: 'One plan for every account',
+      body: 'Everyone who signs up here gets the plan the server’s operator chose, with its monthly AI budget.',
+    },
+    {
+      title: 'The operator’s own AI',
+      body: 'The assistant uses the providers the operator set up — Gemini, Claude, an OpenAI-compatible endpoint or a model on their own machine — billed to them directly, if at all.',
+    },
+    {
+      title: 'Your writing stays here',
+      body: 'One Node.js process with an embedded database or PostgreSQL: documents stay on this server, and nothing is sold on.',
+    },
+  ],
+} as const;
+
+export const SELF_HOSTED_FAQ = {
+  question: 'What does {name} cost here?',
+  answer:
+    'Nothing: billing is off on this {name}, so there are no plans or prices. Every account has the plan the server’s operator set, and the operator pays the AI providers it uses — or nothing, with a local model.',
+} as const;
+
+/** The six questions: the last one answers what this installation costs. */
+export function faqsFor(billingEnabled: boolean): ReadonlyArray<{ question: string; answer: string }> {
+  return billingEnabled ? FAQS : [...FAQS.slice(0, -1), SELF_HOSTED_FAQ];
+}
+
 /** Replaces `{name}` with the product name. */
 export function withProductName(text: string, productName: string): string {
   return text.replaceAll('{name}', productName);
