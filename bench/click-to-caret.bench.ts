@@ -103,6 +103,8 @@ try {
   const openList = async () => {
     await page.goto(`${bree.url}/app`);
     await link.waitFor();
+    // A writer reads the list before choosing: what it fetches once shown has arrived.
+    await page.waitForLoadState('networkidle');
   };
   const text = '[data-testid="editor"] p';
   // The first opening fills the cache (the editor's chunks, then those fetched just after it shows).

@@ -28,6 +28,9 @@ const Updates = lazyWithRetry(() => import('../routes/updates'), 'Updates');
 const Security = lazyWithRetry(() => import('../routes/security'), 'Security');
 const NotFound = lazyWithRetry(() => import('../routes/not-found'), 'Page');
 
+/** Fetches the editor's route ahead (the document list does, once idle), so opening a document does not wait for it. */
+export const preloadEditor = (): Promise<void> => Editor.preload();
+
 const protectedRoute = (page: ReactNode) => (
   <RequireAuth>
     <SignedInShell>{page}</SignedInShell>

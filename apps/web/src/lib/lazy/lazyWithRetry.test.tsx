@@ -16,6 +16,14 @@ describe('lazyWithRetry', () => {
     expect(await screen.findByText('Hello Ada')).toBeTruthy();
   });
 
+  it('renders a preloaded component in the same render, without the loading state', async () => {
+    const Lazy = lazyWithRetry(async () => ({ default: Hello }), 'Greeting');
+    await Lazy.preload();
+    render(<Lazy name="Di" />);
+    expect(screen.getByText('Hello Di')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading Bree' })).toBeNull();
+  });
+
   it('recovers from a transient chunk failure without showing an error', async () => {
     const load = vi.fn<() => Promise<{ default: typeof Hello }>>().mockRejectedValueOnce(new Error('network')).mockResolvedValue({ default: Hello });
     const Lazy = lazyWithRetry(load, 'Greeting');

@@ -58,17 +58,34 @@ class LazyLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
+/** A lazily loaded component that can be fetched ahead of its first render. */
+export type PreloadableComponent<P> = ComponentType<P> & { preload(): Promise<void> };
+
 /**
  * React.lazy with retries: up to 3 tries with back-off while loading, then an error box whose
- * Retry button starts a fresh load (at most 3 times).
+ * Retry button starts a fresh load (at most 3 times). `preload()` fetches the module ahead; a
+ * module already loaded renders at once, without suspending: a suspension shows the fallback and
+ * React then holds it for its 300 ms throttle, even when the module was there a tick later
+ * (the list → editor click waited that long, bench/click-to-caret.bench.ts).
  */
-export function lazyWithRetry<P extends object>(load: Loader<P>, componentName: string): ComponentType<P> {
+export function lazyWithRetry<P extends object>(load: Loader<P>, componentName: string): PreloadableComponent<P> {
+  let loaded: { default: ComponentType<P> } | null = null;
+  const fetchModule = () =>
+    loadWithRetry(load).then((module) => {
+      loaded = module;
+      return module;
+    });
   const makeLazy = () =>
-    lazy(() =>
-      loadWithRetry(load).catch((error: unknown) => {
+    lazy(() => {
+      // React resolves a thenable that calls back at once without suspending.
+      if (loaded) {
+        const module = loaded;
+        return { then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve(module) } as unknown as Promise<{ default: ComponentType<P> }>;
+      }
+      return fetchModule().catch((error: unknown) => {
         throw new LazyLoadError(componentName, error);
-      }),
-    );
+      });
+    });
   // Shared by every mount so a loaded chunk never shows the spinner again.
   const initial = makeLazy();
 
@@ -89,5 +106,6 @@ export function lazyWithRetry<P extends object>(load: Loader<P>, componentName: 
     );
   }
   LazyWithRetry.displayName = `LazyWithRetry(${componentName})`;
+  LazyWithRetry.preload = () => (loaded ? Promise.resolve() : fetchModule().then(() => undefined));
   return LazyWithRetry;
 }
