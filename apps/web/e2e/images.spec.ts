@@ -82,8 +82,20 @@ test('an image by the toolbar, the / menu and a paste; alt text, caption and siz
   await expect(figures(page)).toHaveCount(3);
   await expectShown(page, 2);
 
-  // An SVG: the server's 415, in a toast; nothing inserted.
+  // Pasted HTML: an image by address is never fetched — a link named by its alt text.
   await caretAtEnd(page, 'Image by paste');
+  const remote = page.waitForRequest((request) => request.url().startsWith('https://images.example/'), { timeout: 1000 }).catch(() => null);
+  await page.getByTestId('editor').evaluate((dom) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/html', '<p>Seen at <img src="https://images.example/view.png" alt="the view"></p>');
+    dom.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('editor').getByRole('link', { name: 'the view' })).toHaveAttribute('href', 'https://images.example/view.png');
+  expect(await remote).toBeNull();
+  await expect(figures(page)).toHaveCount(3);
+
+  // An SVG: the server's 415, in a toast; nothing inserted. (The pasted words joined the paragraph.)
+  await caretAtEnd(page, 'Image by pasteSeen at the view');
   const svgChooser = page.waitForEvent('filechooser');
   await bar.getByRole('button', { name: 'Image', exact: true }).click();
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';

@@ -5,7 +5,7 @@ import { isBreeImageSrc } from '@bree/editor';
 import type { ApiClient } from '../../../lib/api';
 import { ImageView, imageFetcher } from './ImageView';
 import type { ImagePanelHost } from './ImageView';
-import { pastedHtmlImages } from './remoteImages';
+import { htmlHasWords, pastedHtmlImages } from './remoteImages';
 import './images.css';
 
 /** What adding and reading images needs: the document they belong to and the signed-in client. */
@@ -104,7 +104,9 @@ export const ImageEditing = Extension.create<ImageEditingOptions>({
           },
           handlePaste: (view, event) => {
             const files = imageFiles(event.clipboardData);
-            if (files.length === 0) return false;
+            // A passage with words (from Word, a page) is pasted as text, its images by the rule below;
+            // an image file alone, or with the bare <img> of 'Copy image', is uploaded.
+            if (files.length === 0 || htmlHasWords(event.clipboardData?.getData('text/html'))) return false;
             insertImageFiles(editor, files, view.state.selection.from);
             return true;
           },
@@ -115,7 +117,12 @@ export const ImageEditing = Extension.create<ImageEditingOptions>({
             insertImageFiles(editor, files, at?.pos ?? view.state.selection.from);
             return true;
           },
-          transformPastedHTML: (html) => pastedHtmlImages(html, isBreeImageSrc),
+          // A data: image in pasted HTML is uploaded, after the pasted text, at the caret.
+          transformPastedHTML: (html, view) =>
+            pastedHtmlImages(html, isBreeImageSrc, (images) => {
+              const files = images.map((blob) => new File([blob], 'pasted-image', { type: blob.type }));
+              setTimeout(() => insertImageFiles(editor, files, view.state.selection.from));
+            }),
         },
       }),
     ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBreeImageSrc } from '@bree/editor';
-import { dataImageBlob, pastedHtmlImages } from './remoteImages';
+import { dataImageBlob, htmlHasWords, pastedHtmlImages } from './remoteImages';
 
 describe('pasted HTML images (docs/IMAGES.md)', () => {
   it('keeps a remote image as a link with its alt text, never as an image', () => {
@@ -14,7 +14,9 @@ describe('pasted HTML images (docs/IMAGES.md)', () => {
   });
 
   it('leaves the alt text of any other source, and HTML without images untouched', () => {
-    expect(pastedHtmlImages('<p><img src="file:///C:/x.png" alt="local"><img src="data:image/png;base64,AAAA"></p>', isBreeImageSrc)).toBe('<p>local</p>');
+    expect(pastedHtmlImages('<p><img src="file:///C:/x.png" alt="local"><img src="data:image/svg+xml;base64,PHN2Zz4=" alt="svg"></p>', isBreeImageSrc)).toBe(
+      '<p>localsvg</p>',
+    );
     expect(pastedHtmlImages('<p>plain</p>', isBreeImageSrc)).toBe('<p>plain</p>');
   });
 
@@ -22,5 +24,15 @@ describe('pasted HTML images (docs/IMAGES.md)', () => {
     expect(dataImageBlob('data:image/jpg;base64,/9j/')?.type).toBe('image/jpeg');
     expect(dataImageBlob('data:image/svg+xml;base64,PHN2Zz4=')).toBeNull();
     expect(dataImageBlob('data:image/png;base64,%%%')).toBeNull();
+  });
+
+  it('takes a data: image out for upload, and tells a passage from a bare copied image', () => {
+    const taken: Blob[][] = [];
+    const html = pastedHtmlImages('<p>Text <img src="data:image/png;base64,iVBORw0K" alt="dot"> more</p>', isBreeImageSrc, (images) => taken.push(images));
+    expect(html).toBe('<p>Text  more</p>');
+    expect(taken.map((images) => images.map((i) => i.type))).toEqual([['image/png']]);
+    expect(htmlHasWords('<meta charset="utf-8"><img src="https://example.com/a.png">')).toBe(false);
+    expect(htmlHasWords('<p>A passage <img src="https://example.com/a.png"></p>')).toBe(true);
+    expect(htmlHasWords(undefined)).toBe(false);
   });
 });

@@ -28,13 +28,30 @@ export function imagesAsLinks(root: ParentNode, keep: (src: string) => boolean):
   }
 }
 
-/** Pasted HTML with its images rewritten by the rule; Bree's own stored images stay (a copy between documents). */
-export function pastedHtmlImages(html: string, keep: (src: string) => boolean): string {
+/**
+ * Pasted HTML with its images rewritten by the rule; Bree's own stored images stay (a copy between
+ * documents). A `data:` image of a stored type is taken out and handed to `onData` (to be uploaded).
+ */
+export function pastedHtmlImages(html: string, keep: (src: string) => boolean, onData: (images: Blob[]) => void = () => undefined): string {
   if (!/<img/i.test(html)) return html;
   // DOMParser's document is inert: no image in it is ever requested.
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  const images: Blob[] = [];
+  for (const img of Array.from(doc.body.querySelectorAll('img'))) {
+    const blob = dataImageBlob(img.getAttribute('src') ?? '');
+    if (!blob) continue;
+    images.push(blob);
+    img.remove();
+  }
   imagesAsLinks(doc.body, keep);
+  if (images.length > 0) onData(images);
   return doc.body.innerHTML;
+}
+
+/** Whether pasted HTML holds words (a passage, pasted as text) rather than only an image ('Copy image'). */
+export function htmlHasWords(html: string | undefined): boolean {
+  if (!html) return false;
+  return /\S/.test(new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '');
 }
 
 /** A `data:` image's bytes as a Blob, or null when it is not one the server stores. */
