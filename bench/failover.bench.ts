@@ -2,7 +2,7 @@
 // machine (bench/support/pg-auto-failover.ts), one Bree on `DATABASE_URL=postgres://…@node1,node2/
 // bree?target_session_attrs=read-write`, writers saving over HTTP as the editor does (base revision,
 // a save key per text, the same key again after a 503 or no answer), then kill -9 of the primary's
-// pg_autoctl and postmaster mid-load. The load goes on through the promotion; at the end every save
+// postmaster mid-load (FAILOVER_KILL=node: of its pg_autoctl too, the machine gone). The load goes on through the promotion; at the end every save
 // Bree answered 200 is looked for on the new primary: its receipt (the save key), and each document's
 // text and revision as last acknowledged. Prints writes acknowledged, writes found, seconds without a
 // primary and seconds until Bree served again; also whether pg-boss and the LISTEN connection came back.
@@ -21,6 +21,7 @@ import { draft } from './support/load';
 const WRITERS = Number(process.env.FAILOVER_WRITERS ?? 12); // the sign-up page allows 20 a minute per address
 const SECONDS_AFTER = Number(process.env.FAILOVER_SECONDS ?? 15);
 const FAST = process.env.FAILOVER_FAST === '1';
+const WHOLE_NODE = process.env.FAILOVER_KILL === 'node';
 const DATABASE = 'bree';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,7 +69,7 @@ async function save(writer: Writer, url: string, n: number, stopBy: number): Pro
       body,
       signal: AbortSignal.timeout(10_000),
     }).catch(() => null);
-    const text = res ? await res.text() : '';
+    const text = res ? await res.text().catch(() => '') : '';
     if (res?.status === 200) {
       writer.revision = (JSON.parse(text) as { revision: number }).revision;
       writer.acks.push({ saveKey, revision: writer.revision, marker, at: Date.now() });
@@ -79,9 +80,28 @@ async function save(writer: Writer, url: string, n: number, stopBy: number): Pro
       await sleep(250);
       continue;
     }
+    if (res.status === 409) {
+      // As the editor does: the server's text the same as ours is this save, committed; another text
+      // is a conflict the writer would choose in (noted, and the next save goes on from its revision).
+      const details = (
+        JSON.parse(text) as { error: { details: { currentRevision: number; content: { content: Array<{ content: Array<{ text: string }> }> } } } }
+      ).error.details;
+      const theirs = details.content.content[0]?.content[0]?.text ?? '';
+      const lastAck = writer.acks.at(-1);
+      if (theirs !== marker) {
+        conflicts.push(
+          `${writer.fileId}: base ${writer.revision}, server at ${details.currentRevision} with ${writer.acks.some((a) => a.marker === theirs) ? 'an acknowledged' : 'an unacknowledged'} text; last acknowledged revision ${lastAck?.revision}`,
+        );
+      } else sameText += 1;
+      writer.revision = details.currentRevision;
+      return;
+    }
     throw new Error(`save answered ${res.status}: ${text.slice(0, 200)}`);
   }
 }
+/** 409s of a save whose text the server held already (committed, its answer lost), and of another text. */
+let sameText = 0;
+const conflicts: string[] = [];
 
 async function main(): Promise<void> {
   console.log(`Setting up a pg_auto_failover monitor and two nodes${FAST ? ' (fast health checks)' : ''}…`);
@@ -119,22 +139,46 @@ async function main(): Promise<void> {
   );
   await sleep(8_000);
   const before = writers.reduce((sum, w) => sum + w.acks.length, 0);
-  console.log(`Load running: ${before} saves acknowledged in 8 s. Killing node1 (pg_autoctl and postmaster, kill -9)…`);
+  console.log(`Load running: ${before} saves acknowledged in 8 s. Killing node1 (${WHOLE_NODE ? 'pg_autoctl and postmaster' : 'its postmaster'}, kill -9)…`);
   killedAt = Date.now();
-  pair.killNode(primary!.name);
-
-  // Seconds without a primary: until the standby accepts writes (promoted and out of stop_replication).
-  let writableAt = 0;
-  while (!writableAt) {
-    const rows = await queryOnce<{ writable: boolean }>(standby!.port, DATABASE, WRITABLE_SQL).catch(() => []);
-    if (rows[0]?.writable) writableAt = Date.now();
-    else await sleep(200);
-  }
-  // Seconds until Bree served again: the end of the longest pause in acknowledged saves after the kill
-  // (saves in flight as the postmaster died may still commit, replicated, in the second after it).
-  while (!writers.some((w) => w.acks.some((a) => a.at > writableAt))) await sleep(100);
+  pair.killNode(primary!.name, { whole: WHOLE_NODE });
+  // Which node accepts writes, sampled every 250 ms until the end: two at once would be a split brain,
+  // and a node pg_autoctl restarts may accept writes for a moment before it is demoted.
+  const samples: Array<{ at: number; writable: string[]; line: string }> = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const states = [];
+      for (const node of pair.nodes) {
+        const rows = await queryOnce<{ writable: boolean }>(node.port, DATABASE, WRITABLE_SQL).catch(() => null);
+        states.push({ name: node.name, state: rows ? (rows[0]?.writable ? 'writable' : 'read-only') : 'down' });
+      }
+      samples.push({
+        at: Date.now(),
+        writable: states.filter((n) => n.state === 'writable').map((n) => n.name),
+        line: states.map((n) => `${n.name} ${n.state}`).join(', '),
+      });
+      await sleep(250);
+    }
+  })();
+  // The load goes on until SECONDS_AFTER after the first save acknowledged once a node accepted writes.
+  while (!samples.some((x) => x.writable.length > 0)) await sleep(100);
+  const firstWritable = samples.find((x) => x.writable.length > 0)!.at;
+  while (!writers.some((w) => w.acks.some((a) => a.at > firstWritable))) await sleep(100);
   stopAt = Date.now() + SECONDS_AFTER * 1000;
   await load;
+  sampling = false;
+  await sampler;
+  // The primary now, and since when it has accepted writes without a break; the seconds with no node accepting writes before that.
+  const finalName = samples.at(-1)!.writable[0] ?? standby!.name;
+  const current = pair.nodes.find((n) => n.name === finalName)!;
+  let writableAt = samples.at(-1)!.at;
+  for (let i = samples.length - 1; i >= 0 && samples[i]!.writable.includes(finalName); i -= 1) writableAt = samples[i]!.at;
+  let withoutPrimary = 0;
+  for (let i = 0, from = killedAt; i < samples.length && samples[i]!.at <= writableAt; from = samples[i]!.at, i += 1) {
+    if (i === 0 || samples[i - 1]!.writable.length === 0) withoutPrimary += samples[i]!.at - from;
+  }
+  const timeline = samples.filter((x, i) => i === 0 || x.line !== samples[i - 1]!.line).map((x) => `${((x.at - killedAt) / 1000).toFixed(1)} s: ${x.line}`);
 
   const acknowledged = writers.reduce((sum, w) => sum + w.acks.length, 0);
   const times = [killedAt, ...writers.flatMap((w) => w.acks.map((a) => a.at)).filter((at) => at > killedAt)].sort((a, b) => a - b);
@@ -148,14 +192,14 @@ async function main(): Promise<void> {
   for (const writer of writers) {
     const keys = writer.acks.map((a) => a.saveKey);
     const receipts = await queryOnce<{ n: number }>(
-      standby!.port,
+      current.port,
       DATABASE,
       'select count(*)::int as n from file_operations where tenant_id = $1 and operation_id = any($2)',
       [writer.tenantId, keys],
     );
     found += receipts[0]?.n ?? 0;
     const [row] = await queryOnce<{ revision: number; marker: string }>(
-      standby!.port,
+      current.port,
       DATABASE,
       "select revision, content->'content'->0->'content'->0->>'text' as marker from files where id = $1",
       [writer.fileId],
@@ -164,13 +208,18 @@ async function main(): Promise<void> {
     if (row?.revision !== last.revision || row.marker !== last.marker)
       wrong.push(`${writer.fileId}: revision ${row?.revision} (acknowledged ${last.revision})`);
   }
-  const listening = await queryOnce<{ n: number }>(standby!.port, DATABASE, "select count(*)::int as n from pg_stat_activity where query like 'listen %'");
+  // Bree's LISTEN connection on the new primary (it reconnects every 0.2 s doubling to 5 s): within 10 s.
+  const listeningOn = async () =>
+    (await queryOnce<{ n: number }>(current.port, DATABASE, "select count(*)::int as n from pg_stat_activity where query like 'listen %'").catch(() => []))[0]
+      ?.n ?? 0;
+  let listening = await listeningOn();
+  for (const by = Date.now() + 10_000; listening === 0 && Date.now() < by; listening = await listeningOn()) await sleep(500);
   // pg-boss: the minute's hold sweep, scheduled and run by Bree's jobs, completed on the new primary after the kill.
   let jobAt = 0;
   const jobsBy = Date.now() + 150_000;
   while (!jobAt && Date.now() < jobsBy) {
     const [job] = await queryOnce<{ at: Date | null }>(
-      standby!.port,
+      current.port,
       DATABASE,
       "select max(completed_on) as at from pgboss.job where state = 'completed' and completed_on > $1",
       [new Date(writableAt)],
@@ -179,17 +228,22 @@ async function main(): Promise<void> {
     else await sleep(2000);
   }
 
-  console.log(`\n## Failover under load: ${WRITERS} writers, node1 killed 8 s into the load`);
+  console.log(`\n## Failover under load: ${WRITERS} writers, node1's ${WHOLE_NODE ? 'pg_autoctl and postmaster' : 'postmaster'} killed 8 s into the load`);
   console.log(`writes acknowledged: ${acknowledged} (${before} before the kill)`);
   console.log(
     `writes found on the new primary: ${found} of ${acknowledged}; documents at their last acknowledged text and revision: ${writers.length - wrong.length} of ${writers.length}`,
   );
   for (const line of wrong) console.log(`  MISMATCH ${line}`);
-  console.log(`seconds without a primary: ${((writableAt - killedAt) / 1000).toFixed(1)}`);
+  console.log(`409 answers: ${sameText} with the text sent (committed, as the editor counts them), ${conflicts.length} with another`);
+  for (const line of conflicts) console.log(`  CONFLICT ${line}`);
   console.log(
-    `seconds until Bree served again: ${((servedAt - killedAt) / 1000).toFixed(1)} (no restart; the last save before the pause was acknowledged ${((lastBefore - killedAt) / 1000).toFixed(1)} s after the kill, the first after it ${((servedAt - writableAt) / 1000).toFixed(1)} s after the standby accepted writes)`,
+    `seconds without a primary: ${(withoutPrimary / 1000).toFixed(1)} (${finalName} accepts writes without a break from ${((writableAt - killedAt) / 1000).toFixed(1)} s after the kill)`,
   );
-  console.log(`LISTEN connections on the new primary: ${listening[0]?.n ?? 0}`);
+  console.log(
+    `seconds until Bree served again: ${((servedAt - killedAt) / 1000).toFixed(1)} (no restart; the last save before the pause was acknowledged ${((lastBefore - killedAt) / 1000).toFixed(1)} s after the kill, the first after it ${((servedAt - writableAt) / 1000).toFixed(1)} s after the new primary accepted writes)`,
+  );
+  console.log(`LISTEN connections on the new primary: ${listening}`);
+  console.log(`primary after the kill: ${current.name}; which node accepted writes, from the kill on:\n  ${timeline.join('\n  ')}`);
   console.log(
     jobAt
       ? `background jobs: a pg-boss job completed on the new primary ${((jobAt - killedAt) / 1000).toFixed(0)} s after the kill`

@@ -54,8 +54,11 @@ export interface FailoverPair {
   url: string;
   /** Reported and assigned state of each node, from the monitor. */
   states(): Promise<Array<{ name: string; reported: string; assigned: string }>>;
-  /** kill -9 of a node's pg_autoctl (so nothing restarts it) and of its postmaster: the machine is gone. */
-  killNode(name: string): void;
+  /**
+   * kill -9 of a node's postmaster (its pg_autoctl lives on and rejoins the node as a standby once
+   * the other is promoted), or with `whole` of its pg_autoctl too: the machine is gone.
+   */
+  killNode(name: string, opts: { whole: boolean }): void;
   stop(): Promise<void>;
 }
 
@@ -159,10 +162,10 @@ export async function startFailoverPair({ database, fast }: { database: string; 
     nodes,
     url,
     states,
-    killNode(name) {
+    killNode(name, { whole }) {
       const index = nodes.findIndex((n) => n.name === name);
       const postmaster = postmasterPid(nodes[index]!.pgdata);
-      killTree(children[index + 1]!.pid!, 'SIGKILL');
+      if (whole) killTree(children[index + 1]!.pid!, 'SIGKILL');
       process.kill(postmaster, 'SIGKILL');
     },
     async stop() {
