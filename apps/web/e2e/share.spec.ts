@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { axeOn } from './fixtures/axe';
 import { apiAnswer } from './fixtures/api';
+import { savedBlocks } from './fixtures/assistant';
 import { expect, newAccount, test } from './fixtures/bree';
 import type { BreeServer } from './fixtures/server';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
@@ -10,6 +11,9 @@ test.use(allowConsoleErrors(failedLoad({ status: 404, path: '/api/shares/' })));
 
 const FIRST = 'The heron stood in the shallows until the mist lifted.';
 const SECOND = 'Then it flew, slow and low, over the reeds.';
+/** A 40×24 red PNG. */
+const RED_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAYCAIAAAAH5iiXAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAN0lEQVRIiWM4YKk9IIhh1GLL0aA+MJq4tEezk+VoAXJgtMjUHq0kLEerRe3RatFytFo8MNSrRQBaMkc9FacuwgAAAABJRU5ErkJggg==';
 // The not-found view's sentence, word for word (docs/PRODUCT.md#sharing).
 const UNAVAILABLE = 'Document Not Available: This document may not exist, or sharing may have been disabled by the author.';
 
@@ -93,6 +97,41 @@ test.describe('sharing a document', () => {
     const off = await readAsStranger(browser, secondUrl);
     expect(off.status).toBe(404);
     await off.close();
+  });
+
+  test('an image in a shared document shows to a stranger while shared, and its address answers 404 once sharing is off', async ({
+    page,
+    auth,
+    bree,
+    browser,
+  }) => {
+    await auth.signUpOverHttp(newAccount('image-sharer'));
+    const fileId = await openNewDocument(page, bree, 'Heron with a picture');
+    // Inserted as a writer would, from the toolbar's file chooser; saved like any edit.
+    await page.getByTestId('editor').getByText(SECOND).click();
+    await page.keyboard.press('End');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click();
+    await (await chooser).setFiles({ name: 'heron.png', mimeType: 'image/png', buffer: Buffer.from(RED_PNG, 'base64') });
+    await expect(page.getByTestId('editor').locator('figure img')).toHaveAttribute('src', /^blob:/);
+    await expect.poll(async () => (await savedBlocks(page, fileId)).map((b) => b.type)).toContain('image');
+    const { shareUrl } = (await apiAnswer(page, 'POST', '/shares/create', { fileId })).body as { shareUrl: string };
+
+    // The stranger's page (no account, no JavaScript) draws it from the share's own address.
+    const reader = await readAsStranger(browser, shareUrl);
+    const img = reader.page.locator('main img');
+    await expect(img).toHaveCount(1);
+    const src = new URL((await img.getAttribute('src'))!, shareUrl).href;
+    expect(src.startsWith(`${shareUrl}/images/`)).toBe(true);
+    const shown = await reader.page.request.get(src);
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()['content-type']).toMatch(/^image\/(png|jpeg)$/);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(40);
+
+    // Sharing off: the page and the image's address are gone at once.
+    expect((await apiAnswer(page, 'POST', '/shares/disable', { fileId })).status).toBe(200);
+    expect((await reader.page.request.get(src)).status()).toBe(404);
+    await reader.close();
   });
 
   test('the app route shows the shared page, and the not-found message for a dead link', async ({ page, auth, bree }) => {
