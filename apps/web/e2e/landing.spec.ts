@@ -166,6 +166,21 @@ test('the comparison is a table of three contenders with labelled marks', async 
   await expect(row.getByRole('img', { name: 'Yes' })).toHaveCount(1);
   await expect(table.getByRole('img', { name: 'Partly' }).first()).toBeVisible();
   for (const verdict of ['good', 'warn', 'bad']) expect(await table.locator(`td[data-verdict="${verdict}"]`).count()).toBeGreaterThan(0);
+
+  // At 360 px every heading's words fit their column whole (no word cut or running into the next column).
+  await page.setViewportSize({ width: 360, height: 800 });
+  // Measured with breaking inside words turned off: a word that does not fit whole overflows its cell.
+  const overflowing = await table.locator('th').evaluateAll((cells) =>
+    cells
+      .filter((c) => {
+        Object.assign(c.style, { overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' });
+        const over = c.scrollWidth > c.clientWidth;
+        c.removeAttribute('style');
+        return over;
+      })
+      .map((c) => c.textContent),
+  );
+  expect(overflowing).toEqual([]);
 });
 
 test('billing off (no Stripe key): the pricing section and the FAQ describe a self-hosted Bree, with no price anywhere', async ({ page }) => {

@@ -15,7 +15,8 @@ export function Comparison({ productName }: { productName: string }) {
         <caption className="sr-only">How {productName} compares with traditional editors and generic AI tools</caption>
         <thead>
           <tr className="border-b border-line bg-cream">
-            <th scope="col" className="w-[32%] px-3 py-3 text-left font-semibold text-ink sm:px-4">
+            {/* At 360 px the three contenders need the room: 'Traditional' must fit its column whole. */}
+            <th scope="col" className="w-[31%] px-2 py-3 text-left font-semibold text-ink sm:w-[32%] sm:px-4">
               Feature
             </th>
             {COMPARISON_COLUMNS.map((column, index) => (
@@ -23,7 +24,7 @@ export function Comparison({ productName }: { productName: string }) {
                 key={column}
                 scope="col"
                 className={cn(
-                  'px-1 py-3 text-center text-xs font-semibold break-words hyphens-auto text-ink sm:px-4 sm:text-sm',
+                  'px-0.5 py-3 text-center text-[11px] font-semibold text-ink sm:px-4 sm:text-sm',
                   index === COMPARISON_COLUMNS.length - 1 && 'text-accent-strong',
                 )}
               >
@@ -35,11 +36,11 @@ export function Comparison({ productName }: { productName: string }) {
         <tbody>
           {COMPARISON_ROWS.map((row) => (
             <tr key={row.feature} className="border-b border-line last:border-0">
-              <th scope="row" className="px-3 py-3 text-left font-normal break-words text-ink-soft sm:px-4">
+              <th scope="row" className="px-2 py-3 text-left text-[13px] font-normal break-words text-ink-soft sm:px-4 sm:text-sm">
                 {row.feature}
               </th>
               {row.cells.map((verdict, index) => (
-                <td key={index} className="px-2 py-3 text-center sm:px-4" data-verdict={verdict}>
+                <td key={index} className="px-1 py-3 text-center sm:px-4" data-verdict={verdict}>
                   <span
                     role="img"
                     aria-label={VERDICT_LABELS[verdict]}
