@@ -59,13 +59,16 @@ test.describe('sharing a document', () => {
     await expect(reader.page.getByText(FIRST)).toBeVisible();
     await expect(reader.page.getByText(SECOND)).toBeVisible();
     await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toHaveAttribute('href', '/');
-    await expect(reader.page.getByRole('contentinfo')).toContainText('Last updated');
-    // On paper: the document and its date, without the page's header and button.
+    await expect(reader.page.getByRole('article')).toContainText('Last updated');
+    // The site's footer with the legal links (docs/PUBLIC-SITE.md).
+    await expect(reader.page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    // On paper: the document and its date, without the site's header, button and footer.
     await reader.page.emulateMedia({ media: 'print' });
     await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toBeHidden();
     await expect(reader.page.getByRole('banner')).toBeHidden();
     await expect(reader.page.getByText(FIRST)).toBeVisible();
-    await expect(reader.page.getByRole('contentinfo')).toBeVisible();
+    await expect(reader.page.getByText('Last updated')).toBeVisible();
+    await expect(reader.page.getByRole('contentinfo')).toBeHidden();
     await reader.close();
 
     // The author sees the stranger's visit counted.
