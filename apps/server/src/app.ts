@@ -53,6 +53,8 @@ import { loggerOptions } from './lib/log';
 import { createServices, type Services } from './services';
 import { createRateLimitStore } from './modules/rate-limits/rate-limits.store';
 import { createLifecycle, type Lifecycle } from './modules/system/system.lifecycle';
+import { startTracing } from './modules/tracing/tracing';
+import { registerTracingHooks } from './modules/tracing/tracing.http';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +81,11 @@ export async function buildApp({ config, database, identity, services, logger = 
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
+  // Traces only with OTEL_EXPORTER_OTLP_ENDPOINT (docs/OPERATIONS.md "Traces"); the request's span
+  // hook comes first so every later hook and handler runs inside it. The last spans leave on close.
+  const tracing = await startTracing({ otlpEndpoint: config.otlpEndpoint });
+  if (tracing) app.addHook('onClose', async () => tracing.shutdown());
+  registerTracingHooks(app);
   registerRouteCatalog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

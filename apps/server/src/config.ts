@@ -15,6 +15,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters (it guards /metrics)').optional(),
+  /** The OTLP/HTTP collector traces go to (`/v1/traces` is added); without it nothing of OpenTelemetry loads. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -96,6 +98,8 @@ export interface Config {
   supportEmail: string | undefined;
   /** The bearer token GET /metrics asks for; without it /metrics answers 404 (docs/OPERATIONS.md). */
   metricsToken: string | undefined;
+  /** Where traces are sent over OTLP/HTTP; none without OTEL_EXPORTER_OTLP_ENDPOINT (docs/OPERATIONS.md "Traces"). */
+  otlpEndpoint: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -217,6 +221,7 @@ export function loadConfig(
     publicUrl,
     supportEmail: e.SUPPORT_EMAIL,
     metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (interactive ? 'warn' : 'info'),

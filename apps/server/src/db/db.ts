@@ -14,6 +14,7 @@ import pg from 'pg';
 import { pgliteExtensions } from './pglite-extensions.mjs';
 import { acquirePgliteLock, type PgliteLock } from './pglite-lock';
 import { openPgliteThread, type PgliteThread } from './pglite-thread';
+import { tracedPgClient } from '../modules/tracing/tracing.pg';
 import { postgresConnector } from './postgres-hosts';
 import { CONNECT_TIMEOUT_MS, probePostgres } from './postgres-probe';
 import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';
@@ -206,7 +207,8 @@ async function openPostgres(url: string): Promise<Database> {
   const { Client } = connector;
   // One connection first, with a time limit: a start on a database it cannot reach ends in seconds, in one line.
   await probePostgres({ url, Client, clientUrl: connector.url });
-  const pool = new pg.Pool({ connectionString: connector.url, max: 10, Client });
+  // Each statement of the pool is a span when traces are on (docs/OPERATIONS.md "Traces").
+  const pool = new pg.Pool({ connectionString: connector.url, max: 10, Client: tracedPgClient(Client) });
   // An idle connection the server ends (a restart, a failover, an administrator's kill) leaves the
   // pool, and the next query opens another; unheard, node-postgres would throw it and end the process.
   pool.on('error', () => undefined);

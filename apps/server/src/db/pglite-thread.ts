@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { traceStatement } from '../modules/tracing/tracing';
 
 /**
  * The embedded database on a thread of its own (`pglite.worker.mjs`), so that PostgreSQL's work —
@@ -74,11 +75,12 @@ class ThreadClient {
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     // drizzle's only parsers keep dates and intervals as text; the worker holds the same ones.
     const message = { op: 'query', sql, params, rowMode: options?.rowMode, keepText: options?.parsers !== undefined, tx: this.tx };
-    return (this.call(message) as Promise<Results<T>>).then(withJsonParsed);
+    // Each statement is a span when traces are on: its text only, never its parameters.
+    return traceStatement(sql, () => this.call(message) as Promise<Results<T>>).then(withJsonParsed);
   }
 
   async exec(sql: string): Promise<Results[]> {
-    return ((await this.call({ op: 'exec', sql, tx: this.tx })) as Results[]).map(withJsonParsed);
+    return ((await traceStatement(sql, () => this.call({ op: 'exec', sql, tx: this.tx }))) as Results[]).map(withJsonParsed);
   }
 
   async transaction<T>(run: (tx: ThreadClient) => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { refusalOf, type AiCallObserver } from './ai.observe';
 import { estimateTokens, priceOf } from '../usage/usage.plans';
 import type { Reservation, TenantPlan, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
+import { traceModelCall } from '../tracing/tracing';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
 import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
 
@@ -67,6 +68,11 @@ export function settlementTokens({ outcome, promptText, maxOutputTokens }: { out
     inputTokens: outcome.reported?.inputTokens ?? estimateTokens(promptText),
     outputTokens: outcome.reported?.outputTokens ?? Math.min(estimateTokens(outcome.text), maxOutputTokens),
   };
+}
+
+/** Token counts as span attributes. */
+function prefixed({ inputTokens, outputTokens }: { inputTokens: number; outputTokens: number }) {
+  return { 'gen_ai.usage.input_tokens': inputTokens, 'gen_ai.usage.output_tokens': outputTokens };
 }
 
 export interface MeteredStreamArgs {
@@ -140,7 +146,19 @@ export function createMeteredAi({
   const reserve = async (plan: CallPlan): Promise<HeldCall> => (await reserveAlong(plan)).held;
 
   /** Calls the model under a reservation; never throws (an unexpected error is a failed call). */
-  async function call({ held, system, prompt, abortSignal, onDelta }: MeteredStreamArgs): Promise<CallOutcome> {
+  function call(args: MeteredStreamArgs): Promise<CallOutcome> {
+    // A span per model call when traces are on: tier, model, outcome, tokens and the request's operation id, never the prompt.
+    return traceModelCall(
+      { tier: args.held.tier, model: args.held.modelId },
+      () => callModel(args),
+      (outcome) => ({
+        'bree.ai.outcome': outcome.failure?.kind ?? 'ok',
+        ...prefixed(settlementTokens({ outcome, promptText: args.system + args.prompt, maxOutputTokens: args.held.maxOutputTokens })),
+      }),
+    );
+  }
+
+  async function callModel({ held, system, prompt, abortSignal, onDelta }: MeteredStreamArgs): Promise<CallOutcome> {
     const outcome: CallOutcome = { text: '', failure: null, reported: null };
     try {
       for await (const event of gateway.stream({ tier: held.tier, system, prompt, maxOutputTokens: held.maxOutputTokens, abortSignal })) {
