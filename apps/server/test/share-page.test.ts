@@ -58,7 +58,7 @@ describe('the shared page as rendered by the server', () => {
     expect(metaContent(html, 'twitter:title')).toBe(`River & Dawn ${docs}`);
     expect(metaContent(html, 'twitter:description')).toBe('A walk along the river at dawn, counting herons.');
     expect(html).toMatch(/<a class="cta" href="\/">Create Your Own<\/a>/);
-    expect(html).toMatch(/<p class="page-foot">Last updated <time datetime="\d{4}-[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/p>/);
+    expect(html).toMatch(/<footer class="site-foot"><p class="page-foot">Last updated <time datetime="\d{4}-[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/p>/);
   });
 
   it('runs no script, reads and sets no cookie, and tells robots the page may be indexed', async () => {

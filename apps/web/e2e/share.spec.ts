@@ -59,16 +59,17 @@ test.describe('sharing a document', () => {
     await expect(reader.page.getByText(FIRST)).toBeVisible();
     await expect(reader.page.getByText(SECOND)).toBeVisible();
     await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toHaveAttribute('href', '/');
-    await expect(reader.page.getByRole('article')).toContainText('Last updated');
-    // The site's footer with the legal links (docs/PUBLIC-SITE.md).
-    await expect(reader.page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
-    // On paper: the document and its date, without the site's header, button and footer.
+    // The footer: the last-updated date, then the site's legal links (docs/PUBLIC-SITE.md).
+    const footer = reader.page.getByRole('contentinfo');
+    await expect(footer).toContainText('Last updated');
+    await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    // On paper: the document and its date, without the site's header, button and links.
     await reader.page.emulateMedia({ media: 'print' });
     await expect(reader.page.getByRole('link', { name: 'Create Your Own' })).toBeHidden();
     await expect(reader.page.getByRole('banner')).toBeHidden();
     await expect(reader.page.getByText(FIRST)).toBeVisible();
-    await expect(reader.page.getByText('Last updated')).toBeVisible();
-    await expect(reader.page.getByRole('contentinfo')).toBeHidden();
+    await expect(footer.getByText('Last updated')).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Terms' })).toBeHidden();
     await reader.close();
 
     // The author sees the stranger's visit counted.

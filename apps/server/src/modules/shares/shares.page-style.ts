@@ -64,6 +64,7 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 .site-foot a{color:var(--muted)}
 .site-foot a:hover{color:var(--ink)}
 .page-foot{color:var(--muted);font-size:.875rem;margin:2rem 0 0;border-top:1px solid var(--line);padding-top:1rem}
+.site-foot .page-foot{max-width:48rem;margin:0 auto;padding:1.25rem 1.25rem 0;border:none}
 .cover{display:block;width:100%;max-height:20rem;object-fit:cover;border-radius:.5rem;margin:0 0 1rem;background:var(--cream-deep)}
 .posts .byline{margin:.25rem 0 0}
 .page-title{font-family:var(--serif);font-size:2.25rem;line-height:1.2;margin:0 0 .5rem}
@@ -84,7 +85,8 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 @media print{
   @page{margin:2cm}
   body{background:#fff;color:#000}
-  .top,.cta,.site-foot{display:none}
+  .top,.cta,.site-foot .cols{display:none}
+  .site-foot{background:none;border:none;margin:0}
   main{max-width:none;padding:0}
   .doc-title{font-size:22pt}
   .bree-prose{font-size:12pt;line-height:1.5;color:#000}

@@ -86,10 +86,11 @@ export async function renderSharedPage({ document, url, image }: { document: Sha
 <h1 class="doc-title">${escapeHtml(title)}</h1>
 <div class="byline">${badge}${figure}</div>
 <div class="bree-prose">${await sharedBodyHtml(document.content, url)}</div>
-<p class="page-foot">Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time></p>
 </article>
 </main>`;
-  return publicPage({ title: `${title} | ${PRODUCT_NAME}`, head, body });
+  // The page's footer says when the document last changed (its spec: 'a footer with the last-updated date').
+  const footerNote = `Last updated <time datetime="${escapeHtml(lastModified)}">${longDate(lastModified)}</time>`;
+  return publicPage({ title: `${title} | ${PRODUCT_NAME}`, head, body, footerNote });
 }
 
 /** Unknown, switched-off and replaced links all get this page (with 404), so none reveals it ever existed. */

@@ -33,11 +33,13 @@ function siteHeader(): string {
 <div class="actions"><a class="signin" href="/app">Sign in</a><a class="cta" href="/">Create Your Own</a></div></header>`;
 }
 
-function siteFooter(): string {
+/** The site's footer; `note` (a shared document's date) is its first line, kept on paper where the links are not. */
+function siteFooter(note?: string): string {
   const columns = FOOTER_COLUMNS.map(
     (c) => `<nav aria-label="${c.title}"><p class="col-title">${c.title}</p><ul>${c.links.map((l) => `<li>${link(l)}</li>`).join('')}</ul></nav>`,
   ).join('');
-  return `<footer class="site-foot"><div class="cols"><div><p class="col-title">${PRODUCT_NAME}</p><p>Write in your own voice.</p></div>${columns}</div></footer>`;
+  const first = note ? `<p class="page-foot">${note}</p>` : '';
+  return `<footer class="site-foot">${first}<div class="cols"><div><p class="col-title">${PRODUCT_NAME}</p><p>Write in your own voice.</p></div>${columns}</div></footer>`;
 }
 
 /**
@@ -45,7 +47,7 @@ function siteFooter(): string {
  * site's header and footer around the page's main part, one stylesheet (allowed by hash in
  * SHARE_PAGE_CSP), no script to run (a JSON-LD data block in the head is read, never executed).
  */
-export function publicPage({ title, head, body }: { title: string; head: string; body: string }): string {
+export function publicPage({ title, head, body, footerNote }: { title: string; head: string; body: string; footerNote?: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -58,7 +60,7 @@ ${head}<link rel="icon" href="/icon.svg" type="image/svg+xml">
 <body>
 ${siteHeader()}
 ${body}
-${siteFooter()}
+${siteFooter(footerNote)}
 </body>
 </html>
 `;
