@@ -53,8 +53,8 @@ import { loggerOptions } from './lib/log';
 import { createServices, type Services } from './services';
 import { createRateLimitStore } from './modules/rate-limits/rate-limits.store';
 import { createLifecycle, type Lifecycle } from './modules/system/system.lifecycle';
-import { startTracing } from './modules/tracing/tracing';
-import { registerTracingHooks } from './modules/tracing/tracing.http';
+import { startTracing } from './lib/tracing/tracing';
+import { registerTracingHooks } from './lib/tracing/tracing.http';
 
 export interface AppDeps {
   config: Config;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTracing } from '../src/modules/tracing/tracing';
+import { isTracing } from '../src/lib/tracing/tracing';
 import { createAiTestApp } from './ai-helpers';
 import { doc, newUser } from './api-client';
 import { checksReply, type FakeAiProvider } from './fakes/fake-ai-provider';

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { pgliteExtensions } from './pglite-extensions.mjs';
 import { acquirePgliteLock, type PgliteLock } from './pglite-lock';
 import { openPgliteThread, type PgliteThread } from './pglite-thread';
-import { tracedPgClient } from '../modules/tracing/tracing.pg';
+import { tracedPgClient } from '../lib/tracing/tracing.pg';
 import { postgresConnector } from './postgres-hosts';
 import { CONNECT_TIMEOUT_MS, probePostgres } from './postgres-probe';
 import { extractPgliteTemplate, readPgliteTemplateTar } from './pglite-template-extract';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { traceStatement } from '../modules/tracing/tracing';
+import { traceStatement } from '../lib/tracing/tracing';
 
 /**
  * The embedded database on a thread of its own (`pglite.worker.mjs`), so that PostgreSQL's work —

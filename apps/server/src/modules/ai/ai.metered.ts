@@ -4,7 +4,7 @@ import { refusalOf, type AiCallObserver } from './ai.observe';
 import { estimateTokens, priceOf } from '../usage/usage.plans';
 import type { Reservation, TenantPlan, UsageService } from '../usage/usage.service';
 import type { EmbeddingGateway, EmbeddingOutcome } from './ai.embedding';
-import { traceModelCall } from '../tracing/tracing';
+import { traceModelCall } from '../../lib/tracing/tracing';
 import type { AiGateway, GatewayFailure } from './ai.gateway';
 import type { TranscriptionGateway, TranscriptionOutcome } from './ai.transcription';
 
