@@ -1,7 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newVerifiedUser, onApp, type TestUser } from './api-client';
-import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
+import { type TestUser } from './api-client';
+import { publisherWithDocument, type PublisherDocument } from './formats-support';
+import { type TestApp } from './harness';
 
 // Quotes, checklists, rules and code carried by every format (docs/PRODUCT.md#export): the download,
 // the shared page, the blog and its feed, and the workspace zip. The code block holds markup that must stay text.
@@ -43,29 +44,12 @@ describe('quotes, checklists, rules and code in every format', () => {
   let t: TestApp;
   let writer: TestUser;
   let fileId: string;
-  let filePath: string;
+  let download: PublisherDocument['download'];
 
   beforeAll(async () => {
-    // The publishing tenant is named by id, so its account exists before the Bree that names it (as in publishing.test.ts).
-    await resetDatabase(await getTestDatabase());
-    const setup = await createTestApp();
-    const account = await newVerifiedUser(setup, 'blocks-publisher@example.com');
-    await setup.close();
-    t = await createTestApp({ ADMIN_EMAILS: 'blocks-publisher@example.com', PUBLISHING_TENANT: account.sub });
-    writer = onApp(t.app, account);
-    const created = await writer.call('POST', '/api/files/create', { filePath: 'Blocks', content: BLOCKS });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    fileId = created.body.file.id;
-    filePath = created.body.file.name ?? 'Blocks';
+    ({ t, writer, fileId, download } = await publisherWithDocument({ email: 'blocks-publisher@example.com', filePath: 'Blocks', content: BLOCKS }));
   });
   afterAll(() => t.close());
-
-  const download = (format: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/files/${encodeURIComponent(writer.sub)}/${encodeURIComponent(filePath)}/download?format=${format}`,
-      headers: { authorization: `Bearer ${writer.token}` },
-    });
 
   it('downloads them as GFM Markdown, plain text, HTML and Word', async () => {
     const md = await download('md');

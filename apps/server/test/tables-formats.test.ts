@@ -1,7 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newVerifiedUser, onApp, type TestUser } from './api-client';
-import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
+import { type TestUser } from './api-client';
+import { publisherWithDocument, type PublisherDocument } from './formats-support';
+import { type TestApp } from './harness';
 
 // A table carried by every format (docs/PRODUCT.md#export): the download, the shared page, the blog and its
 // feed, and the workspace zip. A cell holds a pipe and markup that must stay text; a hostile cell attribute goes.
@@ -39,29 +40,12 @@ describe('tables in every format', () => {
   let t: TestApp;
   let writer: TestUser;
   let fileId: string;
-  let filePath: string;
+  let download: PublisherDocument['download'];
 
   beforeAll(async () => {
-    // The publishing tenant is named by id, so its account exists before the Bree that names it (as in publishing.test.ts).
-    await resetDatabase(await getTestDatabase());
-    const setup = await createTestApp();
-    const account = await newVerifiedUser(setup, 'tables-publisher@example.com');
-    await setup.close();
-    t = await createTestApp({ ADMIN_EMAILS: 'tables-publisher@example.com', PUBLISHING_TENANT: account.sub });
-    writer = onApp(t.app, account);
-    const created = await writer.call('POST', '/api/files/create', { filePath: 'Tables', content: TABLE_DOC });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    fileId = created.body.file.id;
-    filePath = created.body.file.name ?? 'Tables';
+    ({ t, writer, fileId, download } = await publisherWithDocument({ email: 'tables-publisher@example.com', filePath: 'Tables', content: TABLE_DOC }));
   });
   afterAll(() => t.close());
-
-  const download = (format: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/files/${encodeURIComponent(writer.sub)}/${encodeURIComponent(filePath)}/download?format=${format}`,
-      headers: { authorization: `Bearer ${writer.token}` },
-    });
 
   it('downloads it as a GFM table, plain-text rows, HTML and a Word table with a header row', async () => {
     const md = await download('md');
