@@ -160,6 +160,7 @@ test('an administrator opens the portal from the profile menu, reads metrics, pu
     await expect(readerPage.getByText('Post not found')).toBeVisible();
     await reader.close();
   } finally {
+    await page.goto('about:blank'); // nothing the page loads later meets a stopped server
     for (const server of servers) await server.stop();
     if (servers[0]) removeDataDir(servers[0].dataDir);
   }

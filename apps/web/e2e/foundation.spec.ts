@@ -78,6 +78,7 @@ test('an account survives a server restart on the same data dir', async ({ page 
     await page.waitForURL(`${second.url}/app`);
     await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
   } finally {
+    await page.goto('about:blank');
     await second.stop();
     removeDataDir(first.dataDir);
   }

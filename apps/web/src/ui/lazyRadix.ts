@@ -6,11 +6,17 @@ type RadixParts = typeof Radix;
 
 let loaded: RadixParts | null = null;
 let loading: Promise<RadixParts> | null = null;
+/** Stand-ins waiting for the parts: told as soon as any dialog, menu or popover has loaded them. */
+const waiting = new Set<(parts: RadixParts) => void>();
 
 /** Loads the Radix chunk once (with the lazy chunks' retries); a failed load is tried again next time. */
 export function loadRadix(): Promise<RadixParts> {
   loading ??= loadWithRetry(() => import('./radix')).then(
-    (parts) => (loaded = parts),
+    (parts) => {
+      loaded = parts;
+      for (const tell of [...waiting]) tell(parts);
+      return parts;
+    },
     (error: unknown) => {
       loading = null;
       throw error;
@@ -35,6 +41,14 @@ export function useRadix(wanted: boolean): RadixState {
   const [parts, setParts] = useState(loaded);
   const [failed, setFailed] = useState(false);
   const now = parts ?? loaded;
+  // Loaded by another part meanwhile (a dialog opened): this one becomes the real thing at once, not
+  // at the press, when swapping the trigger under the pointer would lose the press that opens it.
+  useEffect(() => {
+    if (now) return;
+    if (loaded) return void setParts(loaded);
+    waiting.add(setParts);
+    return () => void waiting.delete(setParts);
+  }, [now]);
   useEffect(() => {
     if (now || !wanted) return;
     let live = true;
