@@ -156,8 +156,14 @@ test.describe('closing the tab', () => {
     await auth.signUpOverHttp(newAccount(label));
     const doc = await callApi<{ file: { id: string; revision: number } }>(page, 'POST', '/files/create', { filePath: `${label}.txt`, content: 'Start' });
     const url = new URL(`/app/${doc.file.id}`, page.url()).href;
+    // The suggestion card and the workspace section load just after the editor shows, and ask the
+    // server on arrival: answered before a test goes offline, whose point is typing, not their load.
+    const settled = Promise.all(
+      ['/api/background-responses/', '/api/workspaces/metadata/'].map((path) => page.waitForResponse((r) => r.url().includes(`${path}${doc.file.id}`))),
+    );
     await page.goto(url);
     await expect(page.getByTestId('editor')).toHaveText('Start');
+    await settled;
     return { fileId: doc.file.id, revision: doc.file.revision, url, http: await httpFrom(page, request) };
   }
 

@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useLayoutEffect, useRef, useState } from 'react';
+import { cloneElement, isValidElement, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, ReactElement, ReactNode, Ref } from 'react';
 import { useRadix } from './lazyRadix';
 import type { RadixState } from './lazyRadix';
@@ -31,10 +31,25 @@ export function useLazyTrigger(
 } {
   const [wanted, setWanted] = useState(false);
   const [pressed, setPressed] = useState(false);
+  // A pointer is down on the stand-in: it stays until the press ends. Swapped for Radix's trigger
+  // between pointerdown and pointerup (the parts arriving just then), the press would have no click.
+  const [holding, setHolding] = useState(false);
   const radix = useRadix(wanted);
   const element = useRef<HTMLElement | null>(null);
   const hadFocus = useRef(false);
-  const loaded = radix.parts !== null;
+  const loaded = radix.parts !== null && !holding;
+
+  useEffect(() => {
+    if (!holding) return;
+    // A press that ends off the trigger (dragged away) has no click: let go after the pointerup's own events.
+    const letGo = () => void setTimeout(() => setHolding(false), 0);
+    window.addEventListener('pointerup', letGo, { capture: true, once: true });
+    window.addEventListener('pointercancel', letGo, { capture: true, once: true });
+    return () => {
+      window.removeEventListener('pointerup', letGo, { capture: true });
+      window.removeEventListener('pointercancel', letGo, { capture: true });
+    };
+  }, [holding]);
 
   useLayoutEffect(() => {
     // The stand-in was replaced by Radix's trigger: keep the keyboard where it was (an opened menu takes focus itself).
@@ -42,7 +57,8 @@ export function useLazyTrigger(
     hadFocus.current = false;
   }, [loaded, pressed]);
 
-  if (!isValidElement<TriggerProps>(trigger)) return { radix, pressed, trigger };
+  const shown: RadixState = loaded ? radix : { parts: null, failed: radix.failed };
+  if (!isValidElement<TriggerProps>(trigger)) return { radix: shown, pressed, trigger };
   const own = trigger.props;
   if (loaded)
     return {
@@ -70,11 +86,14 @@ export function useLazyTrigger(
       },
       onPointerDown: (event: PointerEvent) => {
         own.onPointerDown?.(event);
-        if (opensOn === 'pointerdown' && event.button === 0 && !event.ctrlKey) press();
+        if (event.button !== 0 || event.ctrlKey) return;
+        setHolding(true);
+        if (opensOn === 'pointerdown') press();
       },
       onClick: (event: unknown) => {
         own.onClick?.(event);
         if (opensOn === 'click') press();
+        setHolding(false);
       },
       onKeyDown: (event: KeyboardEvent) => {
         own.onKeyDown?.(event);
@@ -85,5 +104,5 @@ export function useLazyTrigger(
       },
     } as TriggerProps,
   );
-  return { radix, pressed, trigger: standIn };
+  return { radix: shown, pressed, trigger: standIn };
 }

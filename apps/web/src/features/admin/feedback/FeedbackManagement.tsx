@@ -1,4 +1,4 @@
-import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES, type FeedbackAttachment, type FeedbackUpdateBody } from '@bree/contracts';
+import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES, type FeedbackAttachment, type FeedbackItem, type FeedbackUpdateBody } from '@bree/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useServices } from '../../../app/services';
@@ -57,6 +57,9 @@ export function FeedbackManagement() {
     try {
       await bulkDeleteFeedback(api, chosen);
       setSelected(new Set());
+      // Gone from every loaded list at once: a list read while the delete ran cannot bring them back.
+      const gone = new Set(chosen);
+      queryClient.setQueriesData<FeedbackItem[]>({ queryKey: ['admin-feedback'] }, (old) => old?.filter((item) => !gone.has(item.id)));
       await reload();
     } catch {
       setError(FEEDBACK_MESSAGES.bulkDeleteFailed);
