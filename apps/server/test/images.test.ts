@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMAGE_LIMITS } from '@bree/contracts';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { images } from '../src/modules/images/images.table';
@@ -143,9 +144,30 @@ describe('POST /api/images', () => {
       bytes: IMAGE_LIMITS.maxAccountBytes - first.bytes - room,
       createdAt: new Date(),
     });
-    const same = await picture(64, 64);
-    const answers = await Promise.all([uploadImage(t.app, writer, fileId, same), uploadImage(t.app, writer, fileId, same)]);
+    // Two different pictures (the same bytes twice would be one image), each small enough alone.
+    const answers = await Promise.all([uploadImage(t.app, writer, fileId, await picture(63, 64)), uploadImage(t.app, writer, fileId, await picture(64, 63))]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 413]);
+  });
+
+  it('answers the image stored first when the same bytes come again for the same document (a retry), at once or later', async () => {
+    const blobs = () => readdir(path.join(dataDir, 'blobs', 'images')).then((names) => names.length, () => 0);
+    const before = await blobs();
+    const bytes = await picture(40, 30);
+    const [a, b] = await Promise.all([uploadImage(t.app, writer, fileId, bytes), uploadImage(t.app, writer, fileId, bytes)]);
+    const c = await uploadImage(t.app, writer, fileId, bytes);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(new Set([a.body.image.id, b.body.image.id, c.body.image.id]).size).toBe(1);
+    const rows = await t.database.db.select().from(images).where(eq(images.fileId, fileId));
+    expect(rows).toHaveLength(1);
+    expect(await blobs()).toBe(before + 1);
+
+    // Another document of the writer gets an image of its own (public pages serve it through that one).
+    const second = (await writer.call('POST', '/api/files/create', { filePath: 'More pictures', content: 'Text' })).body.file.id;
+    const d = await uploadImage(t.app, writer, second, bytes);
+    expect(d.status).toBe(200);
+    expect(d.body.image.id).not.toBe(a.body.image.id);
+    // Other bytes are another image.
+    expect((await uploadImage(t.app, writer, fileId, await picture(41, 30))).body.image.id).not.toBe(a.body.image.id);
   });
 
   it("refuses an image for another tenant's document, an unknown one and a missing file", async () => {

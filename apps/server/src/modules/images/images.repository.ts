@@ -9,16 +9,33 @@ function quotedSrc(id: string): string {
   return JSON.stringify(imageSrc(id));
 }
 
+/** The tenant's image of the same document stored from the same uploaded bytes. */
+function findSame(db: Pick<Db, 'select'>, { tenantId, fileId, sourceSha256 }: Pick<ImageRow, 'tenantId' | 'fileId' | 'sourceSha256'>) {
+  if (!sourceSha256) return Promise.resolve([]);
+  return db
+    .select()
+    .from(images)
+    .where(and(eq(images.tenantId, tenantId), eq(images.fileId, fileId), eq(images.sourceSha256, sourceSha256)))
+    .limit(1);
+}
+
 export function createImagesRepository({ db }: { db: Db }) {
   return {
+    /** The image of this document already stored from these uploaded bytes, if any. */
+    async findSame(source: Pick<ImageRow, 'tenantId' | 'fileId' | 'sourceSha256'>): Promise<ImageRow | null> {
+      return (await findSame(db, source))[0] ?? null;
+    },
     /**
      * Inserts the row unless the tenant's images, this one included, would exceed the account's
      * limit: one transaction holding a per-tenant advisory lock, so two uploads at once cannot both
      * fit into the last megabytes (every Bree process takes the same lock). Answers the bytes used before, and whether it was stored.
      */
-    async insertWithinQuota(row: ImageRow): Promise<{ stored: boolean; usedBytes: number }> {
+    async insertWithinQuota(row: ImageRow): Promise<{ stored: boolean; usedBytes: number; same?: ImageRow }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bree-images:${row.tenantId}`}, 0))`);
+        // Under the tenant's lock: of two identical uploads at once, the second finds the first.
+        const [same] = row.sourceSha256 ? await findSame(tx, row) : [];
+        if (same) return { stored: false, usedBytes: 0, same };
         const [used] = await selectRows<{ total: string | number | null }>(
           tx,
           sql`select coalesce(sum(bytes), 0) as total from ${images} where tenant_id = ${row.tenantId}`,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { imageSrc, type StoredImage } from '@bree/contracts';
 import type { DocJSON } from '@bree/editor';
 import type { BlobStorage } from '../../lib/storage/storage';
@@ -76,10 +76,14 @@ export function createImagesService({
     /**
      * Stores an image of the tenant's live document `fileId` (another tenant's, a trashed or unknown
      * document: 404 file_not_found). The bytes go to storage first, so a row never names missing bytes;
-     * when the account's limit refuses the row, they are removed again.
+     * when the account's limit refuses the row, they are removed again. The same bytes sent again for
+     * the same document (a retry whose answer was lost, a second paste) answer the image stored first.
      */
     async upload({ tenantId, fileId, data }: { tenantId: string; fileId: string; data: Buffer }): Promise<StoredImage> {
       await files.requireLive({ tenantId, fileId });
+      const sourceSha256 = createHash('sha256').update(data).digest('hex');
+      const earlier = await repository.findSame({ tenantId, fileId, sourceSha256 });
+      if (earlier) return present(earlier);
       const image = await processImage(data);
       const id = newId();
       const row: ImageRow = {
@@ -92,12 +96,17 @@ export function createImagesService({
         height: image.height,
         bytes: image.data.length,
         createdAt: now(),
+        sourceSha256,
       };
       await storage.put(row.storageKey, image.data, row.contentType);
-      const { stored, usedBytes } = await repository.insertWithinQuota(row).catch(async (error: unknown) => {
+      const { stored, usedBytes, same } = await repository.insertWithinQuota(row).catch(async (error: unknown) => {
         await storage.delete(row.storageKey);
         throw error;
       });
+      if (same) {
+        await storage.delete(row.storageKey);
+        return present(same);
+      }
       if (!stored) {
         await storage.delete(row.storageKey);
         throw imagesErrors.quotaExceeded(usedBytes);
