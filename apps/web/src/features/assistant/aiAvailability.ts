@@ -14,12 +14,28 @@ export const AI_NOT_SET_UP_ASK = `${AI_NOT_SET_UP}. Ask your administrator.`;
 /** The query of GET /config/ai, per signed-in tenant (administrators get more in their answer). */
 export const aiConfigKey = (tenantId: string) => ['ai-config', tenantId] as const;
 
-/** A server's providers change only when it restarts: asked again after a while, or when a call says AI is not set up. */
-const AI_CONFIG_STALE_MS = 5 * 60_000;
+/**
+ * The providers change when the server restarts, the installation's AI switch (admin portal) at any
+ * moment: an open page asks again each minute while it is in view and when it comes back into view,
+ * so a switched-off assistant shows 'not available' within a minute, not at the writer's next press.
+ */
+const AI_CONFIG_STALE_MS = 30_000;
+const AI_CONFIG_POLL_MS = 60_000;
 
 /** GET /config/ai: which tiers have a provider, named by their configured models. */
 export function getAiConfig(api: ApiClient): Promise<AiConfig> {
   return api.get('/config/ai', { schema: aiConfigSchema });
+}
+
+/** The query every reader of GET /config/ai shares (the AI buttons, dictation). */
+export function aiConfigQuery(api: ApiClient, tenantId: string) {
+  return {
+    queryKey: aiConfigKey(tenantId),
+    queryFn: () => getAiConfig(api),
+    staleTime: AI_CONFIG_STALE_MS,
+    refetchInterval: AI_CONFIG_POLL_MS,
+    refetchOnWindowFocus: true,
+  };
 }
 
 /** What the AI entry points need to know before any click. */
@@ -76,7 +92,7 @@ export function modelCaption(tier: AiTier, ai: AiAvailability): string | null {
 export function useAiAvailability(): AiAvailability {
   const { api } = useServices();
   const tenantId = getCurrentTenant();
-  const query = useQuery({ queryKey: aiConfigKey(tenantId), queryFn: () => getAiConfig(api), staleTime: AI_CONFIG_STALE_MS });
+  const query = useQuery(aiConfigQuery(api, tenantId));
   return availabilityOf(query.data);
 }
 

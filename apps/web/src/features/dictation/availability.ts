@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AiConfig } from '@bree/contracts';
 import { useServices } from '../../app/services';
-import { aiConfigKey, getAiConfig } from '../assistant/aiAvailability';
+import { aiConfigQuery } from '../assistant/aiAvailability';
 import { getCurrentTenant } from '../tenancy';
 import { DICTATION_NOT_SET_UP, DICTATION_NOT_SET_UP_HERE } from './errors';
 
@@ -21,6 +21,6 @@ export function dictationAvailabilityOf(config: AiConfig | undefined): { availab
 export function useDictationAvailability(): { available: boolean; reason: string } {
   const { api } = useServices();
   const tenantId = getCurrentTenant();
-  const query = useQuery({ queryKey: aiConfigKey(tenantId), queryFn: () => getAiConfig(api), staleTime: 5 * 60_000 });
+  const query = useQuery(aiConfigQuery(api, tenantId));
   return dictationAvailabilityOf(query.data);
 }
