@@ -150,7 +150,11 @@ describe('POST /api/images', () => {
   });
 
   it('answers the image stored first when the same bytes come again for the same document (a retry), at once or later', async () => {
-    const blobs = () => readdir(path.join(dataDir, 'blobs', 'images')).then((names) => names.length, () => 0);
+    const blobs = () =>
+      readdir(path.join(dataDir, 'blobs', 'images')).then(
+        (names) => names.length,
+        () => 0,
+      );
     const before = await blobs();
     const bytes = await picture(40, 30);
     const [a, b] = await Promise.all([uploadImage(t.app, writer, fileId, bytes), uploadImage(t.app, writer, fileId, bytes)]);

@@ -5,9 +5,7 @@
  * style guide and notes. Run where Bree runs, with the same DATA_DIR or DATABASE_URL; with the
  * embedded database, stop Bree first.
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
 import type { DocContent } from '@bree/contracts';
 import { monotonicFactory } from 'ulid';
 import type { Database } from '../db/db';
@@ -21,7 +19,7 @@ import { createVersionsExportData } from '../modules/versions/versions.export-da
 import { createVoiceExportData } from '../modules/voice/voice.export-data';
 import { workspaceDocumentLinks } from '../modules/workspaces/workspaces.links';
 import { openBreeDatabase, Stop, type Io } from './cli-support';
-import { readTar } from './tar';
+import { readTarGz } from './tar';
 
 const USAGE = `Usage: npm run import-account -- --file ARCHIVE --email ADDRESS
        npm run import-account -- --file ARCHIVE --tenant ID
@@ -90,7 +88,7 @@ export async function importAccountArchive({ database, tenantId, file }: { datab
       prepare: (content) => prepareContent(content as DocContent),
     },
   });
-  return accountImport.importArchive({ tenantId, entries: readTar(createReadStream(file).pipe(createGunzip())) });
+  return accountImport.importArchive({ tenantId, entries: readTarGz(file) });
 }
 
 /** Runs the command; answers the exit code. `database` replaces the one of the environment (tests). */

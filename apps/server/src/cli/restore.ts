@@ -4,18 +4,17 @@
  * its attachments into DATA_DIR/blobs. The target must be empty unless --force, which replaces
  * it. Bree then starts on it as usual, running its migrations.
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import type { Config } from '../config';
 import { createDatabase, loadPgliteDump } from '../db/db';
 import { acquirePgliteLock, DataDirInUseError, pgliteLockHolder } from '../db/pglite-lock';
 import { classifyEntry, parseManifest, type BackupManifest } from './backup-archive';
 import { describeHolder, loadCliConfig, Stop, type Io } from './cli-support';
 import { pgRestoreArgs, runPgTool } from './pg-tools';
-import { readTar } from './tar';
+import { readTarGz } from './tar';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
@@ -84,7 +83,7 @@ async function unpack({ file, staging, config }: { file: string; staging: string
   let manifest: BackupManifest | null = null;
   let hasDatabase = false;
   try {
-    for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
+    for await (const entry of readTarGz(file)) {
       const kind = classifyEntry(entry.name);
       if (kind.kind === 'manifest') {
         const pieces: Buffer[] = [];

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { pack } from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTar, tarStream } from './tar';
+import { readTar, readTarGz, tarStream } from './tar';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'bree-tar-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -18,6 +18,12 @@ async function collect(source: AsyncIterable<Buffer>): Promise<Buffer> {
   const pieces: Buffer[] = [];
   for await (const piece of source) pieces.push(piece);
   return Buffer.concat(pieces);
+}
+
+async function collectNames(entries: AsyncIterable<{ name: string }>): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of entries) names.push(entry.name);
+  return names;
 }
 
 /** Splits bytes into small uneven chunks, as a stream may hand them over. */
@@ -110,6 +116,26 @@ describe('tar', () => {
     links.entry({ name: 'blobs/feedback/a/b', type: 'symlink', linkname: '/etc/passwd' });
     links.finalize();
     await expect(readAll(links as unknown as Readable)).rejects.toThrow("unexpected archive entry type 'symlink' (blobs/feedback/a/b)");
+  });
+
+  it('reads a .tar.gz from disk, and refuses a file that is not gzip or is missing with a thrown error, however late it is read', async () => {
+    expect(await collectNames(readTarGz(OLD_WRITER_BACKUP))).toHaveLength(3);
+
+    const notGzip = path.join(work, 'not-an-export.tar.gz');
+    writeFileSync(notGzip, 'not gzip at all');
+    const unhandled: unknown[] = [];
+    const hear = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', hear);
+    try {
+      const late = readTarGz(notGzip);
+      // The caller reads later (it looked an account up first): nothing may fail unheard meanwhile.
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      await expect(collectNames(late)).rejects.toThrow('it is not a .tar.gz file (not gzip-compressed)');
+      await expect(collectNames(readTarGz(path.join(work, 'missing.tar.gz')))).rejects.toThrow(/ENOENT/);
+    } finally {
+      process.off('uncaughtException', hear);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it('refuses a file that changed size while it was archived', async () => {

@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { extract, pack, type Pack } from 'tar-stream';
 
 /** One regular file of the archive: its bytes in memory, or the path of a file to stream in. */
@@ -54,6 +55,7 @@ function explain(error: unknown): unknown {
   const message = error instanceof Error ? error.message : '';
   if (message === 'Unexpected end of data') return new Error('the archive ends early (is the file complete?)');
   if (message.startsWith('Invalid tar header')) return new Error('damaged archive (a header does not check out)');
+  if (message === 'incorrect header check') return new Error('it is not a .tar.gz file (not gzip-compressed)');
   return error;
 }
 
@@ -91,4 +93,17 @@ export async function* readTar(source: AsyncIterable<Buffer> | Readable): AsyncG
   } catch (error) {
     throw explain(error);
   }
+}
+
+/**
+ * The files of a .tar.gz on disk, in order (readTar over its gunzipped bytes). The streams open at
+ * the first read and their errors reach the reader: a file that is not gzip, or cannot be read, is a
+ * thrown error, never an unhandled stream error that ends the process.
+ */
+export async function* readTarGz(file: string): AsyncGenerator<TarReadEntry> {
+  const gunzip = createGunzip();
+  const unzipping = pipeline(createReadStream(file), gunzip);
+  // Its failure also destroys `gunzip`, which readTar reports; this promise only must not go unheard.
+  unzipping.catch(() => undefined);
+  yield* readTar(gunzip);
 }
