@@ -19,7 +19,11 @@ export default defineConfig({
   fullyParallel: false,
   // Two workers, each with its own Bree (fixtures/bree.ts); the tests of one file stay in one worker, in order.
   workers: 2,
-  retries: 0,
+  // CI (CI=true) gives a failed test one more run: the whole suite keeps both cores busy for a quarter
+  // of an hour, and a timing flake met once in hundreds of runs must not hold a green change back.
+  // Playwright still lists a test that passed only on its retry as 'flaky': each is a bug to fix,
+  // named in the closing note (docs/INTERNALS.md). Locally a failure stays a failure.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   projects: [
     { name: 'parallel', testIgnore: SERIAL },
