@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTracing } from '../src/lib/tracing/tracing';
+import { loadConfig } from '../src/config';
+import { isTracing, startTracing } from '../src/lib/tracing/tracing';
+import { createEmbeddingGateway } from '../src/modules/ai/ai.embedding';
+import { createTranscriptionGateway } from '../src/modules/ai/ai.transcription';
 import { createAiTestApp } from './ai-helpers';
 import { doc, newUser } from './api-client';
 import { checksReply, type FakeAiProvider } from './fakes/fake-ai-provider';
+import { fakeEmbeddingsEnv, startFakeEmbeddings } from './fakes/fake-embeddings';
+import { fakeTranscriptionEnv, startFakeTranscription } from './fakes/fake-transcription';
 import { startOtlpReceiver, type OtlpReceiver } from './fakes/otlp-receiver';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
@@ -92,5 +97,48 @@ describe('traces with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(String(model?.attributes['gen_ai.request.model'])).not.toBe('');
     expect(model?.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
     expect(model?.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+  });
+});
+
+describe('traces of the embedding and transcription calls', () => {
+  it('records each with its model, outcome and size, never the words', async () => {
+    const receiver = await startOtlpReceiver();
+    const embeddings = await startFakeEmbeddings();
+    const transcription = await startFakeTranscription();
+    const tracing = await startTracing({ otlpEndpoint: receiver.endpoint });
+    try {
+      const config = loadConfig({
+        PUBLIC_URL: 'http://localhost:3999',
+        LOG_LEVEL: 'silent',
+        ...fakeEmbeddingsEnv(embeddings),
+        ...fakeTranscriptionEnv(transcription),
+      });
+      const embedded = await createEmbeddingGateway({ config }).embed({ texts: [SECRET_WORDS, 'a second text'] });
+      expect(embedded.ok).toBe(true);
+      const heard = await createTranscriptionGateway({ config }).transcribe({ audio: new Uint8Array(2048), mediaType: 'audio/webm' });
+      expect(heard.ok).toBe(true);
+      transcription.always({ kind: 'status', status: 400 });
+      expect((await createTranscriptionGateway({ config }).transcribe({ audio: new Uint8Array(16), mediaType: 'audio/webm' })).ok).toBe(false);
+    } finally {
+      await tracing?.shutdown();
+      await Promise.all([embeddings.close(), transcription.close()]);
+      await receiver.close();
+    }
+    const embedding = receiver.spans.find((s) => s.name === 'ai.embedding');
+    expect(embedding?.attributes).toMatchObject({
+      'bree.ai.tier': 'embedding',
+      'gen_ai.request.model': 'openai-compatible:fake-embed',
+      'bree.ai.outcome': 'ok',
+      'bree.ai.texts': 2,
+    });
+    expect(embedding?.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+    const heardSpans = receiver.spans.filter((s) => s.name === 'ai.transcription');
+    expect(heardSpans.map((s) => s.attributes['bree.ai.outcome'])).toEqual(['ok', expect.not.stringMatching(/^ok$/)]);
+    expect(heardSpans[0]?.attributes).toMatchObject({
+      'gen_ai.request.model': 'openai:whisper-1',
+      'bree.ai.audio_bytes': 2048,
+      'bree.ai.audio_type': 'audio/webm',
+    });
+    expect(JSON.stringify(receiver.spans)).not.toContain('Marigold');
   });
 });

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { traceModelCall } from '../../lib/tracing/tracing';
 import { aiErrors } from './ai.errors';
 import { classifyFailure, embedTexts, type GatewayFailure } from './ai.gateway';
 import { createProviderRegistry, parseModelSpec, type ModelSpec, type ProviderRegistry } from './ai.providers';
@@ -40,13 +41,24 @@ export function createEmbeddingGateway({
       if (!makeModel) throw aiErrors.notConfigured();
     },
     async embed({ texts, abortSignal }) {
-      if (!makeModel) throw aiErrors.notConfigured();
-      try {
-        // A provider that reports no usage says 0 through the SDK: then Bree's own estimate settles.
-        return { ok: true, ...(await embedTexts({ model: await makeModel(), texts, abortSignal, retrier })) };
-      } catch (error) {
-        return { ok: false, failure: classifyFailure(error) };
-      }
+      if (!makeModel || !spec) throw aiErrors.notConfigured();
+      // A span per call when traces are on: model, how many texts, outcome and tokens, never the texts.
+      return traceModelCall(
+        { tier: 'embedding', model: `${spec.provider}:${spec.modelId}` },
+        async (): Promise<EmbeddingOutcome> => {
+          try {
+            // A provider that reports no usage says 0 through the SDK: then Bree's own estimate settles.
+            return { ok: true, ...(await embedTexts({ model: await makeModel(), texts, abortSignal, retrier })) };
+          } catch (error) {
+            return { ok: false, failure: classifyFailure(error) };
+          }
+        },
+        (outcome) => ({
+          'bree.ai.outcome': outcome.ok ? 'ok' : outcome.failure.kind,
+          'bree.ai.texts': texts.length,
+          ...(outcome.ok && outcome.tokens !== undefined ? { 'gen_ai.usage.input_tokens': outcome.tokens } : {}),
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { traceModelCall } from '../../lib/tracing/tracing';
 import { aiErrors } from './ai.errors';
 import { classifyFailure, transcribeAudio, type GatewayFailure } from './ai.gateway';
 import { createProviderRegistry, parseModelSpec, type ModelSpec, type ProviderRegistry } from './ai.providers';
@@ -45,11 +46,22 @@ export function createTranscriptionGateway({
     },
     async transcribe({ audio, mediaType, abortSignal }) {
       if (!makeEngine) throw aiErrors.notConfigured();
-      try {
-        return { ok: true, transcript: await transcribeAudio({ engine: await makeEngine(), audio, mediaType, abortSignal, retrier }) };
-      } catch (error) {
-        return { ok: false, failure: classifyFailure(error) };
-      }
+      // A span per call when traces are on: model, audio size and type, outcome, never the words.
+      return traceModelCall(
+        { tier: 'transcription', model: `${spec.provider}:${spec.modelId}` },
+        async (): Promise<TranscriptionOutcome> => {
+          try {
+            return { ok: true, transcript: await transcribeAudio({ engine: await makeEngine(), audio, mediaType, abortSignal, retrier }) };
+          } catch (error) {
+            return { ok: false, failure: classifyFailure(error) };
+          }
+        },
+        (outcome) => ({
+          'bree.ai.outcome': outcome.ok ? 'ok' : outcome.failure.kind,
+          'bree.ai.audio_bytes': audio.byteLength,
+          'bree.ai.audio_type': mediaType,
+        }),
+      );
     },
   };
 }
