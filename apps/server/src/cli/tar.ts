@@ -55,7 +55,8 @@ function explain(error: unknown): unknown {
   const message = error instanceof Error ? error.message : '';
   if (message === 'Unexpected end of data') return new Error('the archive ends early (is the file complete?)');
   if (message.startsWith('Invalid tar header')) return new Error('damaged archive (a header does not check out)');
-  if (message === 'incorrect header check') return new Error('it is not a .tar.gz file (not gzip-compressed)');
+  // zlib's words for a file that is not gzip at all; its code stays, for callers that branch on it.
+  if (message === 'incorrect header check') return Object.assign(new Error('it is not a gzip-compressed archive'), { code: 'Z_DATA_ERROR' });
   return error;
 }
 
