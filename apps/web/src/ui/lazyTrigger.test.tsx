@@ -12,15 +12,20 @@ async function freshParts() {
   return { ...popover, ...menu, loadRadix: lazy.loadRadix };
 }
 
+/** The profile menu's shape: a popover behind a button, Radix not loaded yet; answers the button. */
+async function profilePopover() {
+  const { Popover, loadRadix } = await freshParts();
+  render(
+    <Popover label="Profile" trigger={<button type="button">Open profile menu</button>}>
+      <p>Inside</p>
+    </Popover>,
+  );
+  return { pressed: screen.getByRole('button', { name: 'Open profile menu' }), loadRadix };
+}
+
 describe('a lazy trigger', () => {
   it('opens its popover on a press during which Radix arrives: the pressed element stays until the click', async () => {
-    const { Popover, loadRadix } = await freshParts();
-    render(
-      <Popover label="Profile" trigger={<button type="button">Open profile menu</button>}>
-        <p>Inside</p>
-      </Popover>,
-    );
-    const pressed = screen.getByRole('button', { name: 'Open profile menu' });
+    const { pressed, loadRadix } = await profilePopover();
     fireEvent.pointerEnter(pressed);
     fireEvent.pointerDown(pressed, { button: 0 });
     await act(() => loadRadix());
@@ -32,13 +37,7 @@ describe('a lazy trigger', () => {
   });
 
   it('becomes the real trigger after a press that ends off it', async () => {
-    const { Popover, loadRadix } = await freshParts();
-    render(
-      <Popover label="Profile" trigger={<button type="button">Open profile menu</button>}>
-        <p>Inside</p>
-      </Popover>,
-    );
-    const pressed = screen.getByRole('button', { name: 'Open profile menu' });
+    const { pressed, loadRadix } = await profilePopover();
     fireEvent.pointerDown(pressed, { button: 0 });
     await act(() => loadRadix());
     await act(async () => {
