@@ -17,7 +17,9 @@ describe('the AI availability of an open page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let on = true;
     const get = vi.fn(() => Promise.resolve(answer(on)));
-    const { result } = renderHook(() => ({ ai: useAiAvailability(), dictation: useDictationAvailability() }), { wrapper: withBillingServices({ get }) });
+    const { result } = renderHook(() => ({ ai: useAiAvailability(), dictation: useDictationAvailability() }), {
+      wrapper: withBillingServices({ get } as never),
+    });
     await vi.waitFor(() => expect(result.current.ai.known).toBe(true));
     expect(result.current.ai.available).toBe(true);
     expect(get).toHaveBeenCalledTimes(1);
