@@ -38,8 +38,8 @@ interface Placement {
 
 /**
  * Where the card goes: in the space the preview keeps under the suggestion (its height kept equal
- * to the card's), so the card covers none of the text after it. Re-read on scroll, resize and as
- * the card grows; null when there is no such space (a result whose text is gone).
+ * to the card's), so the card covers none of the text after it. Re-read after each change of the
+ * text, on scroll, resize and as the card grows; null when there is no such space (a result whose text is gone).
  */
 function usePlacement(editor: Editor, card: RefObject<HTMLElement | null>, active: boolean): Placement | null {
   const [placement, setPlacement] = useState<Placement | null>(null);
@@ -58,12 +58,22 @@ function usePlacement(editor: Editor, card: RefObject<HTMLElement | null>, activ
       setPlacement((p) => (p && p.top === next.top && p.left === next.left && p.width === next.width ? p : next));
     };
     read();
+    // The slot moves with the text (Original/Enhanced, an edit above it): followed in the next
+    // frame, not at the next tick of the timer, so the card never sits a quarter second off its slot
+    // (a click meant for its tab then landed on the row below).
+    let frame = 0;
+    const nextFrame = () => {
+      if (!frame) frame = window.requestAnimationFrame(() => ((frame = 0), read()));
+    };
+    editor.on('transaction', nextFrame);
     const timer = window.setInterval(read, 250);
     const resized = new ResizeObserver(read);
     if (card.current) resized.observe(card.current);
     window.addEventListener('scroll', read, true);
     window.addEventListener('resize', read);
     return () => {
+      editor.off('transaction', nextFrame);
+      window.cancelAnimationFrame(frame);
       window.clearInterval(timer);
       resized.disconnect();
       window.removeEventListener('scroll', read, true);
