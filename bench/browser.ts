@@ -6,13 +6,26 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
+/** The password of every account a benchmark makes. */
+const BENCH_PASSWORD = 'bench password long';
+
 /** Signs a fresh account up through Bree's real sign-up page and lands in /app. */
-export async function signUpFresh(page: Page, url: string): Promise<void> {
+export async function signUpFresh(page: Page, url: string, email = `bench-${Date.now()}@example.com`): Promise<void> {
   await page.goto(`${url}/`);
   await page.getByRole('button', { name: 'Get started' }).click();
-  await page.getByLabel('Email').fill(`bench-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('bench password long');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(BENCH_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${url}/app`);
+}
+
+/** Signs an account made by signUpFresh in again, through the landing's 'Sign in' and the sign-in page. */
+export async function signInAgain(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(BENCH_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${url}/app`);
 }
 
