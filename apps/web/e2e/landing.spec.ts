@@ -331,7 +331,7 @@ test('no sideways scroll at 1100, 768, 480 and 360 px', async ({ page }) => {
   }
 });
 
-test('axe finds nothing on / and /security, wide and narrow', async ({ page }) => {
+test('axe finds nothing on /, the legal pages, the blog, the updates and the 404 page, wide and narrow', async ({ page }) => {
   test.slow();
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
@@ -342,8 +342,10 @@ test('axe finds nothing on / and /security, wide and narrow', async ({ page }) =
     expect(named.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await section(page, 'faq').getByRole('button').nth(3).click();
     await expectAccessible(page, `the landing page with another FAQ answer open at ${width} px`);
-    await page.goto(`${bree.url}/security`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectAccessible(page, `/security at ${width} px`);
+    for (const path of ['/security', '/privacy', '/terms', '/blog', '/updates', '/no-such-page']) {
+      await page.goto(`${bree.url}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, `${path} at ${width} px`);
+    }
   }
 });
