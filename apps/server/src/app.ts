@@ -33,6 +33,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { createPreviewImages } from './modules/site/site.preview';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerSpa } from './modules/site/site.spa';
+import { presentPublicConfig } from './modules/system/system.public-config';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
@@ -221,7 +222,7 @@ export async function buildApp({ config, database, identity, services, logger = 
     },
   });
 
-  await registerSpa(app, config);
+  await registerSpa(app, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, publicConfig: presentPublicConfig(config) });
   return app;
 }
 

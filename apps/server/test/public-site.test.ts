@@ -27,6 +27,16 @@ function fakeBuild(): string {
 `,
   );
   writeFileSync(path.join(dir, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
+  // The build's renderer of the public pages (apps/web/src/public/render.tsx); this one fails on /terms.
+  mkdirSync(path.join(dir, 'ssr'));
+  writeFileSync(
+    path.join(dir, 'ssr/render.js'),
+    `export function renderPublicPage(pathname, config) {
+  if (pathname === '/terms') throw new Error('a rendering bug');
+  return '<main><h1>' + pathname + ' of ' + config.productName + ', billing ' + config.billing.enabled + '</h1></main>';
+}
+`,
+  );
   // A stale build's copy: the server's own robots.txt answers instead.
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   return dir;
@@ -93,6 +103,23 @@ describe('the public site as crawlers and link previews read it (docs/PUBLIC-SIT
     const app = await get('/app/some-document');
     expect(app.statusCode).toBe(200);
     expect(canonicalOf(app.body)).toBeNull();
+  });
+
+  it('sends the public pages whole: the renderer’s HTML in the root and the configuration it used beside it, never the renderer itself', async () => {
+    const landing = (await get('/')).body;
+    expect(landing).toContain('<div id="root"><main><h1>/ of Bree, billing false</h1></main></div>');
+    const config = /<script type="application\/json" id="bree-public-config">([^<]*)<\/script>/.exec(landing)?.[1];
+    expect(JSON.parse(config!)).toEqual((await get('/api/config')).json());
+    expect((await get('/privacy/')).body).toContain('<h1>/privacy of Bree, billing false</h1>');
+    // A page the renderer fails on goes out as the shell, which the browser renders.
+    const terms = await get('/terms');
+    expect(terms.statusCode).toBe(200);
+    expect(terms.body).toContain('<div id="root"></div>');
+    expect(terms.body).toContain('<title>Terms of Service · Bree</title>');
+    expect(terms.body).not.toContain('bree-public-config');
+    for (const url of ['/ssr/render.js', '/ssr/']) expect((await get(url)).statusCode, url).toBe(404);
+    // The app's own routes stay the plain shell.
+    expect((await get('/app')).body).not.toContain('bree-public-config');
   });
 
   it('answers an unknown address 404 with the site page (navigation, sign-in, legal links); the API keeps its JSON', async () => {

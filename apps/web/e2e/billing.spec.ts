@@ -40,6 +40,12 @@ test.describe('/subscription with billing on (the local fake Stripe)', () => {
     await expect(pricing).toContainText('$1.00 AI credit, no credit card');
     await expect(pricing).toContainText('$20.00 AI credit per month');
     await expect(page.locator('[data-landing-section="faq"]').getByRole('button', { name: 'What does the free plan include?' })).toBeVisible();
+    // The server's HTML sells the same plans, before any script runs (docs/PUBLIC-SITE.md).
+    const html = await (await page.request.get(`${server.url}/`)).text();
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+    expect(root).toContain('$20.00 AI credit per month');
+    expect(root).toContain('Choose Pro');
+    expect(root).not.toContain('Nothing to buy on this server');
   });
 
   test("Upgrade shows 'Processing...', goes to Stripe's checkout, and /billing/success confirms the paid session", async ({

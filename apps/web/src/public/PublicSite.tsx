@@ -1,37 +1,36 @@
-import { StrictMode, Suspense } from 'react';
-import type { Root } from 'react-dom/client';
-import { PRODUCT_NAME, type PublicConfig } from '@bree/contracts';
-import { BootFailure } from '../app/BootFailure';
-import { LoadingScreen } from '../ui/Spinner';
+import { StrictMode, useEffect, useMemo } from 'react';
+import type { ComponentType } from 'react';
+import type { PublicConfig } from '@bree/contracts';
 import { usePageAnalytics } from '../lib/analytics/usePageAnalytics';
-import { publicPageFor } from './pages';
+import { useBrowserValue } from './hydration';
 import { hasStoredSession } from './session';
-import { PublicSiteProvider, type PublicSite } from './site';
+import { PublicSiteProvider } from './site';
 
-function PublicPage({ site }: { site: PublicSite }) {
-  usePageAnalytics(site.config.analytics, window.location.pathname);
-  const Page = publicPageFor(window.location.pathname);
-  if (!Page) return null;
-  return (
-    <PublicSiteProvider site={site}>
-      <Suspense fallback={<LoadingScreen label={`Loading ${site.config.productName}`} />}>
-        <Page />
-      </Suspense>
-    </PublicSiteProvider>
-  );
+export interface PublicPageProps {
+  config: PublicConfig;
+  pathname: string;
+  Page: ComponentType;
+  /** Called once the page is interactive (after hydrating the server's HTML). */
+  onLive?: () => void;
 }
 
-/** Renders a public page (landing, privacy, terms, security) with only what it needs, once the configuration has arrived. */
-export async function startPublicSite(root: Root, configRequest: Promise<PublicConfig>): Promise<void> {
-  try {
-    const config = await configRequest;
-    root.render(
-      <StrictMode>
-        <PublicPage site={{ config, signedIn: hasStoredSession() }} />
-      </StrictMode>,
-    );
-  } catch (error) {
-    console.error(`[${PRODUCT_NAME}] start-up failed`, error);
-    root.render(<BootFailure />);
-  }
+const storedSession = () => hasStoredSession();
+
+/**
+ * A public page (landing, privacy, terms, security) with only what it needs. The server renders
+ * this same tree into the HTML (render.tsx) and the browser hydrates it, so the two must agree: a
+ * stored session is read only once hydrated (signed in changes the calls to action).
+ */
+export function PublicPage({ config, pathname, Page, onLive }: PublicPageProps) {
+  usePageAnalytics(config.analytics, pathname);
+  useEffect(() => onLive?.(), [onLive]);
+  const signedIn = useBrowserValue(storedSession, false);
+  const site = useMemo(() => ({ config, signedIn }), [config, signedIn]);
+  return (
+    <StrictMode>
+      <PublicSiteProvider site={site}>
+        <Page />
+      </PublicSiteProvider>
+    </StrictMode>
+  );
 }

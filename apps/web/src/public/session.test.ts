@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hasStoredSession } from './session';
-import { fetchPublicConfig } from './config';
-import { publicPageFor } from './pages';
+import { fetchPublicConfig, renderedPublicConfig } from './config';
+import { publicPathOf } from './pages';
 
 const NOW = Date.UTC(2026, 10, 27);
 
@@ -38,13 +38,29 @@ describe('the public configuration', () => {
 
   it('rejects an error answer or something that is not a configuration', async () => {
     await expect(fetchPublicConfig(answer(503, {}))).rejects.toThrow(/503/);
-    await expect(fetchPublicConfig(answer(200, { hello: 'world' }))).rejects.toThrow(/did not answer a configuration/);
+    await expect(fetchPublicConfig(answer(200, { hello: 'world' }))).rejects.toThrow(/did not hold a configuration/);
+  });
+});
+
+describe('the configuration a server-rendered page carries', () => {
+  const pageWith = (json: string | null) => {
+    const doc = document.implementation.createHTMLDocument('page');
+    if (json !== null) doc.body.innerHTML = `<div id="root"></div><script type="application/json" id="bree-public-config">${json}</script>`;
+    return doc;
+  };
+
+  it('is read from the page, and is null when the page has none or it is not a configuration', () => {
+    const config = { productName: 'Bree', oidc: { mode: 'embedded' }, billing: { enabled: true }, analytics: null };
+    expect(renderedPublicConfig(pageWith(JSON.stringify(config)))).toEqual(config);
+    expect(renderedPublicConfig(pageWith(null))).toBeNull();
+    expect(renderedPublicConfig(pageWith('{"productName":'))).toBeNull();
+    expect(renderedPublicConfig(pageWith('{"hello":"world"}'))).toBeNull();
   });
 });
 
 describe('public pages', () => {
   it('are the landing and the legal pages, with or without a trailing slash', () => {
-    for (const path of ['/', '/privacy', '/terms/', '/security']) expect(publicPageFor(path), path).not.toBeNull();
-    for (const path of ['/app', '/share/x', '/blog', '/privacy/more', '/subscription']) expect(publicPageFor(path), path).toBeNull();
+    for (const path of ['/', '/privacy', '/terms/', '/security']) expect(publicPathOf(path), path).not.toBeNull();
+    for (const path of ['/app', '/share/x', '/blog', '/privacy/more', '/subscription']) expect(publicPathOf(path), path).toBeNull();
   });
 });

@@ -4,12 +4,13 @@ import fastifyStatic from '@fastify/static';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRODUCT_NAME } from '@bree/contracts';
+import { PRODUCT_NAME, type PublicConfig } from '@bree/contracts';
 import { commonErrors } from '../../lib/errors';
 import { SHARE_PAGE_CSP } from '../shares/shares.page';
 import { SITE_FILES } from './site.routes';
 import { normalisePath, SPA_PUBLIC_PAGES, withPageMeta } from './site.meta';
 import { publicPage } from './site.page';
+import { loadPublicRenderer, RENDERER_PATH, withRenderedPage } from './site.prerender';
 
 /**
  * The paths the web app's router owns (apps/web/src/app/router.tsx), answered with index.html.
@@ -77,11 +78,15 @@ export function renderNotFoundPage(): string {
 }
 
 /**
- * Serves the built web app: files as built (precompressed), index.html for the app's own routes
- * (the public pages' with their title and metadata in the head), and the 404 page for every other
- * path a browser asks for.
+ * Serves the built web app: files as built (precompressed), index.html for the app's own routes,
+ * the public pages as full HTML with their title and metadata (rendered by the build's renderer
+ * with `publicConfig`, then hydrated in the browser), and the 404 page for every other path a
+ * browser asks for.
  */
-export async function registerSpa(app: FastifyInstance, { webDistDir, publicUrl }: { webDistDir: string | undefined; publicUrl: string }): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  { webDistDir, publicUrl, publicConfig }: { webDistDir: string | undefined; publicUrl: string; publicConfig: PublicConfig },
+): Promise<void> {
   const distDir = path.resolve(webDistDir ?? path.join(import.meta.dirname, '../../../../web/dist'));
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = existsSync(indexFile);
@@ -93,22 +98,21 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, publicUrl 
       // The build writes .br and .gz beside each text file; a browser that accepts them gets those bytes.
       preCompressed: true,
       // The server writes these itself (site.routes.ts); a build that still carries a copy must not claim the path.
-      globIgnore: SITE_FILES.map((f) => f.slice(1)),
+      // The public pages' server renderer is read by this process, never sent.
+      globIgnore: [...SITE_FILES.map((f) => f.slice(1)), `${path.dirname(RENDERER_PATH)}/**`],
       cacheControl: false,
       setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(distDir, filePath)),
     });
   }
   // Made again whenever the build's index.html changes (a build over a running server), never
-  // naming assets that are gone.
-  let built = { mtimeMs: -1, pages: new Map<string, string | null>() };
-  const spaPublicPage = (pathname: string): string | null => {
+  // naming assets that are gone. Each page is rendered once per build: its HTML depends only on the
+  // configuration, which is fixed for the process.
+  let built: { mtimeMs: number; pages: Promise<Map<string, string | null>> } = { mtimeMs: -1, pages: Promise.resolve(new Map()) };
+  const spaPublicPage = async (pathname: string): Promise<string | null> => {
     if (!(pathname in SPA_PUBLIC_PAGES)) return null;
     const { mtimeMs } = statSync(indexFile);
-    if (mtimeMs !== built.mtimeMs) {
-      const indexHtml = readFileSync(indexFile, 'utf8');
-      built = { mtimeMs, pages: new Map(Object.keys(SPA_PUBLIC_PAGES).map((p) => [p, withPageMeta(indexHtml, p, publicUrl)])) };
-    }
-    return built.pages.get(pathname) ?? null;
+    if (mtimeMs !== built.mtimeMs) built = { mtimeMs, pages: buildPublicPages(distDir, readFileSync(indexFile, 'utf8'), publicUrl, publicConfig, app.log) };
+    return (await built.pages).get(pathname) ?? null;
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -119,8 +123,9 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, publicUrl 
     const pathname = request.url.split('?')[0]!;
     if (hasSpa) {
       const file = pathname.replace(/^\/+/, '');
-      if (file && !file.includes('..') && !file.endsWith('/') && existsSync(path.join(distDir, file))) return reply.sendFile(file);
-      const page = spaPublicPage(normalisePath(pathname));
+      const servable = file && !file.includes('..') && !file.endsWith('/') && !file.startsWith(path.dirname(RENDERER_PATH) + '/');
+      if (servable && existsSync(path.join(distDir, file))) return reply.sendFile(file);
+      const page = await spaPublicPage(normalisePath(pathname));
       if (page) return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), page);
       if (isSpaRoute(pathname)) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     } else if (isSpaRoute(pathname)) {
@@ -137,4 +142,39 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, publicUrl 
       renderNotFoundPage(),
     );
   });
+}
+
+/**
+ * The public pages of one build: the shell with each page's metadata and, where the build has its
+ * renderer, the page's own HTML. A page the renderer fails on goes out as the shell (the browser
+ * renders it), logged, so a rendering bug never takes the landing page down.
+ */
+async function buildPublicPages(
+  distDir: string,
+  indexHtml: string,
+  publicUrl: string,
+  publicConfig: PublicConfig,
+  log: FastifyInstance['log'],
+): Promise<Map<string, string | null>> {
+  let render: Awaited<ReturnType<typeof loadPublicRenderer>> = null;
+  try {
+    render = await loadPublicRenderer(distDir);
+  } catch (error) {
+    log.error({ err: error }, 'the public pages renderer could not be loaded; they render in the browser');
+  }
+  const pages = new Map<string, string | null>();
+  for (const pathname of Object.keys(SPA_PUBLIC_PAGES)) {
+    const shell = withPageMeta(indexHtml, pathname, publicUrl);
+    let page = shell;
+    if (shell && render) {
+      try {
+        const html = render(pathname, publicConfig);
+        if (html) page = withRenderedPage(shell, html, publicConfig) ?? shell;
+      } catch (error) {
+        log.error({ err: error, pathname }, 'a public page could not be rendered; it renders in the browser');
+      }
+    }
+    pages.set(pathname, page);
+  }
+  return pages;
 }

@@ -1,12 +1,12 @@
-import { aiConfigSchema, healthSchema, PRODUCT_NAME, publicConfigSchema, readinessSchema } from '@bree/contracts';
+import { aiConfigSchema, healthSchema, publicConfigSchema, readinessSchema } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { isDatabaseReachable, type Database } from '../../db/db';
 import { requireAuth } from '../../plugins/auth';
 import { presentAiConfig, type AiSetup } from '../ai/ai.setup';
 import { switchedSetup, type AiSwitch } from '../ai/ai.switch';
-import { RESEND_VERIFICATION_PATH } from '../identity/email-verification.routes';
 import type { Lifecycle } from './system.lifecycle';
+import { presentPublicConfig } from './system.public-config';
 
 /** Health (database reachable), readiness, what the SPA needs to sign in, and, once signed in, which AI tiers this server has. */
 export const systemRoutes: FastifyPluginAsyncZod<{
@@ -35,23 +35,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       .send(body);
   });
 
-  app.get('/config', { config: { public: true }, schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    productName: PRODUCT_NAME,
-    oidc: {
-      mode: config.oidc.mode,
-      authority: config.oidc.issuer,
-      clientId: config.oidc.clientId,
-      audience: config.oidc.audience,
-      scope: 'openid profile email offline_access',
-      // Offered to signed-in writers whose address is unconfirmed, only where a link can be mailed.
-      ...(config.oidc.mode === 'embedded' && config.mail ? { emailConfirmationUrl: `${config.publicUrl}${RESEND_VERIFICATION_PATH}` } : {}),
-      // Account settings link there for the password and the address (docs/ACCOUNT.md).
-      ...(config.oidc.mode === 'external' && config.oidc.accountUrl ? { accountUrl: config.oidc.accountUrl } : {}),
-    },
-    billing: { enabled: config.stripe !== null },
-    analytics: config.analytics,
-    ...(config.supportEmail ? { supportEmail: config.supportEmail } : {}),
-  }));
+  app.get('/config', { config: { public: true }, schema: { response: { 200: publicConfigSchema } } }, async () => presentPublicConfig(config));
 
   // Signed in: the editor reads it before any AI button is pressed. Operator notes (variables to set) go to administrators only.
   app.get('/config/ai', { schema: { response: { 200: aiConfigSchema } } }, async (req) =>

@@ -8,15 +8,18 @@ const DELETED_QUERY = 'account';
  * (docs/ACCOUNT.md "Delete my account"). Read once from the address, which is then cleaned, so a
  * reload or a shared link never shows it again. Kept apart from the account page: the landing page loads it.
  */
-export function AccountDeletedNotice({ search = window.location.search }: { search?: string }) {
-  const [shown, setShown] = useState(() => new URLSearchParams(search).get(DELETED_QUERY) === 'deleted');
+export function AccountDeletedNotice({ search }: { search?: string }) {
+  const [shown, setShown] = useState(false);
 
+  // Read after the first render: the server renders the landing page without the address's query,
+  // and the browser's first render must match that HTML.
   useEffect(() => {
-    if (!shown) return;
+    if (new URLSearchParams(search ?? window.location.search).get(DELETED_QUERY) !== 'deleted') return;
+    setShown(true);
     const url = new URL(window.location.href);
     url.searchParams.delete(DELETED_QUERY);
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, [shown]);
+  }, [search]);
 
   if (!shown) return null;
   return (

@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { BackButton } from '../../app/BackButton';
 import { PublicLayout } from '../../app/PublicLayout';
-import { formatDate } from '../../lib/dates';
+import { browserLocale, formatDate } from '../../lib/dates';
+import { useBrowserValue } from '../../public/hydration';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+const SERVER_LOCALE = 'en-US';
 
 /** Frame of a legal page: back button, title, last-updated date and readable prose. */
 export function LegalDocument({ title, updated, intro, children }: { title: string; updated: Date; intro: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
+  // The server writes the date in English; the reader's own format follows once the page is live.
+  const locale = useBrowserValue(browserLocale, SERVER_LOCALE);
   return (
     <PublicLayout narrow>
       <BackButton />
       <article className="mt-4">
         <header>
           <h1 className="font-serif text-display font-semibold tracking-tight text-ink">{title}</h1>
-          <p className="mt-2 text-sm text-muted">Last updated: {formatDate(updated)}</p>
+          <p className="mt-2 text-sm text-muted">Last updated: {formatDate(updated, locale)}</p>
           <div className="mt-6 text-lg text-ink-soft">{intro}</div>
         </header>
         <div className="mt-10 space-y-10">{children}</div>
