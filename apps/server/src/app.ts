@@ -180,7 +180,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(billingRoutes, { billing });
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces, heavyWork, exportImages: appServices.images.forExport });
-      await api.register(sharesRoutes, { shares });
+      await api.register(sharesRoutes, { shares, files });
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });

@@ -221,7 +221,7 @@ describe('shared documents', () => {
     for (const trace of TRACES) expect(res.body).not.toContain(trace);
     const html = (await page(slug)).body;
     expect(html).toContain(
-      `<div class="byline"><span class="badge" title="Authenticity">AI-Assisted</span><span class="authorship">${MIXED_LINE}</span></div>`,
+      `<div class="byline"><span class="badge" title="Authenticity">AI-Assisted</span><span class="authorship">${MIXED_LINE}</span><a class="copy"`,
     );
     for (const trace of TRACES) expect(html).not.toContain(trace);
 

@@ -353,6 +353,17 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: '/api/shares/regenerate-slug', body: { fileId: v.id } }),
     other: (v) => ({ url: '/api/shares/regenerate-slug', body: { fileId: v.spare } }),
   },
+  'POST /api/shares/:slug/copy': {
+    setup: async ({ newDoc, me }) => {
+      const slugOf = async (name: string) => {
+        const { id } = await newDoc(name);
+        return (await me.call('POST', '/api/shares/create', { fileId: id })).body.shareSlug as string;
+      };
+      return { slug: await slugOf('Shared to copy'), spare: await slugOf('Shared to copy too') };
+    },
+    request: (v) => ({ url: `/api/shares/${v.slug}/copy`, body: {} }),
+    other: (v) => ({ url: `/api/shares/${v.spare}/copy`, body: {} }),
+  },
   'PUT /api/admin/publishing/documents/:fileId/draft': {
     setup: async ({ newDoc }) => ({ id: (await newDoc('Draft post')).id }),
     request: (v) => ({ url: `/api/admin/publishing/documents/${v.id}/draft`, body: { ...postDraft, slug: `draft-${v.id!.toLowerCase()}` } }),

@@ -159,8 +159,8 @@ describe('the shared page as rendered by the server', () => {
       expect(body).not.toMatch(/<(script|img|svg|iframe|style|math|form|input|button|object|embed|meta|base|link)\b/i);
       expect(body).not.toMatch(/<[^>]*\s(on\w+|style|srcdoc|formaction)=/i);
       expect(body).not.toMatch(/<a\b[^>]*href="\s*(javascript|vbscript|data|file):/i);
-      // The document's own links (the site's header and footer around it link to the site's pages).
-      const article = body.slice(body.indexOf('<article>'), body.indexOf('</article>'));
+      // The document's own links (the site's header and footer around it link to the site's pages, the byline to 'Make a copy').
+      const article = body.slice(body.indexOf('<div class="bree-prose">'), body.indexOf('</article>'));
       const anchors = [...article.matchAll(/<a [^>]*>/g)].map((m) => m[0]);
       expect(anchors).toEqual([
         '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/?a=1&amp;b=&quot;2&quot;">',

@@ -220,3 +220,50 @@ test.describe('on a phone', () => {
     await expect(sheet.getByRole('button', { name: 'Submit Feedback' })).toBeVisible();
   });
 });
+
+test.describe('Make a copy', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 667 },
+  ]) {
+    test(`a reader copies a shared document into a new account of their own, at ${viewport.width} px`, async ({
+      page,
+      auth,
+      bree,
+      browser,
+      expectConsoleError,
+    }) => {
+      // Provoked on purpose: the reader asks for the author's document, which answers 404.
+      expectConsoleError(/404 \(Not Found\) \(at [^)]*\/api\/files\/get\)/);
+      await auth.signUpOverHttp(newAccount('copied'));
+      const fileId = await openNewDocument(page, bree, 'Heron notes');
+      const { shareUrl } = (await apiAnswer(page, 'POST', '/shares/create', { fileId })).body as { shareUrl: string };
+
+      const context = await browser.newContext({ viewport });
+      const reader = await context.newPage();
+      await reader.goto(shareUrl);
+      await reader.getByRole('link', { name: 'Make a copy' }).click();
+      // The app asks the reader to sign in first; a new reader creates an account there.
+      await expect(reader.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+      await reader.getByRole('link', { name: 'Create account' }).click();
+      const account = newAccount('copier');
+      await reader.getByLabel('Email').fill(account.email);
+      await reader.getByLabel('Password').fill(account.password);
+      await reader.getByRole('button', { name: 'Create account' }).click();
+
+      // Back in the app, the copy is made and opened, in the reader's own account.
+      await expect(reader).toHaveURL(new RegExp(`${bree.url}/app/(?!${fileId})[^/?]+$`));
+      await expect(reader.getByTestId('editor')).toContainText(`${FIRST}${SECOND}`);
+      await expect(reader.getByText(/^A copy of “Heron notes \d+” is in your documents\.$/)).toBeVisible();
+      const copyId = new URL(reader.url()).pathname.split('/').pop()!;
+      // A reload or Back makes no second copy.
+      await reader.goBack();
+      await expect(reader).toHaveURL(`${bree.url}/app`);
+      await expect(reader.getByRole('listitem').filter({ hasText: 'Heron notes' })).toHaveCount(1);
+      // The author's own document is unchanged and still theirs alone.
+      expect((await apiAnswer(reader, 'POST', '/files/get', { fileId })).status).toBe(404);
+      expect((await apiAnswer(reader, 'POST', '/files/get', { fileId: copyId })).status).toBe(200);
+      await context.close();
+    });
+  }
+});

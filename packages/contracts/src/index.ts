@@ -12,6 +12,7 @@ export * from './voice-match';
 export * from './dictation';
 export * from './workspaces';
 export * from './shares';
+export * from './share-copy';
 export * from './billing';
 export * from './meter';
 export * from './feedback';

@@ -31,7 +31,7 @@ export const sharePageRoutes: FastifyPluginAsync<{ shares: SharesService; previe
     const url = shares.urlOf(found.slug);
     // The card's content hash in its address: a link preview that cached an older card fetches the new one.
     const image = `${url}/preview.png?v=${previews.keyOf(sharePreviewCard(found.document))}`;
-    return sendPage(reply, 200, await renderSharedPage({ document: found.document, url, image }), true);
+    return sendPage(reply, 200, await renderSharedPage({ document: found.document, url, slug: found.slug, image }), true);
   });
 
   // The preview image (og:image): gone with the share, like the page (404, nothing drawn).

@@ -18,6 +18,8 @@ a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 .doc-title{font-family:var(--serif);font-size:2.25rem;line-height:1.2;margin:0 0 .5rem}
 .byline{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:0 0 2rem;color:var(--muted);font-size:.875rem}
+.copy{margin-left:auto;border:1px solid var(--line);border-radius:.5rem;padding:.3rem .7rem;color:var(--ink);font-weight:600;text-decoration:none}
+.copy:hover{background:var(--accent-soft)}
 .badge{display:inline-block;border:1px solid var(--line);border-radius:999px;background:var(--accent-soft);color:var(--accent-strong);padding:.1rem .6rem;font-size:.75rem;font-weight:600}
 .bree-prose{font-family:var(--serif);font-size:1.125rem;line-height:1.75;color:var(--ink);overflow-wrap:anywhere}
 .bree-prose p{margin:0 0 .9em}
@@ -85,7 +87,7 @@ main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 @media print{
   @page{margin:2cm}
   body{background:#fff;color:#000}
-  .top,.cta,.site-foot .cols{display:none}
+  .top,.cta,.copy,.site-foot .cols{display:none}
   .site-foot{background:none;border:none;margin:0}
   main{max-width:none;padding:0}
   .doc-title{font-size:22pt}

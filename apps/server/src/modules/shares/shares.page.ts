@@ -53,8 +53,21 @@ export function sharePreviewCard(document: SharedDocument): PreviewCard {
   return { title, author: authorship ? authorshipLine(authorship) : `Shared with ${PRODUCT_NAME}`, label: 'Shared document' };
 }
 
+/** The share page's link that copies the document into the reader's own account (docs/SHARING.md "Make a copy"). */
+export const SHARE_COPY_LABEL = 'Make a copy';
+
 /** The complete page of a shared document: readable without JavaScript, with search and social-preview metadata. */
-export async function renderSharedPage({ document, url, image }: { document: SharedDocument; url: string; image?: string }): Promise<string> {
+export async function renderSharedPage({
+  document,
+  url,
+  slug,
+  image,
+}: {
+  document: SharedDocument;
+  url: string;
+  slug: string;
+  image?: string;
+}): Promise<string> {
   const { title, lastModified, authenticity, authorship, wordCount } = document.metadata;
   const description = sharePageDescription(document.content as DocJSON, title);
   const head = metaHead({
@@ -81,10 +94,12 @@ export async function renderSharedPage({ document, url, image }: { document: Sha
   // Present only when the author chose to show it (presentShared); no line for a document without text.
   const line = authorship ? authorshipLine(authorship) : null;
   const figure = line ? `<span class="authorship">${escapeHtml(line)}</span>` : '';
+  // A plain link (the page runs no script): the app signs the reader in first, then makes the copy.
+  const copyLink = `<a class="copy" href="/app?copy=${encodeURIComponent(slug)}" rel="nofollow">${SHARE_COPY_LABEL}</a>`;
   const body = `<main>
 <article>
 <h1 class="doc-title">${escapeHtml(title)}</h1>
-<div class="byline">${badge}${figure}</div>
+<div class="byline">${badge}${figure}${copyLink}</div>
 <div class="bree-prose">${await sharedBodyHtml(document.content, url)}</div>
 </article>
 </main>`;

@@ -7,11 +7,14 @@ import {
   sharedDocumentAnswerSchema,
   shareSlugParamsSchema,
   shareStatusAnswerSchema,
+  shareCopyAnswerSchema,
+  shareCopyParamsSchema,
 } from '@bree/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import type { FilesService } from '../files/files.port';
 import type { SharesService } from './shares.service';
 
 /**
@@ -27,8 +30,11 @@ export const shareReadRateLimit = {
     commonErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)), 'Too many requests for shared documents. Please wait a minute and try again.'),
 };
 
-/** /api/shares/* (docs/PRODUCT.md#sharing): the author's switch, status and new slug, and the public read by slug. */
-export const sharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService }> = async (app, { shares }) => {
+/**
+ * /api/shares/* (docs/PRODUCT.md#sharing): the author's switch, status and new slug, the public
+ * read by slug, and a signed-in reader's copy of a shared document into their own account.
+ */
+export const sharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService; files: Pick<FilesService, 'create'> }> = async (app, { shares, files }) => {
   app.post('/shares/create', { schema: { body: shareFileBodySchema, response: { 200: shareLinkAnswerSchema } } }, async (req) =>
     shares.create({ tenantId: requireAuth(req).tenantId, fileId: req.body.fileId }),
   );
@@ -44,6 +50,14 @@ export const sharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService }> = as
   app.post('/shares/regenerate-slug', { schema: { body: shareFileBodySchema, response: { 200: shareLinkAnswerSchema } } }, async (req) =>
     shares.regenerate({ tenantId: requireAuth(req).tenantId, fileId: req.body.fileId }),
   );
+
+  // The copy is made in the caller's own tenant only; the share is read by its public name, as any reader reads it.
+  app.post('/shares/:slug/copy', { schema: { params: shareCopyParamsSchema, response: { 200: shareCopyAnswerSchema } } }, async (req) => {
+    const { tenantId } = requireAuth(req);
+    const { title, content, metadata } = await shares.contentForCopy(req.params.slug);
+    const file = await files.create({ tenantId, filePath: title, content, isRepository: false, metadata });
+    return { file: { id: file.id, name: file.displayName } };
+  });
 
   // Public: no token is read. The share has no public name but its slug, so "slug-or-id" is the slug.
   app.get(

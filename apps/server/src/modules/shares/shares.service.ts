@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SharedDocument, ShareLinkAnswer, ShareStatus } from '@bree/contracts';
+import type { DocContent, FileMetadata, SharedDocument, ShareLinkAnswer, ShareStatus } from '@bree/contracts';
 import { displayName } from '@bree/contracts';
 import { authorshipOf, withoutProvenance, type DocJSON } from '@bree/editor';
 import type { FilesPort } from '../files/files.port';
@@ -35,6 +35,14 @@ export function presentShared(row: SharedRow): SharedDocument {
     },
     shareInfo: { createdAt: row.sharedAt.toISOString() },
   };
+}
+
+/** A document tree with its image blocks left out. */
+function withoutImages(doc: DocJSON): DocJSON {
+  const strip = (node: DocJSON): DocJSON => (node.content ? { ...node, content: node.content.filter((child) => child.type !== 'image').map(strip) } : node);
+  const stripped = strip(doc);
+  // A document that was all images is still a document: one empty line.
+  return stripped.content?.length ? stripped : { ...stripped, content: [{ type: 'paragraph' }] };
 }
 
 /** Public links of documents (docs/PRODUCT.md#sharing): switch on, status, switch off, a new slug, and reading by slug. */
@@ -94,6 +102,21 @@ export function createSharesService({
       const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
       if (!row) throw sharesErrors.shareNotFound();
       return presentShared(row);
+    },
+    /**
+     * What 'Make a copy' takes from a live share into the reader's own account: the title and the
+     * text with its AI provenance (so the copy's authorship stays true), without images (they are
+     * the author's files, docs/SHARING.md "Make a copy"). 404 share_not_found as read.
+     */
+    async contentForCopy(slug: string): Promise<{ title: string; content: DocContent; metadata: FileMetadata }> {
+      const row = SLUG_SHAPE.test(slug) ? await repository.findShared(slug) : null;
+      if (!row) throw sharesErrors.shareNotFound();
+      const title = displayName(row.name);
+      return {
+        title,
+        content: { ...withoutImages(row.content as DocJSON), type: 'doc' as const },
+        metadata: { originalName: title, importedAt: now().toISOString() },
+      };
     },
     /**
      * Like read, for the server-rendered page. A found page counts one view when `reader` is given

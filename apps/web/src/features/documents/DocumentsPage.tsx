@@ -24,6 +24,7 @@ import { ImportChooserDialog, UploadDialog } from '../import';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { useNewDocumentShortcut } from './useNewDocumentShortcut';
 import { ConvertDialog, useConvertWorkspace } from '../workspaces';
+import { useCopyFromShare } from '../sharing';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -96,6 +97,8 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
     else cancelTypeAhead();
   }, [navigate, changes]);
   useNewDocumentShortcut(create);
+  const refreshList = useCallback(() => void queryClient.invalidateQueries({ queryKey: documentKeys.all(tenantId) }), [queryClient, tenantId]);
+  useCopyFromShare(refreshList);
 
   const toggle = useCallback((file: FileSummary) => {
     setSelectedIds((prev) => {

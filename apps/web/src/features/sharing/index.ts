@@ -1,2 +1,3 @@
 export { SharingSettings } from './SharingSettings';
 export { SharedDocumentPage } from './SharedDocumentPage';
+export { useCopyFromShare } from './useCopyFromShare';
