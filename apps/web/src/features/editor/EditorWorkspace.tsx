@@ -26,7 +26,7 @@ import { BlockKeys } from './blockKeys';
 import { EditorShortcuts, ImageEditing, LinkTarget } from './editingExtensions';
 import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
-import { LinkPopover } from './LinkPopover';
+import { LinkPopover } from './LazyLinkPopover';
 import { Find } from './find';
 import { useWordGoal } from './WordGoal';
 import { useRevealPassage } from '../search';
