@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, setup } from './changesFixture';
 import { file } from './fileFixture';
-import { MESSAGES, renamedPath } from './listChanges';
+import { MESSAGES } from './listChanges';
+import { renamedPath } from './renamedPath';
 
 beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => vi.restoreAllMocks());

@@ -1,25 +1,15 @@
-import { normalizeFileName } from '@bree/contracts';
 import type { Authenticity, FileSummary } from '@bree/contracts';
 import { bulkTagDocuments, claimBlankDocument, copyDocument, renameDocument, tagDocument } from './api';
 import { BULK_CHUNK, chunks, createChangeContext } from './changeContext';
 import type { ListChangesDeps } from './changeContext';
 import { CHANGE_RETRY, NO_RETRY } from './changeQueue';
 import { MESSAGES } from './listMessages';
+import { renamedPath } from './renamedPath';
 import { createTrashChanges } from './trashChanges';
 
 export { MESSAGES } from './listMessages';
 export type { ListChangesDeps } from './changeContext';
 export type ListChanges = ReturnType<typeof createListChanges>;
-
-/** The new path of a rename: same folder, trimmed name ending in .txt. */
-export function renamedPath(file: FileSummary, input: string): string | null {
-  const trimmed = input.trim();
-  if (!trimmed || trimmed === file.displayName) return null;
-  const name = normalizeFileName(trimmed);
-  if (name === file.name) return null;
-  const slash = file.filePath.lastIndexOf('/');
-  return slash >= 0 ? `${file.filePath.slice(0, slash + 1)}${name}` : name;
-}
 
 /**
  * The list's changes (docs/PRODUCT.md#documents): each change shows at once (overlay + cached

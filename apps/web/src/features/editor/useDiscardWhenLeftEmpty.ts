@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { FileSummary } from '@bree/contracts';
 import { useServices } from '../../app/services';
-import { documentsRuntime } from '../documents/runtime';
 import { deleteOfflineSave } from './offlineStore';
 
 /**
@@ -44,8 +43,9 @@ export function useDiscardWhenLeftEmpty({
       // A remount at once (React's development double effects) is not a leave.
       setTimeout(() => {
         if (mounted.current) return;
-        void documentsRuntime({ tenantId, api, queryClient })
-          .changes.discardEmpty(left)
+        // The list's change queue loads when first used, not before a writer can type (docs/PAGE-WEIGHT.md).
+        void import('../documents/runtime')
+          .then(({ documentsRuntime }) => documentsRuntime({ tenantId, api, queryClient }).changes.discardEmpty(left))
           .then((gone) => (gone ? deleteOfflineSave(tenantId, left.id) : undefined))
           .catch(() => undefined);
       }, 0);

@@ -5,8 +5,7 @@ import { CLAIM_STATUS, displayName, isDefaultFileName } from '@bree/contracts';
 import type { FileSummary, SavedName } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { documentKeys } from '../documents/api';
-import { renamedPath } from '../documents/listChanges';
-import { documentsRuntime } from '../documents/runtime';
+import { renamedPath } from '../documents/renamedPath';
 
 export interface DocumentName {
   /** The document with its name and path as they are now. */
@@ -53,6 +52,8 @@ export function useDocumentName({
       const current = fileRef.current;
       const target = renamedPath(current, input);
       if (!target) return true;
+      // The list's change queue loads when first used, not before a writer can type (docs/PAGE-WEIGHT.md).
+      const { documentsRuntime } = await import('../documents/runtime');
       const ok = await documentsRuntime({ tenantId, api, queryClient }).changes.rename(current, input);
       if (ok) {
         // Named by the writer: the server no longer names it after its text either.
