@@ -5,7 +5,9 @@ import { CLAIM_STATUS, displayName, isDefaultFileName } from '@bree/contracts';
 import type { FileSummary, SavedName } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { documentKeys } from '../documents/api';
+import { MESSAGES } from '../documents/listMessages';
 import { renamedPath } from '../documents/renamedPath';
+import { notify } from '../../lib/toast';
 
 export interface DocumentName {
   /** The document with its name and path as they are now. */
@@ -53,8 +55,13 @@ export function useDocumentName({
       const target = renamedPath(current, input);
       if (!target) return true;
       // The list's change queue loads when first used, not before a writer can type (docs/PAGE-WEIGHT.md).
-      const { documentsRuntime } = await import('../documents/runtime');
-      const ok = await documentsRuntime({ tenantId, api, queryClient }).changes.rename(current, input);
+      const runtime = await import('../documents/runtime').catch((error: unknown) => {
+        // Offline before it was ever fetched: the rename fails as an unanswered one does.
+        console.warn('[documents] rename failed', error);
+        notify.error(MESSAGES.renameFailed);
+        return null;
+      });
+      const ok = runtime ? await runtime.documentsRuntime({ tenantId, api, queryClient }).changes.rename(current, input) : false;
       if (ok) {
         // Named by the writer: the server no longer names it after its text either.
         awaitsNameRef.current = false;
