@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../lib/errors';
+import { AuthSessionProvider } from '../features/auth/AuthSession';
 import { hasStoredSession } from '../public/session';
 import { PublicSiteProvider } from '../public/site';
 import { Toaster } from '../ui/Toaster';
@@ -22,9 +22,9 @@ export function App({ services }: { services: Services }) {
           <PublicSiteProvider site={site}>
             <QueryClientProvider client={services.queryClient}>
               {/* /callback and /silent-callback process the issuer's answer themselves. */}
-              <AuthProvider userManager={services.userManager} skipSigninCallback>
+              <AuthSessionProvider userManager={services.userManager}>
                 <RouterProvider router={router} />
-              </AuthProvider>
+              </AuthSessionProvider>
             </QueryClientProvider>
           </PublicSiteProvider>
         </ServicesProvider>

@@ -2,7 +2,7 @@ import { publicConfigSchema } from '@bree/contracts';
 import { createApiClient, SESSION_EXPIRED_MESSAGE } from '../lib/api';
 import { createQueryClient } from '../lib/queryClient';
 import { notify } from '../lib/toast';
-import { createTokenManager, createUserManager } from '../features/auth';
+import { createLazyUserManager, createTokenManager, hasUsableToken } from '../features/auth';
 import type { AuthSignal } from '../features/auth';
 import { getCurrentTenant, resetCurrentTenant, setCurrentTenant } from '../features/tenancy';
 import { timedFetch } from '../features/editor/autosaveTiming';
@@ -28,7 +28,7 @@ export async function boot(): Promise<Services> {
   });
   const config = await publicApi.get('/config', { auth: false, schema: publicConfigSchema });
 
-  const userManager = createUserManager(config.oidc, origin);
+  const userManager = createLazyUserManager({ oidc: config.oidc, origin });
   const tokens = createTokenManager({
     userManager,
     notify,
@@ -58,6 +58,9 @@ export async function boot(): Promise<Services> {
   });
   const existing = await userManager.getUser().catch(() => null);
   if (existing) setCurrentTenant(existing.profile.sub);
+  // No token to type with (signed out, or it lapsed): a sign-in or a refresh comes next, so
+  // oidc-client-ts starts loading now rather than when that starts.
+  if (!hasUsableToken(existing)) void userManager.load().catch(() => undefined);
 
   const api = createApiClient({
     getAccessToken: (options) => tokens.getAccessToken(options),

@@ -1,15 +1,15 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { UserManager } from 'oidc-client-ts';
 import type { PublicConfig } from '@bree/contracts';
 import type { ApiClient } from '../lib/api';
 import type { TokenManager } from '../features/auth/tokenManager';
+import type { AppUserManager } from '../features/auth/lazyUserManager';
 
 /** Everything created once at boot and shared by the app. */
 export interface Services {
   config: PublicConfig;
-  userManager: UserManager;
+  userManager: AppUserManager;
   tokens: TokenManager;
   api: ApiClient;
   queryClient: QueryClient;

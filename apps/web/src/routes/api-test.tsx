@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { healthSchema } from '@bree/contracts';
 import { useServices } from '../app/services';
 import { fetchTenantStatus, getCurrentTenant, setCurrentTenant } from '../features/tenancy';
-import { useAuth } from 'react-oidc-context';
+import { useAuthState } from '../features/auth';
 import { readFeatureFlags, writeFeatureFlag } from '../lib/featureFlags';
 import type { FeatureFlags } from '../lib/featureFlags';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -18,7 +18,7 @@ const FLAG_LABELS: Record<keyof FeatureFlags, string> = {
 /** /api-test (localhost only): tenant switching, feature-flag toggles, quick API checks. */
 export default function ApiTestRoute() {
   const { api } = useServices();
-  const auth = useAuth();
+  const auth = useAuthState();
   const [tenant, setTenant] = useState(getCurrentTenant);
   const [draft, setDraft] = useState(tenant);
   const [flags, setFlags] = useState(readFeatureFlags);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
 import { Button, buttonClasses, Dialog, Popover, PopoverClose } from '../../ui';
 import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';
 import { emailConfirmationLink } from './emailConfirmation';
+import { useAuthState } from './AuthSession';
 import { LazyVoicePanel } from '../voice';
 import { ProfileBilling, ProfilePlanBadge } from '../billing';
 import { FeedbackDialog } from '../feedback';
@@ -48,7 +48,7 @@ export function ProfileMenu() {
 }
 
 function ProfilePopover({ onVoice, onFeedback }: { onVoice: () => void; onFeedback: () => void }) {
-  const auth = useAuth();
+  const auth = useAuthState();
   const { tokens, config } = useServices();
   const [signingOut, setSigningOut] = useState(false);
   const profile = auth.user?.profile;

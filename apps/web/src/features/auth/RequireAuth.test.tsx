@@ -1,26 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { AuthContext } from 'react-oidc-context';
-import type { AuthContextProps } from 'react-oidc-context';
+import { AuthSessionContext } from './AuthSession';
+import type { AuthState } from './AuthSession';
 import { MemoryRouter } from 'react-router';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from './storedUser';
 import { ServicesProvider } from '../../app/services';
 import type { Services } from '../../app/services';
 import { RequireAuth } from './RequireAuth';
 import { avatarLetter } from './ProfileMenu';
 
-function renderGuard(auth: Partial<AuthContextProps>, path = '/app/01HABC?tab=x') {
+function renderGuard(auth: Partial<AuthState>, path = '/app/01HABC?tab=x') {
   const tokens = { signIn: vi.fn(async () => undefined), getAccessToken: vi.fn(async () => null) };
   const services = { tokens, config: { productName: 'Bree' } } as unknown as Services;
   render(
     <ServicesProvider services={services}>
-      <AuthContext.Provider value={{ isLoading: false, isAuthenticated: false, ...auth } as AuthContextProps}>
+      <AuthSessionContext.Provider value={{ isLoading: false, user: null, error: undefined, ...auth }}>
         <MemoryRouter initialEntries={[path]}>
           <RequireAuth>
             <p>Secret documents</p>
           </RequireAuth>
         </MemoryRouter>
-      </AuthContext.Provider>
+      </AuthSessionContext.Provider>
     </ServicesProvider>,
   );
   return tokens;
@@ -41,14 +41,14 @@ describe('protected route wrapper', () => {
   });
 
   it('renders the page for a signed-in user', () => {
-    const user = { expired: false, access_token: 't', profile: { sub: 's' } } as unknown as User;
+    const user = { expired: false, access_token: 't', profile: { sub: 's' } } as SessionUser;
     const tokens = renderGuard({ user });
     expect(screen.getByText('Secret documents')).toBeTruthy();
     expect(tokens.signIn).not.toHaveBeenCalled();
   });
 
   it('tries a refresh for a lapsed token before sending the user to sign in', async () => {
-    const user = { expired: true, access_token: 'old', refresh_token: 'rt', profile: { sub: 's' } } as unknown as User;
+    const user = { expired: true, access_token: 'old', refresh_token: 'rt', profile: { sub: 's' } } as SessionUser;
     const tokens = renderGuard({ user });
     expect(screen.getByRole('status', { name: 'Loading Bree' })).toBeTruthy();
     expect(tokens.getAccessToken).toHaveBeenCalled();

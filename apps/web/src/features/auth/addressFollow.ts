@@ -1,11 +1,11 @@
 import { ACCOUNT_PATHS, type PublicConfig } from '@bree/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import type { UserManager } from 'oidc-client-ts';
 import type { ApiClient } from '../../lib/api';
 import { addressOf, isStoredUserKey, isUnconfirmed } from './addressClaims';
+import type { AppUserManager } from './lazyUserManager';
 
 export interface AddressFollowDeps {
-  userManager: Pick<UserManager, 'getUser' | 'events'>;
+  userManager: Pick<AppUserManager, 'getUser' | 'events'>;
   queryClient: Pick<QueryClient, 'invalidateQueries'>;
   api: Pick<ApiClient, 'get'>;
   config: Pick<PublicConfig, 'oidc'>;

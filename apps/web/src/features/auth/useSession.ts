@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useAuth } from 'react-oidc-context';
-import type { User } from 'oidc-client-ts';
 import { useServices } from '../../app/services';
+import { useAuthState } from './AuthSession';
+import type { SessionUser } from './storedUser';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
 
 export interface Session {
   status: SessionStatus;
-  user: User | undefined;
+  user: SessionUser | undefined;
   error: Error | undefined;
 }
 
@@ -17,7 +17,7 @@ export interface Session {
  * after lunch doesn't bounce the writer through the sign-in page.
  */
 export function useSession(): Session {
-  const auth = useAuth();
+  const auth = useAuthState();
   const { tokens } = useServices();
   const user = auth.user ?? undefined;
   const expired = user ? user.expired !== false : false;
@@ -28,7 +28,7 @@ export function useSession(): Session {
   useEffect(() => {
     if (!restoreKey) return;
     let active = true;
-    // Success arrives through oidc-client-ts's userLoaded event, which updates auth.user.
+    // Success arrives through the userLoaded event (lazyUserManager.ts), which updates auth.user.
     void tokens.getAccessToken().then((token) => {
       if (active && !token) setFailedRestore(restoreKey);
     });
