@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import type { Config } from './config';
 import type { Database } from './db/db';
 import type { DocJSON } from '@bree/editor';
@@ -88,6 +89,9 @@ export async function buildApp({ config, database, identity, services, logger = 
   if (tracing) app.addHook('onClose', async () => tracing.shutdown());
   registerTracingHooks(app);
   registerRouteCatalog(app);
+  // The contracts are zod/mini schemas, which bring no messages of their own: the 400 answer's
+  // issue messages come from zod's English locale, set here rather than left to classic zod's import.
+  z.config(z.locales.en());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

@@ -68,6 +68,11 @@ describe('Checks settings and ignored findings', () => {
     for (const body of bad) {
       expect(await me.call('PUT', '/api/checks/settings', body)).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
     }
+    // The issues carry zod's English messages: the contracts are zod/mini, which brings none of its own.
+    expect((await me.call('PUT', '/api/checks/settings', { ...mine, longSentenceWords: 9 })).body.error.details).toEqual({
+      fields: ['longSentenceWords'],
+      issues: [{ field: 'longSentenceWords', message: 'Too small: expected number to be >=10' }],
+    });
     expect((await me.call('GET', '/api/checks/settings')).body).toEqual(mine);
   });
 

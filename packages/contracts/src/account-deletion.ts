@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Where the signed-in writer deletes their account, under /api (docs/ACCOUNT.md "Delete my account"). */
 export const DELETE_ACCOUNT_PATH = '/account/delete';
@@ -10,12 +10,10 @@ export const DELETE_ACCOUNT_ATTEMPTS = { max: 5, windowMs: 15 * 60_000 } as cons
  * The confirmation typed in the dialog: the account's e-mail address, and its password for an
  * account of Bree's own sign-in (an external issuer's account has none here).
  */
-export const deleteAccountBodySchema = z
-  .object({
-    email: z.string().max(320),
-    password: z.string().max(1024).optional(),
-  })
-  .strict();
+export const deleteAccountBodySchema = z.strictObject({
+  email: z.string().check(z.maxLength(320)),
+  password: z.optional(z.string().check(z.maxLength(1024))),
+});
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** The answer of a deletion: whether billing records were kept (a Stripe customer existed). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * 'Export all my data' (docs/ACCOUNT.md "Export all my data"): one gzipped tar archive of every
@@ -37,8 +37,8 @@ export const accountExportManifestSchema = z.object({
   format: z.literal(ACCOUNT_EXPORT.format),
   version: z.literal(ACCOUNT_EXPORT.version),
   createdAt: z.string(),
-  account: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }),
-  counts: z.object({ documents: z.number().int(), trashed: z.number().int() }),
+  account: z.object({ id: z.string(), email: z.nullable(z.string()), name: z.nullable(z.string()) }),
+  counts: z.object({ documents: z.number().check(z.int()), trashed: z.number().check(z.int()) }),
 });
 export type AccountExportManifest = z.infer<typeof accountExportManifestSchema>;
 
@@ -50,27 +50,27 @@ export const exportedDocumentMetaSchema = z.object({
   isRepository: z.boolean(),
   inTrash: z.boolean(),
   isVoiceSample: z.boolean(),
-  revision: z.number().int(),
-  wordCount: z.number().int(),
+  revision: z.number().check(z.int()),
+  wordCount: z.number().check(z.int()),
   /** The tag (Human, AI-Assisted, AI, Untagged) is `metadata.authenticity`. */
   metadata: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   updatedAt: z.string(),
   contentUpdatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  deletedAt: z.nullable(z.string()),
 });
 export type ExportedDocumentMeta = z.infer<typeof exportedDocumentMetaSchema>;
 
 /** One `versions/<revision>-<id>.json` of a document's folder. */
 export const exportedVersionSchema = z.object({
   id: z.string(),
-  revision: z.number().int(),
+  revision: z.number().check(z.int()),
   reason: z.string(),
-  source: z.string().nullable(),
+  source: z.nullable(z.string()),
   createdAt: z.string(),
-  wordCount: z.number().int(),
+  wordCount: z.number().check(z.int()),
   /** The writer's name for this version; absent or null when unnamed (archives from before names). */
-  name: z.string().nullable().optional(),
+  name: z.optional(z.nullable(z.string())),
   content: z.unknown(),
 });
 export type ExportedVersion = z.infer<typeof exportedVersionSchema>;

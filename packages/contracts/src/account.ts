@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The account routes of Bree's own sign-in (docs/ACCOUNT.md); an external issuer has its own account page. */
 export const ACCOUNT_PATHS = {
@@ -13,28 +13,24 @@ export const accountSummarySchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   /** The address a mailed link would move the account to, while that link is still valid; null otherwise. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: z.nullable(z.string()),
   /** False when this Bree sends no mail (no SMTP_URL): a new address could not be confirmed, so it cannot be changed here. */
   canChangeEmail: z.boolean(),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
 /** POST /api/account/password: the current password proves it is the owner; the new one follows the sign-up rules. */
-export const changePasswordBodySchema = z
-  .object({
-    currentPassword: z.string().max(1024),
-    newPassword: z.string().max(4096),
-  })
-  .strict();
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().check(z.maxLength(1024)),
+  newPassword: z.string().check(z.maxLength(4096)),
+});
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** POST /api/account/email: a confirmation link goes to the new address; the address changes only when it is used. */
-export const changeEmailBodySchema = z
-  .object({
-    newEmail: z.string().max(320),
-    currentPassword: z.string().max(1024),
-  })
-  .strict();
+export const changeEmailBodySchema = z.strictObject({
+  newEmail: z.string().check(z.maxLength(320)),
+  currentPassword: z.string().check(z.maxLength(1024)),
+});
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
 /** The answer of an address change request: where the link went, and until when it works. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The installation's AI switch (docs/OPERATIONS.md "The AI switch"): each flag turns a part of the
@@ -39,14 +39,14 @@ export const adminAuditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actorId: z.string(),
-  actorEmail: z.string().nullable(),
+  actorEmail: z.nullable(z.string()),
   action: adminAuditActionSchema,
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   detail: z.record(z.string(), z.unknown()),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 /** GET /api/admin/audit-log?cursor= — newest first, ADMIN_AUDIT_PAGE_SIZE a page. */
-export const adminAuditQuerySchema = z.strictObject({ cursor: z.string().min(1).max(100).optional() });
-export const adminAuditAnswerSchema = z.object({ items: z.array(adminAuditEntrySchema), nextCursor: z.string().nullable() });
+export const adminAuditQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(100))) });
+export const adminAuditAnswerSchema = z.object({ items: z.array(adminAuditEntrySchema), nextCursor: z.nullable(z.string()) });
 export type AdminAuditAnswer = z.infer<typeof adminAuditAnswerSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The admin portal's constants (docs/PRODUCT.md#admin), word for word. */
 export const ADMIN = {
@@ -51,59 +51,59 @@ export type AccessAnswer = z.infer<typeof accessAnswerSchema>;
 /** An admin user row (docs/PRODUCT.md#admin), with the user's id for the detail modal. */
 export const adminUserRowSchema = z.object({
   userId: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
   createdAt: z.string(),
   /** The newest of: sign-in profile update, document edit, AI call; null when none happened. */
-  lastActiveAt: z.string().nullable(),
+  lastActiveAt: z.nullable(z.string()),
   /** Stripe's subscription status, or null without one. */
-  subscriptionStatus: z.string().nullable(),
+  subscriptionStatus: z.nullable(z.string()),
   /** Dollars of AI use settled in the current month. */
   monthlySpending: z.number(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 export const metricsTotalsSchema = z.object({
-  freeActive: z.number().int(),
-  freeInactive: z.number().int(),
-  paidActive: z.number().int(),
-  paidInactive: z.number().int(),
-  newSignups: z.number().int(),
+  freeActive: z.number().check(z.int()),
+  freeInactive: z.number().check(z.int()),
+  paidActive: z.number().check(z.int()),
+  paidInactive: z.number().check(z.int()),
+  newSignups: z.number().check(z.int()),
   costInsights: z.object({ totalSpending: z.number(), averageSpending: z.number() }),
 });
 export type MetricsTotals = z.infer<typeof metricsTotalsSchema>;
 
-export const rangeQuerySchema = z.object({ range: metricsRangeSchema.default(ADMIN.defaultRange) });
+export const rangeQuerySchema = z.object({ range: z._default(metricsRangeSchema, ADMIN.defaultRange) });
 export const totalsAnswerSchema = z.object({ success: z.literal(true), data: metricsTotalsSchema, message: z.string() });
 
 export const userListQuerySchema = z.object({
   segment: userSegmentSchema,
-  range: metricsRangeSchema.default(ADMIN.defaultRange),
-  limit: z.coerce.number().int().min(1).max(ADMIN.listPageSize).default(ADMIN.listPageSize),
-  cursor: z.string().min(1).max(200).optional(),
+  range: z._default(metricsRangeSchema, ADMIN.defaultRange),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ADMIN.listPageSize)), ADMIN.listPageSize),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export const userListAnswerSchema = z.object({
   success: z.literal(true),
-  data: z.object({ items: z.array(adminUserRowSchema), total: z.number().int(), nextCursor: z.string().nullable() }),
+  data: z.object({ items: z.array(adminUserRowSchema), total: z.number().check(z.int()), nextCursor: z.nullable(z.string()) }),
 });
 export type UserListAnswer = z.infer<typeof userListAnswerSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
-export const dailySignupsQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional() });
-export const dailySignupSchema = z.object({ date: z.string(), count: z.number().int() });
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD'));
+export const dailySignupsQuerySchema = z.object({ from: z.optional(isoDay), to: z.optional(isoDay) });
+export const dailySignupSchema = z.object({ date: z.string(), count: z.number().check(z.int()) });
 export type DailySignup = z.infer<typeof dailySignupSchema>;
 export const dailySignupsAnswerSchema = z.object({ success: z.literal(true), data: z.array(dailySignupSchema) });
 
-export const userLookupQuerySchema = z.object({ email: z.string().trim().min(1).max(320) });
+export const userLookupQuerySchema = z.object({ email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)) });
 export const userLookupAnswerSchema = z.object({ success: z.literal(true), data: adminUserRowSchema });
 
-export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+export const userIdParamsSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(200)) });
 /** One month of a user's usage (docs/PRODUCT.md#admin), with its settled dollars. */
 export const adminUsagePeriodSchema = z.object({
-  fastCalls: z.number().int(),
-  premiumCalls: z.number().int(),
-  fastTokens: z.number().int(),
-  premiumTokens: z.number().int(),
+  fastCalls: z.number().check(z.int()),
+  premiumCalls: z.number().check(z.int()),
+  fastTokens: z.number().check(z.int()),
+  premiumTokens: z.number().check(z.int()),
   voiceMinutes: z.number(),
   period: z.string(),
   cost: z.number(),

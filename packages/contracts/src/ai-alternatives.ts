@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SUGGESTION_MAX_VERSIONS, createOperationAnswerSchema, createOperationBodySchema } from './ai';
 
 /**
@@ -6,8 +6,8 @@ import { SUGGESTION_MAX_VERSIONS, createOperationAnswerSchema, createOperationBo
  * how many alternatives to write at once (2 or 3, a suggestion's most). They are reserved in one
  * statement and run as that many operations, each followed by its own stream.
  */
-export const createAlternativesBodySchema = createOperationBodySchema.omit({ earlierVersions: true }).extend({
-  alternatives: z.number().int().min(2).max(SUGGESTION_MAX_VERSIONS),
+export const createAlternativesBodySchema = z.extend(z.omit(createOperationBodySchema, { earlierVersions: true }), {
+  alternatives: z.number().check(z.int(), z.gte(2), z.lte(SUGGESTION_MAX_VERSIONS)),
 });
 export type CreateAlternativesBody = z.infer<typeof createAlternativesBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The two model tiers a tenant can pick between (docs/PRODUCT.md#assistant). */
 export const AI_TIERS = ['fast', 'premium'] as const;
@@ -58,10 +58,10 @@ export const AI_MAX_INSTRUCTION = 500;
  * and `after` are context the model sees but never writes (the editor keeps them as they are).
  */
 export const aiSelectionPartSchema = z.object({
-  nodeId: z.string().max(64),
-  before: z.string().max(AI_MAX_TEXT),
-  text: z.string().max(AI_MAX_TEXT),
-  after: z.string().max(AI_MAX_TEXT),
+  nodeId: z.string().check(z.maxLength(64)),
+  before: z.string().check(z.maxLength(AI_MAX_TEXT)),
+  text: z.string().check(z.maxLength(AI_MAX_TEXT)),
+  after: z.string().check(z.maxLength(AI_MAX_TEXT)),
 });
 export type AiSelectionPart = z.infer<typeof aiSelectionPartSchema>;
 
@@ -69,28 +69,26 @@ export type AiSelectionPart = z.infer<typeof aiSelectionPartSchema>;
 export const SUGGESTION_MAX_VERSIONS = 3;
 
 export const createOperationBodySchema = z.object({
-  tenantId: z.string().optional(),
-  fileId: z.string().min(1).max(64),
+  tenantId: z.optional(z.string()),
+  fileId: z.string().check(z.minLength(1), z.maxLength(64)),
   action: aiActionSchema,
-  instruction: z.string().max(AI_MAX_INSTRUCTION).optional(),
+  instruction: z.optional(z.string().check(z.maxLength(AI_MAX_INSTRUCTION))),
   selection: z.object({
     /** The selected text (the parts' texts joined by blank lines); empty for insertions at the cursor. */
-    text: z.string().max(AI_MAX_TEXT),
-    nodeIds: z.array(z.string().min(1).max(64)).max(500),
+    text: z.string().check(z.maxLength(AI_MAX_TEXT)),
+    nodeIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(500)),
     /**
      * A rewrite of exactly the selection: one part per text block it touches, in document order.
      * Without parts a rewrite is about whole blocks (`text` is their text).
      */
-    parts: z.array(aiSelectionPartSchema).min(1).max(500).optional(),
+    parts: z.optional(z.array(aiSelectionPartSchema).check(z.minLength(1), z.maxLength(500))),
   }),
-  context: z.object({ before: z.string().max(AI_MAX_TEXT).optional(), after: z.string().max(AI_MAX_TEXT).optional() }).optional(),
-  tier: aiTierSchema.optional(),
+  context: z.optional(
+    z.object({ before: z.optional(z.string().check(z.maxLength(AI_MAX_TEXT))), after: z.optional(z.string().check(z.maxLength(AI_MAX_TEXT))) }),
+  ),
+  tier: z.optional(aiTierSchema),
   /** 'Try another': the suggestion's versions so far, which the new one must differ from. */
-  earlierVersions: z
-    .array(z.string().max(AI_MAX_TEXT))
-    .min(1)
-    .max(SUGGESTION_MAX_VERSIONS - 1)
-    .optional(),
+  earlierVersions: z.optional(z.array(z.string().check(z.maxLength(AI_MAX_TEXT))).check(z.minLength(1), z.maxLength(SUGGESTION_MAX_VERSIONS - 1))),
 });
 export type CreateOperationBody = z.infer<typeof createOperationBodySchema>;
 export const createOperationAnswerSchema = z.object({ operationId: z.string(), tier: aiTierSchema });
@@ -106,7 +104,7 @@ export type CancelOperationAnswer = z.infer<typeof cancelOperationAnswerSchema>;
 export const aiParagraphNodeSchema = z.object({
   type: z.literal('paragraph'),
   attrs: z.object({ id: z.string() }),
-  content: z.array(z.object({ type: z.literal('text'), text: z.string() })).optional(),
+  content: z.optional(z.array(z.object({ type: z.literal('text'), text: z.string() }))),
 });
 export type AiParagraphNode = z.infer<typeof aiParagraphNodeSchema>;
 
@@ -118,7 +116,7 @@ export const backgroundResponseSchema = z.object({
   response: z.object({
     rewrittenNodesInfo: z.object({ nodes: z.array(aiParagraphNodeSchema) }),
     generatedContent: z.string(),
-    sentenceNode: z.object({ type: z.literal('text'), text: z.string() }).nullable(),
+    sentenceNode: z.nullable(z.object({ type: z.literal('text'), text: z.string() })),
   }),
   originalContext: z.object({
     nodeIds: z.array(z.string()),
@@ -127,10 +125,10 @@ export const backgroundResponseSchema = z.object({
      * the stretch in the block's text, and its text. Nodes of the response replace these stretches
      * one for one when their counts match. Absent for whole-block results.
      */
-    parts: z.array(z.object({ nodeId: z.string(), offset: z.number().int().min(0), text: z.string() })).optional(),
+    parts: z.optional(z.array(z.object({ nodeId: z.string(), offset: z.number().check(z.int(), z.gte(0)), text: z.string() }))),
     /** The action and tier that wrote it: the provenance mark of the text an Accept puts in (`docs/PROVENANCE.md`). */
-    action: aiActionSchema.optional(),
-    tier: aiTierSchema.optional(),
+    action: z.optional(aiActionSchema),
+    tier: z.optional(aiTierSchema),
   }),
   createdAt: z.string(),
 });
@@ -153,33 +151,37 @@ export type OperationStreamEvent =
   | { event: 'variant'; data: { variantId: string; status: 'ready' } };
 
 export const aiProviderStatusAnswerSchema = z.object({ hasOverride: z.boolean(), provider: aiTierSchema, isActive: z.boolean() });
-export const setAiProviderBodySchema = z.object({ tenantId: z.string().optional(), fileId: z.string().min(1).max(64), provider: aiTierSchema });
+export const setAiProviderBodySchema = z.object({
+  tenantId: z.optional(z.string()),
+  fileId: z.string().check(z.minLength(1), z.maxLength(64)),
+  provider: aiTierSchema,
+});
 export const setAiProviderAnswerSchema = z.object({ success: z.literal(true), provider: aiTierSchema });
-export const setDefaultAiProviderBodySchema = z.object({ tenantId: z.string().optional(), provider: aiTierSchema });
+export const setDefaultAiProviderBodySchema = z.object({ tenantId: z.optional(z.string()), provider: aiTierSchema });
 
 /** Usage record of one period (docs/PRODUCT.md#billing). */
 export const usageCurrentAnswerSchema = z.object({
-  fastCalls: z.number().int(),
-  premiumCalls: z.number().int(),
-  fastTokens: z.number().int(),
-  premiumTokens: z.number().int(),
+  fastCalls: z.number().check(z.int()),
+  premiumCalls: z.number().check(z.int()),
+  fastTokens: z.number().check(z.int()),
+  premiumTokens: z.number().check(z.int()),
   voiceMinutes: z.number(),
-  period: z.string().regex(/^\d{4}-\d{2}$/),
+  period: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
   /** Dollars spent this period, and held by calls still running. */
   cost: z.number(),
   reserved: z.number(),
   /** The plan's monthly limits; null means unlimited. */
   limits: z.object({
-    creditDollars: z.number().nullable(),
-    fastCalls: z.number().int().nullable(),
-    premiumCalls: z.number().int().nullable(),
-    voiceMinutes: z.number().nullable(),
+    creditDollars: z.nullable(z.number()),
+    fastCalls: z.nullable(z.number().check(z.int())),
+    premiumCalls: z.nullable(z.number().check(z.int())),
+    voiceMinutes: z.nullable(z.number()),
   }),
   /**
    * Pay-as-you-go for this account (docs/BILLING.md#refusals): available to a Pro account while billing
    * is on, on once it has a spending limit; absent when the plan has none.
    */
-  payg: z.object({ available: z.boolean(), on: z.boolean() }).optional(),
+  payg: z.optional(z.object({ available: z.boolean(), on: z.boolean() })),
 });
 export type UsageCurrent = z.infer<typeof usageCurrentAnswerSchema>;
 
@@ -208,11 +210,13 @@ export const budgetRefusalDetailsSchema = z.object({
   tier: aiTierSchema,
   plan: z.enum(['self-hosted', 'free', 'pro']),
   left: z.object({
-    fastCalls: z.number().int().nullable(),
-    premiumCalls: z.number().int().nullable(),
-    creditDollars: z.number().nullable(),
+    fastCalls: z.nullable(z.number().check(z.int())),
+    premiumCalls: z.nullable(z.number().check(z.int())),
+    creditDollars: z.nullable(z.number()),
   }),
   /** available: the plan offers pay-as-you-go; on: the writer set a spending limit above 0. */
   payg: z.object({ available: z.boolean(), on: z.boolean() }),
 });
 export type BudgetRefusalDetails = z.infer<typeof budgetRefusalDetailsSchema>;
+/** What ran out alone: the web still names it when the rest of a refusal's details do not parse. */
+export const budgetRefusalRanOutSchema = z.pick(budgetRefusalDetailsSchema, { ranOut: true });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Billing: plans, Stripe checkout and portal, balances and budget data, the pay-as-you-go
@@ -50,13 +50,13 @@ export const billingStatusSchema = z.enum([
 ]);
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = z.string().check(z.iso.datetime({ offset: true }));
 
 /**
  * POST /api/billing/initialize-welcome — runs after every sign-in; the body is empty (or `{}`).
  * Like other bodies of the API, billing bodies may name the tenant (`tenantId`, checked against the token).
  */
-export const initializeWelcomeBodySchema = z.object({ tenantId: z.string().optional() }).strict();
+export const initializeWelcomeBodySchema = z.strictObject({ tenantId: z.optional(z.string()) });
 /** `allocated` is true only for the call that granted the Free plan; later calls change nothing. */
 export const initializeWelcomeAnswerSchema = z.object({
   success: z.literal(true),
@@ -67,63 +67,63 @@ export const initializeWelcomeAnswerSchema = z.object({
 export type InitializeWelcomeAnswer = z.infer<typeof initializeWelcomeAnswerSchema>;
 
 /** POST /api/billing/create-checkout-session */
-export const createCheckoutSessionBodySchema = z.object({ tenantId: z.string().optional(), planType: z.literal('PRO') }).strict();
+export const createCheckoutSessionBodySchema = z.strictObject({ tenantId: z.optional(z.string()), planType: z.literal('PRO') });
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
-export const createCheckoutSessionAnswerSchema = z.object({ url: z.string().url(), sessionId: z.string() });
+export const createCheckoutSessionAnswerSchema = z.object({ url: z.string().check(z.url()), sessionId: z.string() });
 export type CreateCheckoutSessionAnswer = z.infer<typeof createCheckoutSessionAnswerSchema>;
 
 /** POST /api/billing/create-portal-session — empty body. */
-export const createPortalSessionBodySchema = z.object({ tenantId: z.string().optional() }).strict();
-export const createPortalSessionAnswerSchema = z.object({ url: z.string().url() });
+export const createPortalSessionBodySchema = z.strictObject({ tenantId: z.optional(z.string()) });
+export const createPortalSessionAnswerSchema = z.object({ url: z.string().check(z.url()) });
 export type CreatePortalSessionAnswer = z.infer<typeof createPortalSessionAnswerSchema>;
 
 /** GET /api/billing/subscription-status — polled every 5 minutes. `planType` is null for a tenant without a subscription. */
 export const subscriptionStatusAnswerSchema = z.object({
-  planType: planTypeSchema.nullable(),
+  planType: z.nullable(planTypeSchema),
   status: billingStatusSchema,
-  stripeCustomerId: z.string().nullable(),
-  currentPeriodEnd: isoDate.nullable(),
+  stripeCustomerId: z.nullable(z.string()),
+  currentPeriodEnd: z.nullable(isoDate),
   cancelAtPeriodEnd: z.boolean(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusAnswerSchema>;
 
 /** The monthly budgets of a grant; null means no cap on that reading. */
 const grantLimitsSchema = z.object({
-  creditDollars: z.number().nullable(),
-  fastCalls: z.number().int().nullable(),
-  premiumCalls: z.number().int().nullable(),
+  creditDollars: z.nullable(z.number()),
+  fastCalls: z.nullable(z.number().check(z.int())),
+  premiumCalls: z.nullable(z.number().check(z.int())),
   /** Bree caps calls and dollars, not tokens: always null. */
-  fastTokens: z.number().int().nullable(),
-  premiumTokens: z.number().int().nullable(),
-  voiceMinutes: z.number().nullable(),
+  fastTokens: z.nullable(z.number().check(z.int())),
+  premiumTokens: z.nullable(z.number().check(z.int())),
+  voiceMinutes: z.nullable(z.number()),
 });
 
 /** GET /api/billing/token-balance (docs/PRODUCT.md#billing). */
 export const tokenBalanceAnswerSchema = z.object({
-  freeTokens: grantLimitsSchema.extend({ allocatedAt: isoDate, allocatedBy: z.string() }).nullable(),
-  subscriptionTokens: grantLimitsSchema
-    .extend({
+  freeTokens: z.nullable(z.extend(grantLimitsSchema, { allocatedAt: isoDate, allocatedBy: z.string() })),
+  subscriptionTokens: z.nullable(
+    z.extend(grantLimitsSchema, {
       planType: planTypeSchema,
-      currentPeriodStart: isoDate.nullable(),
-      currentPeriodEnd: isoDate.nullable(),
+      currentPeriodStart: z.nullable(isoDate),
+      currentPeriodEnd: z.nullable(isoDate),
       subscriptionId: z.string(),
-      billingCycle: z.object({ startDate: isoDate.nullable(), endDate: isoDate.nullable() }),
-    })
-    .nullable(),
-  payAsYouGoTokens: z
-    .object({
-      accumulatedTokens: z.number().int(),
-      accumulatedCalls: z.number().int(),
+      billingCycle: z.object({ startDate: z.nullable(isoDate), endDate: z.nullable(isoDate) }),
+    }),
+  ),
+  payAsYouGoTokens: z.nullable(
+    z.object({
+      accumulatedTokens: z.number().check(z.int()),
+      accumulatedCalls: z.number().check(z.int()),
       accumulatedCost: z.number(),
       spendingLimit: z.number(),
       periodStart: isoDate,
       periodEnd: isoDate,
-      invoiceId: z.string().nullable(),
-    })
-    .nullable(),
-  stripeCustomerId: z.string().nullable(),
-  createdAt: isoDate.nullable(),
-  updatedAt: isoDate.nullable(),
+      invoiceId: z.nullable(z.string()),
+    }),
+  ),
+  stripeCustomerId: z.nullable(z.string()),
+  createdAt: z.nullable(isoDate),
+  updatedAt: z.nullable(isoDate),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceAnswerSchema>;
 
@@ -132,19 +132,19 @@ export type TokenBalance = z.infer<typeof tokenBalanceAnswerSchema>;
  * banner (docs/PRODUCT.md#billing). Call counts stay with GET /api/usage/current.
  */
 export const budgetAnswerSchema = z.object({
-  period: z.string().regex(/^\d{4}-\d{2}$/),
-  planType: planTypeSchema.nullable(),
+  period: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
+  planType: z.nullable(planTypeSchema),
   status: billingStatusSchema,
   /** Dollars of credit this period; null when the plan has no dollar cap. */
-  monthlyBudget: z.number().nullable(),
+  monthlyBudget: z.nullable(z.number()),
   /** Dollars spent this period within the credit (settled calls). */
   actualCosts: z.number(),
   /** monthlyBudget − actualCosts, never below 0; null when unlimited. */
-  remainingBudget: z.number().nullable(),
+  remainingBudget: z.nullable(z.number()),
   payAsYouGo: z.object({
     /** True for a Pro tenant who turned pay-as-you-go on (a spending limit above 0); off until then. */
     enabled: z.boolean(),
-    accumulatedCalls: z.number().int(),
+    accumulatedCalls: z.number().check(z.int()),
     accumulatedCost: z.number(),
     spendingLimit: z.number(),
     overageThreshold: z.number(),
@@ -153,39 +153,30 @@ export const budgetAnswerSchema = z.object({
 export type BudgetData = z.infer<typeof budgetAnswerSchema>;
 
 /** POST /api/billing/spending-limit — the pay-as-you-go limit in dollars a period; 0 turns pay-as-you-go off. */
-export const setSpendingLimitBodySchema = z.object({ spendingLimit: z.number().finite().min(0).max(PAYG_MAX_SPENDING_LIMIT) }).strict();
+export const setSpendingLimitBodySchema = z.strictObject({ spendingLimit: z.number().check(z.gte(0), z.lte(PAYG_MAX_SPENDING_LIMIT)) });
 export type SetSpendingLimitBody = z.infer<typeof setSpendingLimitBodySchema>;
 export const setSpendingLimitAnswerSchema = z.object({ spendingLimit: z.number() });
 
 /** GET /api/billing/checkout-session/{id} — the /billing/success page's lookup; only the tenant's own sessions. */
 export const checkoutSessionParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(255)
-    .regex(/^cs_[A-Za-z0-9_]+$/),
+  id: z.string().check(z.minLength(1), z.maxLength(255), z.regex(/^cs_[A-Za-z0-9_]+$/)),
 });
 export const checkoutSessionAnswerSchema = z.object({
   sessionId: z.string(),
   complete: z.boolean(),
   subscriptionActive: z.boolean(),
-  planType: planTypeSchema.nullable(),
+  planType: z.nullable(planTypeSchema),
 });
 export type CheckoutSessionLookup = z.infer<typeof checkoutSessionAnswerSchema>;
 
 /** GET /api/billing/usage?period=YYYY-MM (default: this month) and GET /api/billing/usage.csv (the same rows as CSV). */
-export const billingUsageQuerySchema = z
-  .object({
-    period: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-      .optional(),
-  })
-  .strict();
+export const billingUsageQuerySchema = z.strictObject({
+  period: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/))),
+});
 const usageLineSchema = z.object({
-  fastCalls: z.number().int(),
-  premiumCalls: z.number().int(),
-  tokens: z.number().int(),
+  fastCalls: z.number().check(z.int()),
+  premiumCalls: z.number().check(z.int()),
+  tokens: z.number().check(z.int()),
   voiceMinutes: z.number(),
   cost: z.number(),
 });
@@ -193,12 +184,12 @@ export const billingUsageAnswerSchema = z.object({
   period: z.string(),
   totals: usageLineSchema,
   /** One row per UTC day with usage, oldest first. */
-  days: z.array(usageLineSchema.extend({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
+  days: z.array(z.extend(usageLineSchema, { date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)) })),
   /**
    * One row per document with usage; fileId null gathers calls made outside a document. `name` is
    * the document's name, null outside a document or once the document is gone ('deleted document').
    */
-  documents: z.array(usageLineSchema.extend({ fileId: z.string().nullable(), name: z.string().nullable() })),
+  documents: z.array(z.extend(usageLineSchema, { fileId: z.nullable(z.string()), name: z.nullable(z.string()) })),
 });
 export type BillingUsage = z.infer<typeof billingUsageAnswerSchema>;
 /** The CSV's header line; then one `day` row per day, one `document` row per document (key: its name, 'deleted document' once gone, empty outside a document) and one `total` row. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { aiTierSchema, AI_MAX_TEXT } from './ai';
 
 /** The starters offered while a document's conversation is empty (the chat issue's own wording). */
@@ -34,9 +34,9 @@ export const chatConversationAnswerSchema = z.object({ messages: z.array(chatMes
  * about instead of the whole document (the server reads the document itself).
  */
 export const sendChatMessageBodySchema = z.object({
-  tenantId: z.string().optional(),
-  message: z.string().min(1).max(CHAT_MAX_MESSAGE),
-  selection: z.string().max(AI_MAX_TEXT).optional(),
+  tenantId: z.optional(z.string()),
+  message: z.string().check(z.minLength(1), z.maxLength(CHAT_MAX_MESSAGE)),
+  selection: z.optional(z.string().check(z.maxLength(AI_MAX_TEXT))),
 });
 export type SendChatMessageBody = z.infer<typeof sendChatMessageBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Checks: an editor's read of the draft (docs/CHECKS.md). Three sources find things — rules run in
@@ -37,10 +37,10 @@ export function checkKindOf(rule: CheckRule): CheckKind {
 
 /** A text block as the checks read it: its block id (`BlockIds`), its type and its plain text. */
 export const checkBlockSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   /** 'paragraph', 'heading', 'listItem', 'blockquote', 'codeBlock'… (rules skip what is not prose). */
-  type: z.string().min(1).max(40),
-  text: z.string().max(200_000),
+  type: z.string().check(z.minLength(1), z.maxLength(40)),
+  text: z.string().check(z.maxLength(200_000)),
 });
 export type CheckBlock = z.infer<typeof checkBlockSchema>;
 
@@ -51,14 +51,14 @@ export type CheckBlock = z.infer<typeof checkBlockSchema>;
  */
 export const checkFindingSchema = z.object({
   /** Stable for the same rule, block and words (`checkFindingId`): Ignore remembers it across edits elsewhere. */
-  id: z.string().min(1).max(200),
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
   rule: checkRuleSchema,
-  blockId: z.string().min(1).max(64),
-  from: z.number().int().min(0),
-  to: z.number().int().min(0),
-  quote: z.string().max(5_000),
-  message: z.string().max(300),
-  detail: z.string().max(2_000).optional(),
+  blockId: z.string().check(z.minLength(1), z.maxLength(64)),
+  from: z.number().check(z.int(), z.gte(0)),
+  to: z.number().check(z.int(), z.gte(0)),
+  quote: z.string().check(z.maxLength(5_000)),
+  message: z.string().check(z.maxLength(300)),
+  detail: z.optional(z.string().check(z.maxLength(2_000))),
 });
 export type CheckFinding = z.infer<typeof checkFindingSchema>;
 
@@ -80,11 +80,11 @@ export function checkFindingId({ rule, blockId, quote }: { rule: CheckRule; bloc
 /** The author's check settings (kept with the voice profile, docs/CHECKS.md "Settings"). */
 export const checkSettingsSchema = z.object({
   /** Rules switched off; every rule runs by default. */
-  disabledRules: z.array(checkRuleSchema).max(CHECK_RULES.length),
+  disabledRules: z.array(checkRuleSchema).check(z.maxLength(CHECK_RULES.length)),
   /** A sentence longer than this many words is 'long'. */
-  longSentenceWords: z.number().int().min(10).max(200),
+  longSentenceWords: z.number().check(z.int(), z.gte(10), z.lte(200)),
   /** The author's own clichés, added to the list kept in the repository. */
-  extraCliches: z.array(z.string().trim().min(2).max(80)).max(500),
+  extraCliches: z.array(z.string().check(z.trim(), z.minLength(2), z.maxLength(80))).check(z.maxLength(500)),
 });
 export type CheckSettings = z.infer<typeof checkSettingsSchema>;
 
@@ -92,12 +92,16 @@ export const DEFAULT_CHECK_SETTINGS: CheckSettings = { disabledRules: [], longSe
 
 /** How many ignored findings one document remembers; past it the oldest is forgotten (docs/CHECKS.md "Settings and what is remembered"). */
 export const CHECKS_IGNORED_MAX = 1_000;
-export const checkFindingIdSchema = z.string().trim().min(1).max(200);
+export const checkFindingIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** GET /api/checks/ignored?fileId=: the findings ignored in one document. */
-export const checksIgnoredQuerySchema = z.object({ fileId: z.string().min(1).max(64) });
+export const checksIgnoredQuerySchema = z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(64)) });
 /** POST /api/checks/ignored: remember (or forget) that a finding of this document is ignored. Idempotent. */
-export const checksIgnoredBodySchema = z.object({ fileId: z.string().min(1).max(64), findingId: checkFindingIdSchema, ignored: z.boolean() });
+export const checksIgnoredBodySchema = z.object({
+  fileId: z.string().check(z.minLength(1), z.maxLength(64)),
+  findingId: checkFindingIdSchema,
+  ignored: z.boolean(),
+});
 export type ChecksIgnoredBody = z.infer<typeof checksIgnoredBodySchema>;
 /** The document's ignored finding ids, oldest first. */
 export const checksIgnoredAnswerSchema = z.object({ ignored: z.array(z.string()) });
@@ -105,8 +109,8 @@ export type ChecksIgnoredAnswer = z.infer<typeof checksIgnoredAnswerSchema>;
 
 /** POST /api/checks/ai: the document's (or selection's) blocks, answered with the AI's findings. */
 export const aiChecksBodySchema = z.object({
-  fileId: z.string().min(1).max(64),
-  blocks: z.array(checkBlockSchema).min(1).max(5_000),
+  fileId: z.string().check(z.minLength(1), z.maxLength(64)),
+  blocks: z.array(checkBlockSchema).check(z.minLength(1), z.maxLength(5_000)),
 });
 export type AiChecksBody = z.infer<typeof aiChecksBodySchema>;
 export const aiChecksAnswerSchema = z.object({ findings: z.array(checkFindingSchema) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { aiTierSchema } from './ai';
 
 /**
@@ -33,20 +33,19 @@ export function isTranscribingNow(metadata: { isTranscribing?: unknown; transcri
 /** Where a dictation's text goes: into the document at the caret, or into the Modify instruction. */
 export const DICTATION_TARGETS = ['document', 'instruction'] as const;
 
-const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanFlag = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((v) => v === 'true'),
+);
 
 /** POST /api/dictations?…: the query of a final recording; the body is the audio itself. */
 export const dictationQuerySchema = z.object({
-  fileId: z.string().min(1).max(64),
+  fileId: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The recording's length as the recorder measured it, in milliseconds (the container may not say). */
-  durationMs: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(DICTATION_LIMITS.maxRecordingSeconds * 1000),
+  durationMs: z.coerce.number().check(z.int(), z.gte(1), z.lte(DICTATION_LIMITS.maxRecordingSeconds * 1000)),
   /** Polish in the author's voice (punctuation, paragraphs, filler words out); on by default. */
-  polish: booleanFlag.default(true),
-  target: z.enum(DICTATION_TARGETS).default('document'),
+  polish: z._default(booleanFlag, true),
+  target: z._default(z.enum(DICTATION_TARGETS), 'document'),
 });
 export type DictationQuery = z.infer<typeof dictationQuerySchema>;
 
@@ -59,7 +58,7 @@ export const dictationAnswerSchema = z.object({
   paragraphs: z.array(z.string()),
   polished: z.boolean(),
   /** The tier that polished the text, present when `polished`: the provenance mark of the words put in (`docs/PROVENANCE.md`). */
-  tier: aiTierSchema.optional(),
+  tier: z.optional(aiTierSchema),
   delivered: z.boolean(),
   /** The voice minutes this recording was metered at. */
   minutes: z.number(),
@@ -68,12 +67,8 @@ export type DictationAnswer = z.infer<typeof dictationAnswerSchema>;
 
 /** POST /api/dictations/preview?…: one live-preview chunk; the body is the audio. */
 export const dictationPreviewQuerySchema = z.object({
-  fileId: z.string().min(1).max(64),
-  durationMs: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(DICTATION_LIMITS.maxChunkSeconds * 1000),
+  fileId: z.string().check(z.minLength(1), z.maxLength(64)),
+  durationMs: z.coerce.number().check(z.int(), z.gte(1), z.lte(DICTATION_LIMITS.maxChunkSeconds * 1000)),
 });
 export const dictationPreviewAnswerSchema = z.object({ text: z.string() });
 export type DictationPreviewAnswer = z.infer<typeof dictationPreviewAnswerSchema>;

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every error answer of the API has this shape. */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
+    details: z.optional(z.record(z.string(), z.unknown())),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

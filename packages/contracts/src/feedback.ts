@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Feedback limits and timings (docs/PRODUCT.md#feedback). */
 export const FEEDBACK_LIMITS = {
@@ -93,19 +93,17 @@ export const feedbackStatusSchema = z.enum(['new', 'read', 'responded']);
 export type FeedbackStatus = z.infer<typeof feedbackStatusSchema>;
 
 /** browserInfo as the dialog sends it (docs/PRODUCT.md#feedback); stored as given, bounded in size. */
-export const feedbackBrowserInfoSchema = z
-  .object({
-    userAgent: z.string().max(1000).optional(),
-    language: z.string().max(100).optional(),
-    platform: z.string().max(200).optional(),
-    cookieEnabled: z.boolean().optional(),
-    viewport: z.object({ width: z.number(), height: z.number(), devicePixelRatio: z.number() }).partial().optional(),
-    timestamp: z.string().max(100).optional(),
-    url: z.string().max(4000).optional(),
-    referrer: z.string().max(4000).optional(),
-    screenResolution: z.string().max(100).optional(),
-  })
-  .strip();
+export const feedbackBrowserInfoSchema = z.object({
+  userAgent: z.optional(z.string().check(z.maxLength(1000))),
+  language: z.optional(z.string().check(z.maxLength(100))),
+  platform: z.optional(z.string().check(z.maxLength(200))),
+  cookieEnabled: z.optional(z.boolean()),
+  viewport: z.optional(z.partial(z.object({ width: z.number(), height: z.number(), devicePixelRatio: z.number() }))),
+  timestamp: z.optional(z.string().check(z.maxLength(100))),
+  url: z.optional(z.string().check(z.maxLength(4000))),
+  referrer: z.optional(z.string().check(z.maxLength(4000))),
+  screenResolution: z.optional(z.string().check(z.maxLength(100))),
+}); // z.object drops unknown keys (classic's .strip() was the default)
 export type FeedbackBrowserInfo = z.infer<typeof feedbackBrowserInfoSchema>;
 
 /** POST /api/feedback answers. */
@@ -127,8 +125,8 @@ export const feedbackItemSchema = z.object({
   status: feedbackStatusSchema,
   preserve: z.boolean(),
   message: z.string(),
-  userEmail: z.string().nullable(),
-  userName: z.string().nullable(),
+  userEmail: z.nullable(z.string()),
+  userName: z.nullable(z.string()),
   createdAt: z.string(),
   fileCount: z.number(),
   uploadedFiles: z.array(feedbackAttachmentSchema),
@@ -139,26 +137,26 @@ export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 
 /** GET /api/admin/feedback?status&preserve&dateRange&search (docs/PRODUCT.md#admin). */
 export const feedbackListQuerySchema = z.object({
-  status: feedbackStatusSchema.optional(),
-  preserve: z.enum(['true', 'false']).optional(),
+  status: z.optional(feedbackStatusSchema),
+  preserve: z.optional(z.enum(['true', 'false'])),
   /** Days back from now; the interface never sets it (docs/PRODUCT.md#admin). */
-  dateRange: z.enum(['1d', '7d', '14d', '30d']).optional(),
-  search: z.string().max(500).optional(),
+  dateRange: z.optional(z.enum(['1d', '7d', '14d', '30d'])),
+  search: z.optional(z.string().check(z.maxLength(500))),
 });
 export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;
 export const feedbackListAnswerSchema = z.object({ items: z.array(feedbackItemSchema) });
 export type FeedbackListAnswer = z.infer<typeof feedbackListAnswerSchema>;
 
-const feedbackIdSchema = z.string().min(1).max(64);
+const feedbackIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
 export const feedbackIdParamsSchema = z.object({ feedbackId: feedbackIdSchema });
 export const feedbackAttachmentParamsSchema = z.object({ feedbackId: feedbackIdSchema, attachmentId: feedbackIdSchema });
-export const feedbackAttachmentQuerySchema = z.object({ download: z.enum(['1']).optional() });
+export const feedbackAttachmentQuerySchema = z.object({ download: z.optional(z.enum(['1'])) });
 
 /** PUT /api/admin/feedback/{id}: {status} or {preserve} (docs/PRODUCT.md#admin). */
-export const feedbackUpdateBodySchema = z.union([z.object({ status: feedbackStatusSchema }).strict(), z.object({ preserve: z.boolean() }).strict()]);
+export const feedbackUpdateBodySchema = z.union([z.strictObject({ status: feedbackStatusSchema }), z.strictObject({ preserve: z.boolean() })]);
 export type FeedbackUpdateBody = z.infer<typeof feedbackUpdateBodySchema>;
 export const feedbackUpdateAnswerSchema = z.object({ success: z.literal(true), item: feedbackItemSchema });
 
 /** POST /api/admin/feedback/bulk-delete. */
-export const feedbackBulkDeleteBodySchema = z.object({ feedbackIds: z.array(feedbackIdSchema).min(1).max(1000) });
+export const feedbackBulkDeleteBodySchema = z.object({ feedbackIds: z.array(feedbackIdSchema).check(z.minLength(1), z.maxLength(1000)) });
 export const feedbackBulkDeleteAnswerSchema = z.object({ success: z.literal(true), deleted: z.number() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Limits of stored images (docs/IMAGES.md). The server types an upload by its bytes, refuses it
@@ -22,7 +22,7 @@ export const IMAGE_STORED_TYPES = ['image/jpeg', 'image/png'] as const;
 export type ImageStoredType = (typeof IMAGE_STORED_TYPES)[number];
 
 /** An image's id: base64url, as made by the server; its address is `/api/images/{id}`. */
-export const imageIdSchema = z.string().regex(/^[0-9A-Za-z_-]{10,64}$/);
+export const imageIdSchema = z.string().check(z.regex(/^[0-9A-Za-z_-]{10,64}$/));
 export const imageParamsSchema = z.object({ id: imageIdSchema });
 
 /** The owner's address of a stored image, the `src` of the editor's image node. */
@@ -39,9 +39,9 @@ export const imageUploadFields = { fileId: 'fileId', file: 'file' } as const;
 export const storedImageSchema = z.object({
   id: imageIdSchema,
   src: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  bytes: z.number().int().positive(),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
+  bytes: z.number().check(z.int(), z.positive()),
   contentType: z.enum(IMAGE_STORED_TYPES),
 });
 export type StoredImage = z.infer<typeof storedImageSchema>;

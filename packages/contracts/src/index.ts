@@ -30,3 +30,4 @@ export * from './account-export';
 export * from './account-deletion';
 export * from './account';
 export * from './checks';
+export * from './messages';

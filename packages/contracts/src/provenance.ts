@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AI_ACTIONS, AI_TIERS } from './ai';
 import type { Authenticity } from './files';
 import { VARIANT_ACTIONS } from './workspaces';
@@ -12,21 +12,17 @@ export type ProvenanceAction = (typeof PROVENANCE_ACTIONS)[number];
 
 /** The attributes of the `aiProvenance` mark: which operation, which action, which tier, when. */
 export const provenanceAttrsSchema = z.object({
-  operationId: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  operationId: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9_-]+$/)),
   action: z.enum(PROVENANCE_ACTIONS),
   tier: z.enum(AI_TIERS),
-  at: z.string().datetime({ offset: true }),
+  at: z.string().check(z.iso.datetime({ offset: true })),
 });
 export type ProvenanceAttrs = z.infer<typeof provenanceAttrsSchema>;
 
 /** Characters of a text (whitespace left out) and how many of them carry the AI mark. */
 export const authorshipSchema = z.object({
-  textChars: z.number().int().nonnegative(),
-  aiChars: z.number().int().nonnegative(),
+  textChars: z.number().check(z.int(), z.nonnegative()),
+  aiChars: z.number().check(z.int(), z.nonnegative()),
 });
 export type Authorship = z.infer<typeof authorshipSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Where a post appears: /updates or /blog (docs/PRODUCT.md#admin). */
 export const POST_CATEGORIES = ['updates', 'blog'] as const;
@@ -27,15 +27,13 @@ export function slugFromTitle(title: string): string {
 /** A slug the rule can produce, and not empty. */
 export const postSlugSchema = z
   .string()
-  .min(1, 'must not be empty')
-  .max(PUBLISHING.maxSlugLength)
-  .regex(/^[a-z0-9-]+$/, 'may hold only a-z, 0-9 and hyphens');
+  .check(z.minLength(1, 'must not be empty'), z.maxLength(PUBLISHING.maxSlugLength), z.regex(/^[a-z0-9-]+$/, 'may hold only a-z, 0-9 and hyphens'));
 
 /** The draft an editor fills in (docs/PRODUCT.md#admin). */
 export const publishingDraftSchema = z.object({
-  title: z.string().trim().min(1, 'must not be empty').max(PUBLISHING.maxTitleLength),
+  title: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(PUBLISHING.maxTitleLength)),
   slug: postSlugSchema,
-  excerpt: z.string().max(PUBLISHING.maxExcerptLength),
+  excerpt: z.string().check(z.maxLength(PUBLISHING.maxExcerptLength)),
   category: postCategorySchema,
 });
 export type PublishingDraft = z.infer<typeof publishingDraftSchema>;
@@ -44,12 +42,12 @@ export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** A document's post as the manager shows it. */
-export const postSchema = publishingDraftSchema.extend({
+export const postSchema = z.extend(publishingDraftSchema, {
   status: z.enum(POST_STATUSES),
-  publishedAt: z.string().nullable(),
+  publishedAt: z.nullable(z.string()),
   updatedAt: z.string(),
   /** The public address while published. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -58,12 +56,12 @@ export const publishableDocumentSchema = z.object({
   fileId: z.string(),
   name: z.string(),
   lastModified: z.string(),
-  wordCount: z.number().int(),
-  post: postSchema.nullable(),
+  wordCount: z.number().check(z.int()),
+  post: z.nullable(postSchema),
 });
 export type PublishableDocument = z.infer<typeof publishableDocumentSchema>;
 
 export const publishableListAnswerSchema = z.object({ items: z.array(publishableDocumentSchema) });
-export const publishingFileParamsSchema = z.object({ fileId: z.string().min(1).max(64) });
+export const publishingFileParamsSchema = z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const publishingPreviewAnswerSchema = z.object({ name: z.string(), content: z.unknown(), lastModified: z.string() });
 export const postAnswerSchema = z.object({ success: z.literal(true), post: postSchema });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Search defaults (docs/PRODUCT.md#search): drafts are left out unless asked for. */
 export const SEARCH_DEFAULTS = {
@@ -17,31 +17,27 @@ export const SEARCH_QUERY_MAX_CHARS = 500;
 /** How long the browser waits for a search (docs/PRODUCT.md#search: 1 min for search). */
 export const SEARCH_TIMEOUT_MS = 60_000;
 
-const query = z.string().trim().min(1).max(SEARCH_QUERY_MAX_CHARS);
-const limit = (fallback: number) => z.number().int().min(1).max(SEARCH_MAX_LIMIT).default(fallback);
-const weight = (fallback: number) => z.number().min(0).max(1).default(fallback);
+const query = z.string().check(z.trim(), z.minLength(1), z.maxLength(SEARCH_QUERY_MAX_CHARS));
+const limit = (fallback: number) => z._default(z.number().check(z.int(), z.gte(1), z.lte(SEARCH_MAX_LIMIT)), fallback);
+const weight = (fallback: number) => z._default(z.number().check(z.gte(0), z.lte(1)), fallback);
 
 /** POST /api/search/text (docs/PRODUCT.md#search). */
-export const textSearchBodySchema = z
-  .object({
-    tenantId: z.string().optional(),
-    query,
-    limit: limit(SEARCH_DEFAULTS.textLimit),
-    includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),
-  })
-  .strict();
+export const textSearchBodySchema = z.strictObject({
+  tenantId: z.optional(z.string()),
+  query,
+  limit: limit(SEARCH_DEFAULTS.textLimit),
+  includeDrafts: z._default(z.boolean(), SEARCH_DEFAULTS.includeDrafts),
+});
 export type TextSearchBody = z.input<typeof textSearchBodySchema>;
 
 /** POST /api/search/vector: documents whose meaning is at least `threshold` (cosine similarity) like the query. */
-export const vectorSearchBodySchema = z
-  .object({
-    tenantId: z.string().optional(),
-    query,
-    limit: limit(SEARCH_DEFAULTS.vectorLimit),
-    threshold: weight(SEARCH_DEFAULTS.threshold),
-    includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),
-  })
-  .strict();
+export const vectorSearchBodySchema = z.strictObject({
+  tenantId: z.optional(z.string()),
+  query,
+  limit: limit(SEARCH_DEFAULTS.vectorLimit),
+  threshold: weight(SEARCH_DEFAULTS.threshold),
+  includeDrafts: z._default(z.boolean(), SEARCH_DEFAULTS.includeDrafts),
+});
 export type VectorSearchBody = z.input<typeof vectorSearchBodySchema>;
 
 /**
@@ -49,17 +45,16 @@ export type VectorSearchBody = z.input<typeof vectorSearchBodySchema>;
  * meaning alone must reach `threshold` (the vector search's, 0.7 by default).
  */
 export const hybridSearchBodySchema = z
-  .object({
-    tenantId: z.string().optional(),
+  .strictObject({
+    tenantId: z.optional(z.string()),
     query,
     limit: limit(SEARCH_DEFAULTS.hybridLimit),
     threshold: weight(SEARCH_DEFAULTS.threshold),
     vectorWeight: weight(SEARCH_DEFAULTS.vectorWeight),
     textWeight: weight(SEARCH_DEFAULTS.textWeight),
-    includeDrafts: z.boolean().default(SEARCH_DEFAULTS.includeDrafts),
+    includeDrafts: z._default(z.boolean(), SEARCH_DEFAULTS.includeDrafts),
   })
-  .strict()
-  .refine((b) => b.vectorWeight + b.textWeight > 0, { message: 'vectorWeight and textWeight cannot both be 0', path: ['vectorWeight'] });
+  .check(z.refine((b) => b.vectorWeight + b.textWeight > 0, { message: 'vectorWeight and textWeight cannot both be 0', path: ['vectorWeight'] }));
 export type HybridSearchBody = z.input<typeof hybridSearchBodySchema>;
 
 /**
@@ -69,8 +64,8 @@ export type HybridSearchBody = z.input<typeof hybridSearchBodySchema>;
  */
 export const searchPassageSchema = z.object({
   text: z.string(),
-  highlights: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
-  offset: z.number().int().min(0).nullable(),
+  highlights: z.array(z.tuple([z.number().check(z.int(), z.gte(0)), z.number().check(z.int(), z.gte(0))])),
+  offset: z.nullable(z.number().check(z.int(), z.gte(0))),
 });
 export type SearchPassage = z.infer<typeof searchPassageSchema>;
 
@@ -78,7 +73,7 @@ export type SearchPassage = z.infer<typeof searchPassageSchema>;
 export const searchResultSchema = z.object({
   fileId: z.string(),
   name: z.string(),
-  tag: z.enum(['Human', 'AI-Assisted', 'AI']).nullable(),
+  tag: z.nullable(z.enum(['Human', 'AI-Assisted', 'AI'])),
   /** When the text last changed (the list's 'Edited …' date), ISO 8601. */
   contentUpdatedAt: z.string(),
   /** A workspace variant: drafts appear only with includeDrafts. */
@@ -103,8 +98,8 @@ export const searchStatusSchema = z.object({
     z.object({ available: z.literal(false), reason: z.enum(['no_model', 'no_extension']), message: z.string() }),
   ]),
   /** Documents whose current text is embedded, out of the tenant's documents ('Indexing 120 of 480 documents'). */
-  indexed: z.number().int().min(0),
-  total: z.number().int().min(0),
+  indexed: z.number().check(z.int(), z.gte(0)),
+  total: z.number().check(z.int(), z.gte(0)),
   indexing: z.boolean(),
 });
 export type SearchStatus = z.infer<typeof searchStatusSchema>;
@@ -134,5 +129,5 @@ export const SEARCH_LANGUAGES = [
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
 /** GET and PUT /api/search/settings: the tenant's search language. */
-export const searchSettingsSchema = z.object({ language: z.enum(SEARCH_LANGUAGES) }).strict();
+export const searchSettingsSchema = z.strictObject({ language: z.enum(SEARCH_LANGUAGES) });
 export type SearchSettings = z.infer<typeof searchSettingsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authenticitySchema } from './files';
 import { authorshipSchema } from './provenance';
 
@@ -25,11 +25,11 @@ export const SHARE_MESSAGES = {
 /** The meta description rule of a shared page (docs/PRODUCT.md#sharing). */
 export const SHARE_DESCRIPTION = { minExclusive: 10, maxChars: 157, ellipsis: '...' } as const;
 
-const fileIdSchema = z.string().min(1).max(64);
+const fileIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
 /** A share's public name in its URL: base64url, as made by the server (long enough that nobody guesses one). */
-export const shareSlugSchema = z.string().min(1).max(200);
+export const shareSlugSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
-export const shareFileBodySchema = z.object({ tenantId: z.string().optional(), fileId: fileIdSchema });
+export const shareFileBodySchema = z.object({ tenantId: z.optional(z.string()), fileId: fileIdSchema });
 export const shareFileParamsSchema = z.object({ fileId: fileIdSchema });
 
 /** POST /shares/create and /shares/regenerate-slug. */
@@ -39,9 +39,9 @@ export type ShareLinkAnswer = z.infer<typeof shareLinkAnswerSchema>;
 /** GET /shares/status/{fileId} (docs/PRODUCT.md#sharing), with the views the shared page had since sharing was switched on. */
 export const shareStatusAnswerSchema = z.object({
   isShared: z.boolean(),
-  shareUrl: z.string().nullable(),
-  shareSlug: z.string().nullable(),
-  viewCount: z.number().int().nonnegative(),
+  shareUrl: z.nullable(z.string()),
+  shareSlug: z.nullable(z.string()),
+  viewCount: z.number().check(z.int(), z.nonnegative()),
 });
 export type ShareStatus = z.infer<typeof shareStatusAnswerSchema>;
 
@@ -53,11 +53,11 @@ export const sharedDocumentSchema = z.object({
   metadata: z.object({
     title: z.string(),
     lastModified: z.string(),
-    wordCount: z.number().int(),
+    wordCount: z.number().check(z.int()),
     /** Present when the author tagged the document Human, AI-Assisted or AI. */
-    authenticity: authenticitySchema.optional(),
+    authenticity: z.optional(authenticitySchema),
     /** Present when the author chose to show how much of the text the AI wrote (metadata.showAuthorship). */
-    authorship: authorshipSchema.optional(),
+    authorship: z.optional(authorshipSchema),
   }),
   shareInfo: z.object({ createdAt: z.string() }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { aiTierSchema } from './ai';
 
 /** GET /api/config — public: what the SPA needs before sign-in. */
@@ -11,22 +11,22 @@ export const publicConfigSchema = z.object({
     audience: z.string(),
     scope: z.string(),
     /** The embedded sign-in's page that mails a new email-confirmation link; absent when Bree sends no mail or uses an external issuer. */
-    emailConfirmationUrl: z.string().optional(),
+    emailConfirmationUrl: z.optional(z.string()),
     /** OIDC_ACCOUNT_URL: the external issuer's account page, where its users change their password and address; absent otherwise. */
-    accountUrl: z.string().optional(),
+    accountUrl: z.optional(z.string()),
   }),
   /** False while the server has no Stripe key: every tenant has the DEFAULT_PLAN and /subscription says this server has no billing. */
   billing: z.object({ enabled: z.boolean() }),
   /** Page-view analytics the operator chose (ANALYTICS_*); null: the app loads no analytics script and sends nothing. */
-  analytics: z
-    .object({
+  analytics: z.nullable(
+    z.object({
       provider: z.enum(['plausible', 'umami']),
       scriptUrl: z.string(),
       siteId: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
   /** SUPPORT_EMAIL: the address the footer, the legal pages and /security give for support, privacy and security reports; absent when unset. */
-  supportEmail: z.string().optional(),
+  supportEmail: z.optional(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -70,6 +70,6 @@ export const aiConfigSchema = z.object({
   /** The dictation model (AI_TRANSCRIPTION_MODEL): the microphone button says how to enable it when unavailable. */
   transcription: aiTierInfoSchema,
   /** Administrators only (ADMIN_EMAILS): one note per tier without a provider; absent for everyone else. */
-  setup: z.array(aiSetupNoteSchema).optional(),
+  setup: z.optional(z.array(aiSetupNoteSchema)),
 });
 export type AiConfig = z.infer<typeof aiConfigSchema>;

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /api/tenant/status */
 export const tenantStatusSchema = z.object({ tenantId: z.string(), initialized: z.boolean() });
 export type TenantStatus = z.infer<typeof tenantStatusSchema>;
 
 /** POST /api/tenant/initialize */
-export const initializeTenantBodySchema = z.object({ tenantId: z.string().min(1).max(255) });
+export const initializeTenantBodySchema = z.object({ tenantId: z.string().check(z.minLength(1), z.maxLength(255)) });
 export const initializeTenantResponseSchema = z.object({
   success: z.literal(true),
   tenantId: z.string(),
@@ -15,12 +15,12 @@ export const initializeTenantResponseSchema = z.object({
 
 /** PUT /api/users/profile */
 export const userProfileBodySchema = z.object({
-  email: z.email().max(320),
-  name: z.string().max(200).optional().default(''),
-  emailVerified: z.boolean().optional().default(false),
+  email: z.email().check(z.maxLength(320)),
+  name: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
+  emailVerified: z._default(z.optional(z.boolean()), false),
 });
 export type UserProfileBody = z.input<typeof userProfileBodySchema>;
 export const userProfileResponseSchema = z.object({
   success: z.literal(true),
-  profile: z.object({ email: z.string().nullable(), name: z.string().nullable(), emailVerified: z.boolean() }),
+  profile: z.object({ email: z.nullable(z.string()), name: z.nullable(z.string()), emailVerified: z.boolean() }),
 });

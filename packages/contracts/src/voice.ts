@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Where a voice profile stands: never analysed, being analysed, usable, or last analysis failed. */
 export const VOICE_STATUSES = ['idle', 'analyzing', 'ready', 'failed'] as const;
@@ -15,11 +15,11 @@ const distributionSchema = z.object({ mean: z.number(), median: z.number(), p10:
 
 /** Stylometric figures computed locally from the author's samples (all per-1,000-word rates use word tokens). */
 export const voiceStatsSchema = z.object({
-  words: z.number().int(),
-  sentences: z.number().int(),
-  paragraphs: z.number().int(),
+  words: z.number().check(z.int()),
+  sentences: z.number().check(z.int()),
+  paragraphs: z.number().check(z.int()),
   sentenceLength: distributionSchema,
-  vocabulary: z.object({ typeTokenRatio: z.number(), mattr: z.number(), mattrWindow: z.number().int() }),
+  vocabulary: z.object({ typeTokenRatio: z.number(), mattr: z.number(), mattrWindow: z.number().check(z.int()) }),
   punctuationPer1000Words: z.object({
     commas: z.number(),
     semicolons: z.number(),
@@ -32,10 +32,10 @@ export const voiceStatsSchema = z.object({
     quotes: z.number(),
   }),
   /** Each of the contracts' FUNCTION_WORDS per 1,000 words; absent from profiles analysed before it was measured. */
-  functionWordsPer1000Words: z.record(z.string(), z.number()).optional(),
+  functionWordsPer1000Words: z.optional(z.record(z.string(), z.number())),
   person: z.object({ first: z.number(), second: z.number(), third: z.number() }),
   tense: z.object({ past: z.number(), present: z.number() }),
-  recurringPhrases: z.array(z.object({ phrase: z.string(), count: z.number().int() })),
+  recurringPhrases: z.array(z.object({ phrase: z.string(), count: z.number().check(z.int()) })),
   readability: z.object({ fleschReadingEase: z.number(), fleschKincaidGrade: z.number(), syllablesPerWord: z.number() }),
   averageParagraphWords: z.number(),
 });
@@ -44,25 +44,25 @@ export type VoiceStats = z.infer<typeof voiceStatsSchema>;
 /** GET /api/voice/profile: the learned voice, readable and editable by the author. */
 export const voiceProfileAnswerSchema = z.object({
   status: voiceStatusSchema,
-  stats: voiceStatsSchema.nullable(),
+  stats: z.nullable(voiceStatsSchema),
   styleGuide: z.string(),
   userNotes: z.string(),
-  sampleCount: z.number().int(),
-  sampleWords: z.number().int(),
-  analyzedAt: z.string().nullable(),
+  sampleCount: z.number().check(z.int()),
+  sampleWords: z.number().check(z.int()),
+  analyzedAt: z.nullable(z.string()),
   /** Why the last analysis failed; null otherwise. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type VoiceProfileAnswer = z.infer<typeof voiceProfileAnswerSchema>;
 
 /** PUT /api/voice/profile: the author's edits; omitted fields stay as they are. */
 export const updateVoiceProfileBodySchema = z.object({
-  tenantId: z.string().optional(),
-  styleGuide: z.string().max(VOICE_MAX_TEXT).optional(),
-  userNotes: z.string().max(VOICE_MAX_TEXT).optional(),
+  tenantId: z.optional(z.string()),
+  styleGuide: z.optional(z.string().check(z.maxLength(VOICE_MAX_TEXT))),
+  userNotes: z.optional(z.string().check(z.maxLength(VOICE_MAX_TEXT))),
 });
 export type UpdateVoiceProfileBody = z.infer<typeof updateVoiceProfileBodySchema>;
 
 /** POST /api/voice/analyze: answered at once; poll GET /api/voice/profile for progress. */
-export const analyzeVoiceBodySchema = z.object({ tenantId: z.string().optional() }).optional();
+export const analyzeVoiceBodySchema = z.optional(z.object({ tenantId: z.optional(z.string()) }));
 export const analyzeVoiceAnswerSchema = z.object({ status: z.literal('analyzing') });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { aiTierSchema } from './ai';
 import { docContentSchema } from './files';
 
@@ -44,15 +44,15 @@ export const WORKSPACES = {
 export const VARIANT_STATUSES = ['generating', 'ready', 'failed'] as const;
 export type VariantStatus = (typeof VARIANT_STATUSES)[number];
 
-const fileIdSchema = z.string().min(1).max(64);
+const fileIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
 export const workspaceFileParamsSchema = z.object({ fileId: fileIdSchema });
 export const variantParamsSchema = z.object({ variantId: fileIdSchema });
 
 /** POST /workspaces/convert */
 export const convertWorkspaceBodySchema = z.object({
-  tenantId: z.string().optional(),
+  tenantId: z.optional(z.string()),
   fileId: fileIdSchema,
-  workspaceType: z.enum(WORKSPACE_TYPES).optional().default('standard'),
+  workspaceType: z._default(z.optional(z.enum(WORKSPACE_TYPES)), 'standard'),
 });
 
 /** A workspace: one master document and its variants. */
@@ -74,23 +74,23 @@ export const workspaceMetadataSchema = z.object({
   originalPath: z.string(),
   /** A master's variants (ids, oldest first); empty for a variant or a plain document. */
   variants: z.array(z.string()),
-  variantLabel: z.string().nullable(),
-  variantType: variantTypeSchema.nullable(),
+  variantLabel: z.nullable(z.string()),
+  variantType: z.nullable(variantTypeSchema),
   isMaster: z.boolean(),
   isWorkspaceMaster: z.boolean(),
   isThreadify: z.boolean(),
-  masterFileId: z.string().nullable(),
-  workspaceId: z.string().nullable(),
+  masterFileId: z.nullable(z.string()),
+  workspaceId: z.nullable(z.string()),
   /** Variants only (null otherwise). */
-  status: z.enum(VARIANT_STATUSES).nullable(),
+  status: z.nullable(z.enum(VARIANT_STATUSES)),
   /** Why the last generation failed, as the UI shows it after 'Failed to create {action}'. */
-  failure: z.string().nullable(),
+  failure: z.nullable(z.string()),
   /** A variant whose master changed since the revision it was made from. */
   stale: z.boolean(),
   /** The master revision the variant was made from, and the master's revision now. */
-  masterRevision: z.number().int().nullable(),
-  currentMasterRevision: z.number().int().nullable(),
-  instructions: z.string().nullable(),
+  masterRevision: z.nullable(z.number().check(z.int())),
+  currentMasterRevision: z.nullable(z.number().check(z.int())),
+  instructions: z.nullable(z.string()),
 });
 export type WorkspaceMetadata = z.infer<typeof workspaceMetadataSchema>;
 
@@ -102,13 +102,13 @@ export const workspaceFileSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   isMaster: z.boolean(),
-  variantLabel: z.string().nullable(),
-  variantType: variantTypeSchema.nullable(),
+  variantLabel: z.nullable(z.string()),
+  variantType: z.nullable(variantTypeSchema),
   isThreadify: z.boolean(),
-  status: z.enum(VARIANT_STATUSES).nullable(),
+  status: z.nullable(z.enum(VARIANT_STATUSES)),
   stale: z.boolean(),
-  wordCount: z.number().int(),
-  revision: z.number().int(),
+  wordCount: z.number().check(z.int()),
+  revision: z.number().check(z.int()),
   createdAt: z.string(),
   lastModified: z.string(),
 });
@@ -121,35 +121,35 @@ export const workspaceFilesAnswerSchema = z.object({ workspace: workspaceSchema,
  * from the stored `currentDocumentId` (the master or a variant of this workspace), else the master.
  */
 export const createVariantBodySchema = z.object({
-  tenantId: z.string().optional(),
+  tenantId: z.optional(z.string()),
   type: variantTypeSchema,
   // Bounded by the body limit only: over 500 the answer names the rule (instructions_too_long).
-  instructions: z.string().optional(),
-  providerMode: aiTierSchema.optional(),
-  currentDocumentId: fileIdSchema.optional(),
-  currentContent: docContentSchema.optional(),
+  instructions: z.optional(z.string()),
+  providerMode: z.optional(aiTierSchema),
+  currentDocumentId: z.optional(fileIdSchema),
+  currentContent: z.optional(docContentSchema),
 });
 export type CreateVariantBody = z.infer<typeof createVariantBodySchema>;
 export const createVariantAnswerSchema = z.object({
   success: z.literal(true),
   variantId: z.string(),
   /** The AI operation filling the variant (follow it at GET /ai/operations/{id}/stream); null for Duplicate. */
-  operationId: z.string().nullable(),
+  operationId: z.nullable(z.string()),
   status: z.enum(VARIANT_STATUSES),
   variant: workspaceFileSchema,
 });
 
 /** PATCH /workspaces/variants/{variantId} */
 export const renameVariantBodySchema = z.object({
-  tenantId: z.string().optional(),
-  variantLabel: z.string().trim().min(1).max(WORKSPACES.maxLabelLength),
+  tenantId: z.optional(z.string()),
+  variantLabel: z.string().check(z.trim(), z.minLength(1), z.maxLength(WORKSPACES.maxLabelLength)),
 });
 export const variantAnswerSchema = z.object({ success: z.literal(true), variant: workspaceFileSchema });
 export const deleteVariantAnswerSchema = z.object({ success: z.literal(true), variantId: z.string() });
 
 /** POST /workspaces/variants/{variantId}/update-from-master */
-export const updateVariantBodySchema = z.object({ tenantId: z.string().optional(), providerMode: aiTierSchema.optional() });
+export const updateVariantBodySchema = z.object({ tenantId: z.optional(z.string()), providerMode: z.optional(aiTierSchema) });
 
 /** GET /workspaces/{fileId}/export?format= */
 export const WORKSPACE_EXPORT_FORMATS = ['md', 'docx'] as const;
-export const workspaceExportQuerySchema = z.object({ tenantId: z.string().optional(), format: z.enum(WORKSPACE_EXPORT_FORMATS).default('md') });
+export const workspaceExportQuerySchema = z.object({ tenantId: z.optional(z.string()), format: z._default(z.enum(WORKSPACE_EXPORT_FORMATS), 'md') });

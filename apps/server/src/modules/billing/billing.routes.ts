@@ -17,6 +17,7 @@ import {
   webhookAnswerSchema,
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
 import type { BillingService } from './billing.service';
 
@@ -24,7 +25,7 @@ import type { BillingService } from './billing.service';
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   app.post(
     '/billing/initialize-welcome',
-    { schema: { body: initializeWelcomeBodySchema.nullish(), response: { 200: initializeWelcomeAnswerSchema } } },
+    { schema: { body: z.nullish(initializeWelcomeBodySchema), response: { 200: initializeWelcomeAnswerSchema } } },
     // The web sends no body (null); `{}` is accepted too.
     async (req) => billing.initializeWelcome({ tenantId: requireAuth(req).tenantId, by: 'initialize-welcome' }),
   );
@@ -40,7 +41,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
 
   app.post(
     '/billing/create-portal-session',
-    { schema: { body: createPortalSessionBodySchema.nullish(), response: { 200: createPortalSessionAnswerSchema } } },
+    { schema: { body: z.nullish(createPortalSessionBodySchema), response: { 200: createPortalSessionAnswerSchema } } },
     async (req) => billing.createPortal({ tenantId: requireAuth(req).tenantId }),
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
-import { z } from 'zod';
+// zod's core type: answer schemas are the contracts' zod/mini schemas, and classic ones work too.
+import { $ZodType } from 'zod/v4/core';
 
 type Projection = (value: unknown) => unknown;
 
@@ -14,8 +15,8 @@ const PRIMITIVES = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'u
  * is the one part read from the database as it is, and its undeclared keys are dropped here.
  * Only the shapes answers use are supported; any other throws when the route is built.
  */
-export function compileProjection(schema: z.ZodType): Projection {
-  const def = schema._zod.def as { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[] };
+export function compileProjection(schema: $ZodType): Projection {
+  const def = schema._zod.def as { type: string; shape?: Record<string, $ZodType>; element?: $ZodType; innerType?: $ZodType; options?: $ZodType[] };
   if (def.type === 'object' && def.shape) {
     const fields = Object.entries(def.shape).map(([key, field]) => [key, compileProjection(field)] as const);
     return (value) => {
@@ -48,7 +49,7 @@ export function compileProjection(schema: z.ZodType): Projection {
 export function projectedJsonSerializer<RouteSchema>({ schema, url }: FastifyRouteSchemaDef<RouteSchema>): (data: unknown) => string {
   // Fastify hands over one status code's response schema, though its type names the route's whole schema.
   const answer: unknown = schema;
-  if (!(answer instanceof z.ZodType)) throw new Error(`The answer schema of ${url} is not a zod schema.`);
+  if (!(answer instanceof $ZodType)) throw new Error(`The answer schema of ${url} is not a zod schema.`);
   const project = compileProjection(answer);
   return (data) => JSON.stringify(project(data));
 }

@@ -1,5 +1,6 @@
 import { checksIgnoredAnswerSchema, checksIgnoredBodySchema, checksIgnoredQuerySchema } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
 import type { ChecksIgnored } from './files.checks-ignored';
 
@@ -10,8 +11,12 @@ export const checksIgnoredRoutes: FastifyPluginAsyncZod<{ checksIgnored: ChecksI
     return { ignored: await checksIgnored.list({ tenantId, fileId: req.query.fileId }) };
   });
 
-  app.post('/checks/ignored', { schema: { body: checksIgnoredBodySchema.strict(), response: { 200: checksIgnoredAnswerSchema } } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    return { ignored: await checksIgnored.set({ tenantId, ...req.body }) };
-  });
+  app.post(
+    '/checks/ignored',
+    { schema: { body: z.strictObject(checksIgnoredBodySchema.shape), response: { 200: checksIgnoredAnswerSchema } } },
+    async (req) => {
+      const { tenantId } = requireAuth(req);
+      return { ignored: await checksIgnored.set({ tenantId, ...req.body }) };
+    },
+  );
 };

@@ -1,5 +1,6 @@
 import { analyzeVoiceAnswerSchema, checkSettingsSchema, updateVoiceProfileBodySchema, voiceProfileAnswerSchema } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
 import type { VoiceService } from './voice.service';
 
@@ -27,7 +28,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService }> = async
     return voice.getCheckSettings({ tenantId });
   });
 
-  app.put('/checks/settings', { schema: { body: checkSettingsSchema.strict(), response: { 200: checkSettingsSchema } } }, async (req) => {
+  app.put('/checks/settings', { schema: { body: z.strictObject(checkSettingsSchema.shape), response: { 200: checkSettingsSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return voice.saveCheckSettings({ tenantId, settings: req.body });
   });

@@ -1,4 +1,4 @@
-import { budgetRefusalDetailsSchema, ERROR_CODES, PAYG_DOLLARS_PER_CALL } from '@bree/contracts';
+import { budgetRefusalDetailsSchema, budgetRefusalRanOutSchema, ERROR_CODES, PAYG_DOLLARS_PER_CALL } from '@bree/contracts';
 import type { AiTier, BudgetRefusalDetails } from '@bree/contracts';
 import { isApiError } from '../../lib/api';
 
@@ -71,7 +71,7 @@ export function budgetRefusalOf(error: unknown): BudgetRefusal | null {
   if (error.code !== ERROR_CODES.budgetExceeded && !paygOff) return null;
   const full = budgetRefusalDetailsSchema.safeParse(error.details);
   if (full.success) return refusalFrom(full.data, { paygOff });
-  const partial = budgetRefusalDetailsSchema.pick({ ranOut: true }).safeParse(error.details);
+  const partial = budgetRefusalRanOutSchema.safeParse(error.details);
   if (partial.success) return refusalFrom(partial.data, { paygOff });
   // payg_off names what ran out in words of its own when its details do not parse.
   return paygOff ? { title: error.message, detail: null, action: TURN_ON_PAYG } : LOCAL_REFUSAL;

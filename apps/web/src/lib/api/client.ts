@@ -1,4 +1,4 @@
-import { API_CLIENT } from '@bree/contracts';
+import { API_CLIENT, loadZodMessages } from '@bree/contracts';
 import { ulid } from 'ulid';
 import { ApiError, CLIENT_ERROR_CODES, apiErrorFromBody, isApiError } from './errors';
 import { abortError, retry, wait } from '../retry';
@@ -231,10 +231,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!schema) return answer.body as T;
     const parsed = schema.safeParse(answer.body);
     if (!parsed.success) {
+      // Worded in English, as before the contracts moved to zod/mini (its messages load on demand).
+      await loadZodMessages();
+      const worded = schema.safeParse(answer.body);
       throw new ApiError({
         status: answer.status,
         code: CLIENT_ERROR_CODES.invalidResponse,
-        message: `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
+        message: `Unexpected response from ${method} ${path}: ${(worded.success ? parsed : worded).error.message}`,
         operationId,
       });
     }
