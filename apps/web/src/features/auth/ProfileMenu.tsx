@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClasses, Dialog, Popover, PopoverClose } from '../../ui';
 import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { AuthContext } from 'react-oidc-context';
 import type { AuthContextProps } from 'react-oidc-context';
-import { MemoryRouter } from 'react-router';
+import { TestRouter } from '../../app/testRouter';
 import type { User } from 'oidc-client-ts';
 import { ServicesProvider } from '../../app/services';
 import type { Services } from '../../app/services';
@@ -15,11 +15,11 @@ function renderGuard(auth: Partial<AuthContextProps>, path = '/app/01HABC?tab=x'
   render(
     <ServicesProvider services={services}>
       <AuthContext.Provider value={{ isLoading: false, isAuthenticated: false, ...auth } as AuthContextProps}>
-        <MemoryRouter initialEntries={[path]}>
+        <TestRouter path={path}>
           <RequireAuth>
             <p>Secret documents</p>
           </RequireAuth>
-        </MemoryRouter>
+        </TestRouter>
       </AuthContext.Provider>
     </ServicesProvider>,
   );
