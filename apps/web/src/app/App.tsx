@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../lib/errors';
 import { AuthSessionProvider } from '../features/auth/AuthSession';
 import { hasStoredSession } from '../public/session';
 import { PublicSiteProvider } from '../public/site';
 import { Toaster } from '../ui/Toaster';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { ServicesProvider } from './services';
 import type { Services } from './services';
 
 /** The application root: error boundary, services, queries, identity session, routes and toasts. */
 export function App({ services }: { services: Services }) {
-  const [router] = useState(createAppRouter);
   // Public pages reached inside the app (the landing after signing out, a legal link) read the same configuration.
   const [site] = useState(() => ({ config: services.config, signedIn: hasStoredSession() }));
   return (
@@ -23,7 +21,7 @@ export function App({ services }: { services: Services }) {
             <QueryClientProvider client={services.queryClient}>
               {/* /callback and /silent-callback process the issuer's answer themselves. */}
               <AuthSessionProvider userManager={services.userManager}>
-                <RouterProvider router={router} />
+                <AppRoutes />
               </AuthSessionProvider>
             </QueryClientProvider>
           </PublicSiteProvider>

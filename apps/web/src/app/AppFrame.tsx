@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ProfileMenu } from '../features/auth';
 import { BillingBanner } from '../features/billing';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui';

@@ -1,17 +1,17 @@
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { isStuckLoginUrl } from '../features/auth';
 import { useAnalytics } from '../lib/analytics';
+import { RouteErrorBoundary } from '../lib/errors';
+import { useScrollRestoration } from './scrollRestoration';
 
-/** Wraps every route: cleans stuck sign-in URLs, restores scroll positions and records page views (when analytics is set up). */
-export function RootLayout() {
-  const location = useLocation();
+/** Wraps every route: cleans stuck sign-in URLs, restores scroll positions, records page views (when analytics is set up) and shows a page's render errors. */
+export function RootLayout({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  const search = useSearch();
   useAnalytics();
+  useScrollRestoration();
   // Render nothing of the page itself, so it can't start a sign-in of its own first.
-  if (isStuckLoginUrl(location.pathname, location.search)) return <Navigate to="/" replace />;
-  return (
-    <>
-      <Outlet />
-      <ScrollRestoration />
-    </>
-  );
+  if (isStuckLoginUrl(path, search ? `?${search}` : '')) return <Redirect to="/" replace />;
+  return <RouteErrorBoundary path={path}>{children}</RouteErrorBoundary>;
 }

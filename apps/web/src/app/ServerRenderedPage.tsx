@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '../ui';
 
 /** True when the browser loaded this very document for the address now shown (not a route change inside the app). */
@@ -14,10 +14,11 @@ function documentWasLoadedHere(href: string): boolean {
  * address it has no page for), it shows `fallback` instead of loading the same answer again.
  */
 export function ServerRenderedPage({ fallback }: { fallback: React.ReactNode }) {
-  const location = useLocation();
+  const [path] = useLocation();
+  const search = useSearch();
   const [servedByApp] = useState(() => documentWasLoadedHere(window.location.href));
   useEffect(() => {
     if (!servedByApp) window.location.replace(window.location.href);
-  }, [servedByApp, location.key]);
+  }, [servedByApp, path, search]);
   return servedByApp ? fallback : <LoadingScreen label="Loading" />;
 }

@@ -1,7 +1,6 @@
-import { createBrowserRouter } from 'react-router';
 import type { ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { RouteErrorScreen } from '../lib/errors';
 import { lazyWithRetry } from '../lib/lazy/lazyWithRetry';
 import { isLocalDevHost } from '../lib/site';
 import { RootLayout } from './RootLayout';
@@ -42,41 +41,68 @@ function LocalOnly({ children }: { children: ReactNode }) {
   return isLocalDevHost(window.location.hostname) ? children : <NotFound />;
 }
 
-/** Builds the browser router with every route of docs/PRODUCT.md#startup. */
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteErrorScreen />,
-      children: [
-        { index: true, element: <Landing /> },
-        { path: 'app', element: protectedRoute(<AppHome />) },
-        { path: 'app/trash', element: protectedRoute(<Trash />) },
-        { path: 'account', element: protectedRoute(<Account />) },
-        { path: 'app/:fileId', element: protectedRoute(<Editor />) },
-        { path: 'callback', element: <Callback /> },
-        { path: 'silent-callback', element: <SilentCallback /> },
-        { path: 'share', element: <Share /> },
-        { path: 'share/:slug', element: <Share /> },
-        { path: 'subscription', element: <Subscription /> },
-        { path: 'billing/success', element: <BillingSuccess /> },
-        { path: 'billing/cancel', element: <BillingCancel /> },
-        { path: 'privacy', element: <Privacy /> },
-        { path: 'terms', element: <Terms /> },
-        { path: 'admin/*', element: protectedRoute(<Admin />) },
-        {
-          path: 'api-test',
-          element: (
-            <LocalOnly>
-              <ApiTest />
-            </LocalOnly>
-          ),
-        },
-        { path: 'blog/*', element: <Blog /> },
-        { path: 'updates/*', element: <Updates /> },
-        { path: 'security', element: <Security /> },
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ]);
+/**
+ * Every route of docs/PRODUCT.md#startup, first match wins (so /app/trash comes before /app/:fileId).
+ * Paths match as React Router's did: any letter case, an optional trailing slash; `/*?` also matches
+ * the bare prefix (/admin, /blog).
+ */
+export function AppRoutes() {
+  return (
+    <RootLayout>
+      <Switch>
+        <Route path="/">
+          <Landing />
+        </Route>
+        <Route path="/app">{protectedRoute(<AppHome />)}</Route>
+        <Route path="/app/trash">{protectedRoute(<Trash />)}</Route>
+        <Route path="/account">{protectedRoute(<Account />)}</Route>
+        <Route path="/app/:fileId">{protectedRoute(<Editor />)}</Route>
+        <Route path="/callback">
+          <Callback />
+        </Route>
+        <Route path="/silent-callback">
+          <SilentCallback />
+        </Route>
+        <Route path="/share">
+          <Share />
+        </Route>
+        <Route path="/share/:slug">
+          <Share />
+        </Route>
+        <Route path="/subscription">
+          <Subscription />
+        </Route>
+        <Route path="/billing/success">
+          <BillingSuccess />
+        </Route>
+        <Route path="/billing/cancel">
+          <BillingCancel />
+        </Route>
+        <Route path="/privacy">
+          <Privacy />
+        </Route>
+        <Route path="/terms">
+          <Terms />
+        </Route>
+        <Route path="/admin/*?">{protectedRoute(<Admin />)}</Route>
+        <Route path="/api-test">
+          <LocalOnly>
+            <ApiTest />
+          </LocalOnly>
+        </Route>
+        <Route path="/blog/*?">
+          <Blog />
+        </Route>
+        <Route path="/updates/*?">
+          <Updates />
+        </Route>
+        <Route path="/security">
+          <Security />
+        </Route>
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </RootLayout>
+  );
 }

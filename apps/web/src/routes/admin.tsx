@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { getCurrentTenant } from '../features/tenancy';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import {
@@ -32,20 +32,27 @@ export default function AdminRoute() {
   if (!access.data.isAdmin) return <NotAllowed />;
   return (
     <AdminShell tenantId={getCurrentTenant()}>
-      <Routes>
-        <Route index element={<DashboardSection />} />
-        <Route path="usage" element={<UsageSection />} />
-        <Route
-          path="publishing"
-          element={
-            <PublishingSection canPublish={access.data.canPublish} publishingTenantSet={access.data.publishingTenantSet} tenantId={getCurrentTenant()} />
-          }
-        />
-        <Route path="metrics" element={<MetricsSection />} />
-        <Route path="feedback" element={<FeedbackSection />} />
-        <Route path="audit" element={<AuditLogSection />} />
-        <Route path="*" element={<DashboardSection />} />
-      </Routes>
+      {/* Full paths, not a nested base: the sidebar's links are absolute (sectionHref). Anything else shows the dashboard. */}
+      <Switch>
+        <Route path="/admin/usage">
+          <UsageSection />
+        </Route>
+        <Route path="/admin/publishing">
+          <PublishingSection canPublish={access.data.canPublish} publishingTenantSet={access.data.publishingTenantSet} tenantId={getCurrentTenant()} />
+        </Route>
+        <Route path="/admin/metrics">
+          <MetricsSection />
+        </Route>
+        <Route path="/admin/feedback">
+          <FeedbackSection />
+        </Route>
+        <Route path="/admin/audit">
+          <AuditLogSection />
+        </Route>
+        <Route>
+          <DashboardSection />
+        </Route>
+      </Switch>
     </AdminShell>
   );
 }

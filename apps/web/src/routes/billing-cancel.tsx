@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/navigation';
 import { PublicLayout } from '../app/PublicLayout';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Button, Card } from '../ui';

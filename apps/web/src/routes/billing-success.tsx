@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
+import { useNavigate } from '../app/navigation';
 import { PublicLayout } from '../app/PublicLayout';
 import { CheckoutResult } from '../features/billing/CheckoutResult';
 import { useSession } from '../features/auth';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/navigation';
 import { AUTH } from '@bree/contracts';
 import { useServices } from '../app/services';
 import { AuthErrorNotice, hasAuthAnswer, markCallbackProcessed, resetAutoRedirect, returnToFromState, wasCallbackProcessed } from '../features/auth';

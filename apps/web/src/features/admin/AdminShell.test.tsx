@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
+import { TestRouter } from '../../app/testRouter';
 import { AdminShell } from './AdminShell';
 
 /** Makes `(max-width: 767px)` match, as on a phone, or not. */
@@ -18,21 +19,18 @@ function screenWidth(px: number) {
 
 function renderShell() {
   render(
-    <MemoryRouter initialEntries={['/admin']}>
-      <Routes>
-        <Route
-          path="/admin/*"
-          element={
-            <AdminShell tenantId="tenant-123">
-              <Routes>
-                <Route index element={<h1>Dashboard page</h1>} />
-                <Route path="metrics" element={<h1>Metrics page</h1>} />
-              </Routes>
-            </AdminShell>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <TestRouter path="/admin">
+      <AdminShell tenantId="tenant-123">
+        <Switch>
+          <Route path="/admin">
+            <h1>Dashboard page</h1>
+          </Route>
+          <Route path="/admin/metrics">
+            <h1>Metrics page</h1>
+          </Route>
+        </Switch>
+      </AdminShell>
+    </TestRouter>,
   );
 }
 

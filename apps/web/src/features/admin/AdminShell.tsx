@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'wouter';
+import { NavLink } from '../../app/navigation';
 import { ADMIN } from '@bree/contracts';
 import { buttonClasses, cn, MAIN_CONTENT_ID, SkipLink, useMediaQuery } from '../../ui';
 import { ADMIN_SECTIONS, sectionHref } from './sections';
@@ -15,9 +16,8 @@ function SidebarContent({ tenantId, onNavigate }: { tenantId: string; onNavigate
             <li key={section.label}>
               <NavLink
                 to={sectionHref(section.path)}
-                end
                 onClick={onNavigate}
-                className={({ isActive }) =>
+                className={(isActive) =>
                   cn(
                     'block rounded-md px-3 py-2 text-sm font-medium',
                     isActive ? 'bg-accent-soft text-accent-strong' : 'text-ink-soft hover:bg-cream-deep hover:text-ink',

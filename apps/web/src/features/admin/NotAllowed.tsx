@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClasses, MAIN_CONTENT_ID, SkipLink } from '../../ui';
 
 /** What /admin shows an account that is not an administrator: a clear refusal, never the portal. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClasses, Dialog, Popover, PopoverClose } from '../../ui';
 import { useServices } from '../../app/services';
 import { QualityToggle } from '../assistant';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { AuthSessionContext } from './AuthSession';
 import type { AuthState } from './AuthSession';
-import { MemoryRouter } from 'react-router';
+import { TestRouter } from '../../app/testRouter';
 import type { SessionUser } from './storedUser';
 import { ServicesProvider } from '../../app/services';
 import type { Services } from '../../app/services';
@@ -15,11 +15,11 @@ function renderGuard(auth: Partial<AuthState>, path = '/app/01HABC?tab=x') {
   render(
     <ServicesProvider services={services}>
       <AuthSessionContext.Provider value={{ isLoading: false, user: null, error: undefined, ...auth }}>
-        <MemoryRouter initialEntries={[path]}>
+        <TestRouter path={path}>
           <RequireAuth>
             <p>Secret documents</p>
           </RequireAuth>
-        </MemoryRouter>
+        </TestRouter>
       </AuthSessionContext.Provider>
     </ServicesProvider>,
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { AUTH } from '@bree/contracts';
 import { LoadingScreen } from '../../ui';
 import { useServices } from '../../app/services';
@@ -15,8 +15,10 @@ import { claimAutoRedirect } from './urlGuards';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const { tokens, config } = useServices();
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+  const [path] = useLocation();
+  const search = useSearch();
+  // wouter follows no hash; it is read as the page renders.
+  const returnTo = `${path}${search ? `?${search}` : ''}${window.location.hash}`;
   const redirected = useRef(false);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { AiTier } from '@bree/contracts';
 import { Button, buttonClasses } from '../../ui';
 import type { BudgetRefusal } from './refusal';

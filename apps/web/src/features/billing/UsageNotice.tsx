@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClasses } from '../../ui';
 import { useBudget, useUsageCurrent } from './useBilling';
 import { usageNotices, type UsageNoticeItem } from './usageNotices';

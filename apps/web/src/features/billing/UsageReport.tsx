@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { meterFigures, type BillingUsage } from '@bree/contracts';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useServices } from '../../app/services';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/toast';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { TestRouter } from '../../app/testRouter';
 import { ServicesProvider } from '../../app/services';
 import type { Services } from '../../app/services';
 import type { ApiClient } from '../../lib/api';
@@ -11,11 +11,11 @@ export function withBillingServices(api: Partial<Pick<ApiClient, 'get' | 'post'>
   const services = { api, queryClient, config: { productName: 'Bree', billing: { enabled: billing } } } as unknown as Services;
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <MemoryRouter>
+      <TestRouter>
         <ServicesProvider services={services}>
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </ServicesProvider>
-      </MemoryRouter>
+      </TestRouter>
     );
   };
 }

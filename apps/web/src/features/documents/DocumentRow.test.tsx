@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { TestRouter } from '../../app/testRouter';
 import type { FileSummary } from '@bree/contracts';
 import { DocumentRow } from './DocumentRow';
 import { file } from './fileFixture';
@@ -9,11 +9,11 @@ afterEach(cleanup);
 
 function renderRow(f: FileSummary) {
   render(
-    <MemoryRouter>
+    <TestRouter>
       <ul>
         <DocumentRow file={f} selected={false} now={new Date('2025-06-18T12:00:00Z')} onToggle={vi.fn()} onTag={vi.fn()} onAction={vi.fn()} />
       </ul>
-    </MemoryRouter>,
+    </TestRouter>,
   );
 }
 

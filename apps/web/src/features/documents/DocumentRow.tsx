@@ -1,6 +1,6 @@
 import { isTranscribingNow, type Authenticity, type FileSummary } from '@bree/contracts';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { cn, Menu, MenuItem, MenuSeparator, Spinner } from '../../ui';
 import { formatLastModified } from './lastModified';
 import { similarNameHint } from './similarName';

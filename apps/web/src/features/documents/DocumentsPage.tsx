@@ -1,6 +1,7 @@
 import type { Authenticity, FileSummary, ListSort } from '@bree/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
+import { useNavigate } from '../../app/navigation';
 import { useServices } from '../../app/services';
 import { Button, buttonClasses, useIsMobile } from '../../ui';
 import { NetworkPill } from '../network';

@@ -1,7 +1,7 @@
 import { FILES } from '@bree/contracts';
 import type { TrashedFile } from '@bree/contracts';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, buttonClasses, Spinner } from '../../ui';
 import { useNow } from './hooks';
 import { confirmDeleteForever, dismissAsk } from './asks';

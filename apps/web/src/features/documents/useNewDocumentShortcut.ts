@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 
 /**
  * The installed app's 'New document' shortcut opens /app?new: the list creates a document and

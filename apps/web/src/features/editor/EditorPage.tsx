@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { displayName, ERROR_CODES } from '@bree/contracts';
 import { EDITOR_VERSION, emptyDoc, fromText } from '@bree/editor';
 import { useServices } from '../../app/services';

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
 import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import type { FileSummary } from '@bree/contracts';
+import { useNavigate, useNavigationState } from '../../app/navigation';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { SkipLink, useIsMobile } from '../../ui';
@@ -94,8 +95,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const menuButtonRef = useRef<HTMLButtonElement | null>(null);
   const [editing, setEditing] = useState(false);
   const { linkRequest, findRequest, openLink, openFind, closeLink, closeFind } = useOpenRequests();
-  const location = useLocation();
-  const isNewDocument = isNewDocumentState(location.state);
+  const isNewDocument = isNewDocumentState(useNavigationState());
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Opening a sheet closes the menu (and any other sheet).
   const openSettings = useCallback(() => {

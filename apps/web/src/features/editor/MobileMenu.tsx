@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { ulid } from 'ulid';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';

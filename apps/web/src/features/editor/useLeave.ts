@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SaveMachine } from '@bree/editor';
 import { useServices } from '../../app/services';

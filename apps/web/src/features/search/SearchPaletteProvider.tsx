@@ -1,7 +1,7 @@
 import type { SearchResult } from '@bree/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { loadWithRetry } from '../../lib/lazy/retryImport';
 import { notify } from '../../lib/toast';
 import { getCurrentTenant } from '../tenancy';

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useNavigationState } from '../../app/navigation';
 import { passageTargetFrom } from './passageTarget';
 import { locatePassage } from './plainTextMap';
 import type { DocRange } from './plainTextMap';
@@ -22,13 +22,13 @@ function reveal(editor: Editor, range: DocRange): void {
  * undo do not see it.
  */
 export function useRevealPassage(editor: Editor | null): void {
-  const location = useLocation();
-  const shownFor = useRef<string | null>(null);
+  // The entry's state object stands for the navigation: a new one comes with every search result opened.
+  const state = useNavigationState();
+  const shownFor = useRef<unknown>(null);
   useEffect(() => {
-    if (!editor || shownFor.current === location.key) return;
-    const target = passageTargetFrom(location.state);
+    if (!editor || shownFor.current === state) return;
+    const target = passageTargetFrom(state);
     if (!target) return;
-    const key = location.key;
     let frames = 0;
     let frame = 0;
     const attempt = () => {
@@ -37,11 +37,11 @@ export function useRevealPassage(editor: Editor | null): void {
         frame = requestAnimationFrame(attempt);
         return;
       }
-      shownFor.current = key;
+      shownFor.current = state;
       const range = locatePassage(editor.state.doc, target);
       if (range) reveal(editor, range);
     };
     frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
-  }, [editor, location.key, location.state]);
+  }, [editor, state]);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { authorshipLine, SHARE_MESSAGES } from '@bree/contracts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClasses, Spinner } from '../../ui';

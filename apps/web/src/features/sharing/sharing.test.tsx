@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { TestRouter } from '../../app/testRouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchSharedDocument } from './api';
 import { DocumentView } from './DocumentView';
@@ -69,18 +69,18 @@ describe("the shared page's AI share", () => {
   it('shows the line beside the tag when the author chose to show it, and nothing otherwise', async () => {
     vi.stubGlobal('fetch', answer(200, shared({ textChars: 100, aiChars: 20 })));
     render(
-      <MemoryRouter>
+      <TestRouter>
         <SharedDocumentPage slug="abc" />
-      </MemoryRouter>,
+      </TestRouter>,
     );
     expect((await screen.findByTestId('shared-authorship')).textContent).toBe('Written by you: 80 % · AI-assisted: 20 %');
     cleanup();
 
     vi.stubGlobal('fetch', answer(200, shared()));
     render(
-      <MemoryRouter>
+      <TestRouter>
         <SharedDocumentPage slug="abc" />
-      </MemoryRouter>,
+      </TestRouter>,
     );
     expect(await screen.findByText('The heron waited.')).toBeTruthy();
     expect(screen.queryByTestId('shared-authorship')).toBeNull();

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
+import { useNavigate } from '../../app/navigation';
 import { ERROR_CODES, SHARE_COPY_MESSAGES, shareCopyAnswerSchema } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { isApiError } from '../../lib/api/errors';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { WorkspaceFile } from '@bree/contracts';
 import { VARIANT_LABELS, WORKSPACES } from '@bree/contracts';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button, cn, Spinner } from '../../ui';
 import { variantDisplayLabel } from './rules';
 

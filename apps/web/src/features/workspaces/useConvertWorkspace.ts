@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { useServices } from '../../app/services';
 import { singleTry } from '../../lib/api';
 import { notify } from '../../lib/toast';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { AiTier, VariantType, WorkspaceFile } from '@bree/contracts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { assistantErrorMessage, getProviderStatus } from '../assistant/api';

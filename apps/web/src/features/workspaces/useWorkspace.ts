@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { VariantStatus, VariantType, WorkspaceFile } from '@bree/contracts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation';
 import { useServices } from '../../app/services';
 import { singleTry, type ApiClient } from '../../lib/api';
 import { notify } from '../../lib/toast';

@@ -1,12 +1,14 @@
-import { Component, useEffect } from 'react';
+import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { ErrorScreen } from './ErrorScreen';
 import { buildErrorReport } from './errorReport';
 
+type Props = { children: ReactNode };
+type State = { error: unknown; hasError: boolean };
+
 /** Catch-all boundary around the whole app (outside the router). */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; hasError: boolean }> {
-  override state = { error: null as unknown, hasError: false };
+export class AppErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, hasError: false };
 
   static getDerivedStateFromError(error: unknown) {
     return { error, hasError: true };
@@ -21,11 +23,31 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 }
 
-/** The router's errorElement: errors thrown while rendering a route land here. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  useEffect(() => {
+type RouteProps = Props & { path: string };
+type RouteState = State & { path: string };
+
+/**
+ * Around the routes (inside the router): errors thrown while rendering a page land here, reported
+ * as route errors. Going to another path clears the error, as React Router's error element did;
+ * the pages themselves stay mounted (no key), so a route change does not remount the signed-in shell.
+ */
+export class RouteErrorBoundary extends Component<RouteProps, RouteState> {
+  override state: RouteState = { error: null, hasError: false, path: this.props.path };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, hasError: true };
+  }
+
+  static getDerivedStateFromProps(props: RouteProps, state: RouteState): Partial<RouteState> | null {
+    if (props.path === state.path) return null;
+    return { error: null, hasError: false, path: props.path };
+  }
+
+  override componentDidCatch(error: unknown) {
     console.error('[Bree] Route error', buildErrorReport(error, { type: 'route' }));
-  }, [error]);
-  return <ErrorScreen error={error} />;
+  }
+
+  override render() {
+    return this.state.hasError ? <ErrorScreen error={this.state.error} /> : this.props.children;
+  }
 }

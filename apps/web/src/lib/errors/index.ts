@@ -1,3 +1,3 @@
-export { AppErrorBoundary, RouteErrorScreen } from './AppErrorBoundary';
+export { AppErrorBoundary, RouteErrorBoundary } from './AppErrorBoundary';
 export { ErrorScreen } from './ErrorScreen';
 export { buildErrorReport, errorMessage, installGlobalErrorLogging } from './errorReport';

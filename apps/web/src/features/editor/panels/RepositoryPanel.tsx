@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useServices } from '../../../app/services';
 import { useState } from 'react';
 import { Button, Spinner } from '../../../ui';
