@@ -192,6 +192,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useEffect(() => {
     if (!isNewDocument) return;
     editor.commands.focus('end');
+    // TipTap focuses the text a frame later; a key in between would be lost once the held keys are taken.
+    editor.view.focus();
     typeHeldKeys(editor, takeTypeAhead());
   }, [editor, isNewDocument]);
 
