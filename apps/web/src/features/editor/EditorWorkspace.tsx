@@ -187,12 +187,11 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   );
   const wordGoal = useWordGoal({ api, tenantId: doc.tenantId, fileId: doc.fileId, initial: doc.wordGoal });
 
-  // A document just created opens with the caret in its text: typing goes straight into it, and
-  // what was typed while it was being created comes first.
+  // A document just created opens with the caret in its text, what was typed while it was created first.
+  // The text takes the focus now (TipTap's focus comes a frame later, and a key in between was lost).
   useEffect(() => {
     if (!isNewDocument) return;
     editor.commands.focus('end');
-    // TipTap focuses the text a frame later; a key in between would be lost once the held keys are taken.
     editor.view.focus();
     typeHeldKeys(editor, takeTypeAhead());
   }, [editor, isNewDocument]);
