@@ -1,10 +1,13 @@
 import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { TableCell } from '@tiptap/extension-table/cell';
+import { TableHeader } from '@tiptap/extension-table/header';
+import { TableRow } from '@tiptap/extension-table/row';
 import StarterKit from '@tiptap/starter-kit';
 import { BreeImage } from './image';
 import { AiProvenance, PROVENANCE_ATTRIBUTES } from './provenance';
+import { BreeTable } from './table';
 
 /**
  * Bumped whenever the document schema changes shape; stored beside saved documents. Each version
@@ -143,7 +146,7 @@ export function breeExtensions(): AnyExtension[] {
     }),
     BreeImage,
     // A table's cells hold paragraphs (no nested tables, images or lists); columns take the text's width.
-    Table.configure({ resizable: false, HTMLAttributes: { class: null } }),
+    BreeTable,
     TableRow,
     TableHeader.extend({ content: 'paragraph+' }),
     TableCell.extend({ content: 'paragraph+' }),

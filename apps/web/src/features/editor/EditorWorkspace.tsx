@@ -24,7 +24,7 @@ import { Toolbar } from './Toolbar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
 import { BlockKeys } from './blockKeys';
-import { EditorShortcuts, ImageEditing, LinkTarget } from './editingExtensions';
+import { EditorShortcuts, ImageEditing, LinkTarget, TableEditing } from './editingExtensions';
 import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LazyLinkPopover';
@@ -39,13 +39,12 @@ import { StaleBanner, ThreadCounts } from '../workspaces';
 import { useDocumentWorkspace } from './useDocumentWorkspace';
 import { useOpenRequests } from './useOpenRequests';
 import { deleteOfflineSave } from './offlineStore';
-import { useAutosave } from './useAutosave';
+import { useAutosave, type ConflictInfo } from './useAutosave';
 import { useConflictChoice } from './useConflictChoice';
 import { useVersionRestore } from './versions/useVersionRestore';
 import { useDeletedDocument } from './useDeletedDocument';
 import { useDiscardWhenLeftEmpty } from './useDiscardWhenLeftEmpty';
 import { useDocumentName } from './useDocumentName';
-import type { ConflictInfo } from './useAutosave';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
 import { StorableText } from '../../lib/storableText';
@@ -143,6 +142,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       BlockKeys,
       EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
       ImageEditing.configure({ fileId: doc.fileId, api, tokens }),
+      TableEditing,
       Placeholder.configure({ placeholder: 'Start writing…' }),
     ],
     content: doc.content as Record<string, unknown>,

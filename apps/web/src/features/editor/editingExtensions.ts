@@ -5,6 +5,7 @@ import type { EditorView } from '@tiptap/pm/view';
 import { SHORTCUTS, tiptapKeys } from './shortcuts';
 
 export { ImageEditing } from './images/imageEditing';
+export { TableEditing } from './tables/tableEditingLoader';
 
 export interface EditorShortcutOptions {
   /** Ctrl/Cmd+F inside the editor: the find bar instead of the browser's find. */

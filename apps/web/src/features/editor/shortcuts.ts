@@ -52,7 +52,7 @@ export const SHORTCUTS = {
   heading5: heading(5),
   heading6: heading(6),
   lineBreak: { label: 'Line break', group: 'Text', keys: { shift: true, key: 'Enter' } },
-  // TipTap's table keys (packages/editor's Table): Tab in the last cell adds a row (docs/PRODUCT.md#editor "Tables").
+  // The table's keys (tables/tableEditing.ts): Tab in the last cell adds a row (docs/PRODUCT.md#editor "Tables").
   nextCell: { label: 'Next table cell (a new row after the last)', group: 'Text', keys: { key: 'Tab' } },
   previousCell: { label: 'Previous table cell', group: 'Text', keys: { shift: true, key: 'Tab' } },
   undo: { label: 'Undo', group: 'Editing', keys: { mod: true, key: 'z' } },

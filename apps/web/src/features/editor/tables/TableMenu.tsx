@@ -1,7 +1,8 @@
 import { useEditorState } from '@tiptap/react';
-import type { ChainedCommands, Editor } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
 import { Menu, MenuItem, MenuSeparator, cn } from '../../../ui';
 import { hasHeaderRow } from './tableCommands';
+import { canRunTableAction, runTableAction, type TableAction } from './tableEditing';
 
 /** A grid: the table's icon. */
 function TableIcon() {
@@ -23,11 +24,11 @@ export default function TableMenu({ editor, size }: { editor: Editor; size: 'des
     editor,
     selector: ({ editor: e }) => ({
       header: hasHeaderRow(e),
-      deleteRow: e.can().deleteRow(),
-      deleteColumn: e.can().deleteColumn(),
+      deleteRow: canRunTableAction(e, 'deleteRow'),
+      deleteColumn: canRunTableAction(e, 'deleteColumn'),
     }),
   });
-  const run = (command: (chain: ChainedCommands) => ChainedCommands) => command(editor.chain().focus()).run();
+  const run = (action: TableAction) => runTableAction(editor, action);
   return (
     <Menu
       label="Table"
@@ -50,20 +51,20 @@ export default function TableMenu({ editor, size }: { editor: Editor; size: 'des
         </button>
       }
     >
-      <MenuItem onSelect={() => run((c) => c.addRowBefore())}>Add row above</MenuItem>
-      <MenuItem onSelect={() => run((c) => c.addRowAfter())}>Add row below</MenuItem>
-      <MenuItem onSelect={() => run((c) => c.deleteRow())} disabled={!s.deleteRow}>
+      <MenuItem onSelect={() => run('addRowBefore')}>Add row above</MenuItem>
+      <MenuItem onSelect={() => run('addRowAfter')}>Add row below</MenuItem>
+      <MenuItem onSelect={() => run('deleteRow')} disabled={!s.deleteRow}>
         Delete row
       </MenuItem>
       <MenuSeparator />
-      <MenuItem onSelect={() => run((c) => c.addColumnBefore())}>Add column left</MenuItem>
-      <MenuItem onSelect={() => run((c) => c.addColumnAfter())}>Add column right</MenuItem>
-      <MenuItem onSelect={() => run((c) => c.deleteColumn())} disabled={!s.deleteColumn}>
+      <MenuItem onSelect={() => run('addColumnBefore')}>Add column left</MenuItem>
+      <MenuItem onSelect={() => run('addColumnAfter')}>Add column right</MenuItem>
+      <MenuItem onSelect={() => run('deleteColumn')} disabled={!s.deleteColumn}>
         Delete column
       </MenuItem>
       <MenuSeparator />
-      <MenuItem onSelect={() => run((c) => c.toggleHeaderRow())}>{s.header ? 'Remove header row' : 'Add header row'}</MenuItem>
-      <MenuItem tone="danger" onSelect={() => run((c) => c.deleteTable())}>
+      <MenuItem onSelect={() => run('toggleHeaderRow')}>{s.header ? 'Remove header row' : 'Add header row'}</MenuItem>
+      <MenuItem tone="danger" onSelect={() => run('deleteTable')}>
         Delete table
       </MenuItem>
     </Menu>

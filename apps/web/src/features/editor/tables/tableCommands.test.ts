@@ -3,6 +3,7 @@ import { Editor } from '@tiptap/core';
 import { breeExtensions } from '@bree/editor';
 import { SHORTCUTS, type KeyCombo } from '../shortcuts';
 import { hasHeaderRow, insertTable } from './tableCommands';
+import { installTableEditing, runTableAction } from './tableEditing';
 
 /** Inserting a table and moving through it by keyboard (docs/PRODUCT.md#editor "Tables"). */
 let editor: Editor | null = null;
@@ -15,6 +16,7 @@ function setUp(content = '<p></p>'): Editor {
   const element = document.createElement('div');
   document.body.append(element);
   editor = new Editor({ element, extensions: breeExtensions(), content });
+  installTableEditing(editor);
   return editor;
 }
 
@@ -62,7 +64,7 @@ describe('tables in the editor', () => {
   it('turns the header row off and on, and refuses a table inside a table', () => {
     const e = setUp();
     insertTable(e);
-    e.commands.toggleHeaderRow();
+    runTableAction(e, 'toggleHeaderRow');
     expect(hasHeaderRow(e)).toBe(false);
     expect(shape(e)[0]).toBe('td td td');
     expect(insertTable(e)).toBe(false);
