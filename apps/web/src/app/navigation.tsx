@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 
 /** How a route change is made: `replace` swaps the current history entry; `state` travels with the entry (history.state). */
@@ -49,4 +49,27 @@ export function NavLink({ to, className, onClick, children }: NavLinkProps) {
       {children}
     </Link>
   );
+}
+
+/**
+ * Acts once on a query parameter that asks for an action (`/app?new`, `/app?copy={slug}`): the parameter is
+ * taken out of the address first (replacing the history entry), so a reload or Back never does it twice.
+ * `act` gets the parameter's value ('' for a bare `?new`).
+ */
+export function useOneTimeSearchParam(name: string, act: (value: string) => void): void {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(name);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (value === null || handled.current) return;
+    handled.current = true;
+    setParams(
+      (current) => {
+        current.delete(name);
+        return current;
+      },
+      { replace: true },
+    );
+    act(value);
+  }, [name, value, setParams, act]);
 }

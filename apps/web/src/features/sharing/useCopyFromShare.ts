@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'wouter';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate, useOneTimeSearchParam } from '../../app/navigation';
 import { ERROR_CODES, SHARE_COPY_MESSAGES, shareCopyAnswerSchema } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { isApiError } from '../../lib/api/errors';
@@ -15,19 +13,8 @@ import { notify } from '../../lib/toast';
 export function useCopyFromShare(onCopied: () => void): void {
   const { api } = useServices();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const slug = params.get('copy');
-  const handled = useRef(false);
-  useEffect(() => {
-    if (!slug || handled.current) return;
-    handled.current = true;
-    setParams(
-      (current) => {
-        current.delete('copy');
-        return current;
-      },
-      { replace: true },
-    );
+  useOneTimeSearchParam('copy', (slug) => {
+    if (!slug) return;
     api
       .post(`/shares/${encodeURIComponent(slug)}/copy`, {}, { schema: shareCopyAnswerSchema })
       .then(({ file }) => {
@@ -39,5 +26,5 @@ export function useCopyFromShare(onCopied: () => void): void {
         const gone = isApiError(error) && (error.status === 404 || error.code === ERROR_CODES.shareNotFound);
         notify.error(gone ? SHARE_COPY_MESSAGES.gone : SHARE_COPY_MESSAGES.failed);
       });
-  }, [slug, setParams, api, navigate, onCopied]);
+  });
 }
