@@ -29,6 +29,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharePageRoutes } from './modules/shares/shares-page.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
+import { presenceRoutes } from './modules/presence/presence.routes';
 import { semanticRoutes } from './modules/search/semantic/semantic.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { createPreviewImages } from './modules/site/site.preview';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   registerHttpMetrics(app, appServices.metrics);
   // The installation's AI switch as stored, before the first request asks it; later changes arrive by NOTIFY.
   await appServices.aiSwitch.load();
+  await appServices.presence.ready();
   // Counted in the database: every Bree process behind a load balancer sees the same hits.
   await app.register(rateLimit, { global: false, store: createRateLimitStore({ counters: appServices.rateLimits }) });
 
@@ -168,6 +170,7 @@ export async function buildApp({ config, database, identity, services, logger = 
   app.addHook('onClose', async () => heavyWork.close());
   // This process's LISTEN connection closes with it (its last sends go out first).
   app.addHook('onClose', async () => notifications?.close());
+  app.addHook('onClose', async () => appServices.presence.close());
   notifications?.reportErrorsTo((err) => app.log.warn({ err }, 'LISTEN/NOTIFY between Bree processes failed (a lost connection is opened again)'));
   await app.register(
     async (api) => {
@@ -185,6 +188,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces, heavyWork, exportImages: appServices.images.forExport });
       await api.register(sharesRoutes, { shares, files });
+      await api.register(presenceRoutes, { presence: appServices.presence });
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });

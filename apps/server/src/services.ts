@@ -45,6 +45,7 @@ import { createPublishingRepository } from './modules/publishing/publishing.repo
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
+import { createPresenceService } from './modules/presence/presence.service';
 import { createReplayService } from './modules/replays/replays.service';
 import type { SemanticSearch } from './modules/search/search.ports';
 import { createSearchService } from './modules/search/search.service';
@@ -240,6 +241,8 @@ export function createServices({
     saveReceipts: createSaveReceipts({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, files: filesPort, newId, now }),
+    // Who else has a document open, heard across processes on the hub (docs/COLLABORATION.md "Presence").
+    presence: createPresenceService({ requireOpenable: (caller, fileId) => filesPort.requireLive({ tenantId: caller.tenantId, fileId }), hub: notifications }),
     shares: createSharesService({
       repository: createSharesRepository({ db }),
       files: filesPort,

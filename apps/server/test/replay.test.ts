@@ -512,6 +512,9 @@ const OPTED_OUT = {
   'POST /api/search/vector': 'a read sent as POST',
   'POST /api/search/hybrid': 'a read sent as POST',
   'POST /api/account/sign-out-everywhere': 'it ends the token it carries: a retry is refused 401 and can end no later session',
+  'POST /api/presence/:fileId':
+    'a heartbeat keeps nothing but memory and answers who is there now: a remembered answer would be stale, a repeat changes nothing',
+  'POST /api/presence/:fileId/leave': 'a goodbye kept only in memory: a repeat changes nothing',
   'POST /api/account/delete': 'a remembered answer would be written under the deleted tenant; a retry is refused 401 (the account is gone) or changes nothing',
 };
 

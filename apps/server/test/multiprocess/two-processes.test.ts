@@ -67,6 +67,32 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('two Bree processes on on
     expect(list.body.files).toHaveLength(2);
   });
 
+  it('shows a window open through A to a window on B within seconds, and its goodbye on A gone from B at once', async () => {
+    const fileId = String((await api('POST', '/api/files/create', { filePath: 'Open on two', content: doc('Here.') })).body.file.id);
+    const heartbeat = (name: string, sessionId: string) => {
+      cluster.proxy.sendNextTo(name);
+      return api('POST', `/api/presence/${fileId}`, { sessionId });
+    };
+    expect((await heartbeat('A', 'window-on-a')).body.people).toEqual([]);
+    const seenAt = Date.now();
+    // A NOTIFY arrives in milliseconds; the heartbeat from A was sent before B is asked, so B knows it, give or take the hub's delivery.
+    for (;;) {
+      const people = (await heartbeat('B', 'window-on-b')).body.people as { you: boolean; windows: number }[];
+      if (people.length === 1) {
+        expect(people[0]).toMatchObject({ you: true, windows: 1 });
+        break;
+      }
+      expect(Date.now() - seenAt).toBeLessThan(3_000);
+    }
+    cluster.proxy.sendNextTo('A');
+    expect((await api('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-on-a' })).status).toBe(200);
+    const leftAt = Date.now();
+    for (;;) {
+      if ((await heartbeat('B', 'window-on-b')).body.people.length === 0) break;
+      expect(Date.now() - leftAt).toBeLessThan(3_000);
+    }
+  });
+
   it('locks an account after 10 failures even when the attempts alternate between the processes', async () => {
     await httpSignUp(cluster.url, { email: 'target@example.com', password: 'the right password' });
     const flow = await startHttpAuthorization(cluster.url);

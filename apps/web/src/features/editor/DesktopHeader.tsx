@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { SaveState } from '@bree/editor';
 import { DocumentTitle } from './DocumentTitle';
+import { PresenceSlot } from './presence/PresenceSlot';
 import { SaveIndicator } from './SaveIndicator';
 import { Toolbar } from './Toolbar';
 
 interface DesktopHeaderProps {
   editor: Editor;
+  fileId: string;
   title: string;
   saveState: SaveState;
   onBack(): void;
@@ -19,8 +21,8 @@ interface DesktopHeaderProps {
   extra: ReactNode;
 }
 
-/** The editor's top bar on a wide screen: back, the name, the save status and the toolbar under them. */
-export function DesktopHeader({ editor, title, saveState, onBack, onRename, onUndo, onRedo, onLink, onFind, extra }: DesktopHeaderProps) {
+/** The editor's top bar on a wide screen: back, the name, who else is here, the save status and the toolbar under them. */
+export function DesktopHeader({ editor, fileId, title, saveState, onBack, onRename, onUndo, onRedo, onLink, onFind, extra }: DesktopHeaderProps) {
   return (
     // The formatting toolbar belongs to the page's top bar (a landmark), under the title row.
     <header className="shrink-0">
@@ -29,6 +31,7 @@ export function DesktopHeader({ editor, title, saveState, onBack, onRename, onUn
           ← Documents
         </button>
         <DocumentTitle title={title} onRename={onRename} />
+        <PresenceSlot fileId={fileId} />
         <SaveIndicator state={saveState} />
       </div>
       <Toolbar editor={editor} onUndo={onUndo} onRedo={onRedo} onLink={onLink} onFind={onFind} variant="desktop" extra={extra} />

@@ -18,8 +18,8 @@ import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsS
 import { isNewDocumentState } from './newDocument';
 import { takeTypeAhead, typeHeldKeys } from './typeAhead';
 import { SaveIndicator } from './SaveIndicator';
-import { PANEL_TABS, SidePanel } from './panels/SidePanel';
-import type { PanelTab } from './panels/SidePanel';
+import { PresenceSlot } from './presence/PresenceSlot';
+import { PANEL_TABS, SidePanel, type PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
@@ -233,18 +233,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   });
 
   // The workspace this document belongs to: its variants' progress, a stale variant's banner, a thread's look.
-  const {
-    metadata: workspaceMetadata,
-    isThread,
-    phoneTitle,
-    reloadStored,
-  } = useDocumentWorkspace({
-    api,
-    fileId: doc.fileId,
-    displayName: file.displayName,
-    editedRef,
-    loadCommitted,
-  });
+  const workspaceArgs = { api, fileId: doc.fileId, displayName: file.displayName, editedRef, loadCommitted };
+  const { metadata: workspaceMetadata, isThread, phoneTitle, reloadStored } = useDocumentWorkspace(workspaceArgs);
 
   // Dictation sits before the assistant's cursor actions in both formatting bars.
   const toolbarExtra = (
@@ -309,6 +299,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       ) : (
         <DesktopHeader
           editor={editor}
+          fileId={doc.fileId}
           title={file.displayName}
           saveState={saveState}
           onBack={() => void leave()}
@@ -321,7 +312,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         />
       )}
       {isMobile && (
-        <div className="flex justify-end px-3 py-1">
+        <div className="flex items-center justify-end gap-3 px-3 py-1">
+          <PresenceSlot fileId={doc.fileId} compact />
           <SaveIndicator state={saveState} className="text-xs" />
         </div>
       )}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { PRESENCE_EXPIRY_SECONDS, type PresenceAnswer } from '@bree/contracts';
+import type { NotificationHub } from '../../db/notifications';
+import { createPresenceRegistry, type PresenceIdentity } from './presence.registry';
+
+/** Where each process tells the others of a window arriving, staying or leaving. */
+export const PRESENCE_CHANNEL = 'bree_presence';
+
+/** Who asks: the signed-in person, by the token's subject and the tenant whose documents are theirs. */
+export interface PresenceCaller {
+  tenantId: string;
+  sub: string;
+  name: string | undefined;
+  email: string | undefined;
+}
+
+/** A heartbeat or a goodbye as the hub carries it. */
+interface Wire extends PresenceIdentity {
+  fileId: string;
+  sessionId: string;
+  seenAt: number;
+  leave?: true;
+}
+
+/**
+ * Presence (docs/COLLABORATION.md "Presence"): who else has a document open, across every process.
+ * Each process keeps the windows it hears of in memory (presence.registry.ts) and passes its own
+ * clients' heartbeats and goodbyes to the others on the hub; a process that starts, or whose LISTEN
+ * connection came back, knows everyone again within one heartbeat. Who may be told is decided by
+ * `requireOpenable` — the document routes' own rule — before anything is read or kept.
+ */
+export function createPresenceService({
+  requireOpenable,
+  hub,
+  now = () => Date.now(),
+  sweepEveryMs = 60_000,
+}: {
+  /** Throws the document routes' 404 unless the caller may open this document. */
+  requireOpenable: (caller: PresenceCaller, fileId: string) => Promise<void>;
+  hub?: Pick<NotificationHub, 'origin' | 'listen' | 'notify'> | null;
+  now?: () => number;
+  sweepEveryMs?: number;
+}) {
+  const registry = createPresenceRegistry({ expiryMs: PRESENCE_EXPIRY_SECONDS * 1000 });
+  const apply = (wire: Wire) =>
+    wire.leave
+      ? registry.leave(wire.fileId, wire.personId, wire.sessionId, wire.seenAt)
+      : registry.touch(wire.fileId, { personId: wire.personId, name: wire.name, sessionId: wire.sessionId, seenAt: wire.seenAt }, now());
+  const listening = hub
+    ? hub.listen(PRESENCE_CHANNEL, ({ origin, payload }) => {
+        // This process's own messages were applied when sent.
+        if (origin === hub.origin) return;
+        try {
+          apply(JSON.parse(payload) as Wire);
+        } catch {
+          // Not a presence message of ours: nothing to keep.
+        }
+      })
+    : Promise.resolve();
+  // Windows of documents nobody asks about any more still end in time.
+  const sweeper = setInterval(() => registry.sweep(now()), sweepEveryMs);
+  sweeper.unref();
+
+  function identity(caller: PresenceCaller): PresenceIdentity {
+    return { personId: caller.sub, name: caller.name?.trim() || caller.email || 'Someone' };
+  }
+
+  /** Applies here and tells the other processes. */
+  async function share(wire: Wire): Promise<void> {
+    apply(wire);
+    await hub?.notify(PRESENCE_CHANNEL, JSON.stringify(wire));
+  }
+
+  return {
+    /** Waits until this process hears the others (the app awaits it before serving). */
+    ready: (): Promise<void> => listening,
+
+    /** This window is here: kept for PRESENCE_EXPIRY_SECONDS; answers everyone else with the document open. */
+    async here(caller: PresenceCaller, fileId: string, sessionId: string): Promise<PresenceAnswer> {
+      await requireOpenable(caller, fileId);
+      const who = identity(caller);
+      await share({ ...who, fileId, sessionId, seenAt: now() });
+      const groups = registry.others(fileId, { personId: who.personId, sessionId }, now());
+      // Keys differ per document, so a key says nothing about the same person elsewhere.
+      const keyOf = (personId: string) => createHash('sha256').update(`${fileId} ${personId}`).digest('base64url').slice(0, 16);
+      const people = groups
+        .map((group) => ({ key: keyOf(group.personId), name: group.name, you: group.personId === who.personId, windows: group.windows }))
+        .sort((a, b) => Number(a.you) - Number(b.you) || a.name.localeCompare(b.name));
+      return { people };
+    },
+
+    /** This window has closed. */
+    async leave(caller: PresenceCaller, fileId: string, sessionId: string): Promise<void> {
+      await requireOpenable(caller, fileId);
+      await share({ ...identity(caller), fileId, sessionId, seenAt: now(), leave: true });
+    },
+
+    close(): void {
+      clearInterval(sweeper);
+    },
+  };
+}
+export type PresenceService = ReturnType<typeof createPresenceService>;

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, type TestUser } from './api-client';
+import { createTestApp, resetDatabase, type TestApp } from './harness';
+
+/** Who else has a document open (issue 42 item 4, docs/COLLABORATION.md "Presence"). */
+describe('POST /api/presence/{fileId}', () => {
+  let t: TestApp;
+  let writer: TestUser;
+  let stranger: TestUser;
+  let fileId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetDatabase(t.database);
+    writer = await newUser(t.app, 'present-writer', 'present-writer@example.com');
+    stranger = await newUser(t.app, 'present-stranger');
+    fileId = (await writer.call('POST', '/api/files/create', { filePath: 'Open twice', content: 'Words.' })).body.file.id;
+  });
+  afterAll(() => t.close());
+
+  it("shows the writer's other window as 'you' and not the asking one; a goodbye takes it away at once", async () => {
+    const first = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-one-1234' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ people: [] });
+
+    const second = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' });
+    expect(second.body.people).toEqual([{ key: expect.any(String), name: 'present-writer@example.com', you: true, windows: 1 }]);
+
+    expect((await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-one-1234' })).body).toEqual({ success: true });
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body).toEqual({ people: [] });
+  });
+
+  it("answers 404 for another tenant's document, on both routes, and keeps nothing of the caller", async () => {
+    for (const url of [`/api/presence/${fileId}`, `/api/presence/${fileId}/leave`]) {
+      const refused = await stranger.call('POST', url, { sessionId: 'stranger-window' });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.code).toBe('file_not_found');
+    }
+    const writerSees = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' });
+    expect(writerSees.body.people).toEqual([]);
+  });
+
+  it('answers 404 for a document in the Trash and 400 for a made-up window id', async () => {
+    const trashed = (await writer.call('POST', '/api/files/create', { filePath: 'Thrown away', content: 'Gone.' })).body.file;
+    expect((await writer.call('POST', `/api/presence/${trashed.id}`, { sessionId: 'window-one-1234' })).status).toBe(200);
+    expect((await writer.call('POST', '/api/files/delete', { filePath: trashed.filePath })).status).toBe(200);
+    expect((await writer.call('POST', `/api/presence/${trashed.id}`, { sessionId: 'window-one-1234' })).status).toBe(404);
+
+    const bad = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'no spaces <allowed>' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_failed');
+  });
+});

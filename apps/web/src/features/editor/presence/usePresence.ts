@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { PRESENCE_HEARTBEAT_SECONDS, presenceAnswerSchema, type PresencePerson } from '@bree/contracts';
+import type { ApiClient } from '../../../lib/api';
+
+/**
+ * This window says it has the document open, every PRESENCE_HEARTBEAT_SECONDS and at once when it comes back
+ * into view, and hears who else has (docs/COLLABORATION.md "Presence"); it says goodbye when it closes
+ * or leaves the document. A failed heartbeat changes nothing: the next one tries again.
+ */
+export function usePresence(api: ApiClient, fileId: string): PresencePerson[] {
+  const [people, setPeople] = useState<PresencePerson[]>([]);
+  useEffect(() => {
+    // One id per window and document: a reload is a new window (the old one has said goodbye).
+    const sessionId = crypto.randomUUID();
+    const path = `/presence/${encodeURIComponent(fileId)}`;
+    let open = true;
+    const beat = () =>
+      void api
+        .post(path, { sessionId }, { schema: presenceAnswerSchema, retry: false })
+        .then((answer) => open && setPeople(answer.people))
+        .catch(() => undefined);
+    // Sent with keepalive, so it still goes out while the page closes.
+    const leave = () => void api.post(`${path}/leave`, { sessionId }, { retry: false, keepalive: true }).catch(() => undefined);
+    const onVisible = () => document.visibilityState === 'visible' && beat();
+    beat();
+    const timer = setInterval(beat, PRESENCE_HEARTBEAT_SECONDS * 1000);
+    document.addEventListener('visibilitychange', onVisible);
+    // A page restored from the back-forward cache is there again.
+    window.addEventListener('pageshow', beat);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      open = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('pageshow', beat);
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [api, fileId]);
+  return people;
+}
