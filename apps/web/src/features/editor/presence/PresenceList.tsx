@@ -39,8 +39,9 @@ export default function PresenceList({ fileId, compact = false }: { fileId: stri
           <li
             key={person.key}
             className={cn(
-              'grid size-7 place-items-center rounded-full border-2 border-cream text-[0.7rem] font-semibold',
-              person.you ? 'bg-cream-deep text-ink-soft outline outline-1 -outline-offset-2 outline-line-strong' : 'bg-accent text-white',
+              'grid h-7 place-items-center rounded-full border-2 border-cream text-[0.7rem] font-semibold',
+              // The writer's own other windows: a pill that says so, quieter than the people beside it.
+              person.you ? 'bg-cream-deep px-2.5 text-ink-soft ring-1 ring-line-strong ring-inset' : 'w-7 bg-accent text-white',
             )}
           >
             {person.you ? 'You' : initials(person.name)}
