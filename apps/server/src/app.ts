@@ -114,6 +114,8 @@ export async function buildApp({ config, database, identity, services, logger = 
   // The installation's AI switch as stored, before the first request asks it; later changes arrive by NOTIFY.
   await appServices.aiSwitch.load();
   await appServices.presence.ready();
+  await appServices.dictationReceipts.ready();
+  appServices.dictationReceipts.reportErrorsTo((err) => app.log.error({ err }, 'Dictated words could not be written into their document'));
   // Counted in the database: every Bree process behind a load balancer sees the same hits.
   await app.register(rateLimit, { global: false, store: createRateLimitStore({ counters: appServices.rateLimits }) });
 
@@ -164,6 +166,8 @@ export async function buildApp({ config, database, identity, services, logger = 
     if (lifecycle.isDraining()) reply.header('connection', 'close');
     return payload;
   });
+  // Dictated words not yet acknowledged by their page are written before the database goes away.
+  app.addHook('onClose', async () => appServices.dictationReceipts.flush());
   // Voice analyses running in this process (no job runner) finish before the database goes away.
   app.addHook('onClose', async () => voice.close());
   // After the voice analyses (they may still compute stylometrics): the worker threads end with the app.

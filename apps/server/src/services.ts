@@ -63,6 +63,7 @@ import { createVoiceRepository } from './modules/voice/voice.repository';
 import { createVoiceService } from './modules/voice/voice.service';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createTranscriptionService } from './modules/transcription/transcription.service';
+import { createDictationReceipts } from './modules/transcription/transcription.receipts';
 import { createRateLimitCounters } from './modules/rate-limits/rate-limits.repository';
 import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
@@ -119,6 +120,7 @@ export function createServices({
   semanticSearch,
   heavyWork = createHeavyWork({ threads: config.workerThreads }),
   metrics = createMetrics(),
+  dictationReceiptWaitMs,
 }: {
   database: Database;
   config?: Config;
@@ -128,6 +130,8 @@ export function createServices({
   heavyWork?: HeavyWork;
   /** The process's metrics registry (one per process; tests give their own or take a fresh one). */
   metrics?: Metrics;
+  /** How long dictated words wait for the page's acknowledgement (DICTATION_RECEIPT_WAIT_MS; tests wait less). */
+  dictationReceiptWaitMs?: number;
 }) {
   const db = database.db;
   const newId = monotonicFactory();
@@ -206,6 +210,8 @@ export function createServices({
   // Images in blob storage (docs/IMAGES.md); their rows go with the documents deleted for good, their bytes into exports.
   const images = createImagesService({ repository: createImagesRepository({ db }), storage: createStorage(config), files: filesPort, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks, exportImages: images.forExport });
+  // Dictated words answered to a page wait here for its acknowledgement, or are written into the document (docs/DICTATION.md).
+  const dictationReceipts = createDictationReceipts({ hub: notifications, ...(dictationReceiptWaitMs ? { waitMs: dictationReceiptWaitMs } : {}) });
   const trash = withImageSweeps(createTrashService({ db, now, links: workspaceDocumentLinks }), images);
   return {
     /** Rate-limit counters in the database, shared by every Bree process (swept by the maintenance job). */
@@ -277,12 +283,8 @@ export function createServices({
     // Checks' one metered AI read of a draft (docs/CHECKS.md "AI checks").
     aiChecks: createAiChecksService({ models, documents: aiRepository }),
     // Dictation: transcription metered in voice minutes, polish as a metered text call in the author's voice.
-    transcription: createTranscriptionService({
-      models,
-      files: filesPort,
-      newBlockId,
-      now,
-    }),
+    transcription: createTranscriptionService({ models, files: filesPort, newBlockId, receipts: dictationReceipts, now }),
+    dictationReceipts,
     ai: createAiService({ repository: aiRepository, models, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, ...(live ? { live } : {}) }),
     // 'Export all my data': each module's reader of one tenant's rows, streamed into one archive (docs/ACCOUNT.md).
     accountExport: createAccountExport({

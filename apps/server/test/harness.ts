@@ -71,11 +71,16 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { now, semanticSearch, lifecycle }: { now?: () => Date; semanticSearch?: SemanticSearch; lifecycle?: Lifecycle } = {},
+  {
+    now,
+    semanticSearch,
+    lifecycle,
+    dictationReceiptWaitMs,
+  }: { now?: () => Date; semanticSearch?: SemanticSearch; lifecycle?: Lifecycle; dictationReceiptWaitMs?: number } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3999', LOG_LEVEL: 'silent', ...env });
   const database = await getTestDatabase();
-  const services = createServices({ database, config, now, semanticSearch });
+  const services = createServices({ database, config, now, semanticSearch, ...(dictationReceiptWaitMs ? { dictationReceiptWaitMs } : {}) });
   const identity = await createIdentity({ config, database, notifications: services.notifications });
   const app = await buildApp({ config, database, identity, services, lifecycle });
   await app.ready();

@@ -515,6 +515,7 @@ const OPTED_OUT = {
   'POST /api/presence/:fileId':
     'a heartbeat keeps nothing but memory and answers who is there now: a remembered answer would be stale, a repeat changes nothing',
   'POST /api/presence/:fileId/leave': 'a goodbye kept only in memory: a repeat changes nothing',
+  'POST /api/dictations/received': 'an acknowledgement kept only in memory: a repeat changes nothing',
   'POST /api/account/delete': 'a remembered answer would be written under the deleted tenant; a retry is refused 401 (the account is gone) or changes nothing',
 };
 

@@ -80,8 +80,11 @@ test.describe('dictation with the microphone allowed', () => {
     await expect(preview).toHaveCSS('font-style', 'italic');
     expect(voice.stt.requests.some((r) => r.bytes.length > 0)).toBe(true);
 
+    // Once the words are in, the page tells the server, which then does not write them again (docs/DICTATION.md).
+    const acknowledged = page.waitForResponse((r) => r.url().endsWith('/api/dictations/received') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Stop dictation' }).click();
     await expect(editor).toContainText(`${PARAGRAPH} ${POLISHED}`);
+    expect((await acknowledged).status()).toBe(200);
     await expect(preview).toHaveCount(0);
     await expect(editor).not.toContainText(HEARD);
     // The polished words carry the dictation's provenance mark; the paragraph before them is the writer's.

@@ -62,8 +62,16 @@ export const dictationAnswerSchema = z.object({
   delivered: z.boolean(),
   /** The voice minutes this recording was metered at. */
   minutes: z.number(),
+  /**
+   * Words for the document wait on the server until the page acknowledges them with this
+   * (POST /dictations/received); unacknowledged, they are written at the document's end (docs/DICTATION.md).
+   */
+  receipt: z.optional(z.string()),
 });
 export type DictationAnswer = z.infer<typeof dictationAnswerSchema>;
+
+/** POST /dictations/received: the page has put an answer's words into the editor. */
+export const dictationReceivedBodySchema = z.object({ receipt: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** POST /api/dictations/preview?…: one live-preview chunk; the body is the audio. */
 export const dictationPreviewQuerySchema = z.object({

@@ -1,5 +1,13 @@
-import { DICTATION_LIMITS, dictationAnswerSchema, dictationPreviewAnswerSchema, dictationPreviewQuerySchema, dictationQuerySchema } from '@bree/contracts';
+import {
+  DICTATION_LIMITS,
+  dictationAnswerSchema,
+  dictationReceivedBodySchema,
+  dictationPreviewAnswerSchema,
+  dictationPreviewQuerySchema,
+  dictationQuerySchema,
+} from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import { requireAuth } from '../../plugins/auth';
 import { AudioBody } from './transcription.audio';
 import { transcriptionErrors } from './transcription.errors';
@@ -34,6 +42,16 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ transcription: Transcr
         if (!reply.raw.writableFinished) gone = true;
       });
       return transcription.dictate({ tenantId, query: req.query, audio, clientGone: () => gone });
+    },
+  );
+
+  // Not replayed: acknowledging twice changes nothing, and there is nothing to remember.
+  app.post(
+    '/dictations/received',
+    { config: { replay: false }, schema: { body: dictationReceivedBodySchema, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (req) => {
+      await transcription.received(requireAuth(req).tenantId, req.body.receipt);
+      return { success: true as const };
     },
   );
 

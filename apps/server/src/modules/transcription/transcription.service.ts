@@ -13,6 +13,7 @@ import { documentNotFound, prepareContent, type FilesPort } from '../files/files
 import { checkAudio } from './transcription.audio';
 import { CHUNK_LIMITS, RECORDING_LIMITS, transcriptionErrors } from './transcription.errors';
 import { POLISH_MAX_OUTPUT_TOKENS, polishPrompt } from './transcription.prompt';
+import type { DictationReceipts } from './transcription.receipts';
 
 /** Speech runs at most ~20 characters a second: the size a polish prompt is reserved for before the words exist. */
 const CHARS_PER_SECOND = 20;
@@ -27,11 +28,13 @@ export interface TranscriptionServiceDeps {
   /** The document dictated into: read, marked while transcribing, and written through the files module's port. */
   files: Pick<FilesPort, 'readContent' | 'setTranscribing' | 'clearTranscribingMarks' | 'writer'>;
   newBlockId: () => string;
+  /** Where answered words wait for the page's acknowledgement (transcription.receipts.ts). */
+  receipts: Pick<DictationReceipts, 'hold' | 'received'>;
   now?: () => Date;
 }
 
 /** Dictation: a recording → its words (metered in voice minutes) → optional polish in the author's voice → the editor, or the document. */
-export function createTranscriptionService({ models, files, newBlockId, now = () => new Date() }: TranscriptionServiceDeps) {
+export function createTranscriptionService({ models, files, newBlockId, receipts, now = () => new Date() }: TranscriptionServiceDeps) {
   const { transcription } = models;
   async function requireDocument(tenantId: string, fileId: string) {
     const found = await files.readContent({ tenantId, fileId });
@@ -121,19 +124,24 @@ export function createTranscriptionService({ models, files, newBlockId, now = ()
           delivered: true,
           minutes: Math.ceil((checked.seconds / 60) * 100) / 100,
         };
-        if (marking && clientGone() && paragraphs.length > 0) {
-          const provenance: ProvenanceAttrs | null =
-            polished && tier ? { operationId: newBlockId(), action: 'dictation', tier, at: now().toISOString() } : null;
-          await append(tenantId, fileId, paragraphs, provenance);
+        if (!marking || paragraphs.length === 0) return answer;
+        const provenance: ProvenanceAttrs | null = polished && tier ? { operationId: newBlockId(), action: 'dictation', tier, at: now().toISOString() } : null;
+        const write = () => append(tenantId, fileId, paragraphs, provenance);
+        if (clientGone()) {
+          await write();
           return { ...answer, delivered: false };
         }
-        return answer;
+        // Answered, but not yet known to be in the editor: written at the end unless the page says it has them.
+        return { ...answer, receipt: receipts.hold(tenantId, write) };
       } finally {
         // A give-back that fails is left to the lease sweep (usage.holds.ts), like a crash's.
         if (unsettled) await models.release(unsettled).catch(() => undefined);
         if (marking) await files.setTranscribing({ tenantId, fileId, on: false, at: now() });
       }
     },
+
+    /** The page has put an answer's words in (its `receipt`): they are not written again. */
+    received: (tenantId: string, receipt: string): Promise<void> => receipts.received(tenantId, receipt),
 
     /** Maintenance: the 'Transcribing…' marks older than their TTL, left by a server that stopped mid-dictation. */
     clearStaleMarks: () => files.clearTranscribingMarks({ before: new Date(now().getTime() - TRANSCRIBING_MARK_TTL_MS) }),

@@ -14,6 +14,14 @@ export function sendRecording(
   return api.post(`/dictations?${query}`, audio, { schema: dictationAnswerSchema, timeoutMs: DICTATION_TIMEOUT_MS, signal });
 }
 
+/**
+ * POST /api/dictations/received: the answer's words are in the editor, so the server drops its own write of
+ * them. Sent with keepalive (the page may be closing); a lost one means the words twice, never none.
+ */
+export function acknowledgeRecording(api: ApiClient, receipt: string): void {
+  void api.post('/dictations/received', { receipt }, { keepalive: true }).catch(() => undefined);
+}
+
 /** POST /api/dictations/preview: a few seconds of audio → the words heard, for the greyed live text. */
 export async function sendPreviewChunk(api: ApiClient, { fileId, audio, durationMs }: { fileId: string; audio: Blob; durationMs: number }): Promise<string> {
   const query = new URLSearchParams({ fileId, durationMs: String(Math.max(1, Math.round(durationMs))) });

@@ -4,7 +4,7 @@ import { ulid } from 'ulid';
 import { DICTATION_LIMITS, type DictationAnswer, type ProvenanceAttrs } from '@bree/contracts';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
-import { sendPreviewChunk, sendRecording } from './api';
+import { acknowledgeRecording, sendPreviewChunk, sendRecording } from './api';
 import { voiceErrorMessage } from './errors';
 import { startLivePreview, type LivePreview } from './livePreview';
 import { startRecorder, VoiceStartError, type Recorder } from './recorder';
@@ -134,8 +134,11 @@ export function useDictation({ editor, fileId, target, onText }: DictationOption
       const answer = await sendRecording(api, { fileId, audio, durationMs, polish, target }, abort.signal);
       if (target === 'document') {
         // delivered false: the server already put the text into the document (this page had been away).
-        if (answer.delivered) live.current?.finish(answer.paragraphs, polishProvenance(answer));
-        else live.current?.cancel();
+        if (answer.delivered && live.current) {
+          live.current.finish(answer.paragraphs, polishProvenance(answer));
+          // The words are in the editor (and its local copy): the server need not write them itself (docs/DICTATION.md).
+          if (answer.receipt) acknowledgeRecording(api, answer.receipt);
+        } else live.current?.cancel();
       } else if (answer.text) onTextRef.current?.(answer.text);
     } catch (error) {
       live.current?.cancel();
