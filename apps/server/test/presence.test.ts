@@ -30,14 +30,19 @@ describe('POST /api/presence/{fileId}', () => {
     expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body).toEqual({ people: [] });
   });
 
-  it("answers 404 for another tenant's document, on both routes, and keeps nothing of the caller", async () => {
-    for (const url of [`/api/presence/${fileId}`, `/api/presence/${fileId}/leave`]) {
-      const refused = await stranger.call('POST', url, { sessionId: 'stranger-window' });
-      expect(refused.status).toBe(404);
-      expect(refused.body.error.code).toBe('file_not_found');
-    }
-    const writerSees = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' });
-    expect(writerSees.body.people).toEqual([]);
+  it("answers 404 for another tenant's document and keeps nothing of the caller; their goodbye there ends nobody's window", async () => {
+    const refused = await stranger.call('POST', `/api/presence/${fileId}`, { sessionId: 'stranger-window' });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe('file_not_found');
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body.people).toEqual([]);
+
+    // A goodbye says nothing back and can end only the caller's own window (the writer's, same window id, stays).
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-one-1234' })).body.people).toHaveLength(1);
+    expect((await stranger.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-one-1234' })).body).toEqual({ success: true });
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body.people).toEqual([
+      expect.objectContaining({ you: true, windows: 1 }),
+    ]);
+    await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-one-1234' });
   });
 
   it('answers 404 for a document in the Trash and 400 for a made-up window id', async () => {
@@ -45,6 +50,8 @@ describe('POST /api/presence/{fileId}', () => {
     expect((await writer.call('POST', `/api/presence/${trashed.id}`, { sessionId: 'window-one-1234' })).status).toBe(200);
     expect((await writer.call('POST', '/api/files/delete', { filePath: trashed.filePath })).status).toBe(200);
     expect((await writer.call('POST', `/api/presence/${trashed.id}`, { sessionId: 'window-one-1234' })).status).toBe(404);
+    // Leaving it still answers (the editor leaves a document deleted under it).
+    expect((await writer.call('POST', `/api/presence/${trashed.id}/leave`, { sessionId: 'window-one-1234' })).status).toBe(200);
 
     const bad = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'no spaces <allowed>' });
     expect(bad.status).toBe(400);

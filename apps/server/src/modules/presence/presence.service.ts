@@ -89,9 +89,11 @@ export function createPresenceService({
       return { people };
     },
 
-    /** This window has closed. */
+    /**
+     * This window has closed. Asked of any document: it can only end the caller's own window and says
+     * nothing back, and a window leaving a document just deleted or unshared must not be refused.
+     */
     async leave(caller: PresenceCaller, fileId: string, sessionId: string): Promise<void> {
-      await requireOpenable(caller, fileId);
       await share({ ...identity(caller), fileId, sessionId, seenAt: now(), leave: true });
     },
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PRESENCE_HEARTBEAT_SECONDS, presenceAnswerSchema, type PresencePerson } from '@bree/contracts';
-import type { ApiClient } from '../../../lib/api';
+import { isApiError, type ApiClient } from '../../../lib/api';
 
 /**
  * This window says it has the document open, every PRESENCE_HEARTBEAT_SECONDS and at once when it comes back
@@ -14,13 +14,19 @@ export function usePresence(api: ApiClient, fileId: string): PresencePerson[] {
     const sessionId = crypto.randomUUID();
     const path = `/presence/${encodeURIComponent(fileId)}`;
     let open = true;
-    const beat = () =>
-      void api
+    // Offline, nobody can be heard (and a request bound to fail is not made); a document gone (404) is not asked about again.
+    let gone = false;
+    const beat = () => {
+      if (gone || !navigator.onLine) return;
+      api
         .post(path, { sessionId }, { schema: presenceAnswerSchema, retry: false })
         .then((answer) => open && setPeople(answer.people))
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          if (isApiError(error) && error.status === 404) gone = true;
+        });
+    };
     // Sent with keepalive, so it still goes out while the page closes.
-    const leave = () => void api.post(`${path}/leave`, { sessionId }, { retry: false, keepalive: true }).catch(() => undefined);
+    const leave = () => navigator.onLine && void api.post(`${path}/leave`, { sessionId }, { retry: false, keepalive: true }).catch(() => undefined);
     const onVisible = () => document.visibilityState === 'visible' && beat();
     beat();
     const timer = setInterval(beat, PRESENCE_HEARTBEAT_SECONDS * 1000);

@@ -63,6 +63,27 @@ describe('the table editing loader', () => {
     expect(e.getText()).toBe('After');
   });
 
+  it('waits for the network before fetching the editing when offline, then gives it', async () => {
+    vi.resetModules();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      // A fresh loader: nothing fetched yet.
+      const { ensureTableEditing } = await import('./tableEditingLoader');
+      const element = document.createElement('div');
+      document.body.append(element);
+      const e = (editor = new Editor({ element, extensions: breeExtensions(), content: TABLE }));
+      const given = ensureTableEditing(e);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(hasTableEditing(e)).toBe(false);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await given;
+      expect(hasTableEditing(e)).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('loads it once the browser is idle for a document without a table', async () => {
     const idle = vi.fn<(callback: () => void) => number>(() => 1);
     vi.stubGlobal('requestIdleCallback', idle);

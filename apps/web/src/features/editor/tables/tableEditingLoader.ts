@@ -1,5 +1,6 @@
 import { Extension, type Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
+import { loadWithRetry, waitForOnline } from '../../../lib/lazy/retryImport';
 import type * as TableEditingModule from './tableEditing';
 
 /**
@@ -10,10 +11,19 @@ import type * as TableEditingModule from './tableEditing';
 
 let loading: Promise<typeof TableEditingModule> | null = null;
 
-/** Gives `editor` the table's editing as soon as its code is in (at once when it already is). */
+/**
+ * Gives `editor` the table's editing as soon as its code is in (at once when it already is). Offline, the
+ * fetch waits for the network (a page opened from the cache still shows and edits its tables' text), and
+ * a load that fails for good is asked again at the next need, never left as an error.
+ */
 export function ensureTableEditing(editor: Editor): Promise<void> {
-  loading ??= import('./tableEditing');
-  return loading.then((module) => module.installTableEditing(editor));
+  loading ??= waitForOnline().then(() => loadWithRetry(() => import('./tableEditing')));
+  return loading.then(
+    (module) => module.installTableEditing(editor),
+    () => {
+      loading = null;
+    },
+  );
 }
 
 function holdsTable(doc: PMNode): boolean {
