@@ -72,8 +72,14 @@ const test = base.extend<object, { own: { server: BreeServer; restart(): Promise
   ],
 });
 
-// Provoked on purpose (fixtures/console-watch.ts): The fuzz test stops and restarts its Bree mid-way: saves sent meanwhile find no server.
-test.use(allowConsoleErrors(failedLoad({ error: 'ERR_CONNECTION_REFUSED', path: '/api/files/content-only-update' })));
+// Provoked on purpose (fixtures/console-watch.ts): The fuzz test stops and restarts its Bree mid-way: saves and the
+// editor's presence heartbeats sent meanwhile find no server.
+test.use(
+  allowConsoleErrors(
+    failedLoad({ error: 'ERR_CONNECTION_REFUSED', path: '/api/files/content-only-update' }),
+    failedLoad({ error: 'ERR_CONNECTION_REFUSED', path: '/api/presence/' }),
+  ),
+);
 
 test('a random writer never loses a word that Bree called saved', async ({ browser, own }) => {
   test.setTimeout(300_000);
