@@ -56,6 +56,17 @@ describe('document grants', () => {
     expect((await people.stranger!.call('GET', `/api/grants/access/${fileId}`)).status).toBe(404);
   });
 
+  it('lets every grantee and the owner export the document by id; a stranger gets 404', async () => {
+    for (const who of [owner, people.viewer!, people.commenter!, people.editor!]) {
+      const exported = await who.call('GET', `/api/files/by-id/${fileId}/download?format=md`);
+      expect(exported.status).toBe(200);
+      expect(String(exported.body)).toContain('First words.');
+    }
+    const refused = await people.stranger!.call('GET', `/api/files/by-id/${fileId}/download?format=md`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe('file_not_found');
+  });
+
   it('lets an Editor save through the revision check; a Viewer and a Commenter are refused with role_refused, a stranger 404', async () => {
     const base = await revision();
     const saved = await people.editor!.call('POST', '/api/files/content-only-update', {

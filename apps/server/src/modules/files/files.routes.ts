@@ -22,7 +22,9 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { projectedJsonSerializer } from './files.answer-json';
+import { attachment } from './files-manage.routes';
 import { checksIgnoredRoutes } from './files.checks-ignored.routes';
+import { EXPORT_FORMATS } from './files.formats';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
 
@@ -162,6 +164,27 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     const { tenantId } = requireAuth(req);
     return files.search({ tenantId, q: req.query.q, limit: req.query.limit, view: req.query.view });
   });
+
+  // The export by id, for the owner and every grantee's role (docs/SHARING.md "People"): a path names only the caller's own documents.
+  app.get(
+    '/files/by-id/:fileId/download',
+    {
+      schema: {
+        params: z.object({ fileId: z.string().min(1).max(64) }),
+        querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt'), provenance: z.enum(['include']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { tenantId } = requireAuth(req);
+      const { fileId } = req.params;
+      const { format, provenance } = req.query;
+      const file = await asOwnerOrGrantee({ access, tenantId, fileId, need: 'read' }, async (owner) => {
+        const { filePath } = await files.get({ tenantId: owner, fileId });
+        return files.download({ tenantId: owner, filePath, format, provenance: provenance === 'include' });
+      });
+      return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
+    },
+  );
 
   await app.register(checksIgnoredRoutes, { checksIgnored: files.checksIgnored });
 };
