@@ -1,6 +1,7 @@
 import type { DocumentRole } from '@bree/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from './api-client';
+import { INVITATION_TTL_MS } from '../src/modules/grants/grants.service';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
 /** Sharing a document with people (issue 42 item 1, docs/SHARING.md "People"): each role over the document routes. */
@@ -173,5 +174,31 @@ describe('document grants', () => {
     expect((await owner.call('POST', '/api/files/bulk-delete', { fileIds: [fileId] })).status).toBe(200);
     expect((await people.viewer!.call('POST', '/api/files/get', { fileId })).status).toBe(404);
     expect((await people.viewer!.call('GET', '/api/grants/shared-with-me')).body.documents).toEqual([]);
+  });
+});
+
+describe('an invitation past its 7 days', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => new Date(clock) });
+  });
+  afterAll(() => t.close());
+
+  it('is refused like a used one, and the hourly sweep deletes it', async () => {
+    const owner = await newUser(t.app, 'expiry-owner');
+    const fileId = (await owner.call('POST', '/api/files/create', { filePath: 'Old plans', content: doc('Words.') })).body.file.id;
+    const first = await owner.call('POST', '/api/grants/invite', { fileId, email: 'late@example.com', role: 'viewer' });
+    const second = await owner.call('POST', '/api/grants/invite', { fileId, email: 'later@example.com', role: 'viewer' });
+    const token = (answer: { body: { link: string } }) => answer.body.link.split('/app/invite/')[1]!;
+    clock += INVITATION_TTL_MS + 1000;
+    const guest = await newUser(t.app, 'expiry-guest');
+    const late = await guest.call('POST', `/api/grants/accept/${token(first)}`);
+    expect(late.status).toBe(404);
+    expect(late.body.error.code).toBe('invitation_not_found');
+    expect(await t.services.grants.sweepInvitations()).toBeGreaterThanOrEqual(1);
+    expect((await owner.call('GET', `/api/grants/people/${fileId}`)).body.pending).toEqual([]);
+    expect((await guest.call('POST', `/api/grants/accept/${token(second)}`)).status).toBe(404);
+    expect((await guest.call('POST', '/api/files/get', { fileId })).status).toBe(404);
   });
 });

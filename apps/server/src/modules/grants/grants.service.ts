@@ -133,6 +133,11 @@ export function createGrantsService({ repository, names, documentName, mailer, p
       return { success: true as const, changed: await repository.remove({ tenantId, fileId, granteeTenantId: granteeId }) };
     },
 
+    /** Hourly maintenance: deletes invitations past their validity; how many went. */
+    sweepInvitations(): Promise<number> {
+      return repository.deleteExpired({ now: now() });
+    },
+
     /** The documents other accounts granted the caller, with each owner's name. */
     async sharedWithMe({ tenantId }: { tenantId: string }): Promise<{ success: true; documents: SharedWithMeItem[] }> {
       const rows = await repository.sharedWith({ granteeTenantId: tenantId });
