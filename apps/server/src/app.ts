@@ -20,6 +20,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { checksAiRoutes } from './modules/checks/checks-ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { grantsRoutes } from './modules/grants/grants.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { publicImagesRoutes } from './modules/images/images-public.routes';
@@ -181,7 +182,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(systemRoutes, { config, database, aiSetup, aiSwitch: appServices.aiSwitch, lifecycle });
       await identity.apiRoutes(api);
       await api.register(tenantsRoutes, { service: tenants });
-      await api.register(filesRoutes, { files, saves });
+      await api.register(filesRoutes, { files, saves, access: appServices.grants.resolve });
       await api.register(filesManageRoutes, { files });
       await api.register(filesTrashRoutes, { trash });
       await api.register(searchRoutes, { search });
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(voiceRoutes, { voice });
       await api.register(workspacesRoutes, { workspaces, heavyWork, exportImages: appServices.images.forExport });
       await api.register(sharesRoutes, { shares, files });
+      await api.register(grantsRoutes, { grants: appServices.grants });
       await api.register(presenceRoutes, { presence: appServices.presence });
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });

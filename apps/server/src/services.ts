@@ -45,6 +45,8 @@ import { createPublishingRepository } from './modules/publishing/publishing.repo
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
+import { createGrantsRepository } from './modules/grants/grants.repository';
+import { createGrantsService } from './modules/grants/grants.service';
 import { createPresenceService } from './modules/presence/presence.service';
 import { createReplayService } from './modules/replays/replays.service';
 import type { SemanticSearch } from './modules/search/search.ports';
@@ -54,6 +56,7 @@ import { createTenantsService } from './modules/tenants/tenants.service';
 import { createBillingService } from './modules/billing/billing.service';
 import { createAccountEmails } from './modules/identity/account-emails';
 import { createProfileEmails } from './modules/tenants/profile-emails';
+import { createProfileNames } from './modules/tenants/profile-names';
 import { createMailer } from './lib/mailer';
 import { createStripeGateway } from './modules/billing/billing.stripe';
 import { createUsageReport } from './modules/usage/usage.report';
@@ -253,6 +256,15 @@ export function createServices({
       repository: createSharesRepository({ db }),
       files: filesPort,
       counters: createRateLimitCounters({ db }),
+      publicUrl: config.publicUrl,
+      now,
+    }),
+    // Documents shared with people: the one grant resolver, read per request (docs/SHARING.md "People").
+    grants: createGrantsService({
+      repository: createGrantsRepository({ db }),
+      names: createProfileNames({ db }),
+      documentName: async ({ tenantId, fileId }) => (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null,
+      mailer: config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
       publicUrl: config.publicUrl,
       now,
     }),

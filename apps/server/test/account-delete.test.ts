@@ -60,6 +60,11 @@ describe('deleting an account', () => {
     expect((await user.call('POST', '/api/versions/create', { fileId: first.id, reason: 'manual' })).status).toBe(200);
     const slug = (await user.call('POST', '/api/shares/create', { fileId: first.id })).body.shareSlug as string;
     expect((await readShare(slug)).statusCode).toBe(200);
+    // Shared with a person (an accepted invitation: a grant) and a second invitation still pending.
+    const invited = await user.call('POST', '/api/grants/invite', { fileId: first.id, email: `guest-${session.sub}@example.com`, role: 'viewer' });
+    const guest = await newUser(t.app, 'deletion-guest');
+    expect((await guest.call('POST', `/api/grants/accept/${String(invited.body.link).split('/app/invite/')[1]}`)).status).toBe(200);
+    expect((await user.call('POST', '/api/grants/invite', { fileId: first.id, email: `later-${session.sub}@example.com`, role: 'editor' })).status).toBe(200);
     expect((await user.call('PUT', '/api/voice/profile', { userNotes: 'Short, dry sentences.' })).status).toBe(200);
     expect((await user.call('PUT', '/api/search/settings', { language: 'english' })).status).toBe(200);
     expect((await user.call('POST', '/api/ai-provider/set', { fileId: first.id, provider: 'fast' })).status).toBe(200);

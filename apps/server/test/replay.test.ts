@@ -19,7 +19,7 @@ import { fakeAiEnv, type FakeAiProvider } from './fakes/fake-ai-provider';
 import { cancelSubscription, subscribeToPro } from './billing-support';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './fakes/stripe';
 import { fakeTranscriptionEnv, startFakeTranscription, type FakeTranscription } from './fakes/fake-transcription';
-import { startSmtpSink, type SmtpSink } from './fakes/smtp-sink';
+import { linkIn, startSmtpSink, type SmtpSink } from './fakes/smtp-sink';
 import { speechWav } from './fakes/speech';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp } from './harness';
 
@@ -89,6 +89,10 @@ interface Ctx {
   cancelPro(): Promise<void>;
   /** Subscribes `me` to Pro through the fake Stripe (once): dictation needs the plan's voice minutes. */
   makePro(): Promise<void>;
+  /** The token of a mailed invitation to `fileId` (the sink's mail: SMTP_URL is set here). */
+  invitationToken(fileId: string): Promise<string>;
+  /** Another account holding a Viewer grant on `fileId`; its tenant id. */
+  grantee(fileId: string): Promise<string>;
 }
 
 /**
@@ -334,6 +338,35 @@ const EXAMPLES: Record<string, Example> = {
     request: (v) => ({ url: '/api/shares/create', body: { fileId: v.id } }),
     other: (v) => ({ url: '/api/shares/create', body: { fileId: v.spare } }),
   },
+  'POST /api/grants/invite': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('To invite to')).id }),
+    request: (v) => ({ url: '/api/grants/invite', body: { fileId: v.id, email: 'guest-one@example.com', role: 'viewer' } }),
+    other: (v) => ({ url: '/api/grants/invite', body: { fileId: v.id, email: 'guest-two@example.com', role: 'editor' } }),
+  },
+  'POST /api/grants/accept/:token': {
+    setup: async ({ newDoc, invitationToken }) => {
+      const { id } = await newDoc('Invited to');
+      return { token: await invitationToken(id), spare: await invitationToken(id) };
+    },
+    request: (v) => ({ url: `/api/grants/accept/${v.token}`, body: {} }),
+    other: (v) => ({ url: `/api/grants/accept/${v.spare}`, body: {} }),
+  },
+  'POST /api/grants/role': {
+    setup: async ({ newDoc, grantee }) => {
+      const { id } = await newDoc('Granted');
+      return { id, person: await grantee(id) };
+    },
+    request: (v) => ({ url: '/api/grants/role', body: { fileId: v.id, granteeId: v.person, role: 'editor' } }),
+    other: (v) => ({ url: '/api/grants/role', body: { fileId: v.id, granteeId: v.person, role: 'commenter' } }),
+  },
+  'POST /api/grants/remove': {
+    setup: async ({ newDoc, grantee }) => {
+      const { id } = await newDoc('Granted, then not');
+      return { id, person: await grantee(id), spare: await grantee(id) };
+    },
+    request: (v) => ({ url: '/api/grants/remove', body: { fileId: v.id, granteeId: v.person } }),
+    other: (v) => ({ url: '/api/grants/remove', body: { fileId: v.id, granteeId: v.spare } }),
+  },
   'POST /api/shares/disable': {
     setup: async ({ newDoc, me }) => {
       const { id } = await newDoc('Shared, then not');
@@ -569,6 +602,17 @@ describe('every mutating API route answers a retried X-Operation-Id once', () =>
         expect(started.status).toBe(200);
         await readStream(me, started.body.operationId as string);
         return started.body.operationId as string;
+      },
+      async invitationToken(fileId) {
+        docs += 1;
+        const email = `invited-${docs}@example.com`;
+        expect((await me.call('POST', '/api/grants/invite', { fileId, email, role: 'viewer' })).body.mailed).toBe(true);
+        return linkIn(await sink.waitForMail(email)).split('/app/invite/')[1]!;
+      },
+      async grantee(fileId) {
+        const person = await newUser(t.app, 'replay-grantee');
+        expect((await person.call('POST', `/api/grants/accept/${await ctx.invitationToken(fileId)}`)).status).toBe(200);
+        return person.sub;
       },
       async makePro() {
         if ((await me.call('GET', '/api/billing/subscription-status')).body.planType !== 'PRO') await subscribeToPro(t.app, stripe, me);

@@ -112,6 +112,13 @@ export const ERROR_CODES = {
   // Sharing.
   /** 404: no live share has this slug (never existed, switched off or replaced: the answer is the same). */
   shareNotFound: 'share_not_found',
+  // Sharing with people (docs/SHARING.md "People").
+  /** 404: an invitation link that is unknown, used or expired (the same answer for each). */
+  invitationNotFound: 'invitation_not_found',
+  /** 403: the caller's role on a shared document does not cover the action (a Viewer saving). */
+  roleRefused: 'role_refused',
+  /** 400: an owner inviting their own account. */
+  selfInvite: 'self_invite',
   // Billing.
   /** 503: the server has no STRIPE_SECRET_KEY; every tenant has the DEFAULT_PLAN. */
   billingNotConfigured: 'billing_not_configured',

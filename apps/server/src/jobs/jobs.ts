@@ -16,6 +16,7 @@ import type { VersionsService } from '../modules/versions/versions.service';
 import type { VoiceService } from '../modules/voice/voice.service';
 import type { SemanticSearchService } from '../modules/search/semantic/semantic.service';
 import type { RateLimitCounters } from '../modules/rate-limits/rate-limits.repository';
+import type { GrantsService } from '../modules/grants/grants.service';
 import { HOLD_LEASE_SECONDS } from '../modules/usage/usage.holds';
 import type { UsageService } from '../modules/usage/usage.service';
 
@@ -54,6 +55,8 @@ export interface MaintenanceServices {
   transcription: Pick<TranscriptionService, 'clearStaleMarks'>;
   /** Rate-limit counters whose window has ended. */
   rateLimits: Pick<RateLimitCounters, 'sweep'>;
+  /** Invitations to documents past their 7 days (docs/SHARING.md "People"). */
+  grants: Pick<GrantsService, 'sweepInvitations'>;
   /** Budget held by calls whose process died mid-call (a chat reply, a dictation's polish): given back every minute. */
   usage: Pick<UsageService, 'sweepHolds'>;
 }
@@ -108,7 +111,11 @@ export async function startJobs({
       const expiredFeedback = await maintenance.feedback.expire();
       const staleTranscribing = await maintenance.transcription.clearStaleMarks();
       const expiredRateLimits = await maintenance.rateLimits.sweep();
-      log.info({ thinned, forgotten, purged, metered, noticesMailed, expiredFeedback, staleTranscribing, expiredRateLimits }, 'maintenance done');
+      const expiredInvitations = await maintenance.grants.sweepInvitations();
+      log.info(
+        { thinned, forgotten, purged, metered, noticesMailed, expiredFeedback, staleTranscribing, expiredRateLimits, expiredInvitations },
+        'maintenance done',
+      );
     });
     await startHoldSweeps({ boss, usage: maintenance.usage, log });
     if (voice) await startVoiceJobs({ boss, voice, log });

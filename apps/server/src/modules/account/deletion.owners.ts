@@ -3,6 +3,7 @@ import { billingTenantData } from '../billing/billing.tenant-data';
 import { chatTenantData } from '../chat/chat.tenant-data';
 import { feedbackTenantData } from '../feedback/feedback.tenant-data';
 import { filesTenantData } from '../files/files.port';
+import { grantsTenantData } from '../grants/grants.tenant-data';
 import { imagesTenantData } from '../images/images.tenant-data';
 import { publishingTenantData } from '../publishing/publishing.tenant-data';
 import { replaysTenantData } from '../replays/replays.tenant-data';
@@ -24,6 +25,8 @@ import { workspacesTenantData } from '../workspaces/workspaces.tenant-data';
  */
 export const TENANT_DATA_OWNERS: readonly TenantDataOwner[] = [
   sharesTenantData,
+  // Grants next: another account loses access the moment the deletion begins.
+  grantsTenantData,
   publishingTenantData,
   chatTenantData,
   aiTenantData,

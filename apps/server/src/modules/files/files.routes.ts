@@ -19,15 +19,52 @@ import {
 } from '@bree/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { projectedJsonSerializer } from './files.answer-json';
+import { attachment } from './files-manage.routes';
 import { checksIgnoredRoutes } from './files.checks-ignored.routes';
+import { EXPORT_FORMATS } from './files.formats';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
+
+/**
+ * The one grant resolver (grants.service.ts `resolve`): the tenant that owns `fileId` when the
+ * caller may `need` it — themselves, or the owner who granted them a role; 404 for anyone else,
+ * 403 `role_refused` for a grantee whose role falls short (docs/SHARING.md "People").
+ */
+export type DocumentAccess = (args: { tenantId: string; fileId: string; need: 'read' | 'edit' }) => Promise<{ ownerTenantId: string }>;
+
+/**
+ * Runs `run` in the caller's own tenant — the owner's path, unchanged and with no extra query —
+ * and only when that finds no document, asks the grant resolver for the owner's tenant and runs it
+ * there. Without a grant the first 404 is answered as it was, byte for byte.
+ */
+export async function asOwnerOrGrantee<T>(
+  { access, tenantId, fileId, need }: { access: DocumentAccess; tenantId: string; fileId: string; need: 'read' | 'edit' },
+  run: (tenantId: string) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run(tenantId);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    let owner: string;
+    try {
+      owner = (await access({ tenantId, fileId, need })).ownerTenantId;
+    } catch (refused) {
+      throw isNotFound(refused) ? err : refused;
+    }
+    if (owner === tenantId) throw err;
+    return run(owner);
+  }
+}
+
+const isNotFound = (err: unknown) => err instanceof AppError && err.status === 404;
 
 export interface FilesRouteDeps {
   files: FilesService;
   saves: SaveService;
+  access: DocumentAccess;
 }
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
@@ -36,10 +73,17 @@ const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) 
 const READ = { replay: false } as const;
 
 /** Reading, listing, creating and saving documents (docs/PRODUCT.md#api). */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { files, saves }) => {
+export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { files, saves, access }) => {
   app.post('/files/get', { config: READ, schema: { body: getFileBodySchema, response: { 200: fileAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
-    return { success: true as const, file: await files.get({ tenantId, filePath: req.body.filePath, fileId: req.body.fileId }) };
+    const { fileId, filePath } = req.body;
+    // By id, a document shared with the caller reads too (decided on the parsed body, never the raw request); a path is the caller's own.
+    if (fileId)
+      return {
+        success: true as const,
+        file: await asOwnerOrGrantee({ access, tenantId, fileId, need: 'read' }, (owner) => files.get({ tenantId: owner, fileId })),
+      };
+    return { success: true as const, file: await files.get({ tenantId, filePath }) };
   });
 
   app.get('/files/:tenant/:path', { schema: { params: tenantPathParams, response: { 200: fileAnswerSchema } } }, async (req) => {
@@ -77,9 +121,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
       schema: { body: contentUpdateBodySchema, response: { 200: contentUpdateAnswerSchema } },
     },
     async (req) => {
-      const { tenantId } = requireAuth(req);
+      const { tenantId: caller } = requireAuth(req);
       const { fileId, content, baseRevision, operationId, source } = req.body;
-      return saves.saveContent({ tenantId, fileId, content, baseRevision, saveKey: operationId, source }, { log: req.log });
+      // The owner and an Editor save through the one content writer, in the owner's tenant (revision-checked as ever).
+      return asOwnerOrGrantee({ access, tenantId: caller, fileId, need: 'edit' }, (tenantId) =>
+        saves.saveContent({ tenantId, fileId, content, baseRevision, saveKey: operationId, source }, { log: req.log }),
+      );
     },
   );
 
@@ -117,6 +164,27 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     const { tenantId } = requireAuth(req);
     return files.search({ tenantId, q: req.query.q, limit: req.query.limit, view: req.query.view });
   });
+
+  // The export by id, for the owner and every grantee's role (docs/SHARING.md "People"): a path names only the caller's own documents.
+  app.get(
+    '/files/by-id/:fileId/download',
+    {
+      schema: {
+        params: z.object({ fileId: z.string().min(1).max(64) }),
+        querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt'), provenance: z.enum(['include']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { tenantId } = requireAuth(req);
+      const { fileId } = req.params;
+      const { format, provenance } = req.query;
+      const file = await asOwnerOrGrantee({ access, tenantId, fileId, need: 'read' }, async (owner) => {
+        const { filePath } = await files.get({ tenantId: owner, fileId });
+        return files.download({ tenantId: owner, filePath, format, provenance: provenance === 'include' });
+      });
+      return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
+    },
+  );
 
   await app.register(checksIgnoredRoutes, { checksIgnored: files.checksIgnored });
 };

@@ -1,0 +1,204 @@
+import type { DocumentRole } from '@bree/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, type TestUser } from './api-client';
+import { INVITATION_TTL_MS } from '../src/modules/grants/grants.service';
+import { createTestApp, resetDatabase, type TestApp } from './harness';
+
+/** Sharing a document with people (issue 42 item 1, docs/SHARING.md "People"): each role over the document routes. */
+const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+
+describe('document grants', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let fileId: string;
+  const people: Partial<Record<DocumentRole | 'stranger' | 'removed', TestUser>> = {};
+
+  /** Invites a fresh account with `role` through a copyable link (no SMTP_URL in tests) and accepts it. */
+  async function invited(role: DocumentRole, label: string): Promise<TestUser> {
+    const person = await newUser(t.app, label);
+    const invite = await owner.call('POST', '/api/grants/invite', { fileId, email: `${label}@example.com`, role });
+    expect(invite.status).toBe(200);
+    expect(invite.body.mailed).toBe(false);
+    const token = String(invite.body.link).split('/app/invite/')[1]!;
+    const accepted = await person.call('POST', `/api/grants/accept/${token}`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ fileId, name: 'Plans', role, ownerName: 'Olive Owner' });
+    return person;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetDatabase(t.database);
+    owner = await newUser(t.app, 'grant-owner');
+    expect((await owner.call('PUT', '/api/users/profile', { email: 'olive@example.com', name: 'Olive Owner' })).status).toBe(200);
+    fileId = (await owner.call('POST', '/api/files/create', { filePath: 'Plans', content: doc('First words.') })).body.file.id;
+    people.viewer = await invited('viewer', 'grant-viewer');
+    people.commenter = await invited('commenter', 'grant-commenter');
+    people.editor = await invited('editor', 'grant-editor');
+    people.removed = await invited('editor', 'grant-removed');
+    people.stranger = await newUser(t.app, 'grant-stranger');
+  });
+  afterAll(() => t.close());
+
+  const revision = async () => (await owner.call('POST', '/api/files/get', { fileId })).body.file.revision as number;
+
+  it('lets every grantee read the document by id; a stranger gets the same 404 as for a missing document', async () => {
+    for (const role of ['viewer', 'commenter', 'editor'] as const) {
+      const read = await people[role]!.call('POST', '/api/files/get', { fileId });
+      expect(read.status).toBe(200);
+      expect(read.body.file.contentText ?? JSON.stringify(read.body.file.content)).toContain('First words.');
+      expect((await people[role]!.call('GET', `/api/grants/access/${fileId}`)).body.role).toBe(role);
+    }
+    const stranger = await people.stranger!.call('POST', '/api/files/get', { fileId });
+    const missing = await people.stranger!.call('POST', '/api/files/get', { fileId: 'no-such-file' });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error.code).toBe('file_not_found');
+    expect(JSON.stringify(stranger.body)).toBe(JSON.stringify(missing.body).replace('no-such-file', fileId));
+    expect((await people.stranger!.call('GET', `/api/grants/access/${fileId}`)).status).toBe(404);
+  });
+
+  it('lets every grantee and the owner export the document by id; a stranger gets 404', async () => {
+    for (const who of [owner, people.viewer!, people.commenter!, people.editor!]) {
+      const exported = await who.call('GET', `/api/files/by-id/${fileId}/download?format=md`);
+      expect(exported.status).toBe(200);
+      expect(String(exported.body)).toContain('First words.');
+    }
+    const refused = await people.stranger!.call('GET', `/api/files/by-id/${fileId}/download?format=md`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe('file_not_found');
+  });
+
+  it('lets an Editor save through the revision check; a Viewer and a Commenter are refused with role_refused, a stranger 404', async () => {
+    const base = await revision();
+    const saved = await people.editor!.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: doc('Edited by a guest.'),
+      baseRevision: base,
+      operationId: 'grant-save-1',
+    });
+    expect(saved.status).toBe(200);
+    expect(await revision()).toBe(base + 1);
+    const stale = await people.editor!.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: doc('Stale.'),
+      baseRevision: base,
+      operationId: 'grant-save-2',
+    });
+    expect(stale.status).toBe(409);
+    for (const role of ['viewer', 'commenter'] as const) {
+      const refused = await people[role]!.call('POST', '/api/files/content-only-update', {
+        fileId,
+        content: doc('No.'),
+        baseRevision: base + 1,
+        operationId: `grant-save-${role}`,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('role_refused');
+    }
+    const stranger = await people.stranger!.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: doc('No.'),
+      baseRevision: base + 1,
+      operationId: 'grant-save-x',
+    });
+    expect(stranger.status).toBe(404);
+    expect(JSON.stringify((await owner.call('POST', '/api/files/get', { fileId })).body.file.content)).toContain('Edited by a guest.');
+  });
+
+  it('keeps owner-only actions to the owner: an Editor cannot invite, list people, share publicly, delete or convert', async () => {
+    const editor = people.editor!;
+    expect((await editor.call('POST', '/api/grants/invite', { fileId, email: 'x@example.com', role: 'editor' })).status).toBe(403);
+    expect((await editor.call('GET', `/api/grants/people/${fileId}`)).status).toBe(403);
+    expect((await editor.call('POST', '/api/grants/remove', { fileId, granteeId: people.viewer!.sub })).status).toBe(403);
+    expect((await editor.call('POST', '/api/shares/create', { fileId })).status).toBe(404);
+    expect((await editor.call('POST', '/api/files/bulk-delete', { fileIds: [fileId] })).body.deleted).toEqual([]);
+    expect((await editor.call('POST', '/api/workspaces/convert', { fileId })).status).toBe(404);
+    expect((await owner.call('POST', '/api/files/get', { fileId })).status).toBe(200);
+  });
+
+  it('lists the people with access for the owner, and the documents shared with a grantee with the owner’s name', async () => {
+    const list = await owner.call('GET', `/api/grants/people/${fileId}`);
+    expect(list.status).toBe(200);
+    expect(list.body.people.map((p: { granteeId: string; role: string }) => [p.granteeId, p.role])).toEqual([
+      [people.viewer!.sub, 'viewer'],
+      [people.commenter!.sub, 'commenter'],
+      [people.editor!.sub, 'editor'],
+      [people.removed!.sub, 'editor'],
+    ]);
+    const shared = await people.viewer!.call('GET', '/api/grants/shared-with-me');
+    expect(shared.body.documents).toEqual([expect.objectContaining({ id: fileId, name: 'Plans', ownerName: 'Olive Owner', role: 'viewer' })]);
+    expect((await people.stranger!.call('GET', '/api/grants/shared-with-me')).body.documents).toEqual([]);
+    // 'Shared with me' is apart from the caller's own list.
+    const own = await people.viewer!.call('GET', '/api/files/list-paged?limit=50');
+    expect(JSON.stringify(own.body)).not.toContain(fileId);
+  });
+
+  it('refuses a removed person at once, and a lowered role at once', async () => {
+    expect((await people.removed!.call('POST', '/api/files/get', { fileId })).status).toBe(200);
+    expect((await owner.call('POST', '/api/grants/remove', { fileId, granteeId: people.removed!.sub })).body.changed).toBe(true);
+    const gone = await people.removed!.call('POST', '/api/files/get', { fileId });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('file_not_found');
+    expect((await people.removed!.call('GET', '/api/grants/shared-with-me')).body.documents).toEqual([]);
+
+    expect((await owner.call('POST', '/api/grants/role', { fileId, granteeId: people.editor!.sub, role: 'viewer' })).body.changed).toBe(true);
+    const lowered = await people.editor!.call('POST', '/api/files/content-only-update', {
+      fileId,
+      content: doc('No.'),
+      baseRevision: await revision(),
+      operationId: 'grant-save-lowered',
+    });
+    expect(lowered.status).toBe(403);
+  });
+
+  it('uses an invitation once, and answers an unknown one like a used one', async () => {
+    const invite = await owner.call('POST', '/api/grants/invite', { fileId, email: 'once@example.com', role: 'viewer' });
+    const token = String(invite.body.link).split('/app/invite/')[1]!;
+    const pending = await owner.call('GET', `/api/grants/people/${fileId}`);
+    expect(pending.body.pending).toEqual([expect.objectContaining({ email: 'once@example.com', role: 'viewer' })]);
+    const first = await newUser(t.app, 'grant-first');
+    expect((await first.call('POST', `/api/grants/accept/${token}`)).status).toBe(200);
+    const again = await newUser(t.app, 'grant-second');
+    const used = await again.call('POST', `/api/grants/accept/${token}`);
+    const unknown = await again.call('POST', '/api/grants/accept/not-a-token');
+    expect(used.status).toBe(404);
+    expect(used.body.error.code).toBe('invitation_not_found');
+    expect(unknown.body).toEqual(used.body);
+    expect((await again.call('POST', '/api/files/get', { fileId })).status).toBe(404);
+  });
+
+  it('refuses an invitation to another tenant’s document, a trashed document’s grants and a bad role', async () => {
+    expect((await people.stranger!.call('POST', '/api/grants/invite', { fileId, email: 'x@example.com', role: 'viewer' })).status).toBe(404);
+    expect((await owner.call('POST', '/api/grants/invite', { fileId, email: 'x@example.com', role: 'owner' })).status).toBe(400);
+    expect((await owner.call('POST', '/api/grants/invite', { fileId, email: 'olive@example.com', role: 'viewer' })).body.error.code).toBe('self_invite');
+    expect((await owner.call('POST', '/api/files/bulk-delete', { fileIds: [fileId] })).status).toBe(200);
+    expect((await people.viewer!.call('POST', '/api/files/get', { fileId })).status).toBe(404);
+    expect((await people.viewer!.call('GET', '/api/grants/shared-with-me')).body.documents).toEqual([]);
+  });
+});
+
+describe('an invitation past its 7 days', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => new Date(clock) });
+  });
+  afterAll(() => t.close());
+
+  it('is refused like a used one, and the hourly sweep deletes it', async () => {
+    const owner = await newUser(t.app, 'expiry-owner');
+    const fileId = (await owner.call('POST', '/api/files/create', { filePath: 'Old plans', content: doc('Words.') })).body.file.id;
+    const first = await owner.call('POST', '/api/grants/invite', { fileId, email: 'late@example.com', role: 'viewer' });
+    const second = await owner.call('POST', '/api/grants/invite', { fileId, email: 'later@example.com', role: 'viewer' });
+    const token = (answer: { body: { link: string } }) => answer.body.link.split('/app/invite/')[1]!;
+    clock += INVITATION_TTL_MS + 1000;
+    const guest = await newUser(t.app, 'expiry-guest');
+    const late = await guest.call('POST', `/api/grants/accept/${token(first)}`);
+    expect(late.status).toBe(404);
+    expect(late.body.error.code).toBe('invitation_not_found');
+    expect(await t.services.grants.sweepInvitations()).toBeGreaterThanOrEqual(1);
+    expect((await owner.call('GET', `/api/grants/people/${fileId}`)).body.pending).toEqual([]);
+    expect((await guest.call('POST', `/api/grants/accept/${token(second)}`)).status).toBe(404);
+    expect((await guest.call('POST', '/api/files/get', { fileId })).status).toBe(404);
+  });
+});
