@@ -213,6 +213,15 @@ export function createServices({
   // Images in blob storage (docs/IMAGES.md); their rows go with the documents deleted for good, their bytes into exports.
   const images = createImagesService({ repository: createImagesRepository({ db }), storage: createStorage(config), files: filesPort, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks, exportImages: images.forExport });
+  // Documents shared with people: the one grant resolver, read per request (docs/SHARING.md "People").
+  const grants = createGrantsService({
+    repository: createGrantsRepository({ db }),
+    names: createProfileNames({ db }),
+    documentName: async ({ tenantId, fileId }) => (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null,
+    mailer: config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
+    publicUrl: config.publicUrl,
+    now,
+  });
   // Dictated words answered to a page wait here for its acknowledgement, or are written into the document (docs/DICTATION.md).
   const dictationReceipts = createDictationReceipts({ hub: notifications, ...(dictationReceiptWaitMs ? { waitMs: dictationReceiptWaitMs } : {}) });
   const trash = withImageSweeps(createTrashService({ db, now, links: workspaceDocumentLinks }), images);
@@ -251,7 +260,10 @@ export function createServices({
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, files: filesPort, newId, now }),
     // Who else has a document open, heard across processes on the hub (docs/COLLABORATION.md "Presence").
-    presence: createPresenceService({ requireOpenable: (caller, fileId) => filesPort.requireLive({ tenantId: caller.tenantId, fileId }), hub: notifications }),
+    presence: createPresenceService({
+      requireOpenable: async (caller, fileId) => void (await grants.resolve({ tenantId: caller.tenantId, fileId, need: 'read' })),
+      hub: notifications,
+    }),
     shares: createSharesService({
       repository: createSharesRepository({ db }),
       files: filesPort,
@@ -259,15 +271,7 @@ export function createServices({
       publicUrl: config.publicUrl,
       now,
     }),
-    // Documents shared with people: the one grant resolver, read per request (docs/SHARING.md "People").
-    grants: createGrantsService({
-      repository: createGrantsRepository({ db }),
-      names: createProfileNames({ db }),
-      documentName: async ({ tenantId, fileId }) => (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null,
-      mailer: config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
-      publicUrl: config.publicUrl,
-      now,
-    }),
+    grants,
     usage,
     billing,
     providers,

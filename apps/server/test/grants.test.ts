@@ -31,7 +31,8 @@ describe('document grants', () => {
     await resetDatabase(t.database);
     owner = await newUser(t.app, 'grant-owner');
     expect((await owner.call('PUT', '/api/users/profile', { email: 'olive@example.com', name: 'Olive Owner' })).status).toBe(200);
-    fileId = (await owner.call('POST', '/api/files/create', { filePath: 'Plans', content: doc('First words.') })).body.file.id;
+    fileId = (await owner.call('POST', '/api/files/create', { filePath: 'Plans', content: doc('First words.'), metadata: { notes: 'Only mine.' } })).body.file
+      .id;
     people.viewer = await invited('viewer', 'grant-viewer');
     people.commenter = await invited('commenter', 'grant-commenter');
     people.editor = await invited('editor', 'grant-editor');
@@ -48,7 +49,10 @@ describe('document grants', () => {
       expect(read.status).toBe(200);
       expect(read.body.file.contentText ?? JSON.stringify(read.body.file.content)).toContain('First words.');
       expect((await people[role]!.call('GET', `/api/grants/access/${fileId}`)).body.role).toBe(role);
+      // The owner's private notes stay the owner's.
+      expect(read.body.file.metadata.notes).toBeUndefined();
     }
+    expect((await owner.call('POST', '/api/files/get', { fileId })).body.file.metadata.notes).toBe('Only mine.');
     const stranger = await people.stranger!.call('POST', '/api/files/get', { fileId });
     const missing = await people.stranger!.call('POST', '/api/files/get', { fileId: 'no-such-file' });
     expect(stranger.status).toBe(404);

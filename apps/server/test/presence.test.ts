@@ -45,6 +45,26 @@ describe('POST /api/presence/{fileId}', () => {
     await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-one-1234' });
   });
 
+  it('shows a person invited to the document to its writer and the writer to them, until the grant is removed', async () => {
+    const reader = await newUser(t.app, 'present-reader', 'present-reader@example.com');
+    const invite = await writer.call('POST', '/api/grants/invite', { fileId, email: 'present-reader@example.com', role: 'viewer' });
+    const token = String(invite.body.link).split('/app/invite/')[1]!;
+    expect((await reader.call('POST', `/api/grants/accept/${token}`)).status).toBe(200);
+    // The writer's window of the tests before goes first.
+    await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-two-1234' });
+
+    await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'writer-window' });
+    const readerSees = await reader.call('POST', `/api/presence/${fileId}`, { sessionId: 'reader-window' });
+    expect(readerSees.body.people).toEqual([{ key: expect.any(String), name: 'present-writer@example.com', you: false, windows: 1 }]);
+    const writerSees = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'writer-window' });
+    expect(writerSees.body.people).toEqual([{ key: expect.any(String), name: 'present-reader@example.com', you: false, windows: 1 }]);
+
+    expect((await writer.call('POST', '/api/grants/remove', { fileId, granteeId: reader.sub })).status).toBe(200);
+    expect((await reader.call('POST', `/api/presence/${fileId}`, { sessionId: 'reader-window' })).status).toBe(404);
+    await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'writer-window' });
+    await reader.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'reader-window' });
+  });
+
   it('answers 404 for a document in the Trash and 400 for a made-up window id', async () => {
     const trashed = (await writer.call('POST', '/api/files/create', { filePath: 'Thrown away', content: 'Gone.' })).body.file;
     expect((await writer.call('POST', `/api/presence/${trashed.id}`, { sessionId: 'window-one-1234' })).status).toBe(200);

@@ -81,7 +81,13 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     if (fileId)
       return {
         success: true as const,
-        file: await asOwnerOrGrantee({ access, tenantId, fileId, need: 'read' }, (owner) => files.get({ tenantId: owner, fileId })),
+        file: await asOwnerOrGrantee({ access, tenantId, fileId, need: 'read' }, async (owner) => {
+          const file = await files.get({ tenantId: owner, fileId });
+          // The owner's private notes are theirs alone, as they stay off a shared page and out of a copy.
+          if (owner === tenantId || file.metadata.notes === undefined) return file;
+          const { notes: _private, ...metadata } = file.metadata;
+          return { ...file, metadata };
+        }),
       };
     return { success: true as const, file: await files.get({ tenantId, filePath }) };
   });
