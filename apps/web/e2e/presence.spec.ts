@@ -37,6 +37,13 @@ test('a second window of the same document shows in both headers, on a phone too
   await expect(onDesktop).toHaveAttribute('title', 'Also here: You, in another window');
   await expect(onDesktop).toContainText('Also here');
 
+  // A reload is the same window again, not a second one beside its old self.
+  await page.reload();
+  await expect(page.getByTestId('editor')).toContainText('Two windows, one text.');
+  await expect(onDesktop).toHaveAttribute('title', 'Also here: You, in another window');
+  await backToTab(second);
+  await expect(onPhone).toHaveAttribute('title', 'Also here: You, in another window');
+
   // The phone's window closes: its goodbye goes out as it does, and the desktop's next question finds nobody.
   await second.close({ runBeforeUnload: true });
   await phone.close();

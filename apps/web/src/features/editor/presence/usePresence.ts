@@ -2,6 +2,24 @@ import { useEffect, useState } from 'react';
 import { PRESENCE_HEARTBEAT_SECONDS, presenceAnswerSchema, type PresencePerson } from '@bree/contracts';
 import { isApiError, type ApiClient } from '../../../lib/api';
 
+const WINDOW_ID_KEY = 'bree:window-id';
+
+/**
+ * This tab's id, kept in sessionStorage: a reload is the same window again (a page being reloaded cannot be
+ * counted on to send its goodbye, and its old id would show as a second window until it expired).
+ */
+function windowId(): string {
+  try {
+    const kept = sessionStorage.getItem(WINDOW_ID_KEY);
+    if (kept) return kept;
+    const made = crypto.randomUUID();
+    sessionStorage.setItem(WINDOW_ID_KEY, made);
+    return made;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
 /**
  * This window says it has the document open, every PRESENCE_HEARTBEAT_SECONDS and at once when it comes back
  * into view, and hears who else has (docs/COLLABORATION.md "Presence"); it says goodbye when it closes
@@ -10,8 +28,7 @@ import { isApiError, type ApiClient } from '../../../lib/api';
 export function usePresence(api: ApiClient, fileId: string): PresencePerson[] {
   const [people, setPeople] = useState<PresencePerson[]>([]);
   useEffect(() => {
-    // One id per window and document: a reload is a new window (the old one has said goodbye).
-    const sessionId = crypto.randomUUID();
+    const sessionId = windowId();
     const path = `/presence/${encodeURIComponent(fileId)}`;
     let open = true;
     // Offline, nobody can be heard (and a request bound to fail is not made); a document gone (404) is not asked about again.
