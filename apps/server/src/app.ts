@@ -186,7 +186,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(filesManageRoutes, { files });
       await api.register(filesTrashRoutes, { trash });
       await api.register(searchRoutes, { search });
-      await api.register(versionsRoutes, { versions });
+      await api.register(versionsRoutes, { versions, access: appServices.grants.resolve });
       await api.register(aiRoutes, { ai, providers });
       await api.register(usageRoutes, { usage });
       await api.register(billingRoutes, { billing });

@@ -109,6 +109,23 @@ describe('document grants', () => {
     expect(JSON.stringify((await owner.call('POST', '/api/files/get', { fileId })).body.file.content)).toContain('Edited by a guest.');
   });
 
+  it('lets an Editor keep a version (the conflict choice does); a Viewer and a Commenter are refused, a stranger 404', async () => {
+    const kept = await people.editor!.call('POST', '/api/versions/create', { fileId, reason: 'conflict', content: doc('The text not taken.') });
+    expect(kept.status).toBe(200);
+    expect(kept.body.version).toMatchObject({ reason: 'conflict' });
+    // The version is the owner's, in the owner's history.
+    const history = await owner.call('GET', `/api/versions/list?fileId=${fileId}`);
+    expect(history.body.versions.map((v: { id: string }) => v.id)).toContain(kept.body.version.id);
+    for (const role of ['viewer', 'commenter'] as const) {
+      const refused = await people[role]!.call('POST', '/api/versions/create', { fileId, reason: 'conflict', content: doc('No.') });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('role_refused');
+    }
+    expect((await people.stranger!.call('POST', '/api/versions/create', { fileId, reason: 'conflict', content: doc('No.') })).status).toBe(404);
+    // Reading or restoring the history stays the owner's.
+    expect((await people.editor!.call('GET', `/api/versions/list?fileId=${fileId}`)).status).toBe(404);
+  });
+
   it('keeps owner-only actions to the owner: an Editor cannot invite, list people, share publicly, delete or convert', async () => {
     const editor = people.editor!;
     expect((await editor.call('POST', '/api/grants/invite', { fileId, email: 'x@example.com', role: 'editor' })).status).toBe(403);

@@ -103,6 +103,8 @@ describe('the public site as crawlers and link previews read it (docs/PUBLIC-SIT
     const app = await get('/app/some-document');
     expect(app.statusCode).toBe(200);
     expect(canonicalOf(app.body)).toBeNull();
+    // An invitation's link and a document shared with the reader are the app's pages too (docs/SHARING.md "People").
+    for (const url of ['/app/invite/Tok3n_-x', '/app/shared/some-document']) expect((await get(url)).statusCode, url).toBe(200);
   });
 
   it('sends the public pages whole: the renderer’s HTML in the root and the configuration it used beside it, never the renderer itself', async () => {

@@ -12,6 +12,8 @@ const AppHome = lazyWithRetry(() => import('../routes/app'), 'Documents');
 const Trash = lazyWithRetry(() => import('../routes/trash'), 'Trash');
 const Account = lazyWithRetry(() => import('../routes/account'), 'Account settings');
 const Editor = lazyWithRetry(() => import('../routes/editor'), 'Editor');
+const Invite = lazyWithRetry(() => import('../routes/invite'), 'Invitation');
+const SharedDocument = lazyWithRetry(() => import('../routes/shared'), 'Shared document');
 const Callback = lazyWithRetry(() => import('../routes/callback'), 'Sign-in');
 const SilentCallback = lazyWithRetry(() => import('../routes/silent-callback'), 'Silent sign-in');
 const Share = lazyWithRetry(() => import('../routes/share'), 'Shared document');
@@ -56,6 +58,8 @@ export function AppRoutes() {
         <Route path="/app">{protectedRoute(<AppHome />)}</Route>
         <Route path="/app/trash">{protectedRoute(<Trash />)}</Route>
         <Route path="/account">{protectedRoute(<Account />)}</Route>
+        <Route path="/app/invite/:token">{protectedRoute(<Invite />)}</Route>
+        <Route path="/app/shared/:fileId">{protectedRoute(<SharedDocument />)}</Route>
         <Route path="/app/:fileId">{protectedRoute(<Editor />)}</Route>
         <Route path="/callback">
           <Callback />

@@ -8,6 +8,7 @@ import { createFilesRepository } from './files.repository';
 import { files, VOICE_SAMPLE_SQL, type FileRow } from './files.table';
 
 export { attachment } from './files-manage.routes';
+export { asOwnerOrGrantee, type DocumentAccess } from './files.access';
 export { prepareContent, type PreparedContent } from './files.content';
 export type { ContentWrite, ContentWriter, WriteOutcome } from './files.content-write';
 export { docToHtmlLazily } from './files.exporters';

@@ -19,6 +19,8 @@ import { loadPublicRenderer, RENDERER_PATH, withRenderedPage } from './site.prer
 const SPA_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/app(\/trash|\/[^/]+)?$/,
+  // An invitation's link and a document someone shared with the caller (docs/SHARING.md "People").
+  /^\/app\/(invite|shared)\/[^/]+$/,
   /^\/(account|callback|silent-callback|subscription|privacy|terms|security|api-test)$/,
   /^\/billing\/(success|cancel)$/,
   /^\/admin(\/.*)?$/,

@@ -13,10 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
+import { asOwnerOrGrantee, type DocumentAccess } from '../files/files.port';
 import type { VersionsService } from './versions.service';
 
 /** GET /versions/list, GET /versions/get, POST /versions/create, POST /versions/name, POST /versions/restore/{tenant}/{fileId}. */
-export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }> = async (app, { versions }) => {
+export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService; access: DocumentAccess }> = async (app, { versions, access }) => {
   app.get('/versions/list', { schema: { querystring: listVersionsQuerySchema, response: { 200: listVersionsAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     return { success: true as const, versions: await versions.list({ tenantId, fileId: req.query.fileId }) };
@@ -30,7 +31,8 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ versions: VersionsService }
   app.post('/versions/create', { schema: { body: createVersionBodySchema, response: { 200: createVersionAnswerSchema } } }, async (req) => {
     const { tenantId } = requireAuth(req);
     const { fileId, reason, content } = req.body;
-    const version = await versions.take({ tenantId, fileId, reason, content });
+    // An Editor keeps a text as a version too: the conflict choice saves the text it does not take (docs/SAVING.md).
+    const version = await asOwnerOrGrantee({ access, tenantId, fileId, need: 'edit' }, (owner) => versions.take({ tenantId: owner, fileId, reason, content }));
     return { success: true as const, version };
   });
 

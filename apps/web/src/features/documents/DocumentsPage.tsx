@@ -26,6 +26,7 @@ import { useInfiniteScroll } from './useInfiniteScroll';
 import { useNewDocumentShortcut } from './useNewDocumentShortcut';
 import { ConvertDialog, useConvertWorkspace } from '../workspaces';
 import { useCopyFromShare } from '../sharing';
+import { SharedWithMe } from '../people/SharedWithMe';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -211,6 +212,7 @@ export function DocumentsPage({ tenantId }: { tenantId: string }) {
             </section>
           </div>
         )}
+        <SharedWithMe />
         <div className="mt-4 flex justify-end">
           <Link to="/app/trash" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
             <TrashIcon />

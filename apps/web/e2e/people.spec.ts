@@ -1,0 +1,173 @@
+import type { Page } from '@playwright/test';
+import { apiAnswer } from './fixtures/api';
+import { expect, newAccount, test } from './fixtures/bree';
+import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+import { signUpOverHttp } from './fixtures/session';
+
+/**
+ * Sharing a document with people (issue 42 item 1, docs/SHARING.md "People"), in two browsers: the
+ * owner invites by e-mail, the invitee signs up through the link and finds the document under 'Shared
+ * with me', reads it as a Viewer, writes in it once made an Editor, and loses it the moment the owner
+ * removes them, without a reload.
+ */
+
+// Provoked on purpose: once removed, the invitee's window asks for its access and its presence, and the
+// test asks for the document itself, and each is refused with 404.
+test.use(
+  allowConsoleErrors(
+    failedLoad({ status: 404, path: '/api/grants/access/' }),
+    failedLoad({ status: 404, path: '/api/presence/' }),
+    failedLoad({ status: 404, path: '/api/files/get' }),
+    // and a used invitation link, opened again.
+    failedLoad({ status: 404, path: '/api/grants/accept/' }),
+  ),
+);
+
+const TEXT = 'The tide goes out twice a day.';
+const ADDED = ' Edited by a guest.';
+
+/** The window comes back into view (as switching back to it does): what it asks on focus, it asks at once. */
+const backToTab = (page: Page) =>
+  page.evaluate(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('visibilitychange'));
+  });
+
+test('invite a Viewer by link, who signs up, reads, becomes an Editor and writes, and loses access when removed', async ({ page, auth, bree, browser }) => {
+  const owner = newAccount('people-owner');
+  await auth.signUpOverHttp(owner);
+  expect((await apiAnswer(page, 'PUT', '/users/profile', { email: owner.email, name: 'Olive Owner' })).status).toBe(200);
+  const name = `Tides ${Date.now()}`;
+  const created = await apiAnswer(page, 'POST', '/files/create', { filePath: name, content: TEXT });
+  const fileId = (created.body.file as { id: string }).id;
+  await page.goto(`${bree.url}/app/${fileId}`);
+  await expect(page.getByTestId('editor')).toContainText(TEXT);
+
+  // The owner invites from the sharing panel; without SMTP_URL the link is shown to copy.
+  const guest = newAccount('people-guest');
+  await page.getByRole('tab', { name: 'Settings' }).first().click();
+  const people = page.getByRole('region', { name: 'People' });
+  await expect(people.getByText('Nobody else has access yet.')).toBeVisible();
+  await people.getByRole('textbox', { name: 'Email address' }).fill(guest.email);
+  await expect(people.getByRole('combobox', { name: 'Role' })).toHaveValue('viewer');
+  // The panel is narrow: the button stays inside it, beside the role.
+  const inviteButton = people.getByRole('button', { name: 'Invite' });
+  const box = (await inviteButton.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await inviteButton.click();
+  await expect(people.getByText(`Bree cannot send e-mail here: send this link to ${guest.email} yourself. It works once, for 7 days.`)).toBeVisible();
+  const link = await people.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  expect(link).toMatch(new RegExp(`^${bree.url}/app/invite/[A-Za-z0-9_-]+$`));
+  await expect(people.getByRole('list', { name: 'Invited' })).toContainText(`${guest.email} · Viewer`);
+
+  // The invitee opens the link with no account: sign in, create one, and the document opens.
+  const other = await browser.newContext();
+  const invitee = await other.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  await invitee.getByRole('link', { name: 'Create account' }).click();
+  await invitee.getByLabel('Email').fill(guest.email);
+  await invitee.getByLabel('Password').fill(guest.password);
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee).toHaveURL(`${bree.url}/app/shared/${fileId}`);
+  await expect(invitee.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Olive Owner · Viewer');
+  const text = invitee.getByTestId('editor');
+  await expect(text).toHaveText(TEXT);
+  await expect(text).toHaveAttribute('contenteditable', 'false');
+  await expect(invitee.getByText('You can read this document (Viewer). Only its owner or an Editor can change it.')).toBeVisible();
+
+  // 'Shared with me' in the invitee's list, apart from their own documents, with the owner's name.
+  await invitee.getByRole('link', { name: 'Documents' }).click();
+  const sharedWithMe = invitee.getByRole('region', { name: 'Shared with me' });
+  const entry = sharedWithMe.getByRole('link', { name: new RegExp(name) });
+  await expect(entry).toContainText('Olive Owner · Viewer · Last edited');
+  await entry.click();
+  await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Olive Owner · Viewer');
+
+  // The owner sees the person (and not the used invitation) and makes them an Editor.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).first().click();
+  const role = people.getByRole('combobox', { name: `Role of ${guest.email}` });
+  await expect(role).toHaveValue('viewer');
+  await expect(people.getByRole('list', { name: 'Invited' })).toHaveCount(0);
+  await role.selectOption('editor');
+  await expect(role).toHaveValue('editor');
+
+  // Without a reload, the invitee's window follows: it can write, and the words are saved in the owner's document.
+  await expect(async () => {
+    await backToTab(invitee);
+    await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Olive Owner · Editor', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(text).toHaveAttribute('contenteditable', 'true');
+  await text.click();
+  await invitee.keyboard.press('End');
+  await invitee.keyboard.type(ADDED);
+  await expect(invitee.getByTestId('save-status')).toHaveText(/Saved/);
+  const saved = await apiAnswer(page, 'POST', '/files/get', { fileId });
+  expect(JSON.stringify((saved.body.file as { content: unknown }).content)).toContain(`${TEXT}${ADDED}`);
+
+  // The owner removes them: the invitee's open window says so without a reload, and the list forgets the document.
+  await people.getByRole('button', { name: `Remove ${guest.email}` }).click();
+  await expect(page.getByText(`${guest.email} no longer has access.`)).toBeVisible();
+  await expect(people.getByText('Nobody else has access yet.')).toBeVisible();
+  await expect(async () => {
+    await backToTab(invitee);
+    await expect(invitee.getByRole('alert')).toHaveText('You no longer have access to this document.', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await invitee.getByRole('link', { name: 'Go to your documents' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
+  await expect(invitee.getByRole('region', { name: 'Shared with me' })).toHaveCount(0);
+  expect((await apiAnswer(invitee, 'POST', '/files/get', { fileId })).status).toBe(404);
+  await other.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the owner invites an Editor from the Document settings sheet; the signed-in invitee opens the link and writes', async ({
+    page,
+    auth,
+    bree,
+    browser,
+  }) => {
+    const owner = newAccount('phone-owner');
+    await auth.signUpOverHttp(owner);
+    expect((await apiAnswer(page, 'PUT', '/users/profile', { email: owner.email, name: 'Pia Phone' })).status).toBe(200);
+    const created = await apiAnswer(page, 'POST', '/files/create', { filePath: `Pocket tides ${Date.now()}`, content: TEXT });
+    const fileId = (created.body.file as { id: string }).id;
+    await page.goto(`${bree.url}/app/${fileId}`);
+    await expect(page.getByTestId('editor')).toContainText(TEXT);
+
+    const guest = newAccount('phone-guest');
+    await page.getByTestId('mobile-header').getByRole('button', { name: 'Open settings' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Document settings' });
+    const people = sheet.getByRole('region', { name: 'People' });
+    await people.getByRole('textbox', { name: 'Email address' }).fill(guest.email);
+    await people.getByRole('combobox', { name: 'Role' }).selectOption('editor');
+    await people.getByRole('button', { name: 'Invite' }).tap();
+    const link = await people.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+    expect(await sheet.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // The invitee already has an account and is signed in on their phone: the link opens the document.
+    const other = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const invitee = await other.newPage();
+    await signUpOverHttp(invitee, bree.url, guest);
+    await invitee.goto(link);
+    await expect(invitee).toHaveURL(`${bree.url}/app/shared/${fileId}`);
+    await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Pia Phone · Editor');
+    expect(await invitee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const text = invitee.getByTestId('editor');
+    await text.tap();
+    await invitee.keyboard.press('End');
+    await invitee.keyboard.type(ADDED);
+    await expect(invitee.getByTestId('save-status')).toHaveText(/Saved/);
+    const saved = await apiAnswer(page, 'POST', '/files/get', { fileId });
+    expect(JSON.stringify((saved.body.file as { content: unknown }).content)).toContain(`${TEXT}${ADDED}`);
+    // The link worked once: opened again, it says so.
+    await invitee.goto(link);
+    await expect(invitee.getByRole('alert')).toHaveText('This invitation is no longer valid. Ask the owner to invite you again.');
+    await expect(invitee.getByRole('link', { name: 'Go to your documents' })).toBeVisible();
+    await other.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import { Placeholder, UndoRedo } from '@tiptap/extensions';
+import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
+import { useServices } from '../../app/services';
+import { StorableText } from '../../lib/storableText';
+import { ConflictDialog } from '../editor/ConflictDialog';
+import { SaveIndicator } from '../editor/SaveIndicator';
+import { useAutosave, type ConflictInfo } from '../editor/useAutosave';
+import { useConflictChoice } from '../editor/useConflictChoice';
+import { useBeforeUnload, useOfflineSync } from '../editor/useOfflineSync';
+import '../editor/editor.css';
+
+/** The prosemirror-history plugin marks undo/redo transactions with this meta key. */
+const HISTORY_META = 'history$';
+
+export interface SharedEditorProps {
+  fileId: string;
+  /** The caller's own tenant: the local copy of unsent words is kept under it. */
+  tenantId: string;
+  content: unknown;
+  revision: number;
+  /** An Editor writes; a Viewer or a Commenter reads. Follows a role the owner changes. */
+  editable: boolean;
+  /** The document is no longer there for the caller (deleted, or access removed): a save found nothing. */
+  onGone(): void;
+}
+
+/**
+ * Another account's document as an invitee sees it: the same text and schema as the owner's editor,
+ * saved through the one save path (autosave, local copy, conflict choice), without the owner's
+ * panels, AI or sharing (docs/SHARING.md "People").
+ */
+export function SharedEditor({ fileId, tenantId, content, revision, editable, onGone }: SharedEditorProps) {
+  const { api } = useServices();
+  const editorRef = useRef<Editor | null>(null);
+  const revisionRef = useRef(revision);
+  const [conflict, setConflict] = useState<ConflictInfo | null>(null);
+  const { machine, saveState } = useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted: onGone });
+
+  const editor = useEditor({
+    extensions: [...breeExtensions(), BlockIds, UndoRedo, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
+    content: content as Record<string, unknown>,
+    editable,
+    shouldRerenderOnTransaction: false,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: { class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor', 'aria-readonly': String(!editable) },
+      clipboardTextParser: (text, _context, _plain, view) => pastedTextSlice(view.state.schema, text),
+    },
+    onUpdate: ({ editor: current, transaction }) => {
+      // A reader's window never saves: what changes the text there (block ids filled in on open) is not theirs to keep.
+      if (!current.isEditable || transaction.getMeta(BLOCK_ID_META) === true) return;
+      if (transaction.getMeta(HISTORY_META) !== undefined) {
+        machine.beginHistoryChange();
+        machine.markEdited();
+        machine.endHistoryChange();
+        return;
+      }
+      machine.markEdited();
+    },
+  });
+  editorRef.current = editor;
+  useEffect(() => editor.setEditable(editable), [editor, editable]);
+  useOfflineSync({ machine, tenantId, fileId });
+  useBeforeUnload(machine);
+
+  const loadCommitted = useCallback(
+    (next: unknown, nextRevision: number) => {
+      editor.commands.setContent(next as Record<string, unknown>, { emitUpdate: false });
+      revisionRef.current = nextRevision;
+      machine.markCommitted();
+    },
+    [editor, machine],
+  );
+  const choice = useConflictChoice({ conflict, clear: () => setConflict(null), api, tenantId, fileId, machine, revisionRef, loadCommitted });
+
+  return (
+    <>
+      {editable && <SaveIndicator state={saveState} className="mb-3" />}
+      <EditorContent editor={editor} />
+      <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />
+    </>
+  );
+}

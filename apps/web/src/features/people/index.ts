@@ -1,0 +1,2 @@
+export { InvitePage } from './InvitePage';
+export { SharedDocumentPage } from './SharedDocumentPage';
