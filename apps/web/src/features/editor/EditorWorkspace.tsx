@@ -3,7 +3,7 @@ import { useSearchParams } from 'wouter';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
-import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
+import { BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import type { FileSummary } from '@bree/contracts';
 import { useNavigate, useNavigationState } from '../../app/navigation';
 import { useServices } from '../../app/services';
@@ -39,6 +39,7 @@ import { StaleBanner, ThreadCounts } from '../workspaces';
 import { useDocumentWorkspace } from './useDocumentWorkspace';
 import { useOpenRequests } from './useOpenRequests';
 import { deleteOfflineSave } from './offlineStore';
+import { markEditedBy } from './markEdited';
 import { useAutosave, type ConflictInfo } from './useAutosave';
 import { useConflictChoice } from './useConflictChoice';
 import { useVersionRestore } from './versions/useVersionRestore';
@@ -72,9 +73,6 @@ export interface LoadedDocument {
 
 /** Id of the editable text: the skip link's target. */
 const EDITOR_TEXT_ID = 'editor-text';
-
-/** The prosemirror-history plugin marks undo/redo transactions with this meta key. */
-const HISTORY_META = 'history$';
 
 /** The editing surface: TipTap, autosave, conflicts, offline sync, leaving, panels. */
 export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
@@ -153,16 +151,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
       clipboardTextParser: (text, _context, _plain, view) => pastedTextSlice(view.state.schema, text),
     },
     onUpdate: ({ transaction }) => {
-      if (transaction.getMeta(BLOCK_ID_META) === true) return;
-      editedRef.current = true;
-      if (transaction.getMeta(HISTORY_META) !== undefined) {
-        // Undo/redo: the pending save is cancelled and autosave waits until the change is done.
-        machine.beginHistoryChange();
-        machine.markEdited();
-        machine.endHistoryChange();
-        return;
-      }
-      machine.markEdited();
+      if (markEditedBy(machine, transaction)) editedRef.current = true;
     },
     onFocus: () => {
       setEditing(true);

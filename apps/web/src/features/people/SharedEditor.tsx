@@ -2,18 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
-import { BLOCK_ID_META, BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
+import { BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import { useServices } from '../../app/services';
 import { StorableText } from '../../lib/storableText';
 import { ConflictDialog } from '../editor/ConflictDialog';
 import { SaveIndicator } from '../editor/SaveIndicator';
+import { markEditedBy } from '../editor/markEdited';
 import { useAutosave, type ConflictInfo } from '../editor/useAutosave';
 import { useConflictChoice } from '../editor/useConflictChoice';
 import { useBeforeUnload, useOfflineSync } from '../editor/useOfflineSync';
 import '../editor/editor.css';
-
-/** The prosemirror-history plugin marks undo/redo transactions with this meta key. */
-const HISTORY_META = 'history$';
 
 export interface SharedEditorProps {
   fileId: string;
@@ -51,14 +49,7 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, on
     },
     onUpdate: ({ editor: current, transaction }) => {
       // A reader's window never saves: what changes the text there (block ids filled in on open) is not theirs to keep.
-      if (!current.isEditable || transaction.getMeta(BLOCK_ID_META) === true) return;
-      if (transaction.getMeta(HISTORY_META) !== undefined) {
-        machine.beginHistoryChange();
-        machine.markEdited();
-        machine.endHistoryChange();
-        return;
-      }
-      machine.markEdited();
+      if (current.isEditable) markEditedBy(machine, transaction);
     },
   });
   editorRef.current = editor;
