@@ -20,6 +20,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { checksAiRoutes } from './modules/checks/checks-ai.routes';
 import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
 import { grantsRoutes } from './modules/grants/grants.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(workspacesRoutes, { workspaces, heavyWork, exportImages: appServices.images.forExport });
       await api.register(sharesRoutes, { shares, files });
       await api.register(grantsRoutes, { grants: appServices.grants });
+      await api.register(commentsRoutes, { comments: appServices.comments });
       await api.register(presenceRoutes, { presence: appServices.presence });
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });

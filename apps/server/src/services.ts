@@ -45,6 +45,8 @@ import { createPublishingRepository } from './modules/publishing/publishing.repo
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
+import { createCommentsRepository } from './modules/comments/comments.repository';
+import { createCommentsService } from './modules/comments/comments.service';
 import { createGrantsRepository } from './modules/grants/grants.repository';
 import { createGrantsService } from './modules/grants/grants.service';
 import { createPresenceService } from './modules/presence/presence.service';
@@ -214,12 +216,28 @@ export function createServices({
   const images = createImagesService({ repository: createImagesRepository({ db }), storage: createStorage(config), files: filesPort, now });
   const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks, exportImages: images.forExport });
   // Documents shared with people: the one grant resolver, read per request (docs/SHARING.md "People").
+  const peopleMailer = config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
+  const profileNames = createProfileNames({ db });
+  const documentName = async ({ tenantId, fileId }: { tenantId: string; fileId: string }) =>
+    (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null;
   const grants = createGrantsService({
     repository: createGrantsRepository({ db }),
-    names: createProfileNames({ db }),
-    documentName: async ({ tenantId, fileId }) => (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null,
-    mailer: config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null,
+    names: profileNames,
+    documentName,
+    mailer: peopleMailer,
     publicUrl: config.publicUrl,
+    now,
+  });
+  // Comments beside the documents, reached through the same grant resolver (docs/COLLABORATION.md "Comments").
+  const comments = createCommentsService({
+    repository: createCommentsRepository({ db }),
+    access: grants.resolve,
+    participants: grants.participants,
+    names: profileNames,
+    documentName,
+    mailer: peopleMailer,
+    publicUrl: config.publicUrl,
+    newId,
     now,
   });
   // Dictated words answered to a page wait here for its acknowledgement, or are written into the document (docs/DICTATION.md).
@@ -272,6 +290,7 @@ export function createServices({
       now,
     }),
     grants,
+    comments,
     usage,
     billing,
     providers,

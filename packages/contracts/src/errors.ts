@@ -119,6 +119,13 @@ export const ERROR_CODES = {
   roleRefused: 'role_refused',
   /** 400: an owner inviting their own account. */
   selfInvite: 'self_invite',
+  // Comments (docs/COLLABORATION.md "Comments").
+  /** 404: no comment or thread of a document the caller can read has this id. */
+  commentNotFound: 'comment_not_found',
+  /** 403: editing or deleting a comment someone else wrote. */
+  commentNotYours: 'comment_not_yours',
+  /** 409: the document already holds COMMENT_MAX_THREADS threads. */
+  tooManyComments: 'too_many_comments',
   // Billing.
   /** 503: the server has no STRIPE_SECRET_KEY; every tenant has the DEFAULT_PLAN. */
   billingNotConfigured: 'billing_not_configured',

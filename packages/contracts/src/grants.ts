@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 /**
  * Sharing a document with people (issue 42 item 1, docs/SHARING.md "People"): an owner invites
  * by e-mail with a role; the invitee's account then reads (Viewer, Commenter) or also edits
- * (Editor) the owner's document. A Commenter reads like a Viewer until comments exist.
+ * (Editor) the owner's document; a Commenter and an Editor also comment (comments.ts).
  */
 export const DOCUMENT_ROLES = ['viewer', 'commenter', 'editor'] as const;
 export const documentRoleSchema = z.enum(DOCUMENT_ROLES);

@@ -13,6 +13,7 @@ export * from './dictation';
 export * from './workspaces';
 export * from './shares';
 export * from './share-copy';
+export * from './comments';
 export * from './grants';
 export * from './presence';
 export * from './billing';

@@ -115,7 +115,16 @@ function parseMessage(raw: string): { subject: string; text: string } {
   let text = body;
   if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
   else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+  return { subject: decodeEncodedWords(header('Subject')), text: text.replace(/\r\n/g, '\n') };
+}
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as a subject with curly quotes is sent. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_all, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQuotedPrintable(body: string): string {

@@ -1,6 +1,7 @@
 import { aiTenantData } from '../ai/ai.tenant-data';
 import { billingTenantData } from '../billing/billing.tenant-data';
 import { chatTenantData } from '../chat/chat.tenant-data';
+import { commentsTenantData } from '../comments/comments.tenant-data';
 import { feedbackTenantData } from '../feedback/feedback.tenant-data';
 import { filesTenantData } from '../files/files.port';
 import { grantsTenantData } from '../grants/grants.tenant-data';
@@ -27,6 +28,7 @@ export const TENANT_DATA_OWNERS: readonly TenantDataOwner[] = [
   sharesTenantData,
   // Grants next: another account loses access the moment the deletion begins.
   grantsTenantData,
+  commentsTenantData,
   publishingTenantData,
   chatTenantData,
   aiTenantData,

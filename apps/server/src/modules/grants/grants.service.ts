@@ -9,16 +9,18 @@ import type { GrantsRepository } from './grants.repository';
 /** How long an invitation link stays valid. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** What an action on a document needs: reading it (every role), or changing its content (Editor). */
-export type DocumentNeed = 'read' | 'edit' | 'own';
+/** What an action on a document needs: reading it (every role), commenting (Commenter, Editor), changing its content (Editor), or owning it. */
+export type DocumentNeed = 'read' | 'comment' | 'edit' | 'own';
 
 const ROLE_COVERS: Record<DocumentAccessRole, readonly DocumentNeed[]> = {
-  owner: ['read', 'edit', 'own'],
-  editor: ['read', 'edit'],
-  // Comments do not exist yet (issue 42 items 2–3): a Commenter reads as a Viewer does.
-  commenter: ['read'],
+  owner: ['read', 'comment', 'edit', 'own'],
+  editor: ['read', 'comment', 'edit'],
+  commenter: ['read', 'comment'],
   viewer: ['read'],
 };
+
+/** Whether `role` covers `need` (the web app asks the same through its role). */
+export const roleCovers = (role: DocumentAccessRole, need: DocumentNeed) => ROLE_COVERS[role].includes(need);
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -60,7 +62,7 @@ export function createGrantsService({ repository, names, documentName, mailer, p
     need: DocumentNeed;
   }): Promise<{ ownerTenantId: string; role: DocumentAccessRole }> {
     const access = await accessOf({ tenantId, fileId });
-    if (!ROLE_COVERS[access.role].includes(need)) throw grantsErrors.roleRefused();
+    if (!roleCovers(access.role, need)) throw grantsErrors.roleRefused();
     return access;
   }
 
@@ -69,6 +71,12 @@ export function createGrantsService({ repository, names, documentName, mailer, p
   return {
     resolve,
     accessOf,
+
+    /** Everyone with access to the owner's document: the owner first, then the grantees (for comments' mentions). */
+    async participants({ ownerTenantId, fileId }: { ownerTenantId: string; fileId: string }): Promise<string[]> {
+      const grants = await repository.listGrants({ tenantId: ownerTenantId, fileId });
+      return [ownerTenantId, ...grants.map((g) => g.granteeTenantId)];
+    },
 
     /** Invites `email` to the owner's document: mailed with SMTP_URL, else the link is answered for the owner to pass on. */
     async invite({ tenantId, fileId, email, role }: { tenantId: string; fileId: string; email: string; role: DocumentRole }) {
