@@ -33,10 +33,12 @@ interface Props {
   onRun(action: AiAction, instruction?: string): void;
   /** Optional voice input of the Modify instruction: given a function that adds dictated words to the instruction. */
   voiceInput?(append: (text: string) => void): React.ReactNode;
+  /** Actions on the selection that are not the assistant's, after its own (the Comment button). */
+  extra?: React.ReactNode;
 }
 
 /** Enhance / Modify / Shrink / Expand: a bubble menu on desktop, a bottom sheet on mobile. */
-export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: Props) {
+export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput, extra }: Props) {
   const [modifying, setModifying] = useState(false);
   const [instruction, setInstruction] = useState('');
   // Before any click: with no AI provider on the server the actions show as unavailable, and why.
@@ -186,6 +188,7 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: 
               </UnavailableButton>
             ),
           )}
+          {extra}
         </div>
       )}
     </div>

@@ -1,5 +1,8 @@
 import type { Authenticity, FileSummary } from '@bree/contracts';
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useServices } from '../../app/services';
+import { commentCounts } from '../comments/api';
 import { Button, Spinner } from '../../ui';
 import { DocumentRow } from './DocumentRow';
 import type { RowAction } from './DocumentRow';
@@ -29,6 +32,9 @@ function Notice({ rows, children }: { rows: number; children: ReactNode }) {
 
 /** Inside the list viewport: the rows, or a loading / error / no-results notice, and the 'Loading…' footer. */
 export function DocumentListBody({ list, query, rows, now, selectedIds, onClearSearch, onToggle, onTag, onAction }: DocumentListBodyProps) {
+  const { api } = useServices();
+  // Open comment threads per document, asked again whenever the list is shown.
+  const comments = useQuery({ queryKey: ['comments', 'counts'], queryFn: () => commentCounts(api), refetchOnMount: 'always' });
   if (list.isLoading) {
     return (
       <Notice rows={rows}>
@@ -60,7 +66,16 @@ export function DocumentListBody({ list, query, rows, now, selectedIds, onClearS
     <>
       <ul aria-label="Documents">
         {list.items.map((file) => (
-          <DocumentRow key={file.id} file={file} selected={selectedIds.has(file.id)} now={now} onToggle={onToggle} onTag={onTag} onAction={onAction} />
+          <DocumentRow
+            key={file.id}
+            file={file}
+            selected={selectedIds.has(file.id)}
+            now={now}
+            onToggle={onToggle}
+            onTag={onTag}
+            onAction={onAction}
+            openComments={comments.data?.[file.id]}
+          />
         ))}
       </ul>
       {list.isFetchingMore && (

@@ -18,6 +18,8 @@ export interface DocumentRowProps {
   onToggle: (file: FileSummary) => void;
   onTag: (file: FileSummary, tag: Authenticity) => void;
   onAction: (file: FileSummary, action: RowAction) => void;
+  /** Comment threads on it not yet resolved (docs/COLLABORATION.md "Comments"). */
+  openComments?: number;
 }
 
 function WorkspaceIcon() {
@@ -44,7 +46,7 @@ function MoreIcon() {
 }
 
 /** One document: checkbox, tag badge, name (opens the editor), last edit, workspace mark, more actions. */
-export const DocumentRow = memo(function DocumentRow({ file, selected, now, onToggle, onTag, onAction }: DocumentRowProps) {
+export const DocumentRow = memo(function DocumentRow({ file, selected, now, onToggle, onTag, onAction, openComments = 0 }: DocumentRowProps) {
   const name = file.displayName;
   const transcribing = isTranscribingNow(file.metadata, now.getTime());
   const isMaster = Boolean(file.metadata.isMaster);
@@ -94,6 +96,19 @@ export const DocumentRow = memo(function DocumentRow({ file, selected, now, onTo
               className="shrink-0 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong"
             >
               In repository
+            </span>
+          )}
+          {openComments > 0 && (
+            <span
+              data-testid="comment-count"
+              title={`${openComments} open ${openComments === 1 ? 'comment' : 'comments'}`}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-cream-deep px-2 py-0.5 text-xs text-ink-soft"
+            >
+              <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" className="size-3.5" aria-hidden="true">
+                <path d="M4 4h12v9H9l-4 3v-3H4z" />
+              </svg>
+              {openComments}
+              <span className="sr-only"> open {openComments === 1 ? 'comment' : 'comments'}</span>
             </span>
           )}
           {transcribing && (

@@ -34,6 +34,7 @@ import { useRevealPassage } from '../search';
 import { ChatButton } from '../chat';
 import { AiPreview, AskAi, AskAiKeys, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
+import { CommentsLive, CommentSelectionButton, CommentsColumn, CommentsProvider, CommentsSheet, CommentsToggle } from '../comments';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { StaleBanner, ThreadCounts } from '../workspaces';
 import { useDocumentWorkspace } from './useDocumentWorkspace';
@@ -230,6 +231,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     <>
       <DictationButton editor={editor} fileId={doc.fileId} />
       {assistantMenu}
+      <CommentsToggle />
     </>
   );
   // 'Check my draft' (toolbar, '/' menu, menu, keys): the Checks tab; on a phone, ChecksSheet opens itself (docs/CHECKS.md).
@@ -257,125 +259,126 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   );
 
   return (
-    <div className={`flex h-dvh flex-col bg-paper transition-opacity duration-200 ${leaving ? 'opacity-40' : 'opacity-100'}`} data-leaving={leaving}>
-      <SkipLink targetId={EDITOR_TEXT_ID} onSkip={() => editor.commands.focus()}>
-        Skip to editor
-      </SkipLink>
-      {isMobile ? (
-        <MobileHeader
-          title={phoneTitle.title}
-          subtitle={phoneTitle.subtitle}
-          status={saveState.status}
-          scrollRef={scrollRef}
-          editing={editing}
-          menuOpen={menuOpen}
-          menuButtonRef={menuButtonRef}
-          onBack={() => void leave()}
-          onOpenActions={() => {
-            setMenuOpen(false);
-            setSettingsOpen(false);
-            setTab('document');
-            setSheetOpen(true);
-          }}
-          onUndo={undo}
-          onRedo={redo}
-          onToggleMenu={() => {
-            // While editing, the check mark means "done": it closes the keyboard.
-            if (editing) editor.commands.blur();
-            else setMenuOpen((open) => !open);
-          }}
-        />
-      ) : (
-        <DesktopHeader
-          editor={editor}
-          fileId={doc.fileId}
-          title={file.displayName}
-          saveState={saveState}
-          onBack={() => void leave()}
-          onRename={rename}
-          onUndo={undo}
-          onRedo={redo}
-          onLink={openLink}
-          onFind={openFind}
-          extra={toolbarExtra}
-        />
-      )}
-      {isMobile && (
-        <div className="flex items-center justify-end gap-3 px-3 py-1">
-          <PresenceSlot fileId={doc.fileId} compact />
-          <SaveIndicator state={saveState} className="text-xs" />
-        </div>
-      )}
-      <div className="flex min-h-0 flex-1">
-        <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
-          <FindBar editor={editor} request={findRequest} onClose={closeFind} onUndo={undo} onRedo={redo} isMobile={isMobile} />
-          {workspaceMetadata && <StaleBanner metadata={workspaceMetadata} reload={reloadStored} />}
-          <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
-            {isThread && <ThreadCounts editor={editor} />}
-            <EditorContent editor={editor} />
-            <SelectionActions
-              editor={editor}
-              isMobile={isMobile}
-              busy={assistant.suggestion !== null}
-              onRun={assistant.run}
-              voiceInput={(append) => <DictationButton editor={editor} fileId={doc.fileId} target="instruction" onText={append} />}
-            />
-            <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={closeLink} />
-          </div>
-          {/* Fixed to the bottom of the screen; inside main so it sits in the page's landmarks. */}
-          {isMobile && (
-            <Toolbar
-              editor={editor}
-              onUndo={undo}
-              onRedo={redo}
-              onLink={openLink}
-              onFind={openFind}
-              variant="mobile"
-              bottomInset={keyboard.inset}
-              extra={toolbarExtra}
-            />
-          )}
-        </main>
-        {!isMobile && (
-          <aside aria-label="Document panel" className="hidden w-88 shrink-0 border-l border-line bg-surface md:block">
-            {panel}
-          </aside>
+    <CommentsProvider fileId={doc.fileId} editor={editor} canWrite savedAt={saveState.dirty ? null : saveState.savedAt}>
+      <div className={`flex h-dvh flex-col bg-paper transition-opacity duration-200 ${leaving ? 'opacity-40' : 'opacity-100'}`} data-leaving={leaving}>
+        <SkipLink targetId={EDITOR_TEXT_ID} onSkip={() => editor.commands.focus()}>
+          Skip to editor
+        </SkipLink>
+        {isMobile ? (
+          <MobileHeader
+            title={phoneTitle.title}
+            subtitle={phoneTitle.subtitle}
+            status={saveState.status}
+            scrollRef={scrollRef}
+            editing={editing}
+            menuOpen={menuOpen}
+            menuButtonRef={menuButtonRef}
+            onBack={() => void leave()}
+            onOpenActions={() => {
+              setMenuOpen(false);
+              setSettingsOpen(false);
+              setTab('document');
+              setSheetOpen(true);
+            }}
+            onUndo={undo}
+            onRedo={redo}
+            onToggleMenu={() => {
+              // While editing, the check mark means "done": it closes the keyboard.
+              if (editing) editor.commands.blur();
+              else setMenuOpen((open) => !open);
+            }}
+          />
+        ) : (
+          <DesktopHeader
+            editor={editor}
+            fileId={doc.fileId}
+            title={file.displayName}
+            saveState={saveState}
+            onBack={() => void leave()}
+            onRename={rename}
+            onUndo={undo}
+            onRedo={redo}
+            onLink={openLink}
+            onFind={openFind}
+            extra={toolbarExtra}
+          />
         )}
+        {isMobile && (
+          <div className="flex items-center justify-end gap-3 px-3 py-1">
+            <PresenceSlot fileId={doc.fileId} compact />
+            <SaveIndicator state={saveState} className="text-xs" />
+          </div>
+        )}
+        <div className="flex min-h-0 flex-1">
+          <main ref={scrollRef} className={`min-w-0 flex-1 overflow-y-auto ${isMobile ? 'pb-16' : ''}`}>
+            <FindBar editor={editor} request={findRequest} onClose={closeFind} onUndo={undo} onRedo={redo} isMobile={isMobile} />
+            {workspaceMetadata && <StaleBanner metadata={workspaceMetadata} reload={reloadStored} />}
+            <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
+              {isThread && <ThreadCounts editor={editor} />}
+              <EditorContent editor={editor} />
+              <SelectionActions
+                editor={editor}
+                isMobile={isMobile}
+                busy={assistant.suggestion !== null}
+                onRun={assistant.run}
+                voiceInput={(append) => <DictationButton editor={editor} fileId={doc.fileId} target="instruction" onText={append} />}
+                extra={<CommentSelectionButton />}
+              />
+              <CommentsLive />
+              <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={closeLink} />
+            </div>
+            {/* Fixed to the bottom of the screen; inside main so it sits in the page's landmarks. */}
+            {isMobile && (
+              <Toolbar
+                editor={editor}
+                onUndo={undo}
+                onRedo={redo}
+                onLink={openLink}
+                onFind={openFind}
+                variant="mobile"
+                bottomInset={keyboard.inset}
+                extra={toolbarExtra}
+              />
+            )}
+          </main>
+          {!isMobile && <CommentsColumn label="Document panel">{panel}</CommentsColumn>}
+        </div>
+        {isMobile && (
+          <DocumentActionsSheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            title={file.displayName}
+            onRename={rename}
+            saveState={saveState}
+            onCloseAutoFocus={(event) => {
+              const go = afterSheet.current;
+              afterSheet.current = null;
+              if (!go) return;
+              event.preventDefault();
+              go();
+            }}
+          >
+            {panel}
+          </DocumentActionsSheet>
+        )}
+        {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
+        {isMobile && (
+          <MobileMenu
+            open={menuOpen}
+            file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
+            toggleRef={menuButtonRef}
+            onFiles={() => void leave()}
+            onClose={closeMenu}
+          />
+        )}
+        {isMobile && <ChecksSheet editor={editor} fileId={doc.fileId} onAssistant={assistant.run} />}
+        {isMobile && <CommentsSheet />}
+        <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
+        <AskAi editor={editor} onAsk={(instruction) => assistant.run('ask', instruction)} isMobile={isMobile} bottomInset={keyboard.inset} />
+        <SlashMenuSlot editor={editor} onRun={assistant.run} />
+        <ShortcutsDialog />
+        <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />
       </div>
-      {isMobile && (
-        <DocumentActionsSheet
-          open={sheetOpen}
-          onOpenChange={setSheetOpen}
-          title={file.displayName}
-          onRename={rename}
-          saveState={saveState}
-          onCloseAutoFocus={(event) => {
-            const go = afterSheet.current;
-            afterSheet.current = null;
-            if (!go) return;
-            event.preventDefault();
-            go();
-          }}
-        >
-          {panel}
-        </DocumentActionsSheet>
-      )}
-      {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
-      {isMobile && (
-        <MobileMenu
-          open={menuOpen}
-          file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
-          toggleRef={menuButtonRef}
-          onFiles={() => void leave()}
-          onClose={closeMenu}
-        />
-      )}
-      {isMobile && <ChecksSheet editor={editor} fileId={doc.fileId} onAssistant={assistant.run} />}
-      <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
-      <AskAi editor={editor} onAsk={(instruction) => assistant.run('ask', instruction)} isMobile={isMobile} bottomInset={keyboard.inset} />
-      <SlashMenuSlot editor={editor} onRun={assistant.run} />
-      <ShortcutsDialog />
-      <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />
-    </div>
+    </CommentsProvider>
   );
 }

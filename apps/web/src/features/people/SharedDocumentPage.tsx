@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClasses, Spinner } from '../../ui';
 import { toEditorContent } from '../editor/EditorPage';
 import { PresenceSlot } from '../editor/presence/PresenceSlot';
+import { CommentsToggle } from '../comments';
 import { getCurrentTenant } from '../tenancy';
 import { sharedFile, sharedWithMe } from './api';
 import { PEOPLE_TEXT, ROLE_LABELS } from './roles';
@@ -81,21 +82,7 @@ export function SharedDocumentPage({ fileId }: { fileId: string }) {
   const role = ROLE_LABELS[access.role];
   const editable = access.role === 'editor';
   return (
-    <article className="mx-auto max-w-3xl">
-      <Link to="/app" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
-        <span aria-hidden="true">←</span> Documents
-      </Link>
-      <header className="mt-2 mb-6 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="font-serif text-2xl font-semibold tracking-tight break-words text-ink">{title}</h1>
-          <p className="mt-1 text-sm text-muted" data-testid="shared-by">
-            {entry ? `${PEOPLE_TEXT.sharedBy(entry.ownerName)} · ` : ''}
-            {role}
-          </p>
-        </div>
-        <PresenceSlot fileId={fileId} />
-      </header>
-      {!editable && <p className="mb-4 rounded-md bg-cream px-3 py-2 text-sm text-ink-soft">{PEOPLE_TEXT.readOnly(role)}</p>}
+    <article className="mx-auto max-w-6xl">
       <SharedEditor
         key={fileId}
         fileId={fileId}
@@ -104,6 +91,31 @@ export function SharedDocumentPage({ fileId }: { fileId: string }) {
         revision={file.data.revision}
         editable={editable}
         onGone={() => setGone(true)}
+        header={
+          <>
+            <Link to="/app" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
+              <span aria-hidden="true">←</span> Documents
+            </Link>
+            <header className="mt-2 mb-6 flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h1 className="font-serif text-2xl font-semibold tracking-tight break-words text-ink">{title}</h1>
+                <p className="mt-1 text-sm text-muted" data-testid="shared-by">
+                  {entry ? `${PEOPLE_TEXT.sharedBy(entry.ownerName)} · ` : ''}
+                  {role}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <PresenceSlot fileId={fileId} />
+                <CommentsToggle />
+              </div>
+            </header>
+            {!editable && (
+              <p className="mb-4 rounded-md bg-cream px-3 py-2 text-sm text-ink-soft">
+                {access.role === 'commenter' ? PEOPLE_TEXT.commentOnly : PEOPLE_TEXT.readOnly(role)}
+              </p>
+            )}
+          </>
+        }
       />
     </article>
   );

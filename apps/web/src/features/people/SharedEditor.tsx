@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
 import { BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import { useServices } from '../../app/services';
+import { useIsMobile } from '../../ui';
+import { CommentBubble, CommentsColumn, CommentsLive, CommentsProvider, CommentsSheet } from '../comments';
 import { StorableText } from '../../lib/storableText';
 import { ConflictDialog } from '../editor/ConflictDialog';
 import { SaveIndicator } from '../editor/SaveIndicator';
@@ -23,6 +25,8 @@ export interface SharedEditorProps {
   editable: boolean;
   /** The document is no longer there for the caller (deleted, or access removed): a save found nothing. */
   onGone(): void;
+  /** The page's header: inside the document's comments, so its Comments toggle reaches them. */
+  header: ReactNode;
 }
 
 /**
@@ -30,8 +34,9 @@ export interface SharedEditorProps {
  * saved through the one save path (autosave, local copy, conflict choice), without the owner's
  * panels, AI or sharing (docs/SHARING.md "People").
  */
-export function SharedEditor({ fileId, tenantId, content, revision, editable, onGone }: SharedEditorProps) {
+export function SharedEditor({ fileId, tenantId, content, revision, editable, onGone, header }: SharedEditorProps) {
   const { api } = useServices();
+  const isMobile = useIsMobile();
   const editorRef = useRef<Editor | null>(null);
   const revisionRef = useRef(revision);
   const [conflict, setConflict] = useState<ConflictInfo | null>(null);
@@ -68,10 +73,19 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, on
   const choice = useConflictChoice({ conflict, clear: () => setConflict(null), api, tenantId, fileId, machine, revisionRef, loadCommitted });
 
   return (
-    <>
-      {editable && <SaveIndicator state={saveState} className="mb-3" />}
-      <EditorContent editor={editor} />
+    <CommentsProvider fileId={fileId} editor={editor} canWrite={editable} savedAt={saveState.dirty ? null : saveState.savedAt}>
+      {header}
+      <div className="flex items-start gap-6">
+        <div className="min-w-0 flex-1">
+          {editable && <SaveIndicator state={saveState} className="mb-3" />}
+          <EditorContent editor={editor} />
+          <CommentBubble />
+          <CommentsLive />
+        </div>
+        {!isMobile && <CommentsColumn label="Comments panel" />}
+      </div>
+      {isMobile && <CommentsSheet />}
       <ConflictDialog conflict={conflict} busy={choice.resolving} onKeepMine={() => void choice.keepMine()} onUseLatest={() => void choice.chooseLatest()} />
-    </>
+    </CommentsProvider>
   );
 }

@@ -23,5 +23,6 @@ export const PEOPLE_TEXT = {
   sharedBy: (owner: string) => `Shared by ${owner}`,
   accessLost: 'You no longer have access to this document.',
   readOnly: (role: string) => `You can read this document (${role}). Only its owner or an Editor can change it.`,
+  commentOnly: 'You can read and comment on this document (Commenter): select text, then choose Comment. Only its owner or an Editor can change it.',
   accepting: 'Opening the invitation…',
 } as const;

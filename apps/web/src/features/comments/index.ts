@@ -1,0 +1,2 @@
+export { CommentsProvider, CommentsToggle, useCommentsUi } from './CommentsContext';
+export { CommentBubble, CommentsLive, CommentSelectionButton, CommentsColumn, CommentsSheet } from './CommentsPlaces';
