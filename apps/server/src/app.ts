@@ -22,6 +22,7 @@ import { filesManageRoutes } from './modules/files/files-manage.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { grantsRoutes } from './modules/grants/grants.routes';
+import { suggestionsRoutes } from './modules/suggestions/suggestions.routes';
 import { filesTrashRoutes } from './modules/files/files-trash.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { publicImagesRoutes } from './modules/images/images-public.routes';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(sharesRoutes, { shares, files });
       await api.register(grantsRoutes, { grants: appServices.grants });
       await api.register(commentsRoutes, { comments: appServices.comments });
+      await api.register(suggestionsRoutes, { suggestions: appServices.suggestions });
       await api.register(presenceRoutes, { presence: appServices.presence });
       await api.register(feedbackRoutes, { feedback });
       await api.register(imagesRoutes, { images: appServices.images });

@@ -48,6 +48,8 @@ import { createSharesService } from './modules/shares/shares.service';
 import { createCommentsRepository } from './modules/comments/comments.repository';
 import { createCommentsService } from './modules/comments/comments.service';
 import { createGrantsRepository } from './modules/grants/grants.repository';
+import { createSuggestionsRepository } from './modules/suggestions/suggestions.repository';
+import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 import { createGrantsService } from './modules/grants/grants.service';
 import { createPresenceService } from './modules/presence/presence.service';
 import { createReplayService } from './modules/replays/replays.service';
@@ -291,6 +293,8 @@ export function createServices({
     }),
     grants,
     comments,
+    // A Commenter's suggested edits beside the document (docs/COLLABORATION.md "Suggestions").
+    suggestions: createSuggestionsService({ repository: createSuggestionsRepository({ db }), access: grants.resolve, names: profileNames, newId, now }),
     usage,
     billing,
     providers,

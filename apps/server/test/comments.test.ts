@@ -4,7 +4,7 @@ import { newUser, type TestUser } from './api-client';
 import { linkIn, startSmtpSink, type SmtpSink } from './fakes/smtp-sink';
 import { createTestApp, resetDatabase, type TestApp } from './harness';
 
-/** Comments (issue 42 item 2, docs/COLLABORATION.md "Comments"): each role over the comment routes, mentions mailed, comments kept out of the text. */
+/** Comments and suggestions (issue 42 items 2–3, docs/COLLABORATION.md): each role over their routes, mentions mailed, comments kept out of the text. */
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'b1' }, content: [{ type: 'text', text }] }] });
 const TEXT = 'The harbour wall holds the sea.';
 const anchor = { blockId: 'b1', start: 4, end: 17, quote: 'harbour wall ' };
@@ -177,6 +177,69 @@ describe('comments', () => {
     expect((await owner.call('GET', '/api/files/search?q=Anchored')).body.items).toEqual([]);
     const content = JSON.stringify((await owner.call('POST', '/api/files/get', { fileId })).body.file.content);
     expect(content).not.toContain('Which wall?');
+  });
+
+  it("takes a Commenter's suggestion, shows it to everyone with access, and lets only the owner or an Editor decide", async () => {
+    const proposal = { fileId, blockId: 'b1', baseText: TEXT, proposedText: 'The old harbour wall holds the sea.' };
+    const made = await people.commenter!.call('POST', '/api/suggestions/propose', proposal);
+    expect(made.status).toBe(200);
+    expect(made.body.suggestion).toMatchObject({
+      blockId: 'b1',
+      baseText: TEXT,
+      proposedText: proposal.proposedText,
+      authorName: 'Cora Commenter',
+      mine: true,
+    });
+    // Further edits of the same block replace the suggestion.
+    const again = await people.commenter!.call('POST', '/api/suggestions/propose', { ...proposal, proposedText: 'The old harbour wall holds back the sea.' });
+    expect(again.body.suggestion.id).toBe(made.body.suggestion.id);
+    for (const [who, suggesting, canReview] of [
+      [owner, false, true],
+      [people.editor!, false, true],
+      [people.commenter!, true, false],
+      [people.viewer!, false, false],
+    ] as const) {
+      const list = await who.call('GET', `/api/suggestions/list/${fileId}`);
+      expect(list.body).toMatchObject({ suggesting, canReview });
+      expect(list.body.suggestions).toEqual([
+        expect.objectContaining({ proposedText: 'The old harbour wall holds back the sea.', mine: who === people.commenter }),
+      ]);
+    }
+    expect((await people.viewer!.call('POST', '/api/suggestions/propose', proposal)).body.error.code).toBe('role_refused');
+    for (const who of [people.stranger!, people.removed!]) {
+      expect((await who.call('GET', `/api/suggestions/list/${fileId}`)).status).toBe(404);
+      expect((await who.call('POST', '/api/suggestions/propose', proposal)).status).toBe(404);
+      const decide = await who.call('POST', '/api/suggestions/decide', { suggestionId: made.body.suggestion.id, baseText: 'x', proposedText: 'x' });
+      expect(decide.status).toBe(404);
+      expect(decide.body.error.code).toBe('suggestion_not_found');
+    }
+    const byCommenter = await people.commenter!.call('POST', '/api/suggestions/decide', {
+      suggestionId: made.body.suggestion.id,
+      baseText: 'x',
+      proposedText: 'x',
+    });
+    expect(byCommenter.status).toBe(403);
+
+    // The Editor accepts one change (the base moves), then rejects the rest (nothing is left).
+    const partly = await people.editor!.call('POST', '/api/suggestions/decide', {
+      suggestionId: made.body.suggestion.id,
+      baseText: 'The old harbour wall holds the sea.',
+      proposedText: 'The old harbour wall holds back the sea.',
+    });
+    expect(partly.body.suggestion).toMatchObject({ baseText: 'The old harbour wall holds the sea.', authorName: 'Cora Commenter', mine: false });
+    const done = await owner.call('POST', '/api/suggestions/decide', {
+      suggestionId: made.body.suggestion.id,
+      baseText: 'The old harbour wall holds the sea.',
+      proposedText: 'The old harbour wall holds the sea.',
+    });
+    expect(done.body.suggestion).toBeNull();
+    expect((await owner.call('GET', `/api/suggestions/list/${fileId}`)).body.suggestions).toEqual([]);
+    // The same text twice withdraws a suggestion.
+    await people.commenter!.call('POST', '/api/suggestions/propose', proposal);
+    expect((await people.commenter!.call('POST', '/api/suggestions/propose', { ...proposal, proposedText: TEXT })).body.suggestion).toBeNull();
+    expect((await owner.call('GET', `/api/suggestions/list/${fileId}`)).body.suggestions).toEqual([]);
+    // The document itself was never written by any of it.
+    expect(JSON.stringify((await owner.call('POST', '/api/files/get', { fileId })).body.file.content)).not.toContain('old harbour');
   });
 
   it('answers bad input with 400 and a stable code', async () => {

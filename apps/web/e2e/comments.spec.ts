@@ -38,8 +38,8 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-/** Selects `words` in the document with the mouse, as a reader drags over them. */
-async function dragOver(page: Page, words: string): Promise<void> {
+/** Where `words` start and end on the screen. */
+async function wordsBox(page: Page, words: string): Promise<{ x1: number; y1: number; x2: number; y2: number }> {
   const box = await page.getByTestId('editor').evaluate((root, wanted) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -53,15 +53,27 @@ async function dragOver(page: Page, words: string): Promise<void> {
       };
       const first = rectOf(at);
       const last = rectOf(at + wanted.length - 1);
-      return { x1: first.left + 1, y1: first.top + first.height / 2, x2: last.right - 1, y2: last.top + last.height / 2 };
+      return { x1: first.left + 1, y1: first.top + first.height / 2, x2: last.right, y2: last.top + last.height / 2 };
     }
     return null;
   }, words);
   if (!box) throw new Error(`“${words}” is not in the document`);
+  return box;
+}
+
+/** Selects `words` in the document with the mouse, as a reader drags over them. */
+async function dragOver(page: Page, words: string): Promise<void> {
+  const box = await wordsBox(page, words);
   await page.mouse.move(box.x1, box.y1);
   await page.mouse.down();
   await page.mouse.move(box.x2, box.y2, { steps: 5 });
   await page.mouse.up();
+}
+
+/** Puts the caret just after `words` with a click. */
+async function clickAfter(page: Page, words: string): Promise<void> {
+  const box = await wordsBox(page, words);
+  await page.mouse.click(box.x2, box.y2);
 }
 
 /** The window comes back into view: what it asks on focus, it asks at once. */
@@ -95,7 +107,7 @@ test('a Commenter comments with a mention; the owner is mailed, replies, types a
   browser,
 }) => {
   const { fileId, name, guestPage: guest, context } = await sharedWithCommenter(page, browser, GUEST, 'Gus Guest');
-  await expect(guest.getByText('You can read and comment on this document (Commenter)', { exact: false })).toBeVisible();
+  await expect(guest.getByText('You can comment and suggest edits (Commenter)', { exact: false })).toBeVisible();
 
   // Select words, Comment, mention the owner from the list.
   await dragOver(guest, 'harbour wall');
@@ -196,6 +208,71 @@ test('a Commenter comments with a mention; the owner is mailed, replies, types a
   const saved = JSON.stringify(((await apiAnswer(page, 'POST', '/files/get', { fileId })).body.file as { content: unknown }).content);
   expect(saved).not.toContain('spring tide');
   expect(saved).not.toContain('Four metres');
+  await context.close();
+});
+
+/** The words of the document's first paragraph as the server has them. */
+async function savedParagraph(page: Page, fileId: string): Promise<string> {
+  const content = ((await apiAnswer(page, 'POST', '/files/get', { fileId })).body.file as { content: { content: { content?: { text?: string }[] }[] } })
+    .content;
+  return (content.content[0]!.content ?? []).map((t) => t.text ?? '').join('');
+}
+
+test('a Commenter types suggestions; the owner accepts one and rejects one, then accepts all, with the saved text exact', async ({ page, browser }) => {
+  const { fileId, guestPage: guest, context } = await sharedWithCommenter(page, browser, GUEST, 'Gus Guest');
+  // Two edits in suggesting mode (open once the Commenter's suggestions have loaded): words added after 'wall', 'Boats' replaced by 'Ships'.
+  await expect(guest.getByTestId('editor')).toHaveAttribute('contenteditable', 'true');
+  await clickAfter(guest, 'wall');
+  await guest.keyboard.type(' of stone');
+  await dragOver(guest, 'Boats');
+  await guest.keyboard.type('Ships');
+  await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
+  await expect(guest.locator('del.bree-suggestion')).toHaveText(['Boats']);
+  const proposed = 'The harbour wall of stone holds the sea. Ships wait inside the bar.';
+  await expect
+    .poll(async () => ((await apiAnswer(page, 'GET', `/suggestions/list/${fileId}`)).body.suggestions as { proposedText: string }[]).map((s) => s.proposedText))
+    .toEqual([proposed]);
+  // A suggestion is not an edit: the document is as it was.
+  expect(await savedParagraph(page, fileId)).toBe(TEXT);
+  // Reloaded, the Commenter's window shows their suggestion again.
+  await guest.reload();
+  await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
+
+  // The owner reviews change by change, with who suggested it.
+  await page.goto(`${bree.url}/app/${fileId}`);
+  const review = page.getByRole('region', { name: 'Suggested edits' });
+  await expect(review.getByTestId('suggestion-status')).toHaveText('Change 1 of 2');
+  await expect(review.getByTestId('suggestion-author')).toContainText('Suggested by Gus Guest');
+  await expect(page.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
+  await expect(page.locator('del.bree-suggestion')).toHaveText(['Boats']);
+  const controls = page.getByTestId('suggestion-change-controls');
+  await controls.getByRole('button', { name: 'Accept this change' }).click();
+  await expect(review.getByTestId('suggestion-status')).toHaveText('Change 1 of 1');
+  await expect(page.getByTestId('editor')).toContainText('The harbour wall of stone holds the sea.');
+  await controls.getByRole('button', { name: 'Reject this change' }).click();
+  await expect(review).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
+  const decided = 'The harbour wall of stone holds the sea. Boats wait inside the bar.';
+  await expect.poll(() => savedParagraph(page, fileId)).toBe(decided);
+  expect((await apiAnswer(page, 'GET', `/suggestions/list/${fileId}`)).body.suggestions).toEqual([]);
+
+  // The Commenter's window starts again from the document as it now is.
+  await expect(async () => {
+    await backToTab(guest);
+    await expect(guest.getByTestId('editor')).toHaveText(decided, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(guest.locator('ins.bree-suggestion, del.bree-suggestion')).toHaveCount(0);
+
+  // Another suggestion, accepted with Accept all.
+  await clickAfter(guest, 'bar.');
+  await guest.keyboard.type(' Gulls circle.');
+  await expect.poll(async () => ((await apiAnswer(page, 'GET', `/suggestions/list/${fileId}`)).body.suggestions as unknown[]).length).toBe(1);
+  await backToTab(page);
+  await expect(review.getByTestId('suggestion-status')).toHaveText('Change 1 of 1', { timeout: 20_000 });
+  await review.getByRole('button', { name: 'Accept all' }).click();
+  await expect(review).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
+  await expect.poll(() => savedParagraph(page, fileId)).toBe(`${decided} Gulls circle.`);
   await context.close();
 });
 

@@ -56,6 +56,8 @@ test.describe('editor', () => {
     // The presence list arrives in its own chunk; on a slow machine its first heartbeat goes out after the
     // deletion and is refused with a 404, which the page takes as 'gone' and does not repeat.
     expectConsoleError(failedLoad({ status: 404, path: '/api/presence/' }));
+    // So is the comments' refresh when the window comes back into view after the deletion (asked once, not repeated).
+    expectConsoleError(failedLoad({ status: 404, path: '/api/comments/list/' }));
     await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Doomed draft', 'Words that will go');
     await page.goto(`${bree.url}/app/${fileId}`);

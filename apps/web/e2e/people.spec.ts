@@ -11,13 +11,15 @@ import { signUpOverHttp } from './fixtures/session';
  * removes them, without a reload.
  */
 
-// Provoked on purpose: once removed, the invitee's window asks for its access and its presence, and the
+// Provoked on purpose: once removed, the invitee's window asks for its access, its presence and its comments, and the
 // test asks for the document itself, and each is refused with 404.
 test.use(
   allowConsoleErrors(
     failedLoad({ status: 404, path: '/api/grants/access/' }),
     failedLoad({ status: 404, path: '/api/presence/' }),
     failedLoad({ status: 404, path: '/api/files/get' }),
+    // and the comments' refresh, asked once.
+    failedLoad({ status: 404, path: '/api/comments/list/' }),
     // and a used invitation link, opened again.
     failedLoad({ status: 404, path: '/api/grants/accept/' }),
   ),

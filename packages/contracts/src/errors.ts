@@ -126,6 +126,10 @@ export const ERROR_CODES = {
   commentNotYours: 'comment_not_yours',
   /** 409: the document already holds COMMENT_MAX_THREADS threads. */
   tooManyComments: 'too_many_comments',
+  /** 404: no suggestion of a document the caller can read has this id. */
+  suggestionNotFound: 'suggestion_not_found',
+  /** 409: the document already holds SUGGESTION_MAX_OPEN open suggestions. */
+  tooManySuggestions: 'too_many_suggestions',
   // Billing.
   /** 503: the server has no STRIPE_SECRET_KEY; every tenant has the DEFAULT_PLAN. */
   billingNotConfigured: 'billing_not_configured',

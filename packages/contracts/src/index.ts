@@ -14,6 +14,7 @@ export * from './workspaces';
 export * from './shares';
 export * from './share-copy';
 export * from './comments';
+export * from './suggestions';
 export * from './grants';
 export * from './presence';
 export * from './billing';

@@ -2,6 +2,7 @@ import { aiTenantData } from '../ai/ai.tenant-data';
 import { billingTenantData } from '../billing/billing.tenant-data';
 import { chatTenantData } from '../chat/chat.tenant-data';
 import { commentsTenantData } from '../comments/comments.tenant-data';
+import { suggestionsTenantData } from '../suggestions/suggestions.tenant-data';
 import { feedbackTenantData } from '../feedback/feedback.tenant-data';
 import { filesTenantData } from '../files/files.port';
 import { grantsTenantData } from '../grants/grants.tenant-data';
@@ -29,6 +30,7 @@ export const TENANT_DATA_OWNERS: readonly TenantDataOwner[] = [
   // Grants next: another account loses access the moment the deletion begins.
   grantsTenantData,
   commentsTenantData,
+  suggestionsTenantData,
   publishingTenantData,
   chatTenantData,
   aiTenantData,

@@ -8,6 +8,7 @@ import { AI_MAX_INSTRUCTION } from '@bree/contracts';
 import { cn } from '../../ui';
 import { useAiAvailability } from './aiAvailability';
 import { UnavailableButton } from './UnavailableButton';
+import { CommentSelectionButton } from '../comments/CommentSelectionButton';
 import { SHORTCUTS, ariaKeys } from '../editor/shortcuts';
 import { useKeyIntoPanel } from '../editor/useKeyIntoPanel';
 
@@ -33,12 +34,10 @@ interface Props {
   onRun(action: AiAction, instruction?: string): void;
   /** Optional voice input of the Modify instruction: given a function that adds dictated words to the instruction. */
   voiceInput?(append: (text: string) => void): React.ReactNode;
-  /** Actions on the selection that are not the assistant's, after its own (the Comment button). */
-  extra?: React.ReactNode;
 }
 
 /** Enhance / Modify / Shrink / Expand: a bubble menu on desktop, a bottom sheet on mobile. */
-export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput, extra }: Props) {
+export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput }: Props) {
   const [modifying, setModifying] = useState(false);
   const [instruction, setInstruction] = useState('');
   // Before any click: with no AI provider on the server the actions show as unavailable, and why.
@@ -188,7 +187,8 @@ export function SelectionActions({ editor, isMobile, busy, onRun, voiceInput, ex
               </UnavailableButton>
             ),
           )}
-          {extra}
+          {/* In this chunk, not one of its own: a part loaded after this one would be a second wait (and missing offline). */}
+          <CommentSelectionButton />
         </div>
       )}
     </div>

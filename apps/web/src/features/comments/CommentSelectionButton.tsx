@@ -1,10 +1,12 @@
 import { anchorOf } from './anchors';
-import { useCommentsUi } from './CommentsContext';
+import { useOptionalCommentsUi } from './CommentsContext';
 
 /** 'Comment' on a selection (the assistant's bubble, the shared page's): starts a thread on the selected text. */
 export function CommentSelectionButton({ className }: { className?: string }) {
-  const { canComment, editor, setDraft, setActive, setOpen } = useCommentsUi();
-  if (!canComment) return null;
+  const ui = useOptionalCommentsUi();
+  // Nothing to comment on outside a document's comments (or for a Viewer).
+  if (!ui?.canComment) return null;
+  const { editor, setDraft, setActive, setOpen } = ui;
   const start = () => {
     const anchor = anchorOf(editor.state.doc, editor.state.selection);
     if (!anchor) return;

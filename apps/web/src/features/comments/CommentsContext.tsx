@@ -71,6 +71,9 @@ export function CommentsProvider({
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
+/** The comments of the open document, or null outside one. */
+export const useOptionalCommentsUi = (): CommentsUi | null => useContext(Context);
+
 export function useCommentsUi(): CommentsUi {
   const ui = useContext(Context);
   if (!ui) throw new Error('useCommentsUi outside CommentsProvider');

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useServices } from '../../app/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { anchorOf, resolveAnchor, sameAnchor } from './anchors';
+import { isApiError } from '../../lib/api';
 import { listComments, moveAnchor } from './api';
+
+const isGone = (error: unknown) => isApiError(error) && error.status === 404;
 import { useCommentsUi } from './CommentsContext';
 import { commentHighlightsKey, commentHighlightsPlugin, highlightedRanges, type HighlightedThread } from './highlights';
 import './comments.css';
@@ -23,8 +26,10 @@ export function CommentsLive() {
   const query = useQuery({
     queryKey: ['comments', fileId],
     queryFn: () => listComments(api, fileId),
-    refetchInterval: COMMENTS_REFRESH_MS,
-    refetchOnWindowFocus: 'always',
+    // A document gone (deleted, or the caller's access removed) is asked no more: the page says so itself.
+    retry: (count, error) => !isGone(error) && count < 2,
+    refetchInterval: (q) => (isGone(q.state.error) ? false : COMMENTS_REFRESH_MS),
+    refetchOnWindowFocus: (q) => (isGone(q.state.error) ? false : 'always'),
   });
   useEffect(() => setLoaded(query.data, query.error), [query.data, query.error, setLoaded]);
   // The threads this editor found and marked: only their moves are its to tell (a thread on text

@@ -13,10 +13,6 @@ const CommentsPanel = lazyPart<{ onClose(): void; beforeShow?: (go: () => void) 
 export const CommentsLive = lazyPart<object>('Comments', () => import('./CommentsLive').then((m) => m.CommentsLive));
 /** 'Comment' over the selected text of a document shared with the caller (the owner's is in the assistant's bubble). */
 export const CommentBubble = lazyPart<object>('Comment bubble', () => import('./CommentBubble').then((m) => m.CommentBubble));
-/** 'Comment' on the selected text. */
-export const CommentSelectionButton = lazyPart<{ className?: string }>('Comment button', () =>
-  import('./CommentSelectionButton').then((m) => m.CommentSelectionButton),
-);
 
 /**
  * The side column of a wide screen: the comments while they are open, else `children` (the

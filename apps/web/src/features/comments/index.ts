@@ -1,2 +1,2 @@
 export { CommentsProvider, CommentsToggle, useCommentsUi } from './CommentsContext';
-export { CommentBubble, CommentsLive, CommentSelectionButton, CommentsColumn, CommentsSheet } from './CommentsPlaces';
+export { CommentBubble, CommentsLive, CommentsColumn, CommentsSheet } from './CommentsPlaces';

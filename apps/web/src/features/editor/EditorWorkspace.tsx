@@ -34,7 +34,8 @@ import { useRevealPassage } from '../search';
 import { ChatButton } from '../chat';
 import { AiPreview, AskAi, AskAiKeys, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
-import { CommentsLive, CommentSelectionButton, CommentsColumn, CommentsProvider, CommentsSheet, CommentsToggle } from '../comments';
+import { SuggestionReview } from '../suggestions';
+import { CommentsLive, CommentsColumn, CommentsProvider, CommentsSheet, CommentsToggle } from '../comments';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { StaleBanner, ThreadCounts } from '../workspaces';
 import { useDocumentWorkspace } from './useDocumentWorkspace';
@@ -231,7 +232,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     <>
       <DictationButton editor={editor} fileId={doc.fileId} />
       {assistantMenu}
-      <CommentsToggle />
+      {/* On a phone the formatting bar has no room: the toggle sits by the save status. */}
+      {!isMobile && <CommentsToggle />}
     </>
   );
   // 'Check my draft' (toolbar, '/' menu, menu, keys): the Checks tab; on a phone, ChecksSheet opens itself (docs/CHECKS.md).
@@ -315,6 +317,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
             {workspaceMetadata && <StaleBanner metadata={workspaceMetadata} reload={reloadStored} />}
             <div className={`mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10 ${isThread ? 'bree-thread' : ''}`}>
               {isThread && <ThreadCounts editor={editor} />}
+              <SuggestionReview editor={editor} fileId={doc.fileId} />
               <EditorContent editor={editor} />
               <SelectionActions
                 editor={editor}
@@ -322,7 +325,6 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
                 busy={assistant.suggestion !== null}
                 onRun={assistant.run}
                 voiceInput={(append) => <DictationButton editor={editor} fileId={doc.fileId} target="instruction" onText={append} />}
-                extra={<CommentSelectionButton />}
               />
               <CommentsLive />
               <LinkPopover editor={editor} editRequest={linkRequest} onEditRequest={openLink} onClose={closeLink} />

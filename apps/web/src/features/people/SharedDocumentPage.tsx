@@ -90,6 +90,7 @@ export function SharedDocumentPage({ fileId }: { fileId: string }) {
         content={toEditorContent(file.data.content)}
         revision={file.data.revision}
         editable={editable}
+        suggesting={access.role === 'commenter'}
         onGone={() => setGone(true)}
         header={
           <>

@@ -6,6 +6,9 @@ import { BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import { useServices } from '../../app/services';
 import { useIsMobile } from '../../ui';
 import { CommentBubble, CommentsColumn, CommentsLive, CommentsProvider, CommentsSheet } from '../comments';
+import { toEditorContent } from '../editor/EditorPage';
+import { SuggestingMode, SuggestionReview } from '../suggestions';
+import { sharedFile } from './api';
 import { StorableText } from '../../lib/storableText';
 import { ConflictDialog } from '../editor/ConflictDialog';
 import { SaveIndicator } from '../editor/SaveIndicator';
@@ -23,6 +26,8 @@ export interface SharedEditorProps {
   revision: number;
   /** An Editor writes; a Viewer or a Commenter reads. Follows a role the owner changes. */
   editable: boolean;
+  /** A Commenter: their edits become suggestions, never saves. */
+  suggesting: boolean;
   /** The document is no longer there for the caller (deleted, or access removed): a save found nothing. */
   onGone(): void;
   /** The page's header: inside the document's comments, so its Comments toggle reaches them. */
@@ -34,8 +39,11 @@ export interface SharedEditorProps {
  * saved through the one save path (autosave, local copy, conflict choice), without the owner's
  * panels, AI or sharing (docs/SHARING.md "People").
  */
-export function SharedEditor({ fileId, tenantId, content, revision, editable, onGone, header }: SharedEditorProps) {
+export function SharedEditor({ fileId, tenantId, content, revision, editable, suggesting, onGone, header }: SharedEditorProps) {
   const { api } = useServices();
+  // Only an Editor's window saves; a Commenter types too, but as suggestions (features/suggestions).
+  const saves = useRef(editable);
+  saves.current = editable;
   const isMobile = useIsMobile();
   const editorRef = useRef<Editor | null>(null);
   const revisionRef = useRef(revision);
@@ -45,20 +53,22 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, on
   const editor = useEditor({
     extensions: [...breeExtensions(), BlockIds, UndoRedo, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
     content: content as Record<string, unknown>,
+    // A Commenter's window opens for typing once suggesting mode has loaded (SuggestingMode).
     editable,
     shouldRerenderOnTransaction: false,
     immediatelyRender: true,
     editorProps: {
-      attributes: { class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor', 'aria-readonly': String(!editable) },
+      attributes: { class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor', 'aria-readonly': String(!editable && !suggesting) },
       clipboardTextParser: (text, _context, _plain, view) => pastedTextSlice(view.state.schema, text),
     },
     onUpdate: ({ editor: current, transaction }) => {
-      // A reader's window never saves: what changes the text there (block ids filled in on open) is not theirs to keep.
-      if (current.isEditable) markEditedBy(machine, transaction);
+      // A reader's window never saves: what changes the text there (block ids filled in on open, a Commenter's suggestions) is not theirs to keep.
+      if (saves.current && current.isEditable) markEditedBy(machine, transaction);
     },
   });
   editorRef.current = editor;
   useEffect(() => editor.setEditable(editable), [editor, editable]);
+  const readLatest = useCallback(async () => toEditorContent((await sharedFile(api, fileId)).content), [api, fileId]);
   useOfflineSync({ machine, tenantId, fileId });
   useBeforeUnload(machine);
 
@@ -78,6 +88,8 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, on
       <div className="flex items-start gap-6">
         <div className="min-w-0 flex-1">
           {editable && <SaveIndicator state={saveState} className="mb-3" />}
+          {editable && <SuggestionReview editor={editor} fileId={fileId} />}
+          {suggesting && <SuggestingMode editor={editor} fileId={fileId} readLatest={readLatest} />}
           <EditorContent editor={editor} />
           <CommentBubble />
           <CommentsLive />

@@ -23,6 +23,7 @@ export const PEOPLE_TEXT = {
   sharedBy: (owner: string) => `Shared by ${owner}`,
   accessLost: 'You no longer have access to this document.',
   readOnly: (role: string) => `You can read this document (${role}). Only its owner or an Editor can change it.`,
-  commentOnly: 'You can read and comment on this document (Commenter): select text, then choose Comment. Only its owner or an Editor can change it.',
+  commentOnly:
+    'You can comment and suggest edits (Commenter): select text, then choose Comment; or type, and your changes go to the owner as suggestions to accept or reject.',
   accepting: 'Opening the invitation…',
 } as const;

@@ -1,0 +1,180 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { Editor } from '@tiptap/core';
+import { formatTimeAgo } from '../../lib/dates';
+import { Button } from '../../ui';
+import { placeSuggestions, reviewStateOf, SUGGESTED_ATTR, suggestionReviewKey, suggestionReviewPlugin, type SuggestionReviewState } from './reviewState';
+import { useSuggestionDecisions } from './useSuggestionDecisions';
+import { useSuggestionsList } from './useSuggestionsList';
+import '../assistant/review/review.css';
+
+const ARROW =
+  'inline-flex h-7 w-7 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep hover:text-ink focus-visible:outline-2 focus-visible:outline-accent';
+const SMALL =
+  'inline-flex h-7 min-w-7 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent';
+const keepSelection = (e: { preventDefault(): void }) => e.preventDefault();
+
+/**
+ * The owner's (or an Editor's) review of the suggestions on a document (docs/COLLABORATION.md
+ * "Suggestions"), with the controls of a reviewed rewrite: 'Change 2 of 5' between previous and
+ * next, who suggested it and when, Reject all and Accept all, and the current change's own ✓ and ✕
+ * beside it in the text. Nothing shows while there is nothing to review.
+ */
+export function SuggestionReview({ editor, fileId }: { editor: Editor; fileId: string }) {
+  const list = useSuggestionsList(fileId);
+  const { accept, reject, dismiss } = useSuggestionDecisions(editor, fileId);
+  const [review, setReview] = useState<SuggestionReviewState | null>(null);
+  const data = list.data;
+
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    editor.registerPlugin(suggestionReviewPlugin((iso) => formatTimeAgo(iso)));
+    const read = () => setReview(reviewStateOf(editor.state));
+    editor.on('transaction', read);
+    return () => {
+      editor.off('transaction', read);
+      if (!editor.isDestroyed) editor.unregisterPlugin(suggestionReviewKey);
+    };
+  }, [editor]);
+
+  // Placed again whenever the suggestions change (a new one, a decision, a Commenter's further edits).
+  const stale = data && data.canReview ? placeSuggestions(editor.state.doc, data.suggestions).stale : [];
+  useEffect(() => {
+    if (!data?.canReview || editor.isDestroyed) return;
+    const { changes } = placeSuggestions(editor.state.doc, data.suggestions);
+    editor.view.dispatch(
+      editor.state.tr.setMeta(suggestionReviewKey, { type: 'set', changes, current: changes.length ? 0 : -1 }).setMeta('addToHistory', false),
+    );
+  }, [data, editor]);
+
+  // Hovering or clicking a change makes it the current one.
+  useEffect(() => {
+    const dom = editor.view.dom;
+    const onOver = (e: Event) => {
+      const el = (e.target as Element | null)?.closest?.(`[${SUGGESTED_ATTR}]`);
+      const index = Number(el?.getAttribute(SUGGESTED_ATTR));
+      if (el && reviewStateOf(editor.state)?.current !== index) editor.view.dispatch(editor.state.tr.setMeta(suggestionReviewKey, { type: 'current', index }));
+    };
+    dom.addEventListener('mouseover', onOver);
+    dom.addEventListener('click', onOver);
+    return () => {
+      dom.removeEventListener('mouseover', onOver);
+      dom.removeEventListener('click', onOver);
+    };
+  }, [editor]);
+
+  const changes = review?.changes ?? [];
+  if (changes.length === 0 && stale.length === 0) return null;
+  const current = review && review.current >= 0 ? changes[review.current] : undefined;
+  const move = (step: 1 | -1) => {
+    if (!review || changes.length === 0) return;
+    const index = (review.current + step + changes.length) % changes.length;
+    editor.view.dispatch(editor.state.tr.setMeta(suggestionReviewKey, { type: 'current', index }));
+    editor.view.dom.querySelector(`[${SUGGESTED_ATTR}="${index}"]`)?.scrollIntoView({ block: 'nearest' });
+  };
+
+  return (
+    <section
+      aria-label="Suggested edits"
+      className="sticky top-0 z-20 mb-4 rounded-lg border border-line bg-surface p-2 shadow-pop"
+      data-testid="suggestion-review"
+    >
+      {changes.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="Changes" className="flex items-center gap-1">
+            <button type="button" aria-label="Previous change" className={ARROW} onMouseDown={keepSelection} onClick={() => move(-1)}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <span aria-live="polite" aria-atomic="true" className="text-sm text-ink tabular-nums" data-testid="suggestion-status">
+              {current ? `Change ${review!.current + 1} of ${changes.length}` : `${changes.length} suggested changes`}
+            </span>
+            <button type="button" aria-label="Next change" className={ARROW} onMouseDown={keepSelection} onClick={() => move(1)}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+          {current && (
+            <span className="min-w-0 flex-1 truncate text-xs text-muted" data-testid="suggestion-author">
+              Suggested by {current.suggestion.authorName}, {formatTimeAgo(current.suggestion.updatedAt)}
+            </span>
+          )}
+          <div className="ml-auto flex gap-1">
+            <Button variant="ghost" size="sm" onMouseDown={keepSelection} onClick={() => reject(changes)} title="Reject every suggested change">
+              Reject all
+            </Button>
+            <Button size="sm" onMouseDown={keepSelection} onClick={() => accept(changes)} title="Accept every suggested change">
+              Accept all
+            </Button>
+          </div>
+        </div>
+      )}
+      {stale.map((s) => (
+        <p key={s.id} className="mt-1 flex items-center gap-2 text-xs text-ink-soft">
+          <span className="min-w-0 flex-1">
+            {s.authorName} suggested an edit of a paragraph that has changed since: “{s.proposedText.slice(0, 80)}”
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => dismiss(s)}>
+            Dismiss
+          </Button>
+        </p>
+      ))}
+      {current && <ChangeControls editor={editor} index={review!.current} onAccept={() => accept([current])} onReject={() => reject([current])} />}
+    </section>
+  );
+}
+
+/** The current change's own Accept and Reject, floating just above it in the text (below when there is no room). */
+function ChangeControls({ editor, index, onAccept, onReject }: { editor: Editor; index: number; onAccept(): void; onReject(): void }) {
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  useLayoutEffect(() => {
+    const read = () => {
+      const el = editor.isDestroyed ? null : editor.view.dom.querySelector<HTMLElement>(`[${SUGGESTED_ATTR}="${index}"]`);
+      if (!el) return setPlace(null);
+      const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
+      setPlace({ top: Math.round(r.top - 34 < 8 ? r.bottom + 4 : r.top - 34), left: Math.round(Math.max(8, Math.min(r.left, window.innerWidth - 120))) });
+    };
+    read();
+    let frame = 0;
+    const later = () => {
+      if (!frame) frame = window.requestAnimationFrame(() => ((frame = 0), read()));
+    };
+    editor.on('transaction', later);
+    window.addEventListener('scroll', later, true);
+    window.addEventListener('resize', later);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      editor.off('transaction', later);
+      window.removeEventListener('scroll', later, true);
+      window.removeEventListener('resize', later);
+    };
+  }, [editor, index]);
+  if (!place) return null;
+  return createPortal(
+    <div
+      role="group"
+      aria-label={`Suggested change ${index + 1}`}
+      data-testid="suggestion-change-controls"
+      className="fixed z-50 flex gap-1 rounded-lg border border-line bg-surface p-0.5 shadow-pop"
+      style={{ top: place.top, left: place.left }}
+    >
+      <button
+        type="button"
+        aria-label="Accept this change"
+        className={`${SMALL} bg-accent text-white hover:bg-accent-strong`}
+        onMouseDown={keepSelection}
+        onClick={onAccept}
+      >
+        <span aria-hidden="true">✓</span>
+      </button>
+      <button
+        type="button"
+        aria-label="Reject this change"
+        className={`${SMALL} text-ink-soft hover:bg-cream-deep hover:text-ink`}
+        onMouseDown={keepSelection}
+        onClick={onReject}
+      >
+        <span aria-hidden="true">✕</span>
+      </button>
+    </div>,
+    document.body,
+  );
+}
