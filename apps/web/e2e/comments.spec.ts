@@ -68,6 +68,7 @@ async function dragOver(page: Page, words: string): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(box.x2, box.y2, { steps: 5 });
   await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(words);
 }
 
 /** Puts the caret just after `words` with a click. */
@@ -228,15 +229,15 @@ test('a Commenter types suggestions; the owner accepts one and rejects one, then
   await guest.keyboard.type('Ships');
   await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
   await expect(guest.locator('del.bree-suggestion')).toHaveText(['Boats']);
+  // Reloaded at once, as an impatient person does: what was typed is still sent (keepalive) and comes back.
+  await guest.reload();
+  await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
   const proposed = 'The harbour wall of stone holds the sea. Ships wait inside the bar.';
   await expect
     .poll(async () => ((await apiAnswer(page, 'GET', `/suggestions/list/${fileId}`)).body.suggestions as { proposedText: string }[]).map((s) => s.proposedText))
     .toEqual([proposed]);
   // A suggestion is not an edit: the document is as it was.
   expect(await savedParagraph(page, fileId)).toBe(TEXT);
-  // Reloaded, the Commenter's window shows their suggestion again.
-  await guest.reload();
-  await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
 
   // The owner reviews change by change, with who suggested it.
   await page.goto(`${bree.url}/app/${fileId}`);

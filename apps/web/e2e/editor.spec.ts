@@ -56,8 +56,9 @@ test.describe('editor', () => {
     // The presence list arrives in its own chunk; on a slow machine its first heartbeat goes out after the
     // deletion and is refused with a 404, which the page takes as 'gone' and does not repeat.
     expectConsoleError(failedLoad({ status: 404, path: '/api/presence/' }));
-    // So is the comments' refresh when the window comes back into view after the deletion (asked once, not repeated).
+    // So are the comments' and suggestions' refreshes when the window comes back into view after the deletion (asked once each).
     expectConsoleError(failedLoad({ status: 404, path: '/api/comments/list/' }));
+    expectConsoleError(failedLoad({ status: 404, path: '/api/suggestions/list/' }));
     await auth.signUpOverHttp(newAccount());
     const fileId = await createDoc(page, 'Doomed draft', 'Words that will go');
     await page.goto(`${bree.url}/app/${fileId}`);

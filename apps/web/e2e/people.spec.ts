@@ -18,8 +18,9 @@ test.use(
     failedLoad({ status: 404, path: '/api/grants/access/' }),
     failedLoad({ status: 404, path: '/api/presence/' }),
     failedLoad({ status: 404, path: '/api/files/get' }),
-    // and the comments' refresh, asked once.
+    // and the comments' and suggestions' refreshes, asked once each.
     failedLoad({ status: 404, path: '/api/comments/list/' }),
+    failedLoad({ status: 404, path: '/api/suggestions/list/' }),
     // and a used invitation link, opened again.
     failedLoad({ status: 404, path: '/api/grants/accept/' }),
   ),

@@ -1,5 +1,21 @@
-import { anchorOf } from './anchors';
+import type { EditorView } from '@tiptap/pm/view';
+import { anchorOf, type TextRange } from './anchors';
 import { useOptionalCommentsUi } from './CommentsContext';
+
+/**
+ * The words selected on the page now. The browser's selection is read, not the editor's copy of it:
+ * that follows the page's selection a moment later, and a quick press after a drag would comment on
+ * the part selected so far.
+ */
+function selectedRange(view: EditorView): TextRange {
+  const dom = window.getSelection();
+  if (dom && !dom.isCollapsed && dom.anchorNode && dom.focusNode && view.dom.contains(dom.anchorNode) && view.dom.contains(dom.focusNode)) {
+    const a = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+    const b = view.posAtDOM(dom.focusNode, dom.focusOffset);
+    return { from: Math.min(a, b), to: Math.max(a, b) };
+  }
+  return view.state.selection;
+}
 
 /** 'Comment' on a selection (the assistant's bubble, the shared page's): starts a thread on the selected text. */
 export function CommentSelectionButton({ className }: { className?: string }) {
@@ -8,7 +24,7 @@ export function CommentSelectionButton({ className }: { className?: string }) {
   if (!ui?.canComment) return null;
   const { editor, setDraft, setActive, setOpen } = ui;
   const start = () => {
-    const anchor = anchorOf(editor.state.doc, editor.state.selection);
+    const anchor = anchorOf(editor.state.doc, selectedRange(editor.view));
     if (!anchor) return;
     setDraft(anchor);
     setActive(null);

@@ -97,7 +97,7 @@ export function SuggestingMode({ editor, fileId, readLatest }: Props) {
   // Each changed block is sent once its words settle; one brought back to its start withdraws its suggestion.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const send = () => {
+    const send = ({ keepalive = false } = {}) => {
       const base = suggestingKey.getState(editor.state)?.base;
       if (!base || editor.isDestroyed) return;
       for (const block of textBlocks(editor.state.doc)) {
@@ -108,16 +108,23 @@ export function SuggestingMode({ editor, fileId, readLatest }: Props) {
         const proposal = { fileId, blockId: block.id, baseText: held?.baseText ?? baseText, proposedText: block.text };
         if (proposal.proposedText === proposal.baseText) sent.current.delete(block.id);
         else sent.current.set(block.id, { baseText: proposal.baseText, proposedText: proposal.proposedText });
-        void proposeSuggestion(api, proposal).catch(() => sent.current.delete(block.id));
+        void proposeSuggestion(api, proposal, { keepalive }).catch(() => sent.current.delete(block.id));
       }
     };
     const onUpdate = () => {
       clearTimeout(timer);
       timer = setTimeout(send, PROPOSE_AFTER_MS);
     };
+    // A page closing or reloading sends what is still waiting, with keepalive, so it outlives the page.
+    const onLeave = () => {
+      clearTimeout(timer);
+      send({ keepalive: true });
+    };
     editor.on('update', onUpdate);
+    window.addEventListener('pagehide', onLeave);
     return () => {
       editor.off('update', onUpdate);
+      window.removeEventListener('pagehide', onLeave);
       clearTimeout(timer);
       send();
     };
