@@ -132,6 +132,39 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('two Bree processes on on
     expect(statuses[10]).toBe(429);
   });
 
+  it('refuses a person the owner removed on A at once on B: the document, its comments and suggestions (issue 42)', async () => {
+    const fileId = String((await api('POST', '/api/files/create', { filePath: 'Shared with a guest', content: doc('Guest words.') })).body.file.id);
+    const guest = httpApi(cluster.url, await httpSignUp(cluster.url, { email: 'guest@example.com', password: 'a long password' }));
+    cluster.proxy.sendNextTo('A');
+    const invite = await api('POST', '/api/grants/invite', { fileId, email: 'guest@example.com', role: 'commenter' });
+    const token = String(invite.body.link).split('/app/invite/')[1]!;
+    cluster.proxy.sendNextTo('B');
+    expect((await guest('POST', `/api/grants/accept/${token}`)).status).toBe(200);
+    const anchor = { blockId: 'b1', start: 0, end: 5, quote: 'Guest' };
+    for (const name of ['A', 'B']) {
+      cluster.proxy.sendNextTo(name);
+      expect((await guest('POST', '/api/files/get', { fileId })).status).toBe(200);
+      cluster.proxy.sendNextTo(name);
+      expect((await guest('POST', '/api/comments/create', { fileId, anchor, body: `From ${name}.` })).status).toBe(200);
+    }
+    cluster.proxy.sendNextTo('A');
+    const people = (await api('GET', `/api/grants/people/${fileId}`)).body.people as { granteeId: string }[];
+    cluster.proxy.sendNextTo('A');
+    expect((await api('POST', '/api/grants/remove', { fileId, granteeId: people[0]!.granteeId })).body.changed).toBe(true);
+    // The very next requests, on the other process: no cache anywhere holds the old grant.
+    const refused: [string, 'GET' | 'POST', string, unknown?][] = [
+      ['B', 'POST', '/api/files/get', { fileId }],
+      ['B', 'GET', `/api/comments/list/${fileId}`],
+      ['B', 'POST', '/api/comments/create', { fileId, anchor, body: 'Too late.' }],
+      ['B', 'POST', '/api/suggestions/propose', { fileId, blockId: 'b1', baseText: 'Guest words.', proposedText: 'Guest word.' }],
+      ['A', 'GET', `/api/grants/access/${fileId}`],
+    ];
+    for (const [name, method, url, body] of refused) {
+      cluster.proxy.sendNextTo(name);
+      expect((await guest(method, url, body)).status, `${name} ${url}`).toBe(404);
+    }
+  });
+
   it('drains on SIGTERM: readiness turns 503 first, a request in flight when the listener closes still finishes, then the process exits cleanly', async () => {
     const [a, b] = cluster.backends;
     // A create whose body arrives in two halves, sent to B itself: in flight for the whole drain.
