@@ -74,7 +74,7 @@ import { createDictationReceipts } from './modules/transcription/transcription.r
 import { createRateLimitCounters } from './modules/rate-limits/rate-limits.repository';
 import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
-import { workspaceDocumentLinks } from './modules/workspaces/workspaces.links';
+import { workspaceDocumentLinks, workspaceGrantLinks } from './modules/workspaces/workspaces.links';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { createAccountExport } from './modules/account/export.service';
@@ -223,7 +223,7 @@ export function createServices({
   const documentName = async ({ tenantId, fileId }: { tenantId: string; fileId: string }) =>
     (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null;
   const grants = createGrantsService({
-    repository: createGrantsRepository({ db }),
+    repository: createGrantsRepository({ db, workspaces: workspaceGrantLinks }),
     names: profileNames,
     documentName,
     mailer: peopleMailer,

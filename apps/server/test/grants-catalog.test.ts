@@ -55,7 +55,12 @@ describe('the route catalog for each role on a shared document', () => {
     t = await createTestApp();
     await resetDatabase(t.database);
     owner = await newUser(t.app, 'catalog-owner');
-    fileId = (await owner.call('POST', '/api/files/create', { filePath: path, content: { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'b1' }, content: [{ type: 'text', text: SECRET }] }] } })).body.file.id;
+    fileId = (
+      await owner.call('POST', '/api/files/create', {
+        filePath: path,
+        content: { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'b1' }, content: [{ type: 'text', text: SECRET }] }] },
+      })
+    ).body.file.id;
     people.viewer = await invited('viewer', 'catalog-viewer');
     people.commenter = await invited('commenter', 'catalog-commenter');
     people.editor = await invited('editor', 'catalog-editor');
@@ -65,8 +70,11 @@ describe('the route catalog for each role on a shared document', () => {
     // The last one invited is the one removed.
     expect((await owner.call('POST', '/api/grants/remove', { fileId, granteeId: granted.at(-1)!.granteeId })).body.changed).toBe(true);
     const versionId = (await owner.call('POST', '/api/versions/create', { fileId, reason: 'manual' })).body.version.id;
-    const thread = (await people.commenter.call('POST', '/api/comments/create', { fileId, anchor: { blockId: 'b1', start: 0, end: 7, quote: 'Harbour' }, body: COMMENT })).body.thread;
-    const suggestion = (await people.commenter.call('POST', '/api/suggestions/propose', { fileId, blockId: 'b1', baseText: SECRET, proposedText: PROPOSED })).body.suggestion;
+    const thread = (
+      await people.commenter.call('POST', '/api/comments/create', { fileId, anchor: { blockId: 'b1', start: 0, end: 7, quote: 'Harbour' }, body: COMMENT })
+    ).body.thread;
+    const suggestion = (await people.commenter.call('POST', '/api/suggestions/propose', { fileId, blockId: 'b1', baseText: SECRET, proposedText: PROPOSED }))
+      .body.suggestion;
     ids = { versionId, threadId: thread.id, commentId: thread.comments[0].id, suggestionId: suggestion.id };
   });
   afterAll(() => t.close());
@@ -113,7 +121,9 @@ describe('the route catalog for each role on a shared document', () => {
       text: 'x',
     };
     return t.app.routeCatalog
-      .filter((r) => r.url.startsWith('/api/') && !r.public && !r.url.startsWith('/api/account') && !r.url.startsWith('/api/admin') && r.url !== '/api/users/profile')
+      .filter(
+        (r) => r.url.startsWith('/api/') && !r.public && !r.url.startsWith('/api/account') && !r.url.startsWith('/api/admin') && r.url !== '/api/users/profile',
+      )
       .map((r) => ({
         method: r.method,
         url: `${fill(r.url)}${r.method === 'GET' || r.method === 'DELETE' ? query : ''}`,
@@ -141,7 +151,12 @@ describe('the route catalog for each role on a shared document', () => {
       const leaks = answers.filter((a) => [SECRET, COMMENT, PROPOSED].some((words) => a.text.includes(words)));
       expect(leaks.map((a) => a.route)).toEqual([]);
       // A route that names the document answers as if there were none.
-      for (const route of ['POST /api/files/get', `GET /api/comments/list/${fileId}`, `GET /api/suggestions/list/${fileId}`, `GET /api/grants/access/${fileId}`]) {
+      for (const route of [
+        'POST /api/files/get',
+        `GET /api/comments/list/${fileId}`,
+        `GET /api/suggestions/list/${fileId}`,
+        `GET /api/grants/access/${fileId}`,
+      ]) {
         expect(answers.find((a) => a.route.startsWith(route))?.status, route).toBe(404);
       }
       expect(await ownerView()).toEqual(before);

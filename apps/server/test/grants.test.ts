@@ -223,3 +223,50 @@ describe('an invitation past its 7 days', () => {
     expect((await guest.call('POST', '/api/files/get', { fileId })).status).toBe(404);
   });
 });
+
+describe('workspace-wide grants', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('reaches the master and every variant, made before or after the grant; a document grant reaches the master alone', async () => {
+    t = await createTestApp();
+    await resetDatabase(t.database);
+    const owner = await newUser(t.app, 'ws-owner');
+    const masterId = (await owner.call('POST', '/api/files/create', { filePath: 'Launch', content: doc('Master words.') })).body.file.id;
+    expect((await owner.call('POST', '/api/workspaces/convert', { fileId: masterId })).status).toBe(200);
+    const before = (await owner.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;
+    const join = async (label: string, scope: 'document' | 'workspace') => {
+      const person = await newUser(t.app, label);
+      const invite = await owner.call('POST', '/api/grants/invite', { fileId: masterId, email: `${label}@example.com`, role: 'viewer', scope });
+      expect((await person.call('POST', `/api/grants/accept/${String(invite.body.link).split('/app/invite/')[1]}`)).status).toBe(200);
+      return person;
+    };
+    const whole = await join('ws-whole', 'workspace');
+    const single = await join('ws-single', 'document');
+    const after = (await owner.call('POST', `/api/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;
+
+    for (const id of [masterId, before, after]) {
+      const read = await whole.call('POST', '/api/files/get', { fileId: id });
+      expect(read.status, id).toBe(200);
+      expect(JSON.stringify(read.body.file.content)).toContain('Master words.');
+      expect((await whole.call('GET', `/api/grants/access/${id}`)).body.role).toBe('viewer');
+    }
+    expect((await whole.call('GET', '/api/grants/shared-with-me')).body.documents.map((d: { id: string }) => d.id).sort()).toEqual(
+      [masterId, before, after].sort(),
+    );
+    // The role's limits hold on the variants too.
+    const refused = await whole.call('POST', '/api/files/content-only-update', {
+      fileId: after,
+      content: doc('No.'),
+      baseRevision: 1,
+      operationId: 'ws-save-1',
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+
+    expect((await single.call('POST', '/api/files/get', { fileId: masterId })).status).toBe(200);
+    for (const id of [before, after]) expect((await single.call('POST', '/api/files/get', { fileId: id })).status).toBe(404);
+    expect((await single.call('GET', '/api/grants/shared-with-me')).body.documents.map((d: { id: string }) => d.id)).toEqual([masterId]);
+    const people = (await owner.call('GET', `/api/grants/people/${masterId}`)).body.people as { scope: string }[];
+    expect(people.map((p) => p.scope).sort()).toEqual(['document', 'workspace']);
+  });
+});

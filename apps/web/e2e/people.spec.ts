@@ -125,6 +125,41 @@ test('invite a Viewer by link, who signs up, reads, becomes an Editor and writes
   await other.close();
 });
 
+test('an invitation to a whole workspace reaches its master and every variant, made before or after', async ({ page, auth, bree, browser }) => {
+  const owner = newAccount('ws-owner');
+  await auth.signUpOverHttp(owner);
+  expect((await apiAnswer(page, 'PUT', '/users/profile', { email: owner.email, name: 'Wes Workspace' })).status).toBe(200);
+  const name = `Launch ${Date.now()}`;
+  const masterId = ((await apiAnswer(page, 'POST', '/files/create', { filePath: name, content: TEXT })).body.file as { id: string }).id;
+  expect((await apiAnswer(page, 'POST', '/workspaces/convert', { fileId: masterId })).status).toBe(200);
+  const first = (await apiAnswer(page, 'POST', `/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;
+  await page.goto(`${bree.url}/app/${masterId}`);
+  await page.getByRole('tab', { name: 'Settings' }).first().click();
+  const people = page.getByRole('region', { name: 'People' });
+  const guest = newAccount('ws-guest');
+  await people.getByRole('textbox', { name: 'Email address' }).fill(guest.email);
+  await expect(people.getByRole('checkbox', { name: 'The whole workspace: every variant too, now and later' })).toBeChecked();
+  await people.getByRole('button', { name: 'Invite' }).click();
+  const link = await people.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  await expect(people.getByRole('list', { name: 'Invited' })).toContainText(`${guest.email} · Viewer · Whole workspace`);
+  const later = (await apiAnswer(page, 'POST', `/workspaces/${masterId}/variants`, { type: 'duplicate' })).body.variantId as string;
+
+  const other = await browser.newContext();
+  const invitee = await other.newPage();
+  await signUpOverHttp(invitee, bree.url, guest);
+  await invitee.goto(link);
+  await expect(invitee).toHaveURL(`${bree.url}/app/shared/${masterId}`);
+  await invitee.getByRole('link', { name: 'Documents' }).click();
+  const shared = invitee.getByRole('region', { name: 'Shared with me' });
+  await expect(shared.getByRole('link')).toHaveCount(3);
+  for (const id of [first, later]) {
+    await invitee.goto(`${bree.url}/app/shared/${id}`);
+    await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Wes Workspace · Viewer');
+    await expect(invitee.getByTestId('editor')).toContainText(TEXT);
+  }
+  await other.close();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 

@@ -22,6 +22,13 @@ export const GRANT_MESSAGES = {
 } as const;
 
 const fileIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
+/**
+ * What a grant covers: the document alone, or — given on a workspace's master — the whole
+ * workspace: the master and every variant it has or will have.
+ */
+export const GRANT_SCOPES = ['document', 'workspace'] as const;
+export const grantScopeSchema = z.enum(GRANT_SCOPES);
+export type GrantScope = z.infer<typeof grantScopeSchema>;
 // Not named tenantId: the tenancy hook refuses any tenantId other than the caller's (plugins/tenancy.ts).
 const granteeIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -30,6 +37,7 @@ export const grantInviteBodySchema = z.object({
   fileId: fileIdSchema,
   email: z.email().check(z.maxLength(320)),
   role: documentRoleSchema,
+  scope: z.optional(grantScopeSchema),
 });
 export type GrantInviteBody = z.infer<typeof grantInviteBodySchema>;
 /** `link` is the invitation's address when no mail went out (no SMTP_URL): the owner copies it; null once mailed. */
@@ -59,13 +67,14 @@ export const grantPersonSchema = z.object({
   name: z.string(),
   email: z.nullable(z.string()),
   role: documentRoleSchema,
+  scope: grantScopeSchema,
   grantedAt: z.string(),
 });
 export type GrantPerson = z.infer<typeof grantPersonSchema>;
 export const grantPeopleAnswerSchema = z.object({
   success: z.literal(true),
   people: z.array(grantPersonSchema),
-  pending: z.array(z.object({ email: z.string(), role: documentRoleSchema, expiresAt: z.string() })),
+  pending: z.array(z.object({ email: z.string(), role: documentRoleSchema, scope: grantScopeSchema, expiresAt: z.string() })),
 });
 export type GrantPeopleAnswer = z.infer<typeof grantPeopleAnswerSchema>;
 

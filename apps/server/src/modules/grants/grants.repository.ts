@@ -1,14 +1,15 @@
-import type { DocumentRole } from '@bree/contracts';
+import type { DocumentRole, GrantScope } from '@bree/contracts';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { selectPreparedRows, type Db } from '../../db/db';
 import { documentField, documentsRelationSql } from '../files/files.port';
+import type { WorkspaceGrantLinks } from './grants.links';
 import { documentGrants, documentInvitations } from './grants.table';
 
 /** The live documents as a relation `d` (files.port.ts): grants never reach a trashed document. */
 const documents = () => documentsRelationSql({ columns: ['id', 'tenant_id', 'name', 'updated_at'] });
 
 /** Data access for grants and invitations (grants.table.ts). */
-export function createGrantsRepository({ db }: { db: Db }) {
+export function createGrantsRepository({ db, workspaces }: { db: Db; workspaces: WorkspaceGrantLinks }) {
   return {
     /**
      * The one access query: the live document `fileId` with its owner, and the caller's grant on
@@ -17,19 +18,31 @@ export function createGrantsRepository({ db }: { db: Db }) {
      */
     async access({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<{ ownerTenantId: string; role: DocumentRole | null } | null> {
       // Prepared once per connection: every shared-document request runs it.
+      // The document's own grant first; else a workspace-wide grant on its master (docs/SHARING.md "People").
       const rows = await selectPreparedRows<{ owner: string; role: DocumentRole | null }>(
         db,
-        sql`select d.tenant_id as owner, g.role as role
+        sql`select d.tenant_id as owner, coalesce(g.role, w.role) as role
             from ${documents()} d
             left join ${documentGrants} g on g.file_id = d.id and g.grantee_tenant_id = ${tenantId}
-            where d.id = ${fileId} and (d.tenant_id = ${tenantId} or g.role is not null)
+            left join ${documentGrants} w on w.grantee_tenant_id = ${tenantId} and w.scope = 'workspace' and w.tenant_id = d.tenant_id
+              and w.file_id = ${workspaces.masterOf('d')}
+            where d.id = ${fileId} and (d.tenant_id = ${tenantId} or g.role is not null or w.role is not null)
             limit 1`,
       );
       const row = rows[0];
       return row ? { ownerTenantId: row.owner, role: row.owner === tenantId ? null : row.role } : null;
     },
 
-    async insertInvitation(input: { tokenHash: string; tenantId: string; fileId: string; email: string; role: DocumentRole; now: Date; expiresAt: Date }) {
+    async insertInvitation(input: {
+      tokenHash: string;
+      tenantId: string;
+      fileId: string;
+      email: string;
+      role: DocumentRole;
+      scope: GrantScope;
+      now: Date;
+      expiresAt: Date;
+    }) {
       await db.insert(documentInvitations).values({ ...input, createdAt: input.now });
     },
 
@@ -43,13 +56,21 @@ export function createGrantsRepository({ db }: { db: Db }) {
         const [used] = await tx
           .delete(documentInvitations)
           .where(and(eq(documentInvitations.tokenHash, tokenHash), gt(documentInvitations.expiresAt, now)))
-          .returning({ tenantId: documentInvitations.tenantId, fileId: documentInvitations.fileId, role: documentInvitations.role });
+          .returning({
+            tenantId: documentInvitations.tenantId,
+            fileId: documentInvitations.fileId,
+            role: documentInvitations.role,
+            scope: documentInvitations.scope,
+          });
         if (!used) return null;
         if (used.tenantId !== granteeTenantId) {
           await tx
             .insert(documentGrants)
-            .values({ tenantId: used.tenantId, fileId: used.fileId, granteeTenantId, role: used.role, createdAt: now, updatedAt: now })
-            .onConflictDoUpdate({ target: [documentGrants.fileId, documentGrants.granteeTenantId], set: { role: used.role, updatedAt: now } });
+            .values({ tenantId: used.tenantId, fileId: used.fileId, granteeTenantId, role: used.role, scope: used.scope, createdAt: now, updatedAt: now })
+            .onConflictDoUpdate({
+              target: [documentGrants.fileId, documentGrants.granteeTenantId],
+              set: { role: used.role, scope: used.scope, updatedAt: now },
+            });
         }
         return { ownerTenantId: used.tenantId, fileId: used.fileId };
       });
@@ -58,7 +79,12 @@ export function createGrantsRepository({ db }: { db: Db }) {
     /** The grants of the owner's document, oldest first. */
     async listGrants({ tenantId, fileId }: { tenantId: string; fileId: string }) {
       return db
-        .select({ granteeTenantId: documentGrants.granteeTenantId, role: documentGrants.role, createdAt: documentGrants.createdAt })
+        .select({
+          granteeTenantId: documentGrants.granteeTenantId,
+          role: documentGrants.role,
+          scope: documentGrants.scope,
+          createdAt: documentGrants.createdAt,
+        })
         .from(documentGrants)
         .where(and(eq(documentGrants.tenantId, tenantId), eq(documentGrants.fileId, fileId)))
         .orderBy(asc(documentGrants.createdAt), asc(documentGrants.granteeTenantId));
@@ -67,7 +93,12 @@ export function createGrantsRepository({ db }: { db: Db }) {
     /** The owner's invitations still valid for the document, oldest first. */
     async listPending({ tenantId, fileId, now }: { tenantId: string; fileId: string; now: Date }) {
       return db
-        .select({ email: documentInvitations.email, role: documentInvitations.role, expiresAt: documentInvitations.expiresAt })
+        .select({
+          email: documentInvitations.email,
+          role: documentInvitations.role,
+          scope: documentInvitations.scope,
+          expiresAt: documentInvitations.expiresAt,
+        })
         .from(documentInvitations)
         .where(and(eq(documentInvitations.tenantId, tenantId), eq(documentInvitations.fileId, fileId), gt(documentInvitations.expiresAt, now)))
         .orderBy(asc(documentInvitations.createdAt));
@@ -104,7 +135,7 @@ export function createGrantsRepository({ db }: { db: Db }) {
       return rows.length > 0;
     },
 
-    /** The live documents granted to `granteeTenantId`, most recently changed first. */
+    /** The live documents granted to `granteeTenantId` (a workspace-wide grant: the master and its variants), most recently changed first; a document granted twice comes twice. */
     async sharedWith({ granteeTenantId }: { granteeTenantId: string }) {
       return db
         .select({
@@ -115,7 +146,10 @@ export function createGrantsRepository({ db }: { db: Db }) {
           role: documentGrants.role,
         })
         .from(documentGrants)
-        .innerJoin(sql`${documents()} d`, sql`d.id = ${documentGrants.fileId} and d.tenant_id = ${documentGrants.tenantId}`)
+        .innerJoin(
+          sql`${documents()} d`,
+          sql`d.tenant_id = ${documentGrants.tenantId} and (d.id = ${documentGrants.fileId} or (${documentGrants.scope} = 'workspace' and ${workspaces.masterOf('d')} = ${documentGrants.fileId}))`,
+        )
         .where(eq(documentGrants.granteeTenantId, granteeTenantId))
         .orderBy(sql`d.updated_at desc, d.id desc`)
         .limit(500);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { displayName, type DocumentAccessRole, type DocumentRole, type GrantPeopleAnswer, type SharedWithMeItem } from '@bree/contracts';
+import { displayName, type DocumentAccessRole, type DocumentRole, type GrantPeopleAnswer, type GrantScope, type SharedWithMeItem } from '@bree/contracts';
 import type { Mailer } from '../../lib/mailer';
 import { documentNotFound } from '../files/files.port';
 import type { ProfileName } from '../tenants/profile-names';
@@ -79,7 +79,19 @@ export function createGrantsService({ repository, names, documentName, mailer, p
     },
 
     /** Invites `email` to the owner's document: mailed with SMTP_URL, else the link is answered for the owner to pass on. */
-    async invite({ tenantId, fileId, email, role }: { tenantId: string; fileId: string; email: string; role: DocumentRole }) {
+    async invite({
+      tenantId,
+      fileId,
+      email,
+      role,
+      scope = 'document',
+    }: {
+      tenantId: string;
+      fileId: string;
+      email: string;
+      role: DocumentRole;
+      scope?: GrantScope;
+    }) {
       await resolve({ tenantId, fileId, need: 'own' });
       const address = email.trim().toLowerCase();
       const owner = (await names([tenantId])).get(tenantId);
@@ -87,7 +99,7 @@ export function createGrantsService({ repository, names, documentName, mailer, p
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + INVITATION_TTL_MS);
-      await repository.insertInvitation({ tokenHash: hashToken(token), tenantId, fileId, email: address, role, now: at, expiresAt });
+      await repository.insertInvitation({ tokenHash: hashToken(token), tenantId, fileId, email: address, role, scope, now: at, expiresAt });
       const link = `${publicUrl}/app/invite/${token}`;
       if (mailer) {
         const stored = await documentName({ tenantId, fileId });
@@ -95,7 +107,7 @@ export function createGrantsService({ repository, names, documentName, mailer, p
         await mailer.send({
           to: address,
           subject: `${owner?.name ?? 'A Bree writer'} shared “${title}” with you`,
-          text: `${owner?.name ?? 'A Bree writer'} invited you to “${title}” on Bree as ${role}.\n\nOpen it (sign in or create an account first): ${link}\n\nThe link works once and for 7 days.\n`,
+          text: `${owner?.name ?? 'A Bree writer'} invited you to “${title}”${scope === 'workspace' ? ' and all its variants' : ''} on Bree as ${role}.\n\nOpen it (sign in or create an account first): ${link}\n\nThe link works once and for 7 days.\n`,
         });
         return { success: true as const, mailed: true, link: null, expiresAt: expiresAt.toISOString() };
       }
@@ -125,9 +137,10 @@ export function createGrantsService({ repository, names, documentName, mailer, p
           name: nameOf(profiles, g.granteeTenantId),
           email: profiles.get(g.granteeTenantId)?.email ?? null,
           role: g.role as DocumentRole,
+          scope: g.scope as GrantScope,
           grantedAt: g.createdAt.toISOString(),
         })),
-        pending: pending.map((p) => ({ email: p.email, role: p.role as DocumentRole, expiresAt: p.expiresAt.toISOString() })),
+        pending: pending.map((p) => ({ email: p.email, role: p.role as DocumentRole, scope: p.scope as GrantScope, expiresAt: p.expiresAt.toISOString() })),
       };
     },
 
@@ -148,7 +161,9 @@ export function createGrantsService({ repository, names, documentName, mailer, p
 
     /** The documents other accounts granted the caller, with each owner's name. */
     async sharedWithMe({ tenantId }: { tenantId: string }): Promise<{ success: true; documents: SharedWithMeItem[] }> {
-      const rows = await repository.sharedWith({ granteeTenantId: tenantId });
+      // A variant granted on its own and through its workspace is listed once, by its newest row.
+      const seen = new Set<string>();
+      const rows = (await repository.sharedWith({ granteeTenantId: tenantId })).filter((r) => !seen.has(r.id) && seen.add(r.id));
       const owners = await names([...new Set(rows.map((r) => r.ownerTenantId))]);
       return {
         success: true,

@@ -15,6 +15,8 @@ export const documentGrants = pgTable(
     fileId: fileIdColumn('file_id').notNull(),
     granteeTenantId: text('grantee_tenant_id').notNull(),
     role: text('role').notNull(),
+    // 'document', or 'workspace' on a master: its variants too (GRANT_SCOPES).
+    scope: text('scope').notNull().default('document'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -34,6 +36,7 @@ export const documentInvitations = pgTable(
     fileId: fileIdColumn('file_id').notNull(),
     email: text('email').notNull(),
     role: text('role').notNull(),
+    scope: text('scope').notNull().default('document'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

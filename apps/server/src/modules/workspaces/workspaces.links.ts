@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DocumentLinks } from '../files/files.port';
+import type { WorkspaceGrantLinks } from '../grants/grants.links';
 import { workspaceVariants } from './workspaces.table';
 
 /**
@@ -13,4 +14,10 @@ export const workspaceDocumentLinks: DocumentLinks = {
     sql`select ${workspaceVariants.fileId} from ${workspaceVariants} where ${workspaceVariants.tenantId} = ${tenantId} and ${inArray(workspaceVariants.masterFileId, ids)}`,
   stillLinked: () => sql`exists (select 1 from ${workspaceVariants} v where v.tenant_id = "files"."tenant_id" and v.file_id = "files"."id")`,
   followersOfRow: (row) => sql`select v.file_id from ${workspaceVariants} v where v.tenant_id = ${row}.tenant_id and v.master_file_id = ${row}.id`,
+};
+
+/** A workspace-wide grant on a master reaches its variants (docs/SHARING.md "People"): the master of a document row. */
+export const workspaceGrantLinks: WorkspaceGrantLinks = {
+  masterOf: (alias) =>
+    sql`(select v.master_file_id from ${workspaceVariants} v where v.tenant_id = ${sql.raw(alias)}.tenant_id and v.file_id = ${sql.raw(alias)}.id)`,
 };

@@ -9,6 +9,7 @@ import { copyText } from '../editor/clipboard';
 import { changeRole, invitePerson, listPeople, removePerson } from './api';
 import { PEOPLE_TEXT, ROLE_LABELS } from './roles';
 import { RoleSelect } from './RoleSelect';
+import { useWorkspaceMetadata } from '../workspaces/useWorkspace';
 
 const peopleKey = (fileId: string) => ['grants', 'people', fileId] as const;
 
@@ -23,6 +24,9 @@ export default function PeopleSection({ fileId }: { fileId: string }) {
   const people = useQuery({ queryKey: peopleKey(fileId), queryFn: () => listPeople(api, fileId) });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<DocumentRole>('viewer');
+  // On a workspace's master, an invitation may cover the whole workspace (every variant, now and later).
+  const isMaster = useWorkspaceMetadata(fileId).data?.isMaster === true;
+  const [wholeWorkspace, setWholeWorkspace] = useState(true);
   const [inviting, setInviting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
@@ -34,7 +38,7 @@ export default function PeopleSection({ fileId }: { fileId: string }) {
     setError(null);
     setLink(null);
     try {
-      const answer = await invitePerson(api, { fileId, email: email.trim(), role });
+      const answer = await invitePerson(api, { fileId, email: email.trim(), role, scope: isMaster && wholeWorkspace ? 'workspace' : 'document' });
       if (answer.link) setLink({ email: email.trim(), url: answer.link });
       else notify.success(PEOPLE_TEXT.invited(email.trim()));
       setEmail('');
@@ -73,6 +77,12 @@ export default function PeopleSection({ fileId }: { fileId: string }) {
             Invite
           </Button>
         </div>
+        {isMaster && (
+          <label className="flex items-center gap-2 text-sm text-ink-soft">
+            <input type="checkbox" className="size-4 accent-accent" checked={wholeWorkspace} onChange={(e) => setWholeWorkspace(e.currentTarget.checked)} />
+            {PEOPLE_TEXT.wholeWorkspace}
+          </label>
+        )}
       </form>
       {link && (
         <div className="mt-3 space-y-2 rounded-md border border-line bg-cream p-3" role="status">
@@ -102,7 +112,8 @@ export default function PeopleSection({ fileId }: { fileId: string }) {
           <ul className="mt-1 space-y-1 text-sm text-ink-soft" aria-label="Invited">
             {people.data.pending.map((p) => (
               <li key={`${p.email}-${p.expiresAt}`}>
-                {p.email} · {ROLE_LABELS[p.role]} · until {new Date(p.expiresAt).toLocaleDateString()}
+                {p.email} · {ROLE_LABELS[p.role]}
+                {p.scope === 'workspace' ? ` · ${PEOPLE_TEXT.workspaceScope}` : ''} · until {new Date(p.expiresAt).toLocaleDateString()}
               </li>
             ))}
           </ul>
@@ -132,6 +143,7 @@ function PersonRow({ fileId, person, onChanged }: { fileId: string; person: Gran
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm text-ink">{person.name}</span>
         {person.email && <span className="block truncate text-xs text-muted">{person.email}</span>}
+        {person.scope === 'workspace' && <span className="block text-xs text-muted">{PEOPLE_TEXT.workspaceScope}</span>}
       </span>
       <RoleSelect
         className="w-44 max-w-full"

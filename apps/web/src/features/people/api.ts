@@ -7,11 +7,12 @@ import {
   grantPeopleAnswerSchema,
   sharedWithMeAnswerSchema,
   type DocumentRole,
+  type GrantScope,
 } from '@bree/contracts';
 import type { ApiClient } from '../../lib/api';
 
 /** POST /grants/invite: mailed when Bree has SMTP_URL, else the link comes back for the owner to pass on. */
-export function invitePerson(api: ApiClient, q: { fileId: string; email: string; role: DocumentRole }) {
+export function invitePerson(api: ApiClient, q: { fileId: string; email: string; role: DocumentRole; scope?: GrantScope }) {
   return api.post('/grants/invite', q, { schema: grantInviteAnswerSchema });
 }
 

@@ -19,6 +19,8 @@ export const PEOPLE_TEXT = {
   changeFailed: 'That change could not be saved. Try again.',
   removed: (name: string) => `${name} no longer has access.`,
   nobody: 'Nobody else has access yet.',
+  wholeWorkspace: 'The whole workspace: every variant too, now and later',
+  workspaceScope: 'Whole workspace',
   sharedWithMe: 'Shared with me',
   sharedBy: (owner: string) => `Shared by ${owner}`,
   accessLost: 'You no longer have access to this document.',
