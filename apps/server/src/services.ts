@@ -228,6 +228,8 @@ export function createServices({
     documentName,
     mailer: peopleMailer,
     publicUrl: config.publicUrl,
+    // Presence is made below (it asks this resolver): bound when it exists.
+    onRemoved: async ({ fileId, granteeTenantId }) => presence.revoke(fileId, granteeTenantId),
     now,
   });
   // Comments beside the documents, reached through the same grant resolver (docs/COLLABORATION.md "Comments").
@@ -241,6 +243,11 @@ export function createServices({
     publicUrl: config.publicUrl,
     newId,
     now,
+  });
+  // Who else has a document open, heard across processes on the hub (docs/COLLABORATION.md "Presence").
+  const presence = createPresenceService({
+    requireOpenable: async (caller, fileId) => void (await grants.resolve({ tenantId: caller.tenantId, fileId, need: 'read' })),
+    hub: notifications,
   });
   // Dictated words answered to a page wait here for its acknowledgement, or are written into the document (docs/DICTATION.md).
   const dictationReceipts = createDictationReceipts({ hub: notifications, ...(dictationReceiptWaitMs ? { waitMs: dictationReceiptWaitMs } : {}) });
@@ -279,11 +286,7 @@ export function createServices({
     saveReceipts: createSaveReceipts({ db, now }),
     replays: createReplayService({ db }),
     versions: createVersionsService({ db, files: filesPort, newId, now }),
-    // Who else has a document open, heard across processes on the hub (docs/COLLABORATION.md "Presence").
-    presence: createPresenceService({
-      requireOpenable: async (caller, fileId) => void (await grants.resolve({ tenantId: caller.tenantId, fileId, need: 'read' })),
-      hub: notifications,
-    }),
+    presence,
     shares: createSharesService({
       repository: createSharesRepository({ db }),
       files: filesPort,

@@ -60,6 +60,8 @@ describe('POST /api/presence/{fileId}', () => {
     expect(writerSees.body.people).toEqual([{ key: expect.any(String), name: 'present-reader@example.com', you: false, windows: 1 }]);
 
     expect((await writer.call('POST', '/api/grants/remove', { fileId, granteeId: reader.sub })).status).toBe(200);
+    // Gone from the writer's list at once, not at the window's expiry.
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'writer-window' })).body.people).toEqual([]);
     expect((await reader.call('POST', `/api/presence/${fileId}`, { sessionId: 'reader-window' })).status).toBe(404);
     await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'writer-window' });
     await reader.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'reader-window' });

@@ -147,6 +147,14 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('two Bree processes on on
       cluster.proxy.sendNextTo(name);
       expect((await guest('POST', '/api/comments/create', { fileId, anchor, body: `From ${name}.` })).status).toBe(200);
     }
+    // The guest's window is open through B; the owner's through A sees it.
+    cluster.proxy.sendNextTo('B');
+    expect((await guest('POST', `/api/presence/${fileId}`, { sessionId: 'guest-window-b' })).status).toBe(200);
+    const ownerSees = async (name: string) => {
+      cluster.proxy.sendNextTo(name);
+      return ((await api('POST', `/api/presence/${fileId}`, { sessionId: 'owner-window-a' })).body.people as unknown[]).length;
+    };
+    await expect.poll(() => ownerSees('A'), { timeout: 10_000 }).toBe(1);
     cluster.proxy.sendNextTo('A');
     const people = (await api('GET', `/api/grants/people/${fileId}`)).body.people as { granteeId: string }[];
     cluster.proxy.sendNextTo('A');
@@ -163,6 +171,9 @@ describe.runIf(process.env.BREE_TEST_POSTGRES === '1')('two Bree processes on on
       cluster.proxy.sendNextTo(name);
       expect((await guest(method, url, body)).status, `${name} ${url}`).toBe(404);
     }
+    // And their window has left the owner's list on both processes, not at its expiry.
+    await expect.poll(() => ownerSees('B'), { timeout: 10_000 }).toBe(0);
+    expect(await ownerSees('A')).toBe(0);
   });
 
   it('drains on SIGTERM: readiness turns 503 first, a request in flight when the listener closes still finishes, then the process exits cleanly', async () => {

@@ -31,6 +31,8 @@ export interface GrantsServiceDeps {
   documentName: (args: { tenantId: string; fileId: string }) => Promise<string | null>;
   mailer: Mailer | null;
   publicUrl: string;
+  /** A person's grant was removed: presence forgets their windows at once (services.ts). */
+  onRemoved?: (args: { fileId: string; granteeTenantId: string }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -40,7 +42,7 @@ export interface GrantsServiceDeps {
  * role's, anyone else the same 404 as for a document that does not exist. Read from the database
  * on each request (no cache), so a role change or removal holds at once on every process.
  */
-export function createGrantsService({ repository, names, documentName, mailer, publicUrl, now = () => new Date() }: GrantsServiceDeps) {
+export function createGrantsService({ repository, names, documentName, mailer, publicUrl, onRemoved, now = () => new Date() }: GrantsServiceDeps) {
   /** The caller's role on a live document; 404 `file_not_found` when they have none. */
   async function accessOf({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<{ ownerTenantId: string; role: DocumentAccessRole }> {
     const found = await repository.access({ tenantId, fileId });
@@ -151,7 +153,9 @@ export function createGrantsService({ repository, names, documentName, mailer, p
 
     async remove({ tenantId, fileId, granteeId }: { tenantId: string; fileId: string; granteeId: string }) {
       await resolve({ tenantId, fileId, need: 'own' });
-      return { success: true as const, changed: await repository.remove({ tenantId, fileId, granteeTenantId: granteeId }) };
+      const changed = await repository.remove({ tenantId, fileId, granteeTenantId: granteeId });
+      if (changed) await onRemoved?.({ fileId, granteeTenantId: granteeId });
+      return { success: true as const, changed };
     },
 
     /** Hourly maintenance: deletes invitations past their validity; how many went. */

@@ -77,6 +77,14 @@ export function createPresenceRegistry({ expiryMs }: { expiryMs: number }) {
       if (windows?.size === 0) documents.delete(fileId);
     },
 
+    /** A person lost access to the document: every window of theirs there is gone at once. */
+    revoke(fileId: string, personId: string): void {
+      const windows = documents.get(fileId);
+      if (!windows) return;
+      for (const [key, entry] of windows) if (entry.personId === personId) windows.delete(key);
+      if (windows.size === 0) documents.delete(fileId);
+    },
+
     /** Everyone with the document open but the asking window, one group per person. */
     others(fileId: string, asking: { personId: string; sessionId: string }, now: number): PresenceGroup[] {
       const groups = new Map<string, PresenceGroup>();

@@ -20,6 +20,8 @@ interface Wire extends PresenceIdentity {
   sessionId: string;
   seenAt: number;
   leave?: true;
+  /** The person lost access (the owner removed them): all their windows go. */
+  revoke?: true;
 }
 
 /**
@@ -43,9 +45,11 @@ export function createPresenceService({
 }) {
   const registry = createPresenceRegistry({ expiryMs: PRESENCE_EXPIRY_SECONDS * 1000 });
   const apply = (wire: Wire) =>
-    wire.leave
-      ? registry.leave(wire.fileId, wire.personId, wire.sessionId, wire.seenAt)
-      : registry.touch(wire.fileId, { personId: wire.personId, name: wire.name, sessionId: wire.sessionId, seenAt: wire.seenAt }, now());
+    wire.revoke
+      ? registry.revoke(wire.fileId, wire.personId)
+      : wire.leave
+        ? registry.leave(wire.fileId, wire.personId, wire.sessionId, wire.seenAt)
+        : registry.touch(wire.fileId, { personId: wire.personId, name: wire.name, sessionId: wire.sessionId, seenAt: wire.seenAt }, now());
   const listening = hub
     ? hub.listen(PRESENCE_CHANNEL, ({ origin, payload }) => {
         // This process's own messages were applied when sent.
@@ -95,6 +99,14 @@ export function createPresenceService({
      */
     async leave(caller: PresenceCaller, fileId: string, sessionId: string): Promise<void> {
       await share({ ...identity(caller), fileId, sessionId, seenAt: now(), leave: true });
+    },
+
+    /**
+     * The owner removed a person: their windows leave every process's list at once, not at their
+     * expiry (their heartbeats are refused from now on). `personId` is their account (tenant) id.
+     */
+    async revoke(fileId: string, personId: string): Promise<void> {
+      await share({ personId, name: '', fileId, sessionId: '', seenAt: now(), revoke: true });
     },
 
     close(): void {
