@@ -327,7 +327,17 @@ export function createServices({
     // Dictation: transcription metered in voice minutes, polish as a metered text call in the author's voice.
     transcription: createTranscriptionService({ models, files: filesPort, newBlockId, receipts: dictationReceipts, now }),
     dictationReceipts,
-    ai: createAiService({ repository: aiRepository, models, registry, queue: aiQueue, runner: aiRunner, newId: randomUUID, ...(live ? { live } : {}) }),
+    ai: createAiService({
+      repository: aiRepository,
+      models,
+      registry,
+      queue: aiQueue,
+      runner: aiRunner,
+      newId: randomUUID,
+      // An Editor of another account's document runs the assistant on it, metered to themselves.
+      grantedOwner: async (args) => (await grants.resolve({ ...args, need: 'edit' })).ownerTenantId,
+      ...(live ? { live } : {}),
+    }),
     // 'Export all my data': each module's reader of one tenant's rows, streamed into one archive (docs/ACCOUNT.md).
     accountExport: createAccountExport({
       sources: {

@@ -100,6 +100,8 @@ async function sharedWithCommenter(page: Page, browser: Browser, guest: Account,
   await guestPage.goto(linkIn(invitation()!));
   await expect(guestPage).toHaveURL(`${bree.url}/app/shared/${fileId}`);
   await expect(guestPage.getByTestId('shared-by')).toHaveText('Shared by Olive Owner · Commenter');
+  // Suggesting mode has loaded (the text opens for typing then): a drag begun before it would be cut short when it does.
+  await expect(guestPage.getByTestId('editor')).toHaveAttribute('contenteditable', 'true');
   return { fileId, name, guestPage, context };
 }
 
@@ -221,8 +223,7 @@ async function savedParagraph(page: Page, fileId: string): Promise<string> {
 
 test('a Commenter types suggestions; the owner accepts one and rejects one, then accepts all, with the saved text exact', async ({ page, browser }) => {
   const { fileId, guestPage: guest, context } = await sharedWithCommenter(page, browser, GUEST, 'Gus Guest');
-  // Two edits in suggesting mode (open once the Commenter's suggestions have loaded): words added after 'wall', 'Boats' replaced by 'Ships'.
-  await expect(guest.getByTestId('editor')).toHaveAttribute('contenteditable', 'true');
+  // Two edits in suggesting mode: words added after 'wall', 'Boats' replaced by 'Ships'.
   await clickAfter(guest, 'wall');
   await guest.keyboard.type(' of stone');
   await dragOver(guest, 'Boats');

@@ -8,6 +8,8 @@ import { useIsMobile } from '../../ui';
 import { CommentBubble, CommentsColumn, CommentsLive, CommentsProvider, CommentsSheet } from '../comments';
 import { toEditorContent } from '../editor/EditorPage';
 import { SuggestingMode, SuggestionReview } from '../suggestions';
+import { AiPreview } from '../assistant';
+import { SharedAssistant } from './SharedAssistant';
 import { sharedFile } from './api';
 import { StorableText } from '../../lib/storableText';
 import { ConflictDialog } from '../editor/ConflictDialog';
@@ -51,7 +53,7 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
   const { machine, saveState } = useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted: onGone });
 
   const editor = useEditor({
-    extensions: [...breeExtensions(), BlockIds, UndoRedo, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
+    extensions: [...breeExtensions(), BlockIds, UndoRedo, AiPreview, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
     content: content as Record<string, unknown>,
     // A Commenter's window opens for typing once suggesting mode has loaded (SuggestingMode).
     editable,
@@ -91,7 +93,8 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
           {editable && <SuggestionReview editor={editor} fileId={fileId} />}
           {suggesting && <SuggestingMode editor={editor} fileId={fileId} readLatest={readLatest} />}
           <EditorContent editor={editor} />
-          <CommentBubble />
+          {/* An Editor has the assistant (with Comment in its bubble); the others Comment's own bubble. */}
+          {editable ? <SharedAssistant editor={editor} fileId={fileId} machine={machine} /> : <CommentBubble />}
           <CommentsLive />
         </div>
         {!isMobile && <CommentsColumn label="Comments panel" />}

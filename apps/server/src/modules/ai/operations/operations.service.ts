@@ -1,5 +1,6 @@
 import { operationTypeFor, type AiTier, type CreateOperationBody, type OperationStreamEvent } from '@bree/contracts';
 import type { SQL } from 'drizzle-orm';
+import { AppError } from '../../../lib/errors';
 import { aiErrors } from '../ai.errors';
 import type { HeldCall } from '../ai.metered';
 import type { AiRepository } from '../ai.repository';
@@ -25,6 +26,12 @@ export interface AiServiceDeps {
   live?: Pick<OperationLive, 'follow' | 'cancel'>;
   /** How often a subscriber to an operation running elsewhere checks for its stored answer (the safety net under `live`). */
   pollMs?: number;
+  /**
+   * The owner's tenant when the caller is an Editor of another account's document (the one grant
+   * resolver, need 'edit'): the document is read there, the call is metered to the caller
+   * (docs/SHARING.md "People"). Throws 404 without access, 403 for a role short of Editor.
+   */
+  grantedOwner?: (args: { tenantId: string; fileId: string }) => Promise<string>;
 }
 
 /** Text before the cursor that picks the voice passages when nothing is selected. */
@@ -52,6 +59,23 @@ function contextFromDocument(docText: string, selection: string): { before: stri
 export function createAiService(deps: AiServiceDeps) {
   const { repository, models, registry, queue } = deps;
 
+  /**
+   * The document an operation works on: the caller's own (no extra query), else — for an Editor of
+   * another account's document — the owner's. Null when there is none the caller may write.
+   */
+  async function operationContext({ tenantId, fileId, withText }: { tenantId: string; fileId: string; withText: boolean }) {
+    const own = await repository.operationContext({ tenantId, fileId, withText });
+    if (own || !deps.grantedOwner) return own;
+    let owner: string;
+    try {
+      owner = await deps.grantedOwner({ tenantId, fileId });
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    }
+    return owner === tenantId ? null : repository.operationContext({ tenantId: owner, fileId, withText });
+  }
+
   /** The text the voice's passages are searched by: the selection, or the text just before the cursor for insertions. */
   function voiceQuery(body: CreateOperationBody, before: string): string {
     return body.selection.text.trim() ? body.selection.text : before.slice(-VOICE_QUERY_CHARS);
@@ -72,7 +96,8 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   async function requireFile({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
-    if (!(await repository.operationContext({ tenantId, fileId, withText: false }))) throw aiErrors.documentNotFound();
+    // An Editor's own results on another account's document are theirs to list and delete (kept under their tenant).
+    if (!(await operationContext({ tenantId, fileId, withText: false }))) throw aiErrors.documentNotFound();
   }
 
   /**
@@ -149,7 +174,7 @@ export function createAiService(deps: AiServiceDeps) {
       const earlyQuery = body.selection.text.trim() || body.context ? voiceQuery(body, body.context?.before ?? '') : null;
       const earlyVoice = earlyQuery === null ? null : models.voice({ tenantId, text: earlyQuery });
       const [found, tenantPlan] = await Promise.all([
-        repository.operationContext({ tenantId, fileId: body.fileId, withText: !body.context }),
+        operationContext({ tenantId, fileId: body.fileId, withText: !body.context }),
         models.planOf(tenantId),
         earlyVoice,
       ]);
