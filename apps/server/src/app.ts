@@ -200,7 +200,7 @@ export async function buildApp({ config, database, identity, services, logger = 
       await api.register(suggestionsRoutes, { suggestions: appServices.suggestions });
       await api.register(presenceRoutes, { presence: appServices.presence });
       await api.register(feedbackRoutes, { feedback });
-      await api.register(imagesRoutes, { images: appServices.images });
+      await api.register(imagesRoutes, { images: appServices.images, access: appServices.grants.resolve });
       await api.register(adminRoutes, { admin, publishingTenant: config.publishingTenant });
       await api.register(adminOpsRoutes, { aiSwitch: appServices.aiSwitch, audit: appServices.adminAudit });
       await api.register(publishingRoutes, { publishing });

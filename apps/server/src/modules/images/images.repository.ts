@@ -54,6 +54,11 @@ export function createImagesRepository({ db }: { db: Db }) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** Which document (and tenant) an image belongs to, whoever asks: the grant resolver then decides. */
+    async locate(id: string): Promise<{ tenantId: string; fileId: string } | null> {
+      const rows = await db.select({ tenantId: images.tenantId, fileId: images.fileId }).from(images).where(eq(images.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
     /** Every image of the tenant, oldest first ('Export all my data'). */
     async listByTenant({ tenantId }: { tenantId: string }): Promise<ImageRow[]> {
       return db.select().from(images).where(eq(images.tenantId, tenantId)).orderBy(asc(images.createdAt), asc(images.id));

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonErrors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import type { ImageBytes, ImagesService } from './images.service';
+import type { ImageAccess, ImageBytes, ImagesService } from './images.service';
 import { readImageUpload } from './images.upload';
 
 /** A little above the largest image, for the form's own bytes; a refused upload is drained up to ten times this. */
@@ -29,8 +29,8 @@ export function sendImage(reply: FastifyReply, image: ImageBytes, { cacheControl
     .send(image.data);
 }
 
-/** POST /api/images (an image of one of the writer's documents, multipart) and GET /api/images/{id} (the owner's read). */
-export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
+/** POST /api/images (an image of one of the writer's documents, multipart) and GET /api/images/{id} (the owner's, or a person's the document is shared with). */
+export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService; access: ImageAccess }> = async (app, { images, access }) => {
   // Scoped to this plugin, as feedback's is: the one file and the fileId (and an optional tenantId).
   await app.register(multipart, { limits: { files: 1, fileSize: IMAGE_LIMITS.maxUploadBytes, fields: 3, fieldSize: 1024, parts: 4 } });
 
@@ -60,7 +60,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   app.get('/images/:id', { schema: { params: imageParamsSchema } }, async (req, reply) => {
     const auth = requireAuth(req);
     // Only the owner's browser may keep it; the bytes behind an id never change.
-    return sendImage(reply, await images.read({ tenantId: auth.tenantId, id: req.params.id }), {
+    return sendImage(reply, await images.readAsReader({ tenantId: auth.tenantId, id: req.params.id, access }), {
       cacheControl: 'private, max-age=31536000, immutable',
       crossOrigin: false,
     });

@@ -13,6 +13,9 @@ import type { ImageRow } from './images.table';
 const SWEEP_BATCH = 200;
 
 /** The bytes of a stored image and what to send them as. */
+/** The grant resolver (grants.service.ts `resolve`), as an image read needs it. */
+export type ImageAccess = (args: { tenantId: string; fileId: string; need: 'read' }) => Promise<{ ownerTenantId: string }>;
+
 export interface ImageBytes {
   data: Buffer;
   contentType: string;
@@ -116,6 +119,23 @@ export function createImagesService({
     /** The owner's read: 404 image_not_found for another tenant's or an unknown id. */
     async read({ tenantId, id }: { tenantId: string; id: string }): Promise<ImageBytes> {
       return bytesOf(await repository.find({ tenantId, id }));
+    },
+    /**
+     * The signed-in reader's read: their own image, else one of a document another account shared
+     * with them (`access`, the one grant resolver, decides; docs/SHARING.md "People"). Anything else
+     * is the same 404 as an unknown id.
+     */
+    async readAsReader({ tenantId, id, access }: { tenantId: string; id: string; access: ImageAccess }): Promise<ImageBytes> {
+      const own = await repository.find({ tenantId, id });
+      if (own) return bytesOf(own);
+      const where = await repository.locate(id);
+      if (!where || where.tenantId === tenantId) throw imagesErrors.notFound();
+      const owner = await access({ tenantId, fileId: where.fileId, need: 'read' }).then(
+        (granted) => granted.ownerTenantId,
+        () => null,
+      );
+      if (owner !== where.tenantId) throw imagesErrors.notFound();
+      return bytesOf(await repository.find({ tenantId: where.tenantId, id }));
     },
     /**
      * A public page's read: the image only when it is the tenant's and `content` (the shared or
