@@ -1,17 +1,15 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { formatTimeAgo } from '../../lib/dates';
 import { Button } from '../../ui';
 import { placeSuggestions, reviewStateOf, SUGGESTED_ATTR, suggestionReviewKey, suggestionReviewPlugin, type SuggestionReviewState } from './reviewState';
 import { useSuggestionDecisions } from './useSuggestionDecisions';
 import { useSuggestionsList } from './useSuggestionsList';
+import { FloatingChangeButtons, usePlaceAbove } from '../assistant/review/FloatingChange';
 import '../assistant/review/review.css';
 
 const ARROW =
   'inline-flex h-7 w-7 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep hover:text-ink focus-visible:outline-2 focus-visible:outline-accent';
-const SMALL =
-  'inline-flex h-7 min-w-7 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent';
 const keepSelection = (e: { preventDefault(): void }) => e.preventDefault();
 
 /**
@@ -122,59 +120,10 @@ export function SuggestionReview({ editor, fileId }: { editor: Editor; fileId: s
   );
 }
 
-/** The current change's own Accept and Reject, floating just above it in the text (below when there is no room). */
+/** The current change's own Accept and Reject, floating by it in the text (as a reviewed rewrite's). */
 function ChangeControls({ editor, index, onAccept, onReject }: { editor: Editor; index: number; onAccept(): void; onReject(): void }) {
-  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
-  useLayoutEffect(() => {
-    const read = () => {
-      const el = editor.isDestroyed ? null : editor.view.dom.querySelector<HTMLElement>(`[${SUGGESTED_ATTR}="${index}"]`);
-      if (!el) return setPlace(null);
-      const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
-      setPlace({ top: Math.round(r.top - 34 < 8 ? r.bottom + 4 : r.top - 34), left: Math.round(Math.max(8, Math.min(r.left, window.innerWidth - 120))) });
-    };
-    read();
-    let frame = 0;
-    const later = () => {
-      if (!frame) frame = window.requestAnimationFrame(() => ((frame = 0), read()));
-    };
-    editor.on('transaction', later);
-    window.addEventListener('scroll', later, true);
-    window.addEventListener('resize', later);
-    return () => {
-      window.cancelAnimationFrame(frame);
-      editor.off('transaction', later);
-      window.removeEventListener('scroll', later, true);
-      window.removeEventListener('resize', later);
-    };
-  }, [editor, index]);
-  if (!place) return null;
-  return createPortal(
-    <div
-      role="group"
-      aria-label={`Suggested change ${index + 1}`}
-      data-testid="suggestion-change-controls"
-      className="fixed z-50 flex gap-1 rounded-lg border border-line bg-surface p-0.5 shadow-pop"
-      style={{ top: place.top, left: place.left }}
-    >
-      <button
-        type="button"
-        aria-label="Accept this change"
-        className={`${SMALL} bg-accent text-white hover:bg-accent-strong`}
-        onMouseDown={keepSelection}
-        onClick={onAccept}
-      >
-        <span aria-hidden="true">✓</span>
-      </button>
-      <button
-        type="button"
-        aria-label="Reject this change"
-        className={`${SMALL} text-ink-soft hover:bg-cream-deep hover:text-ink`}
-        onMouseDown={keepSelection}
-        onClick={onReject}
-      >
-        <span aria-hidden="true">✕</span>
-      </button>
-    </div>,
-    document.body,
+  const place = usePlaceAbove(editor, () => editor.view.dom.querySelector<HTMLElement>(`[${SUGGESTED_ATTR}="${index}"]`), index);
+  return (
+    <FloatingChangeButtons place={place} label={`Suggested change ${index + 1}`} testId="suggestion-change-controls" onAccept={onAccept} onReject={onReject} />
   );
 }

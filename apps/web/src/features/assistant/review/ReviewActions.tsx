@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect } from 'react';
 import type { Editor } from '@tiptap/core';
 import { Button } from '../../../ui';
 import { SHORTCUTS, formatKeys, matchesKeys } from '../../editor/shortcuts';
@@ -7,14 +6,13 @@ import type { KeyCombo, ShortcutId } from '../../editor/shortcuts';
 import { getPreview } from '../preview';
 import type { AssistantApi, Suggestion } from '../useAssistant';
 import { CHANGE_ATTR, showsReview } from './reviewPlugin';
+import { FloatingChangeButtons, usePlaceAbove } from './FloatingChange';
 import { changeElement, useReview } from './useReview';
 import './review.css';
 import type { ReviewApi } from './useReview';
 
 const ARROW =
   'inline-flex h-7 w-7 items-center justify-center rounded-md text-ink-soft hover:bg-cream-deep hover:text-ink focus-visible:outline-2 focus-visible:outline-accent';
-const SMALL =
-  'inline-flex h-7 min-w-7 items-center justify-center gap-1 rounded-md px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Alt+] and Alt+[ are other characters on a Mac's Option layer: the physical key counts too. */
 const CODES: Record<string, string> = { ']': 'BracketRight', '[': 'BracketLeft' };
@@ -130,70 +128,18 @@ function useReviewKeys({ review, decide, move }: ReviewApi): void {
   }, [current, decide, move]);
 }
 
-/** Where the small controls go: just above the change (below it when there is no room). */
-function useAnchor(editor: Editor, index: number): { top: number; left: number } | null {
-  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
-  useLayoutEffect(() => {
-    const read = () => {
-      const el = changeElement(editor, index);
-      if (!el || !showsReview(getPreview(editor))) return setPlace(null);
-      const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
-      const top = r.top - 34 < 8 ? r.bottom + 4 : r.top - 34;
-      const left = Math.max(8, Math.min(r.left, window.innerWidth - 120));
-      setPlace((p) => (p && p.top === Math.round(top) && p.left === Math.round(left) ? p : { top: Math.round(top), left: Math.round(left) }));
-    };
-    read();
-    // Read once per frame after edits and scrolls, never in the middle of a keystroke's work.
-    let frame = 0;
-    const later = () => {
-      if (!frame) frame = window.requestAnimationFrame(() => ((frame = 0), read()));
-    };
-    editor.on('transaction', later);
-    window.addEventListener('scroll', later, true);
-    window.addEventListener('resize', later);
-    return () => {
-      window.cancelAnimationFrame(frame);
-      editor.off('transaction', later);
-      window.removeEventListener('scroll', later, true);
-      window.removeEventListener('resize', later);
-    };
-  }, [editor, index]);
-  return place;
-}
-
 /** The current change's own Accept and Reject, floating by it in the text. */
 function ChangeControls({ editor, index, onDecide }: { editor: Editor; index: number; onDecide: ReviewApi['decide'] }) {
-  const place = useAnchor(editor, index);
-  if (!place) return null;
-  return createPortal(
-    <div
-      role="group"
-      aria-label={`Change ${index + 1}`}
-      data-testid="ai-change-controls"
-      className="fixed z-50 flex gap-1 rounded-lg border border-line bg-surface p-0.5 shadow-pop"
-      style={{ top: place.top, left: place.left }}
-    >
-      <button
-        type="button"
-        aria-label="Accept this change"
-        title={`Accept this change (${keysOf('acceptChange')})`}
-        className={`${SMALL} bg-accent text-white hover:bg-accent-strong`}
-        onMouseDown={keepSelection}
-        onClick={() => onDecide(index, 'accepted')}
-      >
-        <span aria-hidden="true">✓</span>
-      </button>
-      <button
-        type="button"
-        aria-label="Reject this change"
-        title={`Reject this change (${keysOf('rejectChange')})`}
-        className={`${SMALL} text-ink-soft hover:bg-cream-deep hover:text-ink`}
-        onMouseDown={keepSelection}
-        onClick={() => onDecide(index, 'rejected')}
-      >
-        <span aria-hidden="true">✕</span>
-      </button>
-    </div>,
-    document.body,
+  const place = usePlaceAbove(editor, () => (showsReview(getPreview(editor)) ? changeElement(editor, index) : null), index);
+  return (
+    <FloatingChangeButtons
+      place={place}
+      label={`Change ${index + 1}`}
+      testId="ai-change-controls"
+      acceptTitle={`Accept this change (${keysOf('acceptChange')})`}
+      rejectTitle={`Reject this change (${keysOf('rejectChange')})`}
+      onAccept={() => onDecide(index, 'accepted')}
+      onReject={() => onDecide(index, 'rejected')}
+    />
   );
 }
