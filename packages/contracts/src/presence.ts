@@ -13,7 +13,14 @@ export const presenceSessionSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,
 
 /** POST /presence/{fileId} (I am here) and POST /presence/{fileId}/leave (I have gone). */
 export const presenceParamsSchema = z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(64)) });
-export const presenceBodySchema = z.object({ sessionId: presenceSessionSchema });
+/**
+ * `sentAt`: the window's own clock when it sent this (ms). It orders one window's heartbeats and goodbye
+ * (a heartbeat sent before the goodbye but heard after it is not a return); expiry runs on the server's clock.
+ */
+export const presenceBodySchema = z.object({
+  sessionId: presenceSessionSchema,
+  sentAt: z.optional(z.number().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+});
 
 /** A person with the document open: `you` is the caller, in another window or on another device. */
 export const presencePersonSchema = z.object({

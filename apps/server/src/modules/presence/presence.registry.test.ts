@@ -41,6 +41,19 @@ describe('the presence registry', () => {
     expect(r.others('doc', asking, 300)).toEqual([{ ...ann, windows: 1 }]);
   });
 
+  it('orders one window by its own clock: a heartbeat it sent before its goodbye, heard later on the server, does not bring it back', () => {
+    const r = createPresenceRegistry({ expiryMs: 40_000 });
+    r.touch('doc', { ...ann, sessionId: 'a1', seenAt: 1_000, order: 50 }, 1_000);
+    // The goodbye (sent at 70 by the window) is heard first, at 1_100; the heartbeat sent at 60 is heard at 1_200.
+    r.leave('doc', 'sub-ann', 'a1', 1_100, 70);
+    r.touch('doc', { ...ann, sessionId: 'a1', seenAt: 1_200, order: 60 }, 1_200);
+    const asking = { personId: 'sub-x', sessionId: 'x' };
+    expect(r.others('doc', asking, 1_300)).toEqual([]);
+    // The same window after a reload (sent later by its clock) is there again.
+    r.touch('doc', { ...ann, sessionId: 'a1', seenAt: 1_400, order: 80 }, 1_400);
+    expect(r.others('doc', asking, 1_400)).toEqual([{ ...ann, windows: 1 }]);
+  });
+
   it("cannot end another person's window with the same session id", () => {
     const r = createPresenceRegistry({ expiryMs: 40_000 });
     r.touch('doc', { ...ann, sessionId: 'same', seenAt: 0 }, 0);

@@ -14,6 +14,8 @@ export interface PresenceIdentity {
 export interface PresenceEntry extends PresenceIdentity {
   sessionId: string;
   seenAt: number;
+  /** The window's own order of its messages (its clock when it sent this); `seenAt` when it gave none. */
+  order?: number;
 }
 
 /** A person with the document open, their windows counted (the caller's own window left out). */
@@ -34,7 +36,7 @@ export function createPresenceRegistry({ expiryMs }: { expiryMs: number }) {
    * Windows that said goodbye, and when: a heartbeat sent before the goodbye but heard after it (another
    * process's message overtaken on the hub) must not bring the window back. Kept as long as an entry would be.
    */
-  const departed = new Map<string, number>();
+  const departed = new Map<string, { at: number; order: number }>();
   const keyOf = (personId: string, sessionId: string) => `${personId} ${sessionId}`;
 
   function live(fileId: string, now: number): Map<string, PresenceEntry> | undefined {
@@ -49,11 +51,12 @@ export function createPresenceRegistry({ expiryMs }: { expiryMs: number }) {
     /** A window says it is there (at `seenAt`); an older heartbeat than the one known changes nothing. */
     touch(fileId: string, entry: PresenceEntry, now: number): void {
       const key = keyOf(entry.personId, entry.sessionId);
+      const order = entry.order ?? entry.seenAt;
       const gone = departed.get(`${fileId} ${key}`);
-      if (gone !== undefined && gone >= entry.seenAt) return;
+      if (gone !== undefined && gone.order >= order) return;
       const windows = live(fileId, now) ?? new Map<string, PresenceEntry>();
       const known = windows.get(key);
-      if (known && known.seenAt >= entry.seenAt) return;
+      if (known && (known.order ?? known.seenAt) >= order) return;
       if (!known) {
         if (windows.size >= MAX_WINDOWS_PER_DOCUMENT) return;
         let mine = 0;
@@ -64,13 +67,13 @@ export function createPresenceRegistry({ expiryMs }: { expiryMs: number }) {
       documents.set(fileId, windows);
     },
 
-    /** A window has closed (at `at`). */
-    leave(fileId: string, personId: string, sessionId: string, at: number): void {
+    /** A window has closed (heard at `at`; `order` in the window's own order of its messages). */
+    leave(fileId: string, personId: string, sessionId: string, at: number, order: number = at): void {
       const key = keyOf(personId, sessionId);
       const departure = `${fileId} ${key}`;
-      const before = departed.get(departure) ?? 0;
+      const before = departed.get(departure);
       departed.delete(departure);
-      departed.set(departure, Math.max(at, before));
+      departed.set(departure, { at: Math.max(at, before?.at ?? 0), order: Math.max(order, before?.order ?? 0) });
       if (departed.size > MAX_DEPARTED) departed.delete(departed.keys().next().value!);
       const windows = documents.get(fileId);
       windows?.delete(key);
@@ -103,7 +106,7 @@ export function createPresenceRegistry({ expiryMs }: { expiryMs: number }) {
     /** Drops every window not heard from in time (a timer calls it, so closed documents do not stay). */
     sweep(now: number): void {
       for (const fileId of [...documents.keys()]) live(fileId, now);
-      for (const [key, at] of departed) if (now - at >= expiryMs) departed.delete(key);
+      for (const [key, { at }] of departed) if (now - at >= expiryMs) departed.delete(key);
     },
 
     /** How many documents and goodbyes are held (memory stays bounded: the sweep empties both). */

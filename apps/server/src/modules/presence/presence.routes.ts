@@ -13,7 +13,7 @@ export const presenceRoutes: FastifyPluginAsyncZod<{ presence: PresenceService }
   app.post(
     '/presence/:fileId',
     { config: { replay: false }, schema: { params: presenceParamsSchema, body: presenceBodySchema, response: { 200: presenceAnswerSchema } } },
-    async (req) => presence.here(requireAuth(req), req.params.fileId, req.body.sessionId),
+    async (req) => presence.here(requireAuth(req), req.params.fileId, req.body.sessionId, req.body.sentAt),
   );
 
   app.post(
@@ -23,7 +23,7 @@ export const presenceRoutes: FastifyPluginAsyncZod<{ presence: PresenceService }
       schema: { params: presenceParamsSchema, body: presenceBodySchema, response: { 200: z.object({ success: z.literal(true) }) } },
     },
     async (req) => {
-      await presence.leave(requireAuth(req), req.params.fileId, req.body.sessionId);
+      await presence.leave(requireAuth(req), req.params.fileId, req.body.sessionId, req.body.sentAt);
       return { success: true as const };
     },
   );

@@ -19,6 +19,8 @@ interface Wire extends PresenceIdentity {
   fileId: string;
   sessionId: string;
   seenAt: number;
+  /** The window's own order of its messages (its clock), when it gave one. */
+  order?: number;
   leave?: true;
   /** The person lost access (the owner removed them): all their windows go. */
   revoke?: true;
@@ -80,10 +82,11 @@ export function createPresenceService({
     ready: (): Promise<void> => listening,
 
     /** This window is here: kept for PRESENCE_EXPIRY_SECONDS; answers everyone else with the document open. */
-    async here(caller: PresenceCaller, fileId: string, sessionId: string): Promise<PresenceAnswer> {
+    async here(caller: PresenceCaller, fileId: string, sessionId: string, sentAt?: number): Promise<PresenceAnswer> {
       await requireOpenable(caller, fileId);
       const who = identity(caller);
-      await share({ ...who, fileId, sessionId, seenAt: now() });
+      const at = now();
+      await share({ ...who, fileId, sessionId, seenAt: at, order: sentAt ?? at });
       const groups = registry.others(fileId, { personId: who.personId, sessionId }, now());
       // Keys differ per document, so a key says nothing about the same person elsewhere.
       const keyOf = (personId: string) => createHash('sha256').update(`${fileId} ${personId}`).digest('base64url').slice(0, 16);
@@ -97,8 +100,9 @@ export function createPresenceService({
      * This window has closed. Asked of any document: it can only end the caller's own window and says
      * nothing back, and a window leaving a document just deleted or unshared must not be refused.
      */
-    async leave(caller: PresenceCaller, fileId: string, sessionId: string): Promise<void> {
-      await share({ ...identity(caller), fileId, sessionId, seenAt: now(), leave: true });
+    async leave(caller: PresenceCaller, fileId: string, sessionId: string, sentAt?: number): Promise<void> {
+      const at = now();
+      await share({ ...identity(caller), fileId, sessionId, seenAt: at, order: sentAt ?? at, leave: true });
     },
 
     /**

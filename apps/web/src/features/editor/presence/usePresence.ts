@@ -36,14 +36,16 @@ export function usePresence(api: ApiClient, fileId: string): PresencePerson[] {
     const beat = () => {
       if (gone || !navigator.onLine) return;
       api
-        .post(path, { sessionId }, { schema: presenceAnswerSchema, retry: false })
+        // sentAt orders this window's messages: a heartbeat still on its way when the goodbye overtakes it is not a return.
+        .post(path, { sessionId, sentAt: Date.now() }, { schema: presenceAnswerSchema, retry: false })
         .then((answer) => open && setPeople(answer.people))
         .catch((error: unknown) => {
           if (isApiError(error) && error.status === 404) gone = true;
         });
     };
     // Sent with keepalive, so it still goes out while the page closes.
-    const leave = () => navigator.onLine && void api.post(`${path}/leave`, { sessionId }, { retry: false, keepalive: true }).catch(() => undefined);
+    const leave = () =>
+      navigator.onLine && void api.post(`${path}/leave`, { sessionId, sentAt: Date.now() }, { retry: false, keepalive: true }).catch(() => undefined);
     const onVisible = () => document.visibilityState === 'visible' && beat();
     beat();
     const timer = setInterval(beat, PRESENCE_HEARTBEAT_SECONDS * 1000);
