@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { formatTimeAgo } from '../../lib/dates';
 import { Button } from '../../ui';
@@ -27,7 +27,11 @@ export function SuggestionReview({ editor, fileId }: { editor: Editor; fileId: s
   useEffect(() => {
     if (editor.isDestroyed) return;
     editor.registerPlugin(suggestionReviewPlugin((iso) => formatTimeAgo(iso)));
-    const read = () => setReview(reviewStateOf(editor.state));
+    // Redrawn when the changes or the current one do, not at every keystroke of a document without any.
+    const read = () => {
+      const next = reviewStateOf(editor.state);
+      setReview((prev) => (prev && next && prev.changes === next.changes && prev.current === next.current ? prev : next));
+    };
     editor.on('transaction', read);
     return () => {
       editor.off('transaction', read);
@@ -36,7 +40,8 @@ export function SuggestionReview({ editor, fileId }: { editor: Editor; fileId: s
   }, [editor]);
 
   // Placed again whenever the suggestions change (a new one, a decision, a Commenter's further edits).
-  const stale = data && data.canReview ? placeSuggestions(editor.state.doc, data.suggestions).stale : [];
+  // Read when the suggestions change, not at every render.
+  const stale = useMemo(() => (data && data.canReview ? placeSuggestions(editor.state.doc, data.suggestions).stale : []), [data, editor]);
   useEffect(() => {
     if (!data?.canReview || editor.isDestroyed) return;
     const { changes } = placeSuggestions(editor.state.doc, data.suggestions);

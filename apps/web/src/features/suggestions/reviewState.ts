@@ -94,6 +94,8 @@ export function suggestionReviewPlugin(ago: (iso: string) => string): Plugin<Sug
       init: () => ({ changes: [], current: -1, decorations: DecorationSet.empty }),
       apply(tr, value) {
         const meta = tr.getMeta(suggestionReviewKey) as SuggestionReviewMeta | undefined;
+        // Nothing to review (most documents): a keystroke costs nothing here.
+        if (!meta && value.changes.length === 0) return value;
         let { changes, current } = value;
         if (tr.docChanged) {
           const moved = mapChanges(
