@@ -65,6 +65,11 @@ describe('deleting an account', () => {
     const guest = await newUser(t.app, 'deletion-guest');
     expect((await guest.call('POST', `/api/grants/accept/${String(invited.body.link).split('/app/invite/')[1]}`)).status).toBe(200);
     expect((await user.call('POST', '/api/grants/invite', { fileId: first.id, email: `later-${session.sub}@example.com`, role: 'editor' })).status).toBe(200);
+    // A comment thread and a suggestion on it (docs/COLLABORATION.md).
+    const anchor = { blockId: 'b1', start: 0, end: 4, quote: 'Text' };
+    expect((await user.call('POST', '/api/comments/create', { fileId: first.id, anchor, body: 'A note to self.' })).status).toBe(200);
+    const proposal = { fileId: first.id, blockId: 'b1', baseText: 'Text.', proposedText: 'Better text.' };
+    expect((await user.call('POST', '/api/suggestions/propose', proposal)).status).toBe(200);
     expect((await user.call('PUT', '/api/voice/profile', { userNotes: 'Short, dry sentences.' })).status).toBe(200);
     expect((await user.call('PUT', '/api/search/settings', { language: 'english' })).status).toBe(200);
     expect((await user.call('POST', '/api/ai-provider/set', { fileId: first.id, provider: 'fast' })).status).toBe(200);

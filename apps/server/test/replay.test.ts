@@ -129,7 +129,69 @@ async function newVariant({ me }: Ctx, masterId: string): Promise<string> {
   return res.body.variantId as string;
 }
 
+const ANCHOR = { blockId: 'b1', start: 0, end: 5, quote: 'Words' };
+
+/** A comment thread on a fresh document of the writer's, with its first comment. */
+async function newThread({ me, newDoc }: Ctx): Promise<{ fileId: string; threadId: string; commentId: string }> {
+  const { id } = await newDoc('Commented');
+  const res = await me.call('POST', '/api/comments/create', { fileId: id, anchor: ANCHOR, body: 'First.' });
+  expect(res.status).toBe(200);
+  return { fileId: id, threadId: res.body.thread.id as string, commentId: res.body.thread.comments[0].id as string };
+}
+
+/** Two threads, for an example and its different request. */
+async function twoThreads(ctx: Ctx): Promise<Record<string, string>> {
+  const [one, two] = [await newThread(ctx), await newThread(ctx)];
+  return { thread: one.threadId, comment: one.commentId, spareThread: two.threadId, spareComment: two.commentId };
+}
+
 const EXAMPLES: Record<string, Example> = {
+  'POST /api/comments/create': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('To comment on')).id }),
+    request: (v) => ({ url: '/api/comments/create', body: { fileId: v.id, anchor: ANCHOR, body: 'One.' } }),
+    other: (v) => ({ url: '/api/comments/create', body: { fileId: v.id, anchor: ANCHOR, body: 'Two.' } }),
+  },
+  'POST /api/comments/reply': {
+    setup: twoThreads,
+    request: (v) => ({ url: '/api/comments/reply', body: { threadId: v.thread, body: 'Reply one.' } }),
+    other: (v) => ({ url: '/api/comments/reply', body: { threadId: v.thread, body: 'Reply two.' } }),
+  },
+  'POST /api/comments/resolve': {
+    setup: twoThreads,
+    request: (v) => ({ url: '/api/comments/resolve', body: { threadId: v.thread, resolved: true } }),
+    other: (v) => ({ url: '/api/comments/resolve', body: { threadId: v.spareThread, resolved: true } }),
+  },
+  'POST /api/comments/anchor': {
+    setup: twoThreads,
+    request: (v) => ({ url: '/api/comments/anchor', body: { threadId: v.thread, anchor: null } }),
+    other: (v) => ({ url: '/api/comments/anchor', body: { threadId: v.spareThread, anchor: null } }),
+  },
+  'POST /api/comments/edit': {
+    setup: twoThreads,
+    request: (v) => ({ url: '/api/comments/edit', body: { commentId: v.comment, body: 'Edited one.' } }),
+    other: (v) => ({ url: '/api/comments/edit', body: { commentId: v.spareComment, body: 'Edited two.' } }),
+  },
+  'POST /api/comments/delete': {
+    setup: twoThreads,
+    request: (v) => ({ url: '/api/comments/delete', body: { commentId: v.comment } }),
+    other: (v) => ({ url: '/api/comments/delete', body: { commentId: v.spareComment } }),
+  },
+  'POST /api/suggestions/propose': {
+    setup: async ({ newDoc }) => ({ id: (await newDoc('To suggest on')).id }),
+    request: (v) => ({ url: '/api/suggestions/propose', body: { fileId: v.id, blockId: 'b1', baseText: 'Words.', proposedText: 'Other words.' } }),
+    other: (v) => ({ url: '/api/suggestions/propose', body: { fileId: v.id, blockId: 'b2', baseText: 'Words.', proposedText: 'More words.' } }),
+  },
+  'POST /api/suggestions/decide': {
+    setup: async ({ me, newDoc }) => {
+      const { id } = await newDoc('Suggested on');
+      const propose = async (blockId: string) =>
+        (await me.call('POST', '/api/suggestions/propose', { fileId: id, blockId, baseText: 'Words.', proposedText: 'Other words.' })).body.suggestion
+          .id as string;
+      return { one: await propose('b1'), two: await propose('b2') };
+    },
+    request: (v) => ({ url: '/api/suggestions/decide', body: { suggestionId: v.one, baseText: 'Other words.', proposedText: 'Other words.' } }),
+    other: (v) => ({ url: '/api/suggestions/decide', body: { suggestionId: v.two, baseText: 'Words.', proposedText: 'Words.' } }),
+  },
   // The password stays the one api-client.ts signs up with, so the examples after it still know it.
   'POST /api/account/password': {
     request: () => ({ url: '/api/account/password', body: { currentPassword: 'a long password', newPassword: 'a long password' } }),
