@@ -1,5 +1,6 @@
 import { COMMENT_MAX_THREADS, displayName, type CommentAnchor, type CommentListAnswer, type CommentThreadAnswer } from '@bree/contracts';
 import type { DocumentAccessRole } from '@bree/contracts';
+import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { roleCovers, type DocumentNeed } from '../grants/grants.service';
 import type { ProfileName } from '../tenants/profile-names';
@@ -55,7 +56,7 @@ export function createCommentsService({
       return await access({ tenantId: caller.tenantId, fileId, need });
     } catch (err) {
       // A role that falls short is told (403); no access at all is the same 404 as an unknown id.
-      if (err instanceof Error && 'status' in err && err.status === 404) throw commentsErrors.notFound();
+      if (err instanceof AppError && err.status === 404) throw commentsErrors.notFound();
       throw err;
     }
   }
