@@ -45,6 +45,7 @@ import { createPublishingRepository } from './modules/publishing/publishing.repo
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
+import { createCommentsExport } from './modules/comments/comments.export';
 import { createCommentsRepository } from './modules/comments/comments.repository';
 import { createCommentsService } from './modules/comments/comments.service';
 import { createGrantsRepository } from './modules/grants/grants.repository';
@@ -216,10 +217,20 @@ export function createServices({
   const providers = createAiProviderService({ repository: aiRepository, gateway, now });
   // Images in blob storage (docs/IMAGES.md); their rows go with the documents deleted for good, their bytes into exports.
   const images = createImagesService({ repository: createImagesRepository({ db }), storage: createStorage(config), files: filesPort, now });
-  const files = createFilesService({ db, newId, now, heavyWork, links: workspaceDocumentLinks, exportImages: images.forExport });
+  const profileNames = createProfileNames({ db });
+  const commentsRepository = createCommentsRepository({ db });
+  // Exports carry images' bytes, and the comment threads when the writer asks for them.
+  const files = createFilesService({
+    db,
+    newId,
+    now,
+    heavyWork,
+    links: workspaceDocumentLinks,
+    exportImages: images.forExport,
+    exportComments: createCommentsExport({ repository: commentsRepository, names: profileNames }),
+  });
   // Documents shared with people: the one grant resolver, read per request (docs/SHARING.md "People").
   const peopleMailer = config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
-  const profileNames = createProfileNames({ db });
   const documentName = async ({ tenantId, fileId }: { tenantId: string; fileId: string }) =>
     (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null;
   const grants = createGrantsService({
@@ -234,7 +245,7 @@ export function createServices({
   });
   // Comments beside the documents, reached through the same grant resolver (docs/COLLABORATION.md "Comments").
   const comments = createCommentsService({
-    repository: createCommentsRepository({ db }),
+    repository: commentsRepository,
     access: grants.resolve,
     participants: grants.participants,
     names: profileNames,

@@ -174,6 +174,16 @@ describe('comments', () => {
     const exported = await owner.call('GET', `/api/files/by-id/${fileId}/download?format=md`);
     expect(String(exported.body)).toContain('harbour wall');
     expect(String(exported.body)).not.toContain('Which wall?');
+    // Asked for, the comments follow the text: on the owner's path route and a grantee's by-id route alike.
+    const withComments = await owner.call('GET', `/api/files/${owner.sub}/Harbour/download?format=md&comments=include`);
+    const md = String(withComments.body);
+    expect(md.indexOf('The harbour wall holds the sea.')).toBeLessThan(md.indexOf('## Comments'));
+    expect(md).toMatch(/> “harbour wall ”\n\n\*\*Cora Commenter\*\* · \d{1,2} [A-Z][a-z]{2} \d{4}: Which wall\?/);
+    const asViewer = await people.viewer!.call('GET', `/api/files/by-id/${fileId}/download?format=txt&comments=include`);
+    expect(asViewer.status).toBe(200);
+    expect(String(asViewer.body)).toContain('Cora Commenter · ');
+    expect((await people.stranger!.call('GET', `/api/files/by-id/${fileId}/download?format=txt&comments=include`)).status).toBe(404);
+    expect((await owner.call('GET', `/api/files/by-id/${fileId}/download?format=txt&comments=all`)).status).toBe(400);
     expect((await owner.call('GET', '/api/files/search?q=Anchored')).body.items).toEqual([]);
     const content = JSON.stringify((await owner.call('POST', '/api/files/get', { fileId })).body.file.content);
     expect(content).not.toContain('Which wall?');

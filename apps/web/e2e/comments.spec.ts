@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { linkIn, startSmtpSink, type SmtpSink } from '../../server/test/fakes/smtp-sink';
 import { apiAnswer } from './fixtures/api';
+import { clickAfter, dragOver } from './fixtures/selection';
 import { expect, newAccount, test, type Account } from './fixtures/bree';
 import { removeDataDir, startBree, type BreeServer } from './fixtures/server';
 import { signInOverHttp, signUpOverHttp } from './fixtures/session';
@@ -37,45 +39,6 @@ test.afterAll(async () => {
   if (bree) removeDataDir(bree.dataDir);
   await sink?.close();
 });
-
-/** Where `words` start and end on the screen. */
-async function wordsBox(page: Page, words: string): Promise<{ x1: number; y1: number; x2: number; y2: number }> {
-  const box = await page.getByTestId('editor').evaluate((root, wanted) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent!.indexOf(wanted);
-      if (at === -1) continue;
-      const rectOf = (offset: number) => {
-        const range = document.createRange();
-        range.setStart(node, offset);
-        range.setEnd(node, offset + 1);
-        return range.getBoundingClientRect();
-      };
-      const first = rectOf(at);
-      const last = rectOf(at + wanted.length - 1);
-      return { x1: first.left + 1, y1: first.top + first.height / 2, x2: last.right, y2: last.top + last.height / 2 };
-    }
-    return null;
-  }, words);
-  if (!box) throw new Error(`“${words}” is not in the document`);
-  return box;
-}
-
-/** Selects `words` in the document with the mouse, as a reader drags over them. */
-async function dragOver(page: Page, words: string): Promise<void> {
-  const box = await wordsBox(page, words);
-  await page.mouse.move(box.x1, box.y1);
-  await page.mouse.down();
-  await page.mouse.move(box.x2, box.y2, { steps: 5 });
-  await page.mouse.up();
-  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(words);
-}
-
-/** Puts the caret just after `words` with a click. */
-async function clickAfter(page: Page, words: string): Promise<void> {
-  const box = await wordsBox(page, words);
-  await page.mouse.click(box.x2, box.y2);
-}
 
 /** The window comes back into view: what it asks on focus, it asks at once. */
 const backToTab = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -211,6 +174,15 @@ test('a Commenter comments with a mention; the owner is mailed, replies, types a
   const saved = JSON.stringify(((await apiAnswer(page, 'POST', '/files/get', { fileId })).body.file as { content: unknown }).content);
   expect(saved).not.toContain('spring tide');
   expect(saved).not.toContain('Four metres');
+  // …unless the writer asks: 'Include comments' adds the threads after the text.
+  await page.getByRole('button', { name: 'Close comments' }).click();
+  const documentPanel = page.getByRole('complementary', { name: 'Document panel' });
+  await documentPanel.getByRole('checkbox', { name: 'Include comments' }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), documentPanel.getByRole('button', { name: 'Download as Markdown (.md)' }).click()]);
+  const markdown = await readFile((await download.path())!, 'utf8');
+  expect(markdown.indexOf('harbour wall holds')).toBeLessThan(markdown.indexOf('## Comments'));
+  expect(markdown).toMatch(/> “harbour wall”\n\n\*\*Gus Guest\*\* · \d{1,2} \w{3} \d{4}: Is it tall enough for a spring tide\?/);
+  expect(markdown).toContain('On deleted text: “Boats”');
   await context.close();
 });
 

@@ -1,5 +1,21 @@
 import type { CommentThread } from '@bree/contracts';
+import type { ProfileName } from '../tenants/profile-names';
 import type { CommentRow, CommentThreadRow } from './comments.table';
+
+/** A person's name as comments show it; an account without a profile name still reads as someone. */
+export const nameFrom = (map: Map<string, ProfileName>) => (tenantId: string) => map.get(tenantId)?.name || 'A Bree writer';
+
+/** A document's comments by their thread, each list in the order given. */
+export function byThread(rows: readonly CommentRow[]): Map<string, CommentRow[]> {
+  const grouped = new Map<string, CommentRow[]>();
+  for (const row of rows) grouped.set(row.threadId, [...(grouped.get(row.threadId) ?? []), row]);
+  return grouped;
+}
+
+/** Everyone a document's threads name: the comments' authors and who resolved a thread. */
+export function peopleIn(threads: readonly CommentThreadRow[], rows: readonly CommentRow[]): string[] {
+  return [...new Set([...rows.map((c) => c.authorTenantId), ...threads.flatMap((t) => (t.resolvedBy ? [t.resolvedBy] : []))])];
+}
 
 /** A thread as the caller sees it: names instead of account ids, `mine` on what they wrote. */
 export function presentThread(

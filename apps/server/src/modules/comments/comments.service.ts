@@ -5,7 +5,7 @@ import type { Mailer } from '../../lib/mailer';
 import { roleCovers, type DocumentNeed } from '../grants/grants.service';
 import type { ProfileName } from '../tenants/profile-names';
 import { commentsErrors } from './comments.errors';
-import { mentionedIn, presentThread } from './comments.presenter';
+import { byThread, mentionedIn, nameFrom, peopleIn, presentThread } from './comments.presenter';
 import type { CommentsRepository } from './comments.repository';
 
 export interface CommentsServiceDeps {
@@ -41,8 +41,6 @@ export function createCommentsService({
   newId,
   now = () => new Date(),
 }: CommentsServiceDeps) {
-  const nameFrom = (map: Map<string, ProfileName>) => (tenantId: string) => map.get(tenantId)?.name ?? 'A Bree writer';
-
   /** The thread's document when the caller's role covers `need`; an unreachable thread is not found. */
   async function reachThread(caller: Caller, threadId: string, need: DocumentNeed) {
     const located = await repository.locateThread(threadId);
@@ -64,7 +62,7 @@ export function createCommentsService({
   async function threadAnswer(caller: Caller, tenantId: string, threadId: string): Promise<CommentThreadAnswer> {
     const found = await repository.thread({ tenantId, threadId });
     if (!found) throw commentsErrors.notFound();
-    const map = await names([...new Set([...found.comments.map((c) => c.authorTenantId), ...(found.thread.resolvedBy ? [found.thread.resolvedBy] : [])])]);
+    const map = await names(peopleIn([found.thread], found.comments));
     return { success: true, thread: presentThread(found.thread, found.comments, { caller: caller.tenantId, nameOf: nameFrom(map) }) };
   }
 
@@ -104,15 +102,12 @@ export function createCommentsService({
         repository.listThreads({ tenantId: ownerTenantId, fileId }),
         participants({ ownerTenantId, fileId }),
       ]);
-      const map = await names([
-        ...new Set([...people, ...comments.map((c) => c.authorTenantId), ...threads.flatMap((t) => (t.resolvedBy ? [t.resolvedBy] : []))]),
-      ]);
-      const byThread = new Map<string, typeof comments>();
-      for (const c of comments) byThread.set(c.threadId, [...(byThread.get(c.threadId) ?? []), c]);
+      const map = await names([...new Set([...people, ...peopleIn(threads, comments)])]);
+      const grouped = byThread(comments);
       return {
         success: true,
         canComment: roleCovers(role, 'comment'),
-        threads: threads.map((t) => presentThread(t, byThread.get(t.id) ?? [], { caller: caller.tenantId, nameOf: nameFrom(map) })),
+        threads: threads.map((t) => presentThread(t, grouped.get(t.id) ?? [], { caller: caller.tenantId, nameOf: nameFrom(map) })),
         mentionable: people.filter((id) => id !== caller.tenantId && map.has(id)).map((id) => ({ name: map.get(id)!.name })),
       };
     },

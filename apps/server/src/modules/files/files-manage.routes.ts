@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
-import { EXPORT_FORMATS } from './files.formats';
+import { downloadExtras, downloadQuerySchema } from './files.formats';
 import type { FilesService } from './files.service';
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });
@@ -92,14 +92,12 @@ export const filesManageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> =
     {
       schema: {
         params: tenantPathParams,
-        // provenance=include: the writer asks for the authorship line and, in .html, the AI spans (docs/PROVENANCE.md).
-        querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt'), provenance: z.enum(['include']).optional() }),
+        querystring: downloadQuerySchema,
       },
     },
     async (req, reply) => {
       const { tenantId } = requireAuth(req);
-      const { format, provenance } = req.query;
-      const file = await files.download({ tenantId, filePath: req.params.path, format, provenance: provenance === 'include' });
+      const file = await files.download({ tenantId, filePath: req.params.path, ...downloadExtras(req.query) });
       return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
     },
   );

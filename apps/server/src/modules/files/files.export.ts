@@ -4,6 +4,7 @@ import type { AnyExtension } from '@tiptap/core';
 import { generateHTML } from '@tiptap/html';
 import TurndownService from 'turndown';
 
+import { withCommentsAppendix, type ExportedThread } from './files.export-comments';
 import { docToDocx } from './files.export-docx';
 import { addImageRules, withExportImages, type ExportImages } from './files.export-images';
 import { addTableRules, exportTable } from './files.export-tables';
@@ -134,6 +135,8 @@ export interface ExportOptions {
   provenance?: boolean;
   /** The bytes of the stored images the document shows (files.export-images.ts); without them an image is its alt text. */
   images?: ExportImages;
+  /** The document's comment threads, written after the text when the writer asked (`comments=include`, files.export-comments.ts). */
+  comments?: ExportedThread[];
 }
 
 /**
@@ -145,8 +148,10 @@ export async function exportDocument(stored: DocJSON, opts: ExportOptions): Prom
   const provenance = opts.provenance === true;
   const text = provenance ? normalized : withoutProvenance(normalized);
   // Plain text names an image by its words; every other format carries its bytes.
-  const doc = opts.format === 'txt' ? text : withExportImages(text, opts.images, { links: opts.format === 'md' ? 'files' : 'data' });
-  const line = provenance ? authorshipLine(authorshipOf(doc)) : null;
+  const body = opts.format === 'txt' ? text : withExportImages(text, opts.images, { links: opts.format === 'md' ? 'files' : 'data' });
+  // The authorship counts the writer's text only: the comments come after it is measured.
+  const line = provenance ? authorshipLine(authorshipOf(body)) : null;
+  const doc = withCommentsAppendix(body, opts.comments);
   const opening = line ? `${line}\n\n` : '';
   const contentType = CONTENT_TYPES[opts.format];
   switch (opts.format) {

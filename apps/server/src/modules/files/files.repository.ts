@@ -71,9 +71,9 @@ export function createFilesRepository({ db, links = NO_DOCUMENT_LINKS }: { db: D
       return rows[0] ?? null;
     },
     /** A document's name and content as stored JSON text, unparsed (exports parse it where they render). */
-    async findContentJsonByPath({ tenantId, path }: { tenantId: string; path: string }): Promise<{ name: string; contentJson: string } | null> {
+    async findContentJsonByPath({ tenantId, path }: { tenantId: string; path: string }): Promise<{ id: string; name: string; contentJson: string } | null> {
       const rows = await db
-        .select({ name: files.name, contentJson: sql<string>`${files.content}::text` })
+        .select({ id: files.id, name: files.name, contentJson: sql<string>`${files.content}::text` })
         .from(files)
         .where(and(eq(files.tenantId, tenantId), eq(files.path, path), live))
         .limit(1);

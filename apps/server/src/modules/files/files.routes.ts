@@ -24,7 +24,7 @@ import { projectedJsonSerializer } from './files.answer-json';
 import { attachment } from './files-manage.routes';
 import { asOwnerOrGrantee, type DocumentAccess } from './files.access';
 import { checksIgnoredRoutes } from './files.checks-ignored.routes';
-import { EXPORT_FORMATS } from './files.formats';
+import { downloadExtras, downloadQuerySchema } from './files.formats';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
 
@@ -144,16 +144,15 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteDeps> = async (app, { 
     {
       schema: {
         params: z.object({ fileId: z.string().min(1).max(64) }),
-        querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('txt'), provenance: z.enum(['include']).optional() }),
+        querystring: downloadQuerySchema,
       },
     },
     async (req, reply) => {
       const { tenantId } = requireAuth(req);
       const { fileId } = req.params;
-      const { format, provenance } = req.query;
       const file = await asOwnerOrGrantee({ access, tenantId, fileId, need: 'read' }, async (owner) => {
         const { filePath } = await files.get({ tenantId: owner, fileId });
-        return files.download({ tenantId: owner, filePath, format, provenance: provenance === 'include' });
+        return files.download({ tenantId: owner, filePath, ...downloadExtras(req.query) });
       });
       return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body);
     },

@@ -23,6 +23,7 @@ import { decodeCursor } from './files.cursor';
 import { createFilesRepository, isUniqueViolation, type FileView } from './files.repository';
 import type { DocumentLinks } from './files.trash.queries';
 import { imageIdsInJson, type ExportImageSource } from './files.export-images';
+import type { ExportCommentSource } from './files.export-comments';
 import type { FileRow } from './files.table';
 
 export interface FilesServiceDeps {
@@ -35,10 +36,20 @@ export interface FilesServiceDeps {
   links?: DocumentLinks;
   /** The bytes of a tenant's stored images, for exports (the images module's; none: images export as their alt text). */
   exportImages?: ExportImageSource;
+  /** A document's comment threads, for exports that ask for them (the comments module's; none: no comments are written). */
+  exportComments?: ExportCommentSource;
+}
+
+export interface DownloadRequest {
+  tenantId: string;
+  filePath: string;
+  format: ExportFormat;
+  provenance?: boolean;
+  comments?: boolean;
 }
 
 /** Documents: create, read, list, rename, tag, delete (to the Trash) and revision-checked saves. */
-export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork, links, exportImages }: FilesServiceDeps) {
+export function createFilesService({ db, now = () => new Date(), newId, heavyWork = inlineHeavyWork, links, exportImages, exportComments }: FilesServiceDeps) {
   const repo = createFilesRepository({ db, ...(links ? { links } : {}) });
   const writer = createContentWriter({ db, now, newId });
 
@@ -309,15 +320,16 @@ export function createFilesService({ db, now = () => new Date(), newId, heavyWor
       return presentFile(await createUnique({ tenantId, path: copyPath, content: row.content as DocContent, isRepository: row.isRepository, metadata }));
     },
 
-    /** The document rendered for download: .txt, .md, .html or .docx, named after the document; the AI provenance only when asked. */
-    async download({ tenantId, filePath, format, provenance = false }: { tenantId: string; filePath: string; format: ExportFormat; provenance?: boolean }) {
+    /** The document rendered for download: .txt, .md, .html or .docx, named after the document; the AI provenance and the comments only when asked. */
+    async download({ tenantId, filePath, format, provenance = false, comments = false }: DownloadRequest) {
       // The content as its JSON text: parsed where it is rendered, on a worker thread when large.
       const row = await findAtPath(filePath, (path) => repo.findContentJsonByPath({ tenantId, path }));
       if (!row) throw filesErrors.notFound(`at "${normalizePath(filePath)}"`);
       const title = cleanName(displayName(row.name));
       const ids = format === 'txt' || !exportImages ? [] : imageIdsInJson(row.contentJson);
       const images = ids.length > 0 && exportImages ? { byId: await exportImages({ tenantId, ids }) } : undefined;
-      const file = await heavyWork.exportDocument(row.contentJson, { title, format, provenance, ...(images ? { images } : {}) });
+      const threads = comments && exportComments ? await exportComments({ tenantId, fileId: row.id }) : [];
+      const file = await heavyWork.exportDocument(row.contentJson, { title, format, provenance, ...(images ? { images } : {}), comments: threads });
       // The download's name passes the one name cleaning (a name stored before it existed included).
       return { filename: downloadFileName(row.name, file.extension), contentType: file.contentType, body: file.body };
     },

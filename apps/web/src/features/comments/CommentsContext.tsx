@@ -73,6 +73,8 @@ export function CommentsProvider({
 
 /** The comments of the open document, or null outside one. */
 export const useOptionalCommentsUi = (): CommentsUi | null => useContext(Context);
+/** The open document has comment threads, open or resolved (a download may then include them). */
+export const useHasComments = (): boolean => (useContext(Context)?.data?.threads.length ?? 0) > 0;
 
 export function useCommentsUi(): CommentsUi {
   const ui = useContext(Context);

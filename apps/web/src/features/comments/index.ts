@@ -1,2 +1,2 @@
-export { CommentsProvider, CommentsToggle, useCommentsUi } from './CommentsContext';
+export { CommentsProvider, CommentsToggle, useCommentsUi, useHasComments } from './CommentsContext';
 export { CommentBubble, CommentsLive, CommentsColumn, CommentsSheet } from './CommentsPlaces';

@@ -5,7 +5,8 @@ import { ulid } from 'ulid';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { claimBlankDocument } from '../documents/api';
-import { DOWNLOAD_FORMATS, IncludeProvenance, useFileTransfers } from '../files';
+import { DOWNLOAD_FORMATS, DownloadOptions, NO_EXTRAS, useFileTransfers } from '../files';
+import { useHasComments } from '../comments';
 import type { TransferTarget } from '../files';
 import { LazyUploadDialog } from '../import';
 import { useSearchPalette } from '../search';
@@ -40,7 +41,8 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
   const [inRepository, setInRepository] = useState(file.isRepository);
   const [creating, setCreating] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [includeProvenance, setIncludeProvenance] = useState(false);
+  const [extras, setExtras] = useState(NO_EXTRAS);
+  const hasComments = useHasComments();
   const navRef = useRef<HTMLElement>(null);
   const { openSearch } = useSearchPalette();
 
@@ -128,9 +130,9 @@ export function MobileMenu({ open, file, toggleRef, onFiles, onClose }: Props) {
             Check my draft
           </button>
           <p className="px-3 pt-2 pb-1 text-xs font-medium text-muted">Download</p>
-          <IncludeProvenance checked={includeProvenance} onChange={setIncludeProvenance} compact className="px-3 py-1" />
+          <DownloadOptions value={extras} onChange={setExtras} withComments={hasComments} compact className="px-3 py-1" />
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
-            <button key={format} type="button" className={item} onClick={() => void download(file, format, { includeProvenance })}>
+            <button key={format} type="button" className={item} onClick={() => void download(file, format, extras)}>
               {label}
             </button>
           ))}

@@ -9,4 +9,4 @@ export {
   type DownloadFormat,
 } from './transfer';
 export { useFileTransfers, type TransferTarget } from './useFileTransfers';
-export { IncludeProvenance } from './IncludeProvenance';
+export { DownloadOptions, NO_EXTRAS, type DownloadExtras } from './DownloadOptions';

@@ -26,4 +26,12 @@ describe('file transfers', () => {
     expect(downloadUrl({ ...target, includeProvenance: false })).not.toContain('provenance');
     expect(downloadUrl({ ...target, includeProvenance: true })).toBe('/api/files/t1/Essay.txt/download?format=html&provenance=include');
   });
+
+  it('asks for the comments only when the writer ticks Include comments', () => {
+    const target = { tenantId: 't1', filePath: 'Essay.txt', format: 'md' } as const;
+    expect(downloadUrl({ ...target, includeComments: false })).not.toContain('comments');
+    expect(downloadUrl({ ...target, includeComments: true, includeProvenance: true })).toBe(
+      '/api/files/t1/Essay.txt/download?format=md&provenance=include&comments=include',
+    );
+  });
 });

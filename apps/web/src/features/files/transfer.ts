@@ -34,10 +34,11 @@ export function filenameFromDisposition(header: string | null, fallback: string)
   return clean(header?.match(/filename="([^"]+)"/i)?.[1] ?? '') || clean(fallback);
 }
 
-/** The download request's address: the format, and `provenance=include` when the writer asks for the AI authorship. */
-export function downloadUrl(q: { tenantId: string; filePath: string; format: DownloadFormat; includeProvenance?: boolean }): string {
+/** The download request's address: the format, `provenance=include` for the AI authorship and `comments=include` for the comments, when asked. */
+export function downloadUrl(q: { tenantId: string; filePath: string; format: DownloadFormat; includeProvenance?: boolean; includeComments?: boolean }): string {
   const query = new URLSearchParams({ format: q.format });
   if (q.includeProvenance) query.set('provenance', 'include');
+  if (q.includeComments) query.set('comments', 'include');
   return `${filePathUrl(q.tenantId, q.filePath, '/download')}?${query.toString()}`;
 }
 
@@ -54,6 +55,8 @@ export async function downloadDocument(deps: {
   format: DownloadFormat;
   /** Adds the authorship line (and, in .html, the highlighted AI text) to the file. */
   includeProvenance?: boolean;
+  /** Adds the document's comment threads after the text. */
+  includeComments?: boolean;
 }): Promise<string> {
   const token = await deps.getAccessToken();
   const res = await fetch(downloadUrl(deps), {

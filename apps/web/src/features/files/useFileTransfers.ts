@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
+import type { DownloadExtras } from './DownloadOptions';
 import { downloadDocument, setInRepository, type DownloadFormat } from './transfer';
 
 export interface TransferTarget {
@@ -14,7 +15,7 @@ export function useFileTransfers() {
   const { api, tokens, queryClient } = useServices();
 
   const download = useCallback(
-    async (file: TransferTarget, format: DownloadFormat, options: { includeProvenance?: boolean } = {}) => {
+    async (file: TransferTarget, format: DownloadFormat, options: Partial<DownloadExtras> = {}) => {
       try {
         await downloadDocument({ getAccessToken: () => tokens.getAccessToken(), ...file, format, ...options });
       } catch (error) {

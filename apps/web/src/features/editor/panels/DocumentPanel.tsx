@@ -6,7 +6,8 @@ import { copyText } from '../clipboard';
 import { useDocumentStats } from '../useDocumentStats';
 import { WordGoal } from '../WordGoal';
 import type { WordGoalControl } from '../WordGoal';
-import { DOWNLOAD_FORMATS, IncludeProvenance, useFileTransfers } from '../../files';
+import { DOWNLOAD_FORMATS, DownloadOptions, NO_EXTRAS, useFileTransfers } from '../../files';
+import { useHasComments } from '../../comments';
 import { htmlWithoutProvenance } from '../provenanceView';
 import { AuthorshipSection } from './AuthorshipSection';
 import type { PanelFile } from './SidePanel';
@@ -33,7 +34,8 @@ interface Props {
 export function DocumentPanel({ editor, fileId, file, wordGoal, leavePanel }: Props) {
   const stats = useDocumentStats(editor);
   const { download } = useFileTransfers();
-  const [includeProvenance, setIncludeProvenance] = useState(false);
+  const [extras, setExtras] = useState(NO_EXTRAS);
+  const hasComments = useHasComments();
   const rows: [string, number][] = [
     ['Words', stats.words],
     ['Characters', stats.characters],
@@ -83,10 +85,10 @@ export function DocumentPanel({ editor, fileId, file, wordGoal, leavePanel }: Pr
           Download
         </h2>
         <p className="text-xs text-muted">The last saved version, in the format you choose.</p>
-        <IncludeProvenance checked={includeProvenance} onChange={setIncludeProvenance} />
+        <DownloadOptions value={extras} onChange={setExtras} withComments={hasComments} />
         <div className="flex flex-col gap-2">
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
-            <Button key={format} variant="ghost" onClick={() => void download(file, format, { includeProvenance })}>
+            <Button key={format} variant="ghost" onClick={() => void download(file, format, extras)}>
               {label}
             </Button>
           ))}
