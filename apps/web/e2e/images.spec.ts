@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { IMAGE_MESSAGES } from '@bree/contracts';
 import { test, expect, caretAtEnd, openDoc, savedBlocks, signUp } from './fixtures/assistant';
+import { apiAnswer } from './fixtures/api';
+import { newAccount } from './fixtures/bree';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
+import { signUpOverHttp } from './fixtures/session';
 
 /**
  * Images in the editor (docs/IMAGES.md): inserted by the toolbar's file chooser, the '/' menu and a
@@ -174,4 +177,52 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expect.poll(async () => (await savedImages(page, fileId)).map((b) => [b.attrs?.alt, b.attrs?.size])).toEqual([['Brown square', 'medium']]);
   });
+});
+
+test("a shared document's images: an Editor sees the owner's and pastes one in; a Commenter sees them and uploads none", async ({ page, ai, browser }) => {
+  await signUp(page, ai.server);
+  const fileId = await openDoc(page, ai.server, ['Owner picture', 'Guest picture']);
+  await caretAtEnd(page, 'Owner picture');
+  await pastePng(page, await pngBase64(page, '#c33'));
+  await expect.poll(async () => (await savedImages(page, fileId)).length).toBe(1);
+
+  /** A new account given `role` through the copyable invitation link, on the shared page. */
+  const guestWith = async (role: 'editor' | 'commenter') => {
+    const account = newAccount(`image-${role}`);
+    const invite = await apiAnswer(page, 'POST', '/grants/invite', { fileId, email: account.email, role });
+    const context = await browser.newContext();
+    const guest = await context.newPage();
+    await signUpOverHttp(guest, ai.server.url, account);
+    await guest.goto(invite.body.link as string);
+    await expect(guest).toHaveURL(`${ai.server.url}/app/shared/${fileId}`);
+    await expect(guest.getByTestId('editor')).toHaveAttribute('contenteditable', 'true');
+    return { guest, context };
+  };
+
+  // The Editor reads the owner's image with their own token, and pastes one: it is the owner's document's.
+  const editor = await guestWith('editor');
+  await expectShown(editor.guest, 0);
+  await caretAtEnd(editor.guest, 'Guest picture');
+  await pastePng(editor.guest, await pngBase64(editor.guest, '#33c'));
+  await expect(figures(editor.guest)).toHaveCount(2);
+  await expectShown(editor.guest, 1);
+  await expect.poll(async () => (await savedImages(page, fileId)).length).toBe(2);
+  await page.reload();
+  await expect(figures(page)).toHaveCount(2);
+  await expectShown(page, 1);
+  await editor.context.close();
+
+  // A Commenter sees both; a pasted image file is no suggestion: nothing is sent, nothing inserted.
+  const commenter = await guestWith('commenter');
+  const uploads: string[] = [];
+  commenter.guest.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/images') && uploads.push(request.url()));
+  await expectShown(commenter.guest, 0);
+  await expectShown(commenter.guest, 1);
+  await caretAtEnd(commenter.guest, 'Guest picture');
+  await pastePng(commenter.guest, await pngBase64(commenter.guest, '#3c3'));
+  await commenter.guest.keyboard.type(' here');
+  await expect(commenter.guest.getByTestId('editor')).toContainText('Guest picture here');
+  expect(uploads).toEqual([]);
+  await expect(figures(commenter.guest)).toHaveCount(2);
+  await commenter.context.close();
 });

@@ -29,7 +29,7 @@ export function sendImage(reply: FastifyReply, image: ImageBytes, { cacheControl
     .send(image.data);
 }
 
-/** POST /api/images (an image of one of the writer's documents, multipart) and GET /api/images/{id} (the owner's, or a person's the document is shared with). */
+/** POST /api/images (an image of a document the caller writes: theirs, or one shared with them as Editor; multipart) and GET /api/images/{id} (the owner's, or a person's the document is shared with). */
 export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService; access: ImageAccess }> = async (app, { images, access }) => {
   // Scoped to this plugin, as feedback's is: the one file and the fileId (and an optional tenantId).
   await app.register(multipart, { limits: { files: 1, fileSize: IMAGE_LIMITS.maxUploadBytes, fields: 3, fieldSize: 1024, parts: 4 } });
@@ -53,7 +53,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService; access
     async (req) => {
       const auth = requireAuth(req);
       const { fileId, data } = await readImageUpload(req, auth.tenantId);
-      return { image: await images.upload({ tenantId: auth.tenantId, fileId, data }) };
+      return { image: await images.uploadAsWriter({ tenantId: auth.tenantId, fileId, data, access }) };
     },
   );
 

@@ -4,6 +4,7 @@ import type { DocJSON } from '@bree/editor';
 import type { BlobStorage } from '../../lib/storage/storage';
 import type { FilesPort } from '../files/files.port';
 import { imageIdsIn } from './images.content';
+import { isAppError } from '../../lib/errors';
 import { imagesErrors } from './images.errors';
 import { processImage } from './images.process';
 import type { ImagesRepository } from './images.repository';
@@ -13,8 +14,8 @@ import type { ImageRow } from './images.table';
 const SWEEP_BATCH = 200;
 
 /** The bytes of a stored image and what to send them as. */
-/** The grant resolver (grants.service.ts `resolve`), as an image read needs it. */
-export type ImageAccess = (args: { tenantId: string; fileId: string; need: 'read' }) => Promise<{ ownerTenantId: string }>;
+/** The grant resolver (grants.service.ts `resolve`), as an image read ('read') or an upload into a shared document ('edit') needs it. */
+export type ImageAccess = (args: { tenantId: string; fileId: string; need: 'read' | 'edit' }) => Promise<{ ownerTenantId: string }>;
 
 export interface ImageBytes {
   data: Buffer;
@@ -74,7 +75,27 @@ export function createImagesService({
     return out;
   }
 
-  return {
+  /**
+   * The tenant an upload into `fileId` is stored in: the caller's own when the document is theirs —
+   * answered as before, with no extra query —, else the owner's when the grant resolver lets the
+   * caller write it (Editor). Without access the document's first 404 stands; a Viewer or a
+   * Commenter gets the resolver's 403 `role_refused`.
+   */
+  async function writersTenant({ tenantId, fileId, access }: { tenantId: string; fileId: string; access: ImageAccess }): Promise<string> {
+    try {
+      await files.requireLive({ tenantId, fileId });
+      return tenantId;
+    } catch (missing) {
+      if (!(isAppError(missing) && missing.status === 404)) throw missing;
+      const granted = await access({ tenantId, fileId, need: 'edit' }).catch((refused: unknown) => {
+        throw isAppError(refused) && refused.status === 404 ? missing : refused;
+      });
+      if (granted.ownerTenantId === tenantId) throw missing;
+      return granted.ownerTenantId;
+    }
+  }
+
+  const service = {
     bytesByIds,
     /**
      * Stores an image of the tenant's live document `fileId` (another tenant's, a trashed or unknown
@@ -115,6 +136,14 @@ export function createImagesService({
         throw imagesErrors.quotaExceeded(usedBytes);
       }
       return present(row);
+    },
+    /**
+     * An upload by whoever writes the document: its owner, or a person it is shared with as Editor.
+     * The image belongs to the document: kept in the owner's tenant and counted in the owner's
+     * storage, as an Editor's words are the owner's document (docs/IMAGES.md, docs/SHARING.md).
+     */
+    async uploadAsWriter({ tenantId, fileId, data, access }: { tenantId: string; fileId: string; data: Buffer; access: ImageAccess }): Promise<StoredImage> {
+      return service.upload({ tenantId: await writersTenant({ tenantId, fileId, access }), fileId, data });
     },
     /** The owner's read: 404 image_not_found for another tenant's or an unknown id. */
     async read({ tenantId, id }: { tenantId: string; id: string }): Promise<ImageBytes> {
@@ -172,5 +201,6 @@ export function createImagesService({
       }
     },
   };
+  return service;
 }
 export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
@@ -13,7 +13,6 @@ import { ConflictDialog } from './ConflictDialog';
 import { DocumentActionsSheet } from './DocumentActionsSheet';
 import { DesktopHeader } from './DesktopHeader';
 import { MobileHeader } from './MobileHeader';
-import { MobileMenu } from './MobileMenu';
 import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
 import { isNewDocumentState } from './newDocument';
 import { takeTypeAhead, typeHeldKeys } from './typeAhead';
@@ -24,7 +23,7 @@ import { Toolbar } from './Toolbar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
 import { BlockKeys } from './blockKeys';
-import { EditorShortcuts, ImageEditing, LinkTarget, TableEditing } from './editingExtensions';
+import { EditorShortcuts, ImageEditing, LinkTarget, TableEditing, withImageView } from './editingExtensions';
 import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LazyLinkPopover';
@@ -54,6 +53,9 @@ import { StorableText } from '../../lib/storableText';
 import { useChecksEntry } from '../checks/panel/checkRequest';
 import { ChecksSheet } from '../checks/panel/ChecksSheet';
 import './editor.css';
+
+// The phone's menu loads on a phone only (docs/PAGE-WEIGHT.md); it is hidden until its button opens it.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 /** What the page loaded: the content to show and the revision it is based on. */
 export interface LoadedDocument {
@@ -130,7 +132,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
 
   const editor = useEditor({
     extensions: [
-      ...breeExtensions(),
+      ...withImageView(breeExtensions()),
       BlockIds,
       UndoRedo,
       AiPreview,
@@ -365,13 +367,15 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
         )}
         {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
         {isMobile && (
-          <MobileMenu
-            open={menuOpen}
-            file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
-            toggleRef={menuButtonRef}
-            onFiles={() => void leave()}
-            onClose={closeMenu}
-          />
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={menuOpen}
+              file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
+              toggleRef={menuButtonRef}
+              onFiles={() => void leave()}
+              onClose={closeMenu}
+            />
+          </Suspense>
         )}
         {isMobile && <ChecksSheet editor={editor} fileId={doc.fileId} onAssistant={assistant.run} />}
         {isMobile && <CommentsSheet />}

@@ -3,7 +3,9 @@ import type { RefObject } from 'react';
 import type { SaveStatus } from '@bree/editor';
 import { cn } from '../../ui';
 import { SaveDot } from './SaveIndicator';
-import { MOBILE_MENU_ID } from './MobileMenu';
+
+/** Id of the phone's menu (MobileMenu, loaded on a phone only), named by its toggle's aria-controls. */
+export const MOBILE_MENU_ID = 'mobile-menu';
 
 /** The document-level event the settings tap raises (docs/PRODUCT.md#editor). */
 export const DOCUMENT_SETTINGS_EVENT = 'bree:document-settings';

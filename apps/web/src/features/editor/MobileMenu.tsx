@@ -13,9 +13,7 @@ import { useSearchPalette } from '../search';
 import { NEW_DOCUMENT_STATE } from './newDocument';
 import { cancelTypeAhead, startTypeAhead } from './typeAhead';
 import { requestCheckDraft } from '../checks/panel/checkRequest';
-
-/** Id of the menu, named by its toggle's aria-controls. */
-export const MOBILE_MENU_ID = 'mobile-menu';
+import { MOBILE_MENU_ID } from './MobileHeader';
 
 interface Props {
   open: boolean;

@@ -4,7 +4,7 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { EditorView } from '@tiptap/pm/view';
 import { SHORTCUTS, tiptapKeys } from './shortcuts';
 
-export { ImageEditing } from './images/imageEditing';
+export { ImageEditing, withImageView } from './images/imageEditing';
 export { TableEditing } from './tables/tableEditingLoader';
 
 export interface EditorShortcutOptions {

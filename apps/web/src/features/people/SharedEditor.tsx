@@ -14,6 +14,7 @@ import { sharedFile } from './api';
 import { StorableText } from '../../lib/storableText';
 import { ConflictDialog } from '../editor/ConflictDialog';
 import { SaveIndicator } from '../editor/SaveIndicator';
+import { ImageEditing, withImageView } from '../editor/editingExtensions';
 import { markEditedBy } from '../editor/markEdited';
 import { useAutosave, type ConflictInfo } from '../editor/useAutosave';
 import { useConflictChoice } from '../editor/useConflictChoice';
@@ -42,7 +43,7 @@ export interface SharedEditorProps {
  * panels, AI or sharing (docs/SHARING.md "People").
  */
 export function SharedEditor({ fileId, tenantId, content, revision, editable, suggesting, onGone, header }: SharedEditorProps) {
-  const { api } = useServices();
+  const { api, tokens } = useServices();
   // Only an Editor's window saves; a Commenter types too, but as suggestions (features/suggestions).
   const saves = useRef(editable);
   saves.current = editable;
@@ -53,7 +54,16 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
   const { machine, saveState } = useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted: onGone });
 
   const editor = useEditor({
-    extensions: [...breeExtensions(), BlockIds, UndoRedo, AiPreview, StorableText, Placeholder.configure({ placeholder: 'Start writing…' })],
+    extensions: [
+      ...withImageView(breeExtensions()),
+      BlockIds,
+      UndoRedo,
+      AiPreview,
+      StorableText,
+      // Images are read with the reader's token (the owner's images, through the grant); an Editor also adds them by paste or drop.
+      ImageEditing.configure({ fileId, api, tokens, canChange: () => saves.current }),
+      Placeholder.configure({ placeholder: 'Start writing…' }),
+    ],
     content: content as Record<string, unknown>,
     // A Commenter's window opens for typing once suggesting mode has loaded (SuggestingMode).
     editable,

@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import type { Editor } from '@tiptap/core';
+import type { AnyExtension, Editor, Node as NodeExtension } from '@tiptap/core';
 import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
 import { isBreeImageSrc } from '@bree/editor';
 import type { ApiClient } from '../../../lib/api';
@@ -14,13 +14,21 @@ export interface ImageEditingOptions {
   api: ApiClient | null;
   /** The token manager: an upload's XMLHttpRequest sends the same bearer token as the API client. */
   tokens: { getAccessToken(options?: { forceRefresh?: boolean }): Promise<string | null>; invalidate(): void } | null;
+  /**
+   * The person may add and change images: the owner and an Editor. A Commenter's window (typing
+   * suggestions) and a Viewer's read them only: no upload on paste or drop, no settings panel.
+   */
+  canChange: () => boolean;
 }
 
-const contexts = new WeakMap<Editor, ImageEditingOptions>();
+/** The options ImageEditing was configured with on this editor (null without it). */
+function optionsOf(editor: Editor): ImageEditingOptions | null {
+  return (editor.extensionManager.extensions.find((extension) => extension.name === 'breeImageEditing')?.options as ImageEditingOptions) ?? null;
+}
 
 /** The options the editor's image editing was configured with (the lazy upload reads them). */
 export function imageContext(editor: Editor): ImageEditingOptions {
-  const context = contexts.get(editor);
+  const context = optionsOf(editor);
   if (!context?.api || !context.tokens) throw new Error('ImageEditing is not configured on this editor');
   return context;
 }
@@ -71,10 +79,7 @@ const panelHost: ImagePanelHost = {
 export const ImageEditing = Extension.create<ImageEditingOptions>({
   name: 'breeImageEditing',
   addOptions() {
-    return { fileId: '', api: null, tokens: null };
-  },
-  onCreate() {
-    contexts.set(this.editor, this.options);
+    return { fileId: '', api: null, tokens: null, canChange: () => true };
   },
   addKeyboardShortcuts() {
     return {
@@ -90,19 +95,12 @@ export const ImageEditing = Extension.create<ImageEditingOptions>({
   addProseMirrorPlugins() {
     const editor = this.editor;
     const options = this.options;
-    const fetchImage = options.api ? imageFetcher(options.api) : () => Promise.reject(new Error('no API client'));
     return [
       new Plugin({
         key: new PluginKey('breeImageEditing'),
         props: {
-          nodeViews: {
-            image: (node, view, getPos) => {
-              const imageView = new ImageView(node, view, getPos, fetchImage, panelHost);
-              Object.assign(imageView.dom, { imageView });
-              return imageView;
-            },
-          },
           handlePaste: (view, event) => {
+            if (!options.canChange()) return false;
             const files = imageFiles(event.clipboardData);
             // A passage with words (from Word, a page) is pasted as text, its images by the rule below;
             // an image file alone, or with the bare <img> of 'Copy image', is uploaded.
@@ -111,7 +109,7 @@ export const ImageEditing = Extension.create<ImageEditingOptions>({
             return true;
           },
           handleDrop: (view, event, _slice, moved) => {
-            const files = moved ? [] : imageFiles(event.dataTransfer);
+            const files = moved || !options.canChange() ? [] : imageFiles(event.dataTransfer);
             if (files.length === 0) return false;
             const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
             insertImageFiles(editor, files, at?.pos ?? view.state.selection.from);
@@ -119,12 +117,42 @@ export const ImageEditing = Extension.create<ImageEditingOptions>({
           },
           // A data: image in pasted HTML is uploaded, after the pasted text, at the caret.
           transformPastedHTML: (html, view) =>
-            pastedHtmlImages(html, isBreeImageSrc, (images) => {
-              const files = images.map((blob) => new File([blob], 'pasted-image', { type: blob.type }));
-              setTimeout(() => insertImageFiles(editor, files, view.state.selection.from));
-            }),
+            !options.canChange()
+              ? html
+              : pastedHtmlImages(html, isBreeImageSrc, (images) => {
+                  const files = images.map((blob) => new File([blob], 'pasted-image', { type: blob.type }));
+                  setTimeout(() => insertImageFiles(editor, files, view.state.selection.from));
+                }),
         },
       }),
     ];
   },
 });
+
+/**
+ * The schema's extensions with the image drawn by ImageView (read with the writer's token, its
+ * settings panel) from the editor's first paint. A node view given by a plugin comes only after
+ * TipTap's first paint, when a plain `<img>` would already have asked for the image without the token
+ * (a 401 for every image of the document). Use with ImageEditing, which holds the options.
+ */
+export function withImageView(extensions: AnyExtension[]): AnyExtension[] {
+  return extensions.map((extension) =>
+    extension.name !== 'image'
+      ? extension
+      : (extension as NodeExtension).extend({
+          addNodeView() {
+            return ({ node, view, getPos, editor }) => {
+              const options = optionsOf(editor);
+              const fetchImage = options?.api ? imageFetcher(options.api) : () => Promise.reject(new Error('no API client'));
+              const host: ImagePanelHost = {
+                show: (image, focus) => options?.canChange() && image.view.editable && panelHost.show(image, focus),
+                hide: panelHost.hide,
+              };
+              const imageView = new ImageView(node, view, getPos, fetchImage, host);
+              Object.assign(imageView.dom, { imageView });
+              return imageView;
+            };
+          },
+        }),
+  );
+}
