@@ -268,5 +268,18 @@ describe('workspace-wide grants', () => {
     expect((await single.call('GET', '/api/grants/shared-with-me')).body.documents.map((d: { id: string }) => d.id)).toEqual([masterId]);
     const people = (await owner.call('GET', `/api/grants/people/${masterId}`)).body.people as { scope: string }[];
     expect(people.map((p) => p.scope).sort()).toEqual(['document', 'workspace']);
+    // Who may be @mentioned is who has access: on a variant, the whole-workspace guest and not the master-only one.
+    for (const [who, label] of [
+      [whole, 'Wendy Whole'],
+      [single, 'Sid Single'],
+      [owner, 'Olga Owner'],
+    ] as const) {
+      expect((await who.call('PUT', '/api/users/profile', { email: `${label.split(' ')[0]!.toLowerCase()}@example.com`, name: label })).status).toBe(200);
+    }
+    const mentionable = async (fileId: string) =>
+      ((await owner.call('GET', `/api/comments/list/${fileId}`)).body.mentionable as { name: string }[]).map((p) => p.name).sort();
+    expect(await mentionable(after)).toEqual(['Wendy Whole']);
+    expect(await mentionable(masterId)).toEqual(['Sid Single', 'Wendy Whole']);
+    expect(((await whole.call('GET', `/api/comments/list/${after}`)).body.mentionable as { name: string }[]).map((p) => p.name)).toEqual(['Olga Owner']);
   });
 });

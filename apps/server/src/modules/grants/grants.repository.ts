@@ -1,6 +1,6 @@
 import type { DocumentRole, GrantScope } from '@bree/contracts';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { selectPreparedRows, type Db } from '../../db/db';
+import { selectPreparedRows, selectRows, type Db } from '../../db/db';
 import { documentField, documentsRelationSql } from '../files/files.port';
 import type { WorkspaceGrantLinks } from './grants.links';
 import { documentGrants, documentInvitations } from './grants.table';
@@ -88,6 +88,24 @@ export function createGrantsRepository({ db, workspaces }: { db: Db; workspaces:
         .from(documentGrants)
         .where(and(eq(documentGrants.tenantId, tenantId), eq(documentGrants.fileId, fileId)))
         .orderBy(asc(documentGrants.createdAt), asc(documentGrants.granteeTenantId));
+    },
+
+    /**
+     * Everyone the owner granted the live document `fileId`: by its own grant, or by a workspace-wide
+     * grant on its master — the people the one access query lets in — each once, first granted first.
+     */
+    async granteesOf({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<string[]> {
+      const rows = await selectRows<{ grantee: string }>(
+        db,
+        sql`select g.grantee_tenant_id as grantee
+            from ${documents()} d
+            join ${documentGrants} g on g.tenant_id = d.tenant_id
+              and (g.file_id = d.id or (g.scope = 'workspace' and g.file_id = ${workspaces.masterOf('d')}))
+            where d.id = ${fileId} and d.tenant_id = ${tenantId}
+            group by g.grantee_tenant_id
+            order by min(g.created_at), g.grantee_tenant_id`,
+      );
+      return rows.map((r) => r.grantee);
     },
 
     /** The owner's invitations still valid for the document, oldest first. */

@@ -76,8 +76,7 @@ export function createGrantsService({ repository, names, documentName, mailer, p
 
     /** Everyone with access to the owner's document: the owner first, then the grantees (for comments' mentions). */
     async participants({ ownerTenantId, fileId }: { ownerTenantId: string; fileId: string }): Promise<string[]> {
-      const grants = await repository.listGrants({ tenantId: ownerTenantId, fileId });
-      return [ownerTenantId, ...grants.map((g) => g.granteeTenantId)];
+      return [ownerTenantId, ...(await repository.granteesOf({ tenantId: ownerTenantId, fileId }))];
     },
 
     /** Invites `email` to the owner's document: mailed with SMTP_URL, else the link is answered for the owner to pass on. */
