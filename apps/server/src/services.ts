@@ -33,11 +33,11 @@ import { createSaveReceipts } from './modules/files/files.save-receipts';
 import { createSaveService } from './modules/files/files.save';
 import { createFilesPort, imageIdsInJson } from './modules/files/files.port';
 import { createFilesService } from './modules/files/files.service';
-import { createTrashService, type TrashService } from './modules/files/files.trash';
+import { createTrashService } from './modules/files/files.trash';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createImagesRepository } from './modules/images/images.repository';
-import { createImagesService, type ImagesService } from './modules/images/images.service';
+import { createImagesService } from './modules/images/images.service';
 import { createShareImageSource } from './modules/shares/shares.image-source';
 import { createStorage } from './lib/storage/storage';
 import { createHeavyWork, type HeavyWork } from './lib/workers/heavy-work';
@@ -45,22 +45,16 @@ import { createPublishingRepository } from './modules/publishing/publishing.repo
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createSharesRepository } from './modules/shares/shares.repository';
 import { createSharesService } from './modules/shares/shares.service';
+import { createPeopleServices } from './services.people';
+import { verifiedEmails, withImageSweeps } from './services.wiring';
 import { createCommentsExport } from './modules/comments/comments.export';
 import { createCommentsRepository } from './modules/comments/comments.repository';
-import { createCommentsService } from './modules/comments/comments.service';
-import { createGrantsRepository } from './modules/grants/grants.repository';
-import { createSuggestionsRepository } from './modules/suggestions/suggestions.repository';
-import { createSuggestionsService } from './modules/suggestions/suggestions.service';
-import { createGrantsService } from './modules/grants/grants.service';
-import { createPresenceService } from './modules/presence/presence.service';
 import { createReplayService } from './modules/replays/replays.service';
 import type { SemanticSearch } from './modules/search/search.ports';
 import { createSearchService } from './modules/search/search.service';
 import { createTenantsRepository } from './modules/tenants/tenants.repository';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createBillingService } from './modules/billing/billing.service';
-import { createAccountEmails } from './modules/identity/account-emails';
-import { createProfileEmails } from './modules/tenants/profile-emails';
 import { createProfileNames } from './modules/tenants/profile-names';
 import { createMailer } from './lib/mailer';
 import { createStripeGateway } from './modules/billing/billing.stripe';
@@ -75,7 +69,7 @@ import { createDictationReceipts } from './modules/transcription/transcription.r
 import { createRateLimitCounters } from './modules/rate-limits/rate-limits.repository';
 import { createSemanticSearch } from './modules/search/semantic/semantic.service';
 import { createVariantSink } from './modules/workspaces/workspaces.generation';
-import { workspaceDocumentLinks, workspaceGrantLinks } from './modules/workspaces/workspaces.links';
+import { workspaceDocumentLinks } from './modules/workspaces/workspaces.links';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { createAccountExport } from './modules/account/export.service';
@@ -85,36 +79,6 @@ import { createFilesExportData } from './modules/files/files.export-data';
 import { createUsageExportData } from './modules/usage/usage.export-data';
 import { createVersionsExportData } from './modules/versions/versions.export-data';
 import { createVoiceExportData } from './modules/voice/voice.export-data';
-
-/** A tenant's verified e-mail address: its local account's, else its profile's (an external issuer's writer), else null. */
-function verifiedEmails({ db }: { db: Database['db'] }): (tenantId: string) => Promise<string | null> {
-  const local = createAccountEmails({ db });
-  const profile = createProfileEmails({ db });
-  return async (tenantId) => (await local(tenantId)) ?? (await profile(tenantId));
-}
-
-/**
- * The Trash, whose deletions for good also remove the images no remaining document shows (the
- * images module sweeps its own rows; the files module knows nothing of images).
- */
-function withImageSweeps(trash: TrashService, images: Pick<ImagesService, 'sweep'>): TrashService {
-  return {
-    ...trash,
-    async deleteForever(q) {
-      await trash.deleteForever(q);
-      await images.sweep({ tenantId: q.tenantId });
-    },
-    async discard(q) {
-      await trash.discard(q);
-      await images.sweep({ tenantId: q.tenantId });
-    },
-    async purge() {
-      const purged = await trash.purge();
-      await images.sweep();
-      return purged;
-    },
-  };
-}
 
 /**
  * Every domain service, wired to one database, clock and id generator. Without a config
@@ -229,36 +193,15 @@ export function createServices({
     exportImages: images.forExport,
     exportComments: createCommentsExport({ repository: commentsRepository, names: profileNames }),
   });
-  // Documents shared with people: the one grant resolver, read per request (docs/SHARING.md "People").
-  const peopleMailer = config.mail ? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : null;
-  const documentName = async ({ tenantId, fileId }: { tenantId: string; fileId: string }) =>
-    (await filesPort.namesOf({ tenantId, fileIds: [fileId] })).get(fileId) ?? null;
-  const grants = createGrantsService({
-    repository: createGrantsRepository({ db, workspaces: workspaceGrantLinks }),
-    names: profileNames,
-    documentName,
-    mailer: peopleMailer,
-    publicUrl: config.publicUrl,
-    // Presence is made below (it asks this resolver): bound when it exists.
-    onRemoved: async ({ fileId, granteeTenantId }) => presence.revoke(fileId, granteeTenantId),
-    now,
-  });
-  // Comments beside the documents, reached through the same grant resolver (docs/COLLABORATION.md "Comments").
-  const comments = createCommentsService({
-    repository: commentsRepository,
-    access: grants.resolve,
-    participants: grants.participants,
-    names: profileNames,
-    documentName,
-    mailer: peopleMailer,
-    publicUrl: config.publicUrl,
+  const { grants, comments, presence, suggestions } = createPeopleServices({
+    db,
+    config,
+    filesPort,
+    notifications,
+    commentsRepository,
+    profileNames,
     newId,
     now,
-  });
-  // Who else has a document open, heard across processes on the hub (docs/COLLABORATION.md "Presence").
-  const presence = createPresenceService({
-    requireOpenable: async (caller, fileId) => void (await grants.resolve({ tenantId: caller.tenantId, fileId, need: 'read' })),
-    hub: notifications,
   });
   // Dictated words answered to a page wait here for its acknowledgement, or are written into the document (docs/DICTATION.md).
   const dictationReceipts = createDictationReceipts({ hub: notifications, ...(dictationReceiptWaitMs ? { waitMs: dictationReceiptWaitMs } : {}) });
@@ -307,8 +250,7 @@ export function createServices({
     }),
     grants,
     comments,
-    // A Commenter's suggested edits beside the document (docs/COLLABORATION.md "Suggestions").
-    suggestions: createSuggestionsService({ repository: createSuggestionsRepository({ db }), access: grants.resolve, names: profileNames, newId, now }),
+    suggestions,
     usage,
     billing,
     providers,

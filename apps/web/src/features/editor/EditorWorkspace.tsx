@@ -1,19 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
-import { Placeholder, UndoRedo } from '@tiptap/extensions';
-import { BlockIds, breeExtensions, pastedTextSlice } from '@bree/editor';
 import type { FileSummary } from '@bree/contracts';
 import { useNavigate, useNavigationState } from '../../app/navigation';
 import { useServices } from '../../app/services';
 import { notify } from '../../lib/toast';
 import { SkipLink, useIsMobile } from '../../ui';
 import { ConflictDialog } from './ConflictDialog';
-import { DocumentActionsSheet } from './DocumentActionsSheet';
 import { DesktopHeader } from './DesktopHeader';
 import { MobileHeader } from './MobileHeader';
-import { MobileSettingsSheet, useDocumentSettingsEvent } from './MobileSettingsSheet';
+import { usePhoneSheets } from './usePhoneSheets';
 import { isNewDocumentState } from './newDocument';
 import { takeTypeAhead, typeHeldKeys } from './typeAhead';
 import { SaveIndicator } from './SaveIndicator';
@@ -22,40 +19,34 @@ import { PANEL_TABS, SidePanel, type PanelTab } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SlashMenuSlot } from './slashMenuSlot';
-import { BlockKeys } from './blockKeys';
-import { EditorShortcuts, ImageEditing, LinkTarget, TableEditing, withImageView } from './editingExtensions';
-import { CaretPlaced } from './caretPlaced';
 import { FindBar } from './FindBar';
 import { LinkPopover } from './LazyLinkPopover';
-import { Find } from './find';
 import { useWordGoal } from './WordGoal';
 import { useRevealPassage } from '../search';
 import { ChatButton } from '../chat';
-import { AiPreview, AskAi, AskAiKeys, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
+import { AskAi, AssistantMenu, SelectionActions, SuggestionCard, useAssistant } from '../assistant';
 import { DictationButton } from '../dictation';
 import { SuggestionReview } from '../suggestions';
-import { CommentsLive, CommentsColumn, CommentsProvider, CommentsSheet, CommentsToggle } from '../comments';
+import { CommentsLive, CommentsColumn, CommentsProvider, CommentsToggle } from '../comments';
 import { useVirtualKeyboard } from './virtualKeyboard';
 import { StaleBanner, ThreadCounts } from '../workspaces';
 import { useDocumentWorkspace } from './useDocumentWorkspace';
 import { useOpenRequests } from './useOpenRequests';
 import { deleteOfflineSave } from './offlineStore';
-import { markEditedBy } from './markEdited';
 import { useAutosave, type ConflictInfo } from './useAutosave';
 import { useConflictChoice } from './useConflictChoice';
 import { useVersionRestore } from './versions/useVersionRestore';
 import { useDeletedDocument } from './useDeletedDocument';
 import { useDiscardWhenLeftEmpty } from './useDiscardWhenLeftEmpty';
 import { useDocumentName } from './useDocumentName';
+import { EDITOR_TEXT_ID, useWorkspaceEditor } from './useWorkspaceEditor';
 import { useLeave } from './useLeave';
 import { useBeforeUnload, useEditorPageMeta, useOfflineSync } from './useOfflineSync';
-import { StorableText } from '../../lib/storableText';
 import { useChecksEntry } from '../checks/panel/checkRequest';
-import { ChecksSheet } from '../checks/panel/ChecksSheet';
 import './editor.css';
 
-// The phone's menu loads on a phone only (docs/PAGE-WEIGHT.md); it is hidden until its button opens it.
-const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
+// A phone's sheets and menu load on a phone only, as the page shows (docs/PAGE-WEIGHT.md).
+const PhoneSheets = lazy(() => import('./PhoneSheets').then((m) => ({ default: m.PhoneSheets })));
 
 /** What the page loaded: the content to show and the revision it is based on. */
 export interface LoadedDocument {
@@ -75,12 +66,9 @@ export interface LoadedDocument {
   wordGoal: number | null;
 }
 
-/** Id of the editable text: the skip link's target. */
-const EDITOR_TEXT_ID = 'editor-text';
-
 /** The editing surface: TipTap, autosave, conflicts, offline sync, leaving, panels. */
 export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
-  const { api, tokens } = useServices();
+  const { api } = useServices();
   const isMobile = useIsMobile();
   const revisionRef = useRef(doc.revision);
   const editorRef = useRef<Editor | null>(null);
@@ -90,21 +78,10 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   const [params] = useSearchParams();
   // ?tab=history (links into a panel) opens that panel first.
   const [tab, setTab] = useState<PanelTab>(() => PANEL_TABS.find((t) => t === params.get('tab')) ?? 'document');
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButtonRef = useRef<HTMLButtonElement | null>(null);
+  const sheets = usePhoneSheets();
   const [editing, setEditing] = useState(false);
   const { linkRequest, findRequest, openLink, openFind, closeLink, closeFind } = useOpenRequests();
   const isNewDocument = isNewDocumentState(useNavigationState());
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  // Opening a sheet closes the menu (and any other sheet).
-  const openSettings = useCallback(() => {
-    setMenuOpen(false);
-    setSheetOpen(false);
-    setSettingsOpen(true);
-  }, []);
-  useDocumentSettingsEvent(openSettings);
 
   // The name and path now: renamed in place, or named after its first line by a save.
   const { file, rename, onNamed, awaitsName } = useDocumentName({ tenantId: doc.tenantId, summary: doc.summary, editorRef });
@@ -130,37 +107,17 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   });
   useDeletedDocument({ api, fileId: doc.fileId, onDeleted });
 
-  const editor = useEditor({
-    extensions: [
-      ...withImageView(breeExtensions()),
-      BlockIds,
-      UndoRedo,
-      AiPreview,
-      StorableText,
-      Find,
-      LinkTarget,
-      CaretPlaced,
-      AskAiKeys,
-      BlockKeys,
-      EditorShortcuts.configure({ onFind: openFind, onLink: openLink }),
-      ImageEditing.configure({ fileId: doc.fileId, api, tokens }),
-      TableEditing,
-      Placeholder.configure({ placeholder: 'Start writing…' }),
-    ],
-    content: doc.content as Record<string, unknown>,
-    shouldRerenderOnTransaction: false,
-    immediatelyRender: true,
-    editorProps: {
-      attributes: { id: EDITOR_TEXT_ID, class: 'bree-prose', 'aria-label': 'Document text', 'data-testid': 'editor' },
-      clipboardTextParser: (text, _context, _plain, view) => pastedTextSlice(view.state.schema, text),
-    },
-    onUpdate: ({ transaction }) => {
-      if (markEditedBy(machine, transaction)) editedRef.current = true;
-    },
+  const editor = useWorkspaceEditor({
+    fileId: doc.fileId,
+    content: doc.content,
+    machine,
+    editedRef,
+    onFind: openFind,
+    onLink: openLink,
     onFocus: () => {
       setEditing(true);
       // Writing (or selecting, which brings up the actions sheet) closes the mobile menu.
-      setMenuOpen(false);
+      sheets.closeMenu();
     },
     onBlur: () => setEditing(false),
   });
@@ -242,23 +199,18 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
   useChecksEntry({ onOpen: isMobile ? null : () => setTab('checks') });
   const undo = () => editor.chain().focus().undo().run();
   const redo = () => editor.chain().focus().redo().run();
-  // The outline's choice on a phone: the sheet closes first, then the text gets the caret (not the sheet's opener).
-  const afterSheet = useRef<(() => void) | null>(null);
-  const leaveSheetFor = (go: () => void) => {
-    afterSheet.current = go;
-    setSheetOpen(false);
-  };
-  const panel = (
+  const panelFile = { tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository };
+  const panelFor = (leavePanel?: (go: () => void) => void) => (
     <SidePanel
       editor={editor}
       fileId={doc.fileId}
-      file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
+      file={panelFile}
       tab={tab}
       onTab={setTab}
       restore={restoreVersion}
       wordGoal={wordGoal}
       onAssistant={assistant.run}
-      leavePanel={isMobile ? leaveSheetFor : undefined}
+      leavePanel={leavePanel}
     />
   );
 
@@ -275,21 +227,19 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
             status={saveState.status}
             scrollRef={scrollRef}
             editing={editing}
-            menuOpen={menuOpen}
-            menuButtonRef={menuButtonRef}
+            menuOpen={sheets.menuOpen}
+            menuButtonRef={sheets.menuButtonRef}
             onBack={() => void leave()}
             onOpenActions={() => {
-              setMenuOpen(false);
-              setSettingsOpen(false);
               setTab('document');
-              setSheetOpen(true);
+              sheets.openActions();
             }}
             onUndo={undo}
             onRedo={redo}
             onToggleMenu={() => {
               // While editing, the check mark means "done": it closes the keyboard.
               if (editing) editor.commands.blur();
-              else setMenuOpen((open) => !open);
+              else sheets.toggleMenu();
             }}
           />
         ) : (
@@ -345,40 +295,23 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
               />
             )}
           </main>
-          {!isMobile && <CommentsColumn label="Document panel">{panel}</CommentsColumn>}
+          {!isMobile && <CommentsColumn label="Document panel">{panelFor()}</CommentsColumn>}
         </div>
         {isMobile && (
-          <DocumentActionsSheet
-            open={sheetOpen}
-            onOpenChange={setSheetOpen}
-            title={file.displayName}
-            onRename={rename}
-            saveState={saveState}
-            onCloseAutoFocus={(event) => {
-              const go = afterSheet.current;
-              afterSheet.current = null;
-              if (!go) return;
-              event.preventDefault();
-              go();
-            }}
-          >
-            {panel}
-          </DocumentActionsSheet>
-        )}
-        {isMobile && <MobileSettingsSheet fileId={doc.fileId} open={settingsOpen} onOpenChange={setSettingsOpen} />}
-        {isMobile && (
           <Suspense fallback={null}>
-            <MobileMenu
-              open={menuOpen}
-              file={{ tenantId: doc.tenantId, filePath: file.filePath, displayName: file.displayName, isRepository: doc.isRepository }}
-              toggleRef={menuButtonRef}
-              onFiles={() => void leave()}
-              onClose={closeMenu}
+            <PhoneSheets
+              editor={editor}
+              fileId={doc.fileId}
+              file={panelFile}
+              saveState={saveState}
+              sheets={sheets}
+              onRename={rename}
+              onLeave={() => void leave()}
+              onAssistant={assistant.run}
+              panel={panelFor}
             />
           </Suspense>
         )}
-        {isMobile && <ChecksSheet editor={editor} fileId={doc.fileId} onAssistant={assistant.run} />}
-        {isMobile && <CommentsSheet />}
         <SuggestionCard editor={editor} assistant={assistant} isMobile={isMobile} />
         <AskAi editor={editor} onAsk={(instruction) => assistant.run('ask', instruction)} isMobile={isMobile} bottomInset={keyboard.inset} />
         <SlashMenuSlot editor={editor} onRun={assistant.run} />
