@@ -65,7 +65,10 @@ export function createPeopleServices({
   });
   // Who else has a document open, heard across processes on the hub (docs/COLLABORATION.md "Presence").
   const presence = createPresenceService({
-    requireOpenable: async (caller, fileId) => void (await grants.resolve({ tenantId: caller.tenantId, fileId, need: 'read' })),
+    revisionIfOpenable: async (caller, fileId) => {
+      const { ownerTenantId } = await grants.resolve({ tenantId: caller.tenantId, fileId, need: 'read' });
+      return filesPort.revisionOf({ tenantId: ownerTenantId, fileId });
+    },
     hub: notifications,
   });
   // A Commenter's suggested edits beside the document (docs/COLLABORATION.md "Suggestions").

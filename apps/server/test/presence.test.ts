@@ -21,13 +21,21 @@ describe('POST /api/presence/{fileId}', () => {
   it("shows the writer's other window as 'you' and not the asking one; a goodbye takes it away at once", async () => {
     const first = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-one-1234' });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ people: [] });
+    expect(first.body).toEqual({ people: [], revision: 1 });
 
     const second = await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' });
     expect(second.body.people).toEqual([{ key: expect.any(String), name: 'present-writer@example.com', you: true, windows: 1 }]);
 
     expect((await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-one-1234' })).body).toEqual({ success: true });
-    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body).toEqual({ people: [] });
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body).toEqual({ people: [], revision: 1 });
+  });
+
+  it('tells the document’s revision, so a window with nothing unsaved follows a save made elsewhere', async () => {
+    const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Saved in another window.' }] }] };
+    const saved = await writer.call('POST', '/api/files/content-only-update', { fileId, content, baseRevision: 1, operationId: 'presence-save-1' });
+    expect(saved.body.revision).toBe(2);
+    expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-one-1234' })).body.revision).toBe(2);
+    await writer.call('POST', `/api/presence/${fileId}/leave`, { sessionId: 'window-one-1234' });
   });
 
   it("answers 404 for another tenant's document and keeps nothing of the caller; their goodbye there ends nobody's window", async () => {

@@ -131,6 +131,8 @@ test.describe('editor', () => {
     const fileId = await createDoc(page, 'Shared draft', 'Base');
     const other = await context.newPage();
     await page.goto(`${bree.url}/app/${fileId}`);
+    // The second page has not heard of the first one's save yet (its presence heartbeat would otherwise follow it, docs/COLLABORATION.md).
+    await other.route('**/api/presence/**', (route) => route.fulfill({ json: { people: [], revision: 1 } }));
     await other.goto(`${bree.url}/app/${fileId}`);
     await expect(other.getByTestId('editor')).toContainText('Base');
 
@@ -154,6 +156,8 @@ test.describe('editor', () => {
     const fileId = await createDoc(page, 'Second draft', 'Base');
     const other = await context.newPage();
     await page.goto(`${bree.url}/app/${fileId}`);
+    // The second page has not heard of the first one's save yet (its presence heartbeat would otherwise follow it, docs/COLLABORATION.md).
+    await other.route('**/api/presence/**', (route) => route.fulfill({ json: { people: [], revision: 1 } }));
     await other.goto(`${bree.url}/app/${fileId}`);
     await expect(other.getByTestId('editor')).toContainText('Base');
     await typeAtEnd(page, ' winner');

@@ -109,6 +109,10 @@ test('invite a Viewer by link, who signs up, reads, becomes an Editor and writes
   await expect(invitee.getByTestId('save-status')).toHaveText(/Saved/);
   const saved = await apiAnswer(page, 'POST', '/files/get', { fileId });
   expect(JSON.stringify((saved.body.file as { content: unknown }).content)).toContain(`${TEXT}${ADDED}`);
+  // The owner's open window, with nothing unsaved, shows the Editor's words without a reload (at its next heartbeat).
+  await backToTab(page);
+  await expect(page.getByTestId('editor')).toHaveText(`${TEXT}${ADDED}`);
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
 
   // The owner removes them: the invitee's open window says so without a reload, and the list forgets the document.
   await people.getByRole('button', { name: `Remove ${guest.email}` }).click();
@@ -202,6 +206,10 @@ test.describe('on a phone', () => {
     await expect(invitee.getByTestId('save-status')).toHaveText(/Saved/);
     const saved = await apiAnswer(page, 'POST', '/files/get', { fileId });
     expect(JSON.stringify((saved.body.file as { content: unknown }).content)).toContain(`${TEXT}${ADDED}`);
+    // The owner's open window, with nothing unsaved, shows the Editor's words without a reload (at its next heartbeat).
+    await backToTab(page);
+    await expect(page.getByTestId('editor')).toHaveText(`${TEXT}${ADDED}`);
+    await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
     // The link worked once: opened again, it says so.
     await invitee.goto(link);
     await expect(invitee.getByRole('alert')).toHaveText('This invitation is no longer valid. Ask the owner to invite you again.');

@@ -5,7 +5,16 @@ import { callApi } from './fixtures/api';
 import { allowConsoleErrors, failedLoad } from './fixtures/console-watch';
 
 // Provoked on purpose (fixtures/console-watch.ts): The server moves on while the tab is closed: the recovered text's save is answered 409 on purpose.
-test.use(allowConsoleErrors(failedLoad({ status: 409, path: '/api/files/content-only-update' })));
+test.use(
+  allowConsoleErrors(
+    failedLoad({ status: 409, path: '/api/files/content-only-update' }),
+    // The page goes offline right after it opens: what it asks just after the editor shows (who else is here, the
+    // comments, the suggestions) may still be on its way, and fails; each asks again once online.
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/presence/' }),
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/comments/list/' }),
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/suggestions/list/' }),
+  ),
+);
 
 /**
  * docs/SAVING.md "Every keystroke is safe": each change reaches the browser's local store within

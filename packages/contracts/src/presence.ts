@@ -33,8 +33,11 @@ export const presencePersonSchema = z.object({
 });
 export type PresencePerson = z.infer<typeof presencePersonSchema>;
 
-/** Everyone else with the document open now: other people first, then the caller's other windows. */
-export const presenceAnswerSchema = z.object({ people: z.array(presencePersonSchema) });
+/**
+ * Everyone else with the document open now: other people first, then the caller's other windows; and
+ * the document's revision, so an open window with nothing unsaved follows a save made elsewhere.
+ */
+export const presenceAnswerSchema = z.object({ people: z.array(presencePersonSchema), revision: z.number() });
 export type PresenceAnswer = z.infer<typeof presenceAnswerSchema>;
 
 /** What the editor's header says. */

@@ -152,6 +152,12 @@ export function createFilesPort({ db, now = () => new Date(), newId }: { db: Db;
 
   return {
     exists,
+    /** The live document's revision; the one `file_not_found` when there is none. */
+    async revisionOf({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<number> {
+      const [row] = await db.select({ revision: files.revision }).from(files).where(liveDocument({ tenantId, fileId })).limit(1);
+      if (!row) throw documentNotFound();
+      return row.revision;
+    },
     /** Throws the one `file_not_found` unless `fileId` is a live document of the tenant. */
     async requireLive({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<void> {
       if (!(await exists({ tenantId, fileId }))) throw documentNotFound();

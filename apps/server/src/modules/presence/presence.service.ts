@@ -31,16 +31,16 @@ interface Wire extends PresenceIdentity {
  * Each process keeps the windows it hears of in memory (presence.registry.ts) and passes its own
  * clients' heartbeats and goodbyes to the others on the hub; a process that starts, or whose LISTEN
  * connection came back, knows everyone again within one heartbeat. Who may be told is decided by
- * `requireOpenable` — the document routes' own rule — before anything is read or kept.
+ * `revisionIfOpenable` — the document routes' own rule — before anything is read or kept.
  */
 export function createPresenceService({
-  requireOpenable,
+  revisionIfOpenable,
   hub,
   now = () => Date.now(),
   sweepEveryMs = 60_000,
 }: {
-  /** Throws the document routes' 404 unless the caller may open this document. */
-  requireOpenable: (caller: PresenceCaller, fileId: string) => Promise<void>;
+  /** The document's revision when the caller may open it; else throws the document routes' 404. */
+  revisionIfOpenable: (caller: PresenceCaller, fileId: string) => Promise<number>;
   hub?: Pick<NotificationHub, 'origin' | 'listen' | 'notify'> | null;
   now?: () => number;
   sweepEveryMs?: number;
@@ -81,9 +81,9 @@ export function createPresenceService({
     /** Waits until this process hears the others (the app awaits it before serving). */
     ready: (): Promise<void> => listening,
 
-    /** This window is here: kept for PRESENCE_EXPIRY_SECONDS; answers everyone else with the document open. */
+    /** This window is here: kept for PRESENCE_EXPIRY_SECONDS; answers everyone else with the document open, and its revision. */
     async here(caller: PresenceCaller, fileId: string, sessionId: string, sentAt?: number): Promise<PresenceAnswer> {
-      await requireOpenable(caller, fileId);
+      const revision = await revisionIfOpenable(caller, fileId);
       const who = identity(caller);
       const at = now();
       await share({ ...who, fileId, sessionId, seenAt: at, order: sentAt ?? at });
@@ -93,7 +93,7 @@ export function createPresenceService({
       const people = groups
         .map((group) => ({ key: keyOf(group.personId), name: group.name, you: group.personId === who.personId, windows: group.windows }))
         .sort((a, b) => Number(a.you) - Number(b.you) || a.name.localeCompare(b.name));
-      return { people };
+      return { people, revision };
     },
 
     /**

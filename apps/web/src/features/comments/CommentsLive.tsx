@@ -57,7 +57,7 @@ export function CommentsLive() {
     for (const t of data.threads) {
       if (t.resolved || t.anchorDeleted) continue;
       const range = resolveAnchor(editor.state.doc, t.anchor);
-      if (range) threads.push({ id: t.id, ...range });
+      if (range) threads.push({ id: t.id, anchor: t.anchor, ...range });
     }
     marked.current = new Set(threads.map((t) => t.id));
     editor.view.dispatch(editor.state.tr.setMeta(commentHighlightsKey, { threads, active }).setMeta('addToHistory', false));

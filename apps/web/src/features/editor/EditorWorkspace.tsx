@@ -11,6 +11,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { DesktopHeader } from './DesktopHeader';
 import { MobileHeader } from './MobileHeader';
 import { usePhoneSheets } from './usePhoneSheets';
+import { useOpenDocument } from './openDocuments';
 import { isNewDocumentState } from './newDocument';
 import { takeTypeAhead, typeHeldKeys } from './typeAhead';
 import { SaveIndicator } from './SaveIndicator';
@@ -122,6 +123,8 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
     onBlur: () => setEditing(false),
   });
   editorRef.current = editor;
+  // A save made in another window or by an Editor shows here while nothing waits to be saved.
+  useOpenDocument(doc.fileId, editor, machine, revisionRef);
   // Left with no text right after 'Create new document': not kept (docs/TRASH.md).
   useDiscardWhenLeftEmpty({ tenantId: doc.tenantId, file, editor, isNewDocument });
   const keyboard = useVirtualKeyboard(editor, isMobile);

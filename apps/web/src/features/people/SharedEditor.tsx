@@ -16,6 +16,7 @@ import { ConflictDialog } from '../editor/ConflictDialog';
 import { SaveIndicator } from '../editor/SaveIndicator';
 import { ImageEditing, withImageView } from '../editor/editingExtensions';
 import { markEditedBy } from '../editor/markEdited';
+import { useOpenDocument } from '../editor/openDocuments';
 import { useAutosave, type ConflictInfo } from '../editor/useAutosave';
 import { useConflictChoice } from '../editor/useConflictChoice';
 import { useBeforeUnload, useOfflineSync } from '../editor/useOfflineSync';
@@ -79,6 +80,8 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
     },
   });
   editorRef.current = editor;
+  // The owner's saves show in a Viewer's or an Editor's window; a Commenter's follows decisions (SuggestingMode).
+  useOpenDocument(fileId, editor, machine, revisionRef, !suggesting);
   useEffect(() => editor.setEditable(editable), [editor, editable]);
   const readLatest = useCallback(async () => toEditorContent((await sharedFile(api, fileId)).content), [api, fileId]);
   useOfflineSync({ machine, tenantId, fileId });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PRESENCE_HEARTBEAT_SECONDS, presenceAnswerSchema, type PresencePerson } from '@bree/contracts';
 import { isApiError, type ApiClient } from '../../../lib/api';
+import { followSave } from './followSaves';
 
 const WINDOW_ID_KEY = 'bree:window-id';
 
@@ -22,7 +23,7 @@ function windowId(): string {
 
 /**
  * This window says it has the document open, every PRESENCE_HEARTBEAT_SECONDS and at once when it comes back
- * into view, and hears who else has (docs/COLLABORATION.md "Presence"); it says goodbye when it closes
+ * into view, and hears who else has (docs/COLLABORATION.md "Presence") and the document's revision; it says goodbye when it closes
  * or leaves the document. A failed heartbeat changes nothing: the next one tries again.
  */
 export function usePresence(api: ApiClient, fileId: string): PresencePerson[] {
@@ -38,7 +39,12 @@ export function usePresence(api: ApiClient, fileId: string): PresencePerson[] {
       api
         // sentAt orders this window's messages: a heartbeat still on its way when the goodbye overtakes it is not a return.
         .post(path, { sessionId, sentAt: Date.now() }, { schema: presenceAnswerSchema, retry: false })
-        .then((answer) => open && setPeople(answer.people))
+        .then((answer) => {
+          if (!open) return;
+          setPeople(answer.people);
+          // A save made elsewhere shows here when nothing is waiting to be saved (followSaves.ts).
+          void followSave(api, fileId, answer.revision);
+        })
         .catch((error: unknown) => {
           if (isApiError(error) && error.status === 404) gone = true;
         });
