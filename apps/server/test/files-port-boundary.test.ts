@@ -15,9 +15,9 @@ const FILES_MODULE = 'modules/files/';
 const PUBLIC_FILES = new Set(['files.port', 'files.reference']);
 /**
  * The composition roots, which build the files module's services themselves: the wiring
- * (services.ts, app.ts, main.ts), the job runner, the worker threads' task list and the CLI.
+ * (services.ts with its parts services.*.ts, app.ts, main.ts), the job runner, the worker threads' task list and the CLI.
  */
-const ROOTS = [/^services\.ts$/, /^app\.ts$/, /^main\.ts$/, /^jobs\//, /^lib\/workers\//, /^cli\//];
+const ROOTS = [/^services(\.[a-z]+)?\.ts$/, /^app\.ts$/, /^main\.ts$/, /^jobs\//, /^lib\/workers\//, /^cli\//];
 /** SQL naming the files table: reading, joining, changing or analysing it. */
 const FILES_SQL = /\b(from|join|update|into|analyze|references|table)\s+(only\s+)?"?files"?(?![\w.$-])/i;
 
