@@ -30,6 +30,21 @@ describe('POST /api/presence/{fileId}', () => {
     expect((await writer.call('POST', `/api/presence/${fileId}`, { sessionId: 'window-two-1234' })).body).toEqual({ people: [], revision: 1 });
   });
 
+  it('keeps a closed window gone when a heartbeat it sent before its goodbye arrives after it', async () => {
+    const quiet = (await writer.call('POST', '/api/files/create', { filePath: 'Closed window', content: 'Words.' })).body.file.id as string;
+    const base = Date.now();
+    await writer.call('POST', `/api/presence/${quiet}`, { sessionId: 'window-late-1234', sentAt: base });
+    await writer.call('POST', `/api/presence/${quiet}/leave`, { sessionId: 'window-late-1234', sentAt: base + 2_000 });
+    // Sent at base + 1 s, overtaken on the way by the goodbye: it brings nobody back.
+    await writer.call('POST', `/api/presence/${quiet}`, { sessionId: 'window-late-1234', sentAt: base + 1_000 });
+    expect((await writer.call('POST', `/api/presence/${quiet}`, { sessionId: 'window-watch-1234', sentAt: base + 3_000 })).body.people).toEqual([]);
+    // A heartbeat sent after the goodbye is the window back (a page restored from the back-forward cache).
+    await writer.call('POST', `/api/presence/${quiet}`, { sessionId: 'window-late-1234', sentAt: base + 2_500 });
+    expect((await writer.call('POST', `/api/presence/${quiet}`, { sessionId: 'window-watch-1234', sentAt: base + 3_500 })).body.people).toEqual([
+      expect.objectContaining({ you: true, windows: 1 }),
+    ]);
+  });
+
   it('tells the document’s revision, so a window with nothing unsaved follows a save made elsewhere', async () => {
     const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Saved in another window.' }] }] };
     const saved = await writer.call('POST', '/api/files/content-only-update', { fileId, content, baseRevision: 1, operationId: 'presence-save-1' });

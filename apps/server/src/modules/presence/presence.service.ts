@@ -50,8 +50,18 @@ export function createPresenceService({
     wire.revoke
       ? registry.revoke(wire.fileId, wire.personId)
       : wire.leave
-        ? registry.leave(wire.fileId, wire.personId, wire.sessionId, wire.seenAt)
-        : registry.touch(wire.fileId, { personId: wire.personId, name: wire.name, sessionId: wire.sessionId, seenAt: wire.seenAt }, now());
+        ? registry.leave(wire.fileId, wire.personId, wire.sessionId, wire.seenAt, wire.order)
+        : registry.touch(
+            wire.fileId,
+            {
+              personId: wire.personId,
+              name: wire.name,
+              sessionId: wire.sessionId,
+              seenAt: wire.seenAt,
+              ...(wire.order !== undefined ? { order: wire.order } : {}),
+            },
+            now(),
+          );
   const listening = hub
     ? hub.listen(PRESENCE_CHANNEL, ({ origin, payload }) => {
         // This process's own messages were applied when sent.
