@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
-import { downloadExtras, downloadQuerySchema } from './files.formats';
+import { downloadExtras, downloadQuerySchema } from './files.download-query';
 import type { FilesService } from './files.service';
 
 const tenantPathParams = z.object({ tenant: z.string(), path: z.string().min(1) });

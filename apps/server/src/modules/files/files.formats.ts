@@ -1,23 +1,3 @@
-import { z } from 'zod';
-
 /** The formats a document downloads in: its own module, so routes name them without loading the renderers. */
 export const EXPORT_FORMATS = ['txt', 'md', 'html', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/**
- * A download's query, for both the path and the by-id route: the format, and what the writer asked
- * to add — `provenance=include` the authorship line and, in .html, the AI spans (docs/PROVENANCE.md);
- * `comments=include` the document's comment threads after the text (docs/COLLABORATION.md "Comments").
- */
-export const downloadQuerySchema = z.object({
-  format: z.enum(EXPORT_FORMATS).default('txt'),
-  provenance: z.enum(['include']).optional(),
-  comments: z.enum(['include']).optional(),
-});
-
-/** What the query asks the export to add. */
-export const downloadExtras = (query: z.infer<typeof downloadQuerySchema>) => ({
-  format: query.format,
-  provenance: query.provenance === 'include',
-  comments: query.comments === 'include',
-});

@@ -24,7 +24,7 @@ import { projectedJsonSerializer } from './files.answer-json';
 import { attachment } from './files-manage.routes';
 import { asOwnerOrGrantee, type DocumentAccess } from './files.access';
 import { checksIgnoredRoutes } from './files.checks-ignored.routes';
-import { downloadExtras, downloadQuerySchema } from './files.formats';
+import { downloadExtras, downloadQuerySchema } from './files.download-query';
 import type { SaveService } from './files.save';
 import type { FilesService } from './files.service';
 
