@@ -72,12 +72,14 @@ const test = base.extend<object, { own: { server: BreeServer; restart(): Promise
   ],
 });
 
-// Provoked on purpose (fixtures/console-watch.ts): The fuzz test stops and restarts its Bree mid-way: saves and the
-// editor's presence heartbeats sent meanwhile find no server.
+// Provoked on purpose (fixtures/console-watch.ts): The fuzz test stops and restarts its Bree mid-way, and takes the
+// page offline: saves, the editor's presence heartbeats and its comment and suggestion refreshes sent meanwhile find
+// no server (or no network, when a request is on its way as the page goes offline).
+const unreachable = ['/api/files/content-only-update', '/api/presence/', '/api/comments/list/', '/api/suggestions/list/'];
 test.use(
   allowConsoleErrors(
-    failedLoad({ error: 'ERR_CONNECTION_REFUSED', path: '/api/files/content-only-update' }),
-    failedLoad({ error: 'ERR_CONNECTION_REFUSED', path: '/api/presence/' }),
+    ...unreachable.map((path) => failedLoad({ error: 'ERR_CONNECTION_REFUSED', path })),
+    ...unreachable.slice(1).map((path) => failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path })),
   ),
 );
 
