@@ -268,6 +268,19 @@ describe('workspace-wide grants', () => {
     expect((await single.call('GET', '/api/grants/shared-with-me')).body.documents.map((d: { id: string }) => d.id)).toEqual([masterId]);
     const people = (await owner.call('GET', `/api/grants/people/${masterId}`)).body.people as { scope: string }[];
     expect(people.map((p) => p.scope).sort()).toEqual(['document', 'workspace']);
+    // A variant's People list names the whole-workspace guest too, as the master's (changed there), and a
+    // grant of the variant's own, which decides over it, once.
+    type Person = { granteeId: string; role: string; scope: string; throughWorkspace: boolean };
+    const peopleOf = async (id: string) => (await owner.call('GET', `/api/grants/people/${id}`)).body.people as Person[];
+    const onVariant = await peopleOf(after);
+    expect(onVariant.map((p) => [p.role, p.scope, p.throughWorkspace])).toEqual([['viewer', 'workspace', true]]);
+    expect((await owner.call('POST', '/api/grants/remove', { fileId: after, granteeId: onVariant[0]!.granteeId })).body.changed).toBe(false);
+    expect((await whole.call('POST', '/api/files/get', { fileId: after })).status).toBe(200);
+    const invite = await owner.call('POST', '/api/grants/invite', { fileId: after, email: 'ws-whole@example.com', role: 'editor', scope: 'document' });
+    expect((await whole.call('POST', `/api/grants/accept/${String(invite.body.link).split('/app/invite/')[1]}`)).status).toBe(200);
+    expect((await peopleOf(after)).map((p) => [p.role, p.scope, p.throughWorkspace])).toEqual([['editor', 'document', false]]);
+    expect((await peopleOf(masterId)).every((p) => !p.throughWorkspace)).toBe(true);
+    expect((await peopleOf(before)).map((p) => p.throughWorkspace)).toEqual([true]);
     // Who may be @mentioned is who has access: on a variant, the whole-workspace guest and not the master-only one.
     for (const [who, label] of [
       [whole, 'Wendy Whole'],

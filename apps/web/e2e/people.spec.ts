@@ -162,6 +162,14 @@ test('an invitation to a whole workspace reaches its master and every variant, m
     await expect(invitee.getByTestId('editor')).toContainText(TEXT);
   }
   await other.close();
+  // A variant's People list shows who reaches it through the workspace; the master's panel changes that.
+  await page.goto(`${bree.url}/app/${later}`);
+  await page.getByRole('tab', { name: 'Settings' }).first().click();
+  const onVariant = page.getByRole('list', { name: 'People with access' }).getByRole('listitem');
+  await expect(onVariant).toHaveCount(1);
+  await expect(onVariant).toContainText(guest.email);
+  await expect(onVariant).toContainText('ViewerThrough the workspace: change it on the master');
+  await expect(onVariant.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {

@@ -68,6 +68,8 @@ export const grantPersonSchema = z.object({
   email: z.nullable(z.string()),
   role: documentRoleSchema,
   scope: grantScopeSchema,
+  /** Listed on a variant for a whole-workspace grant on its master: changed or removed there, not here. */
+  throughWorkspace: z.boolean(),
   grantedAt: z.string(),
 });
 export type GrantPerson = z.infer<typeof grantPersonSchema>;

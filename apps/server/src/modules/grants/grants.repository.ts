@@ -90,6 +90,18 @@ export function createGrantsRepository({ db, workspaces }: { db: Db; workspaces:
         .orderBy(asc(documentGrants.createdAt), asc(documentGrants.granteeTenantId));
     },
 
+    /** On a variant, its master's whole-workspace grants (they reach the variant too), oldest first; none elsewhere. */
+    async workspaceGrantsOver({ tenantId, fileId }: { tenantId: string; fileId: string }) {
+      return selectRows<{ granteeTenantId: string; role: DocumentRole; createdAt: Date }>(
+        db,
+        sql`select w.grantee_tenant_id as "granteeTenantId", w.role, w.created_at as "createdAt"
+            from ${documents()} d
+            join ${documentGrants} w on w.tenant_id = d.tenant_id and w.scope = 'workspace' and w.file_id = ${workspaces.masterOf('d')}
+            where d.id = ${fileId} and d.tenant_id = ${tenantId}
+            order by w.created_at, w.grantee_tenant_id`,
+      );
+    },
+
     /**
      * Everyone the owner granted the live document `fileId`: by its own grant, or by a workspace-wide
      * grant on its master — the people the one access query lets in — each once, first granted first.

@@ -129,7 +129,17 @@ export function createGrantsService({ repository, names, documentName, mailer, p
 
     async people({ tenantId, fileId }: { tenantId: string; fileId: string }): Promise<GrantPeopleAnswer> {
       await resolve({ tenantId, fileId, need: 'own' });
-      const [grants, pending] = await Promise.all([repository.listGrants({ tenantId, fileId }), repository.listPending({ tenantId, fileId, now: now() })]);
+      const [own, inherited, pending] = await Promise.all([
+        repository.listGrants({ tenantId, fileId }),
+        repository.workspaceGrantsOver({ tenantId, fileId }),
+        repository.listPending({ tenantId, fileId, now: now() }),
+      ]);
+      // A variant's own grant decides over its workspace's (the access query's order): such a person is listed once.
+      const direct = new Set(own.map((g) => g.granteeTenantId));
+      const grants = [
+        ...own.map((g) => ({ ...g, scope: g.scope as GrantScope, throughWorkspace: false })),
+        ...inherited.filter((g) => !direct.has(g.granteeTenantId)).map((g) => ({ ...g, scope: 'workspace' as const, throughWorkspace: true })),
+      ];
       const profiles = await names(grants.map((g) => g.granteeTenantId));
       return {
         success: true,
@@ -138,8 +148,9 @@ export function createGrantsService({ repository, names, documentName, mailer, p
           name: nameOf(profiles, g.granteeTenantId),
           email: profiles.get(g.granteeTenantId)?.email ?? null,
           role: g.role as DocumentRole,
-          scope: g.scope as GrantScope,
-          grantedAt: g.createdAt.toISOString(),
+          scope: g.scope,
+          throughWorkspace: g.throughWorkspace,
+          grantedAt: new Date(g.createdAt).toISOString(),
         })),
         pending: pending.map((p) => ({ email: p.email, role: p.role as DocumentRole, scope: p.scope as GrantScope, expiresAt: p.expiresAt.toISOString() })),
       };

@@ -138,13 +138,27 @@ function PersonRow({ fileId, person, onChanged }: { fileId: string; person: Gran
       setBusy(false);
     }
   };
+  const who = (
+    <span className="min-w-0 flex-1">
+      <span className="block truncate text-sm text-ink">{person.name}</span>
+      {person.email && <span className="block truncate text-xs text-muted">{person.email}</span>}
+      {person.scope === 'workspace' && !person.throughWorkspace && <span className="block text-xs text-muted">{PEOPLE_TEXT.workspaceScope}</span>}
+    </span>
+  );
+  // A whole-workspace grant is the master's: this variant's panel says so, and the master's panel changes it.
+  if (person.throughWorkspace)
+    return (
+      <li className="flex flex-wrap items-center gap-2">
+        {who}
+        <span className="text-right text-sm text-ink-soft">
+          <span className="block">{ROLE_LABELS[person.role]}</span>
+          <span className="block text-xs text-muted">{PEOPLE_TEXT.throughWorkspace}</span>
+        </span>
+      </li>
+    );
   return (
     <li className="flex flex-wrap items-center gap-2">
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm text-ink">{person.name}</span>
-        {person.email && <span className="block truncate text-xs text-muted">{person.email}</span>}
-        {person.scope === 'workspace' && <span className="block text-xs text-muted">{PEOPLE_TEXT.workspaceScope}</span>}
-      </span>
+      {who}
       <RoleSelect
         className="w-44 max-w-full"
         label={`Role of ${person.name}`}

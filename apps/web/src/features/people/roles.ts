@@ -21,6 +21,7 @@ export const PEOPLE_TEXT = {
   nobody: 'Nobody else has access yet.',
   wholeWorkspace: 'The whole workspace: every variant too, now and later',
   workspaceScope: 'Whole workspace',
+  throughWorkspace: 'Through the workspace: change it on the master',
   sharedWithMe: 'Shared with me',
   sharedBy: (owner: string) => `Shared by ${owner}`,
   accessLost: 'You no longer have access to this document.',
