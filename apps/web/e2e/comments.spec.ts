@@ -202,6 +202,10 @@ test('a Commenter types suggestions; the owner accepts one and rejects one, then
   await guest.keyboard.type('Ships');
   await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);
   await expect(guest.locator('del.bree-suggestion')).toHaveText(['Boats']);
+  // A new paragraph is no suggestion: Enter changes nothing, and the window says why.
+  await guest.keyboard.press('Enter');
+  await expect(guest.getByText('Suggestions change the words within a paragraph.', { exact: false })).toBeVisible();
+  await expect(guest.getByTestId('editor').locator('p')).toHaveCount(1);
   // Reloaded at once, as an impatient person does: what was typed is still sent (keepalive) and comes back.
   await guest.reload();
   await expect(guest.locator('ins.bree-suggestion')).toHaveText([' of stone', 'Ships']);

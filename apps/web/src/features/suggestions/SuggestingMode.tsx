@@ -3,12 +3,17 @@ import type { Editor } from '@tiptap/core';
 import type { Suggestion } from '@bree/contracts';
 import { diffWords } from '@bree/editor';
 import { useServices } from '../../app/services';
+import { notify } from '../../lib/toast';
 import { applyDecisions } from '../assistant/review/changes';
 import { proposeSuggestion } from './api';
 import { blockOf, changesOf, textBlocks } from './blocks';
 import { suggestingKey, suggestingPlugin, type SuggestingMeta } from './ownChanges';
 import { useSuggestionsList } from './useSuggestionsList';
 import '../assistant/review/review.css';
+
+export const SUGGESTING_TEXT = {
+  shapeRefused: 'Suggestions change the words within a paragraph. To propose a new, split or joined paragraph, leave a comment.',
+} as const;
 
 /** How long after the last keystroke a changed block is sent as a suggestion. */
 export const PROPOSE_AFTER_MS = 600;
@@ -35,7 +40,8 @@ export function SuggestingMode({ editor, fileId, readLatest }: Props) {
 
   useEffect(() => {
     if (editor.isDestroyed) return;
-    editor.registerPlugin(suggestingPlugin());
+    // Without a word, an Enter that does nothing looks broken: the toast (one at a time) says why.
+    editor.registerPlugin(suggestingPlugin({ onShapeRefused: () => notify.info(SUGGESTING_TEXT.shapeRefused, { id: 'suggestion-shape' }) }));
     return () => {
       if (editor.isDestroyed) return;
       editor.unregisterPlugin(suggestingKey);

@@ -60,7 +60,8 @@ export function keepsShape(tr: Transaction, before: PmNode): boolean {
   return sameIds(idsOf(before), idsOf(tr.doc));
 }
 
-export function suggestingPlugin(): Plugin<SuggestingState> {
+/** `onShapeRefused` is told each time a change of the document's shape was refused (Enter, joining paragraphs…). */
+export function suggestingPlugin({ onShapeRefused }: { onShapeRefused?: () => void } = {}): Plugin<SuggestingState> {
   return new Plugin<SuggestingState>({
     key: suggestingKey,
     state: {
@@ -72,7 +73,11 @@ export function suggestingPlugin(): Plugin<SuggestingState> {
         return { base, decorations: drawOwnChanges(tr.doc, base) };
       },
     },
-    filterTransaction: (tr, state) => keepsShape(tr, state.doc),
+    filterTransaction: (tr, state) => {
+      if (keepsShape(tr, state.doc)) return true;
+      onShapeRefused?.();
+      return false;
+    },
     props: { decorations: (state) => suggestingKey.getState(state)?.decorations },
   });
 }
