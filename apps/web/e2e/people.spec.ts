@@ -27,6 +27,15 @@ test.use(
 );
 
 const TEXT = 'The tide goes out twice a day.';
+
+/** The bodies of the saves a page sends from now on. */
+function savesSentBy(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/files/content-only-update') bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
 const ADDED = ' Edited by a guest.';
 
 /** The window comes back into view (as switching back to it does): what it asks on focus, it asks at once. */
@@ -103,10 +112,16 @@ test('invite a Viewer by link, who signs up, reads, becomes an Editor and writes
     await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Olive Owner · Editor', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(text).toHaveAttribute('contenteditable', 'true');
+  // Nothing to save yet ('Saved', with no time: no save was made since the page opened).
+  await expect(invitee.getByTestId('save-status')).toHaveText(/^Saved$/);
+  const saves = savesSentBy(invitee);
   await text.click();
   await invitee.keyboard.press('End');
   await invitee.keyboard.type(ADDED);
   await expect(invitee.getByTestId('save-status')).toHaveText(/Saved/);
+  // Becoming an Editor is no edit: every save the window sent carries the words typed.
+  expect(saves.length).toBeGreaterThan(0);
+  expect(saves.filter((body) => !body.includes(ADDED.trim()))).toEqual([]);
   const saved = await apiAnswer(page, 'POST', '/files/get', { fileId });
   expect(JSON.stringify((saved.body.file as { content: unknown }).content)).toContain(`${TEXT}${ADDED}`);
   // The owner's open window, with nothing unsaved, shows the Editor's words without a reload (at its next heartbeat).
@@ -203,15 +218,21 @@ test.describe('on a phone', () => {
     const other = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     const invitee = await other.newPage();
     await signUpOverHttp(invitee, bree.url, guest);
+    const saves = savesSentBy(invitee);
     await invitee.goto(link);
     await expect(invitee).toHaveURL(`${bree.url}/app/shared/${fileId}`);
     await expect(invitee.getByTestId('shared-by')).toHaveText('Shared by Pia Phone · Editor');
     expect(await invitee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const text = invitee.getByTestId('editor');
+    await expect(text).toContainText(TEXT);
+    await expect(invitee.getByTestId('save-status')).toHaveText(/^Saved$/);
     await text.tap();
     await invitee.keyboard.press('End');
     await invitee.keyboard.type(ADDED);
     await expect(invitee.getByTestId('save-status')).toHaveText(/Saved/);
+    // Opening the document is no edit (it once saved the text unchanged: a conflict for the owner typing meanwhile).
+    expect(saves.length).toBeGreaterThan(0);
+    expect(saves.filter((body) => !body.includes(ADDED.trim()))).toEqual([]);
     const saved = await apiAnswer(page, 'POST', '/files/get', { fileId });
     expect(JSON.stringify((saved.body.file as { content: unknown }).content)).toContain(`${TEXT}${ADDED}`);
     // The owner's open window, with nothing unsaved, shows the Editor's words without a reload (at its next heartbeat).
@@ -220,7 +241,9 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
     // The link worked once: opened again, it says so.
     await invitee.goto(link);
-    await expect(invitee.getByRole('alert')).toHaveText('This invitation is no longer valid. Ask the owner to invite you again.');
+    await expect(invitee.getByRole('alert')).toHaveText(
+      "This invitation was already used or has expired. If you accepted it, the document is under 'Shared with me' in your documents; if not, ask the owner to invite you again.",
+    );
     await expect(invitee.getByRole('link', { name: 'Go to your documents' })).toBeVisible();
     await other.close();
   });

@@ -14,7 +14,8 @@ export type DocumentAccessRole = 'owner' | DocumentRole;
 /** The people messages the owner and the invitee see, word for word. */
 export const GRANT_MESSAGES = {
   /** An invitation link that is unknown, used or expired (the answer is the same). */
-  invitationNotFound: 'This invitation is no longer valid. Ask the owner to invite you again.',
+  invitationNotFound:
+    "This invitation was already used or has expired. If you accepted it, the document is under 'Shared with me' in your documents; if not, ask the owner to invite you again.",
   /** A role that does not cover the action (a Viewer saving, say). */
   roleRefused: 'Your role on this document does not allow this.',
   /** The owner inviting their own address. */

@@ -6,11 +6,12 @@ import { BLOCK_ID_META } from '@bree/editor';
 const HISTORY_META = 'history$';
 
 /**
- * Tells the save machine a transaction changed the text, and whether it counted: block ids filled in
- * are not an edit; an undo or redo cancels the pending save and autosave waits until it is done.
+ * Tells the save machine a transaction changed the text, and whether it counted: a transaction that
+ * changes nothing and block ids filled in are not an edit; an undo or redo cancels the pending save and autosave waits until it is done.
  */
 export function markEditedBy(machine: SaveMachine, transaction: Transaction): boolean {
-  if (transaction.getMeta(BLOCK_ID_META) === true) return false;
+  // TipTap's setEditable also emits 'update', with a transaction that changes nothing: no edit.
+  if (!transaction.docChanged || transaction.getMeta(BLOCK_ID_META) === true) return false;
   if (transaction.getMeta(HISTORY_META) !== undefined) {
     machine.beginHistoryChange();
     machine.markEdited();

@@ -82,7 +82,10 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
   editorRef.current = editor;
   // The owner's saves show in a Viewer's or an Editor's window; a Commenter's follows decisions (SuggestingMode).
   useOpenDocument(fileId, editor, machine, revisionRef, !suggesting);
-  useEffect(() => editor.setEditable(editable), [editor, editable]);
+  // Without emitting 'update': opening the page is no edit (it saved the unchanged text, a conflict for the owner).
+  useEffect(() => {
+    if (editor.isEditable !== editable) editor.setEditable(editable, false);
+  }, [editor, editable]);
   const readLatest = useCallback(async () => toEditorContent((await sharedFile(api, fileId)).content), [api, fileId]);
   useOfflineSync({ machine, tenantId, fileId });
   useBeforeUnload(machine);

@@ -45,7 +45,7 @@ export function SuggestingMode({ editor, fileId, readLatest }: Props) {
     return () => {
       if (editor.isDestroyed) return;
       editor.unregisterPlugin(suggestingKey);
-      editor.setEditable(false);
+      editor.setEditable(false, false);
     };
   }, [editor]);
 
@@ -77,7 +77,7 @@ export function SuggestingMode({ editor, fileId, readLatest }: Props) {
       started.current = true;
       startFrom(mine);
       // Typing opens only now: every word typed is measured against the text as it was found.
-      editor.setEditable(true);
+      editor.setEditable(true, false);
       return;
     }
     // A reviewer decided on one of them: start again from the document as it is now.
