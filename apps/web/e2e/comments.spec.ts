@@ -247,10 +247,16 @@ test('a Commenter types suggestions; the owner accepts one and rejects one, then
   await expect.poll(async () => ((await apiAnswer(page, 'GET', `/suggestions/list/${fileId}`)).body.suggestions as unknown[]).length).toBe(1);
   await backToTab(page);
   await expect(review.getByTestId('suggestion-status')).toHaveText('Change 1 of 1', { timeout: 20_000 });
+  // The owner writes in the same paragraph first: accepting keeps their words, and leaves no suggestion behind.
+  await page.getByTestId('editor').click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('Today: ');
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved \w/);
   await review.getByRole('button', { name: 'Accept all' }).click();
   await expect(review).toHaveCount(0);
   await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
-  await expect.poll(() => savedParagraph(page, fileId)).toBe(`${decided} Gulls circle.`);
+  await expect.poll(() => savedParagraph(page, fileId)).toBe(`Today: ${decided} Gulls circle.`);
+  expect((await apiAnswer(page, 'GET', `/suggestions/list/${fileId}`)).body.suggestions).toEqual([]);
   await context.close();
 });
 

@@ -8,7 +8,6 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/toast';
 import { applyDecisions, decidedText, type Decision } from '../assistant/review/changes';
 import { decideSuggestion } from './api';
-import { textBlocks } from './blocks';
 import { reviewStateOf, suggestionReviewKey, type SuggestedChange } from './reviewState';
 
 /**
@@ -32,9 +31,6 @@ export function useSuggestionDecisions(editor: Editor, fileId: string) {
     [api, queryClient, fileId],
   );
 
-  /** The text of the suggestion's block in the reviewer's editor now. */
-  const blockTextNow = (s: Suggestion, at: number) => textBlocks(editor.state.doc).find((b) => b.from <= at && at <= b.to)?.text ?? s.baseText;
-
   /** Takes `decided` out of what is drawn at once (the server's answer redraws the rest). */
   const drop = (decided: readonly SuggestedChange[]) => {
     const open = reviewStateOf(editor.state);
@@ -52,13 +48,15 @@ export function useSuggestionDecisions(editor: Editor, fileId: string) {
       const ordered = [...items].sort((a, b) => a.change.from - b.change.from);
       applyDecisions({ tr, changes: ordered.map((c) => c.change), decisions: ordered.map((): Decision => 'accepted') });
       editor.view.dispatch(tr);
-      const bySuggestion = new Map(ordered.map((c) => [c.suggestion.id, c]));
       drop(items);
+      // What is left starts from the suggestion's own text with the accepted changes made — never from the
+      // paragraph as the reviewer's window has it: words the reviewer typed there since would become the
+      // suggester's deletion. Had the paragraph changed, the rest is then shown as changed since.
       void tell(
-        [...bySuggestion.values()].map((c) => ({
-          suggestion: c.suggestion,
-          baseText: blockTextNow(c.suggestion, tr.mapping.map(c.change.from)),
-          proposedText: c.suggestion.proposedText,
+        decidedBySuggestion(items).map(({ suggestion, runs, decisions }) => ({
+          suggestion,
+          baseText: decidedText({ runs, decisions: decisions('accepted'), pendingAs: 'rejected' }),
+          proposedText: suggestion.proposedText,
         })),
       );
     },
@@ -69,20 +67,13 @@ export function useSuggestionDecisions(editor: Editor, fileId: string) {
   const reject = useCallback(
     (items: readonly SuggestedChange[]) => {
       if (items.length === 0) return;
-      const bySuggestion = new Map<string, { suggestion: Suggestion; rejected: Set<number> }>();
-      for (const c of items) {
-        const entry = bySuggestion.get(c.suggestion.id) ?? { suggestion: c.suggestion, rejected: new Set<number>() };
-        entry.rejected.add(c.index);
-        bySuggestion.set(c.suggestion.id, entry);
-      }
       drop(items);
       void tell(
-        [...bySuggestion.values()].map(({ suggestion, rejected }) => {
-          const runs = diffWords(suggestion.baseText, suggestion.proposedText);
-          const count = runs.reduce((n, run, i) => (run.kind !== 'same' && (i === 0 || runs[i - 1]!.kind === 'same') ? n + 1 : n), 0);
-          const decisions = Array.from({ length: count }, (_, i): Decision => (rejected.has(i) ? 'rejected' : 'pending'));
-          return { suggestion, baseText: suggestion.baseText, proposedText: decidedText({ runs, decisions }) };
-        }),
+        decidedBySuggestion(items).map(({ suggestion, runs, decisions }) => ({
+          suggestion,
+          baseText: suggestion.baseText,
+          proposedText: decidedText({ runs, decisions: decisions('rejected') }),
+        })),
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -93,4 +84,23 @@ export function useSuggestionDecisions(editor: Editor, fileId: string) {
   const dismiss = useCallback((s: Suggestion) => void tell([{ suggestion: s, baseText: s.baseText, proposedText: s.baseText }]), [tell]);
 
   return { accept, reject, dismiss };
+}
+
+/**
+ * The decided changes grouped by suggestion, each with the suggestion's word runs and its decisions:
+ * the decided ones as `as`, every other change still pending.
+ */
+function decidedBySuggestion(items: readonly SuggestedChange[]) {
+  const bySuggestion = new Map<string, { suggestion: Suggestion; decided: Set<number> }>();
+  for (const c of items) {
+    const entry = bySuggestion.get(c.suggestion.id) ?? { suggestion: c.suggestion, decided: new Set<number>() };
+    entry.decided.add(c.index);
+    bySuggestion.set(c.suggestion.id, entry);
+  }
+  return [...bySuggestion.values()].map(({ suggestion, decided }) => {
+    const runs = diffWords(suggestion.baseText, suggestion.proposedText);
+    const count = runs.reduce((n, run, i) => (run.kind !== 'same' && (i === 0 || runs[i - 1]!.kind === 'same') ? n + 1 : n), 0);
+    const decisions = (as: Decision) => Array.from({ length: count }, (_, i): Decision => (decided.has(i) ? as : 'pending'));
+    return { suggestion, runs, decisions };
+  });
 }
