@@ -23,6 +23,12 @@ test.use(
     failedLoad({ status: 404, path: '/api/suggestions/list/' }),
     // and a used invitation link, opened again.
     failedLoad({ status: 404, path: '/api/grants/accept/' }),
+    // An Editor's window offline: what it asks meanwhile fails; back online, its stale save is answered 409.
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/presence/' }),
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/comments/list/' }),
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/suggestions/list/' }),
+    failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/grants/access/' }),
+    failedLoad({ status: 409, path: '/api/files/content-only-update' }),
   ),
 );
 
@@ -185,6 +191,50 @@ test('an invitation to a whole workspace reaches its master and every variant, m
   await expect(onVariant).toContainText(guest.email);
   await expect(onVariant).toContainText('ViewerThrough the workspace: change it on the master');
   await expect(onVariant.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+});
+
+test("an Editor's words typed into an out-of-date window and reloaded at once come back, with the conflict choice", async ({ page, auth, bree, browser }) => {
+  const owner = newAccount('stale-owner');
+  await auth.signUpOverHttp(owner);
+  const fileId = ((await apiAnswer(page, 'POST', '/files/create', { filePath: `Quay ${Date.now()}`, content: TEXT })).body.file as { id: string }).id;
+  const guest = newAccount('stale-editor');
+  const invited = await apiAnswer(page, 'POST', '/grants/invite', { fileId, email: guest.email, role: 'editor' });
+  const context = await browser.newContext();
+  const editor = await context.newPage();
+  await signUpOverHttp(editor, bree.url, guest);
+  await editor.goto(String(invited.body.link));
+  await expect(editor).toHaveURL(`${bree.url}/app/shared/${fileId}`);
+  const text = editor.getByTestId('editor');
+  await expect(text).toHaveAttribute('contenteditable', 'true');
+  await expect(text).toContainText(TEXT);
+
+  // The owner saves while the Editor's window, offline, still shows the text before it.
+  await context.setOffline(true);
+  const revision = ((await apiAnswer(page, 'POST', '/files/get', { fileId })).body.file as { revision: number }).revision;
+  const theirs = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${TEXT} Theirs.` }] }] };
+  const saved = await apiAnswer(page, 'POST', '/files/content-only-update', {
+    fileId,
+    content: theirs,
+    baseRevision: revision,
+    operationId: `theirs-${Date.now()}`,
+  });
+  expect(saved.status).toBe(200);
+  await text.click();
+  await editor.keyboard.press('End');
+  await editor.keyboard.type(' Mine.');
+  // Back online, reloaded at once, as an impatient person does: the words come back and meet the owner's.
+  await context.setOffline(false);
+  await editor.reload();
+  await expect(text).toHaveText(`${TEXT} Mine.`);
+  const dialog = editor.getByRole('dialog', { name: 'This document changed in another tab or device' });
+  await expect(dialog.getByRole('region', { name: 'Your version' })).toContainText('Mine.');
+  await expect(dialog.getByRole('region', { name: 'Latest version' })).toContainText('Theirs.');
+  await dialog.getByRole('button', { name: 'Keep my version' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.getByTestId('save-status')).toHaveText(/^Saved/);
+  const kept = await apiAnswer(page, 'POST', '/files/get', { fileId });
+  expect(JSON.stringify((kept.body.file as { content: unknown }).content)).toContain(`${TEXT} Mine.`);
+  await context.close();
 });
 
 test.describe('on a phone', () => {

@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClasses, Spinner } from '../../ui';
 import { toEditorContent } from '../editor/EditorPage';
+import { getOfflineSave } from '../editor/offlineStore';
 import { PresenceSlot } from '../editor/presence/PresenceSlot';
 import { CommentsToggle } from '../comments';
 import { getCurrentTenant } from '../tenancy';
@@ -32,7 +33,12 @@ export function SharedDocumentPage({ fileId }: { fileId: string }) {
   // The text is read once: a later read would replace what an Editor is writing (saves carry it on).
   const file = useQuery({
     queryKey: ['grants', 'file', fileId],
-    queryFn: () => sharedFile(api, fileId),
+    // With the words of an Editor's window that no save carried yet (a reload while one was on its way, or
+    // offline), kept in this browser: they are shown and sent again, as the owner's editor does (EditorPage).
+    queryFn: async () => {
+      const [data, unsent] = await Promise.all([sharedFile(api, fileId), getOfflineSave(getCurrentTenant(), fileId).catch(() => undefined)]);
+      return { ...data, unsent };
+    },
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -81,14 +87,17 @@ export function SharedDocumentPage({ fileId }: { fileId: string }) {
   }
   const role = ROLE_LABELS[access.role];
   const editable = access.role === 'editor';
+  // Only an Editor's window sends them; another role's window shows the document as it is.
+  const unsent = editable ? file.data.unsent : undefined;
   return (
     <article className="mx-auto max-w-6xl">
       <SharedEditor
         key={fileId}
         fileId={fileId}
         tenantId={getCurrentTenant()}
-        content={toEditorContent(file.data.content)}
-        revision={file.data.revision}
+        content={toEditorContent(unsent ? unsent.content : file.data.content)}
+        revision={unsent ? unsent.baseRevision : file.data.revision}
+        fromOffline={unsent !== undefined}
         editable={editable}
         suggesting={access.role === 'commenter'}
         onGone={() => setGone(true)}

@@ -28,6 +28,8 @@ export interface SharedEditorProps {
   tenantId: string;
   content: unknown;
   revision: number;
+  /** `content` is this browser's unsent copy, based on `revision`: it is saved at once (a conflict if the text moved on). */
+  fromOffline: boolean;
   /** An Editor writes; a Viewer or a Commenter reads. Follows a role the owner changes. */
   editable: boolean;
   /** A Commenter: their edits become suggestions, never saves. */
@@ -43,7 +45,7 @@ export interface SharedEditorProps {
  * saved through the one save path (autosave, local copy, conflict choice), without the owner's
  * panels, AI or sharing (docs/SHARING.md "People").
  */
-export function SharedEditor({ fileId, tenantId, content, revision, editable, suggesting, onGone, header }: SharedEditorProps) {
+export function SharedEditor({ fileId, tenantId, content, revision, fromOffline, editable, suggesting, onGone, header }: SharedEditorProps) {
   const { api, tokens } = useServices();
   // Only an Editor's window saves; a Commenter types too, but as suggestions (features/suggestions).
   const saves = useRef(editable);
@@ -52,7 +54,16 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
   const editorRef = useRef<Editor | null>(null);
   const revisionRef = useRef(revision);
   const [conflict, setConflict] = useState<ConflictInfo | null>(null);
-  const { machine, saveState } = useAutosave({ api, tenantId, fileId, editorRef, revisionRef, onConflict: setConflict, onDeleted: onGone });
+  const { machine, saveState } = useAutosave({
+    api,
+    tenantId,
+    fileId,
+    editorRef,
+    revisionRef,
+    onConflict: setConflict,
+    onDeleted: onGone,
+    unsavedAtStart: fromOffline,
+  });
 
   const editor = useEditor({
     extensions: [
@@ -87,6 +98,10 @@ export function SharedEditor({ fileId, tenantId, content, revision, editable, su
     if (editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
   const readLatest = useCallback(async () => toEditorContent((await sharedFile(api, fileId)).content), [api, fileId]);
+  // Marked before the sync below runs (effects run in order), so the page-load flush sends them (as EditorWorkspace does).
+  useEffect(() => {
+    if (fromOffline) machine.markEdited();
+  }, [fromOffline, machine]);
   useOfflineSync({ machine, tenantId, fileId });
   useBeforeUnload(machine);
 
