@@ -278,6 +278,12 @@ test.describe('on a phone', () => {
     await expect(guest.locator('.bree-comment')).toHaveText('sea');
     await guest.getByRole('button', { name: 'Comments, 1 open' }).tap();
     await expect(sheet.getByTestId('comment-thread')).toContainText('Pat Phone');
+    // The owner's phone has the Comments button too, by the save status: every thread is reachable from it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Comments, 1 open' }).tap();
+    const ownerSheet = page.getByRole('dialog', { name: 'Comments' });
+    await expect(ownerSheet.getByTestId('comment-thread')).toContainText('Which sea is this?');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });
 });

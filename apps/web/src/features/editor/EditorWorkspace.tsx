@@ -264,6 +264,7 @@ export function EditorWorkspace({ doc }: { doc: LoadedDocument }) {
           <div className="flex items-center justify-end gap-3 px-3 py-1">
             <PresenceSlot fileId={doc.fileId} compact />
             <SaveIndicator state={saveState} className="text-xs" />
+            <CommentsToggle className="h-8" />
           </div>
         )}
         <div className="flex min-h-0 flex-1">
