@@ -89,7 +89,7 @@ test('a Commenter comments with a mention; the owner is mailed, replies, types a
   await expect(box).toHaveValue('Is it tall enough, @Olive Owner please check.');
   await draft.getByRole('button', { name: 'Comment', exact: true }).click();
   const guestPanel = guest.getByRole('region', { name: 'Comments' });
-  const guestThread = guestPanel.getByTestId('comment-thread');
+  const guestThread = guestPanel.getByRole('article', { name: 'Comment by Gus Guest' });
   await expect(guestThread).toContainText('Gus Guest');
   await expect(guestThread).toContainText('Is it tall enough, @Olive Owner please check.');
   await expect(guest.locator('.bree-comment')).toHaveText('harbour wall');
@@ -144,6 +144,19 @@ test('a Commenter comments with a mention; the owner is mailed, replies, types a
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('editor')).not.toContainText('Boats');
   await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
+  await expect(panel.getByText('On deleted text: “Boats”')).toBeVisible();
+  // Undone, the words are back in place, and so is the thread on them; deleted again, it says so again.
+  const deletedFlags = async () =>
+    ((await apiAnswer(page, 'GET', `/comments/list/${fileId}`)).body.threads as { anchorDeleted: boolean }[]).map((t) => t.anchorDeleted);
+  await expect.poll(deletedFlags).toEqual([false, true]);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('editor')).toContainText('Boats');
+  await expect.poll(deletedFlags, { timeout: 15_000 }).toEqual([false, false]);
+  await expect(page.locator('.bree-comment').filter({ hasText: 'Boats' })).toHaveCount(1);
+  await expect(panel.getByText('On deleted text: “Boats”')).toHaveCount(0);
+  await dragOver(page, 'Boats');
+  await page.keyboard.press('Delete');
+  await expect.poll(deletedFlags, { timeout: 15_000 }).toEqual([false, true]);
   await expect(panel.getByText('On deleted text: “Boats”')).toBeVisible();
   await page.reload();
   await page.getByRole('button', { name: 'Comments, 2 open' }).click();

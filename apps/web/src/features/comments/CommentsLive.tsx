@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../app/services';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { anchorOf, resolveAnchor, sameAnchor } from './anchors';
+import { anchorBack, anchorOf, resolveAnchor, sameAnchor } from './anchors';
 import { isApiError } from '../../lib/api';
 import { listComments, moveAnchor } from './api';
 
@@ -17,7 +17,7 @@ export const COMMENTS_REFRESH_MS = 15_000;
  * The document's threads, loaded and kept fresh, and their text marked in the editor (this part
  * loads after the page, so opening a document carries none of it). In a
  * writer's editor, once their edits are saved, the server is told where each thread's text moved,
- * or that it was deleted (the thread then shows 'On deleted text').
+ * or that it was deleted (the thread then shows 'On deleted text'), or that it is back (an undo).
  */
 export function CommentsLive() {
   const { editor, data, active, setActive, setOpen, setLoaded, canWrite, savedAt, fileId } = useCommentsUi();
@@ -68,7 +68,10 @@ export function CommentsLive() {
     if (!canWrite || savedAt === null || !data || editor.isDestroyed) return;
     const ranges = highlightedRanges(editor.state);
     const moves = data.threads.flatMap((t) => {
-      if (t.anchorDeleted || t.resolved || !marked.current.has(t.id)) return [];
+      if (t.resolved) return [];
+      // Its words deleted and then put back in place (an undo): the thread is on them again.
+      if (t.anchorDeleted) return anchorBack(editor.state.doc, t.anchor) ? [{ threadId: t.id, anchor: t.anchor }] : [];
+      if (!marked.current.has(t.id)) return [];
       const range = ranges.get(t.id);
       const now = range ? anchorOf(editor.state.doc, range) : null;
       if (now && sameAnchor(now, t.anchor)) return [];

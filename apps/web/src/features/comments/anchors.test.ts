@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '@tiptap/core';
 import { breeExtensions } from '@bree/editor';
-import { anchorOf, resolveAnchor } from './anchors';
+import { anchorBack, anchorOf, resolveAnchor } from './anchors';
 
 const schema = getSchema(breeExtensions());
 const paragraph = (id: string, text: string) => ({ type: 'paragraph', attrs: { id }, content: text ? [{ type: 'text', text }] : [] });
@@ -37,5 +37,13 @@ describe('comment anchors', () => {
     const shifted = docOf(paragraph('a', 'X sea and sea and sea'));
     expect(resolveAnchor(shifted, anchor)).toEqual({ from: 1 + 10, to: 1 + 13 });
     expect(resolveAnchor(twice, anchor)).toEqual({ from: 9, to: 12 });
+  });
+
+  it('sees deleted words back only in their block at their offsets (an undo), not typed elsewhere', () => {
+    const anchor = anchorOf(doc, { from: 5, to: 12 })!;
+    expect(anchorBack(doc, anchor)).toBe(true);
+    expect(anchorBack(docOf(paragraph('a', 'The wall holds.')), anchor)).toBe(false);
+    expect(anchorBack(docOf(paragraph('a', 'A harbour wall holds.')), anchor)).toBe(false);
+    expect(anchorBack(docOf(paragraph('c', 'The harbour wall holds.')), anchor)).toBe(false);
   });
 });

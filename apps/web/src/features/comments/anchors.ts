@@ -66,3 +66,18 @@ export function resolveAnchor(doc: PmNode, anchor: CommentAnchor): TextRange | n
 
 /** Whether two anchors name the same place (a writer's editor tells the server only of moves). */
 export const sameAnchor = (a: CommentAnchor, b: CommentAnchor) => a.blockId === b.blockId && a.start === b.start && a.end === b.end && a.quote === b.quote;
+
+/**
+ * Whether a thread's words are back exactly where they were (its block, its offsets): an undo of
+ * their deletion. Stricter than `resolveAnchor`: the same words typed elsewhere bring no thread back.
+ */
+export function anchorBack(doc: PmNode, anchor: CommentAnchor): boolean {
+  let back = false;
+  doc.descendants((node) => {
+    if (back) return false;
+    if (!node.isTextblock) return true;
+    if (node.attrs.id === anchor.blockId) back = blockText(node).slice(anchor.start, anchor.end) === anchor.quote;
+    return false;
+  });
+  return back;
+}
