@@ -29,6 +29,8 @@ test.use(
     failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/suggestions/list/' }),
     failedLoad({ error: 'ERR_INTERNET_DISCONNECTED', path: '/api/grants/access/' }),
     failedLoad({ status: 409, path: '/api/files/content-only-update' }),
+    // and an Editor made Viewer while their words wait: the save sent on coming back online is refused.
+    failedLoad({ status: 403, path: '/api/files/content-only-update' }),
   ),
 );
 
@@ -234,6 +236,46 @@ test("an Editor's words typed into an out-of-date window and reloaded at once co
   await expect(editor.getByTestId('save-status')).toHaveText(/^Saved/);
   const kept = await apiAnswer(page, 'POST', '/files/get', { fileId });
   expect(JSON.stringify((kept.body.file as { content: unknown }).content)).toContain(`${TEXT} Mine.`);
+  await context.close();
+});
+
+test("an Editor made Viewer with words not saved yet is told, can copy them, and the text is the document's again", async ({ page, auth, bree, browser }) => {
+  const owner = newAccount('demote-owner');
+  await auth.signUpOverHttp(owner);
+  const fileId = ((await apiAnswer(page, 'POST', '/files/create', { filePath: `Pier ${Date.now()}`, content: TEXT })).body.file as { id: string }).id;
+  const guest = newAccount('demoted-editor');
+  const invited = await apiAnswer(page, 'POST', '/grants/invite', { fileId, email: guest.email, role: 'editor' });
+  const context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bree.url });
+  const editor = await context.newPage();
+  await signUpOverHttp(editor, bree.url, guest);
+  await editor.goto(String(invited.body.link));
+  const text = editor.getByTestId('editor');
+  await expect(text).toHaveAttribute('contenteditable', 'true');
+  await expect(text).toContainText(TEXT);
+  const guestId = ((await apiAnswer(page, 'GET', `/grants/people/${fileId}`)).body.people as { granteeId: string }[])[0]!.granteeId;
+
+  // Offline, the words wait to be saved; meanwhile the owner makes them a Viewer.
+  await context.setOffline(true);
+  await text.click();
+  await editor.keyboard.press('End');
+  await editor.keyboard.type(' Unsaved words.');
+  expect((await apiAnswer(page, 'POST', '/grants/role', { fileId, granteeId: guestId, role: 'viewer' })).status).toBe(200);
+  await context.setOffline(false);
+  await backToTab(editor);
+  await expect(editor.getByTestId('shared-by')).toHaveText(/· Viewer$/, { timeout: 20_000 });
+  await expect(editor.getByText('You are now a Viewer of this document: your last changes were not saved. Copy them to keep them.')).toBeVisible();
+  await expect(text).toHaveText(TEXT);
+  await expect(text).toHaveAttribute('contenteditable', 'false');
+  await editor.getByRole('button', { name: 'Copy my text' }).click();
+  expect(await editor.evaluate(() => navigator.clipboard.readText())).toContain('Unsaved words.');
+  // Made an Editor again, the window saves nothing of them.
+  expect((await apiAnswer(page, 'POST', '/grants/role', { fileId, granteeId: guestId, role: 'editor' })).status).toBe(200);
+  await backToTab(editor);
+  await expect(editor.getByTestId('shared-by')).toHaveText(/· Editor$/, { timeout: 20_000 });
+  await editor.reload();
+  await expect(text).toHaveText(TEXT);
+  expect(JSON.stringify(((await apiAnswer(page, 'POST', '/files/get', { fileId })).body.file as { content: unknown }).content)).not.toContain('Unsaved');
   await context.close();
 });
 

@@ -11,6 +11,8 @@ import { SuggestingMode, SuggestionReview } from '../suggestions';
 import { AiPreview } from '../assistant';
 import { SharedAssistant } from './SharedAssistant';
 import { sharedFile } from './api';
+import { ROLE_LABELS } from './roles';
+import { useRoleLoss } from './useRoleLoss';
 import { StorableText } from '../../lib/storableText';
 import { ConflictDialog } from '../editor/ConflictDialog';
 import { SaveIndicator } from '../editor/SaveIndicator';
@@ -113,6 +115,7 @@ export function SharedEditor({ fileId, tenantId, content, revision, fromOffline,
     },
     [editor, machine],
   );
+  useRoleLoss({ api, fileId, editor, machine, editable, roleLabel: suggesting ? ROLE_LABELS.commenter : ROLE_LABELS.viewer, loadCommitted });
   const choice = useConflictChoice({ conflict, clear: () => setConflict(null), api, tenantId, fileId, machine, revisionRef, loadCommitted });
 
   return (

@@ -25,6 +25,7 @@ export const PEOPLE_TEXT = {
   sharedWithMe: 'Shared with me',
   sharedBy: (owner: string) => `Shared by ${owner}`,
   accessLost: 'You no longer have access to this document.',
+  unsavedOnRoleLoss: (role: string) => `You are now a ${role} of this document: your last changes were not saved. Copy them to keep them.`,
   readOnly: (role: string) => `You can read this document (${role}). Only its owner or an Editor can change it.`,
   commentOnly:
     'You can comment and suggest edits (Commenter): select text, then choose Comment; or type, and your changes go to the owner as suggestions to accept or reject.',
