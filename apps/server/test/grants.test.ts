@@ -188,6 +188,19 @@ describe('document grants', () => {
     expect((await again.call('POST', '/api/files/get', { fileId })).status).toBe(404);
   });
 
+  it('replaces an address’s earlier invitation when it is invited again: one row, and only the new link works', async () => {
+    const earlier = await owner.call('POST', '/api/grants/invite', { fileId, email: 'twice@example.com', role: 'viewer' });
+    const later = await owner.call('POST', '/api/grants/invite', { fileId, email: 'Twice@Example.com', role: 'editor' });
+    const pending = (await owner.call('GET', `/api/grants/people/${fileId}`)).body.pending as { email: string; role: string }[];
+    expect(pending.filter((p) => p.email === 'twice@example.com')).toEqual([expect.objectContaining({ role: 'editor' })]);
+    const person = await newUser(t.app, 'grant-twice');
+    const tokenOf = (answer: { body: { link: unknown } }) => String(answer.body.link).split('/app/invite/')[1]!;
+    expect((await person.call('POST', `/api/grants/accept/${tokenOf(earlier)}`)).status).toBe(404);
+    const accepted = await person.call('POST', `/api/grants/accept/${tokenOf(later)}`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.role).toBe('editor');
+  });
+
   it('refuses an invitation to another tenant’s document, a trashed document’s grants and a bad role', async () => {
     expect((await people.stranger!.call('POST', '/api/grants/invite', { fileId, email: 'x@example.com', role: 'viewer' })).status).toBe(404);
     expect((await owner.call('POST', '/api/grants/invite', { fileId, email: 'x@example.com', role: 'owner' })).status).toBe(400);

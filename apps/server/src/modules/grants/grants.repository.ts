@@ -43,7 +43,16 @@ export function createGrantsRepository({ db, workspaces }: { db: Db; workspaces:
       now: Date;
       expiresAt: Date;
     }) {
-      await db.insert(documentInvitations).values({ ...input, createdAt: input.now });
+      // An address invited again gets this invitation instead of the earlier one (whose link stops working):
+      // one row per person in the owner's 'Invited' list.
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(documentInvitations)
+          .where(
+            and(eq(documentInvitations.tenantId, input.tenantId), eq(documentInvitations.fileId, input.fileId), eq(documentInvitations.email, input.email)),
+          );
+        await tx.insert(documentInvitations).values({ ...input, createdAt: input.now });
+      });
     },
 
     /**

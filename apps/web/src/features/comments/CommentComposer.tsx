@@ -3,6 +3,13 @@ import { COMMENT_MAX_BODY } from '@bree/contracts';
 import { Button, cn } from '../../ui';
 import { insertMention, matchingPeople, mentionAt } from './mentions';
 
+const COMMENT_TEXT = {
+  length: (n: number) =>
+    n > COMMENT_MAX_BODY
+      ? `${n.toLocaleString('en')} of ${COMMENT_MAX_BODY.toLocaleString('en')} characters: shorten it to send.`
+      : `${n.toLocaleString('en')} of ${COMMENT_MAX_BODY.toLocaleString('en')} characters.`,
+} as const;
+
 interface Props {
   label: string;
   submitLabel: string;
@@ -28,6 +35,9 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
   const typing = mentionAt(text, caret);
   const names = typing && typing.start !== dismissed ? matchingPeople(people, typing.query) : [];
   const listOpen = names.length > 0;
+  // No maxLength: the browser would cut a long paste silently. Past the limit the box says so and does not send.
+  const tooLong = text.trim().length > COMMENT_MAX_BODY;
+  const nearLimit = text.length > COMMENT_MAX_BODY - 200;
 
   const pick = (name: string) => {
     if (!typing) return;
@@ -40,7 +50,7 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
 
   const send = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (!text.trim() || busy) return;
+    if (!text.trim() || tooLong || busy) return;
     if (await onSubmit(text.trim())) {
       setText('');
       setCaret(0);
@@ -74,7 +84,8 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
         aria-label={label}
         placeholder={people.length ? `${label} — @ to mention someone` : label}
         value={text}
-        maxLength={COMMENT_MAX_BODY}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={nearLimit ? `${listId}-length` : undefined}
         autoFocus={autoFocus}
         rows={2}
         aria-autocomplete="list"
@@ -113,13 +124,18 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
           ))}
         </ul>
       )}
+      {nearLimit && (
+        <p id={`${listId}-length`} aria-live="polite" className={cn('mt-1 text-xs', tooLong ? 'text-danger' : 'text-muted')}>
+          {COMMENT_TEXT.length(text.trim().length)}
+        </p>
+      )}
       <div className="mt-2 flex justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
             Cancel
           </Button>
         )}
-        <Button type="submit" size="sm" disabled={!text.trim() || busy}>
+        <Button type="submit" size="sm" disabled={!text.trim() || tooLong || busy}>
           {submitLabel}
         </Button>
       </div>
