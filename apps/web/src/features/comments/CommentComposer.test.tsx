@@ -33,4 +33,24 @@ describe('the comment box near its length limit', () => {
     fireEvent.click(send);
     expect(onSubmit).toHaveBeenCalledWith('a'.repeat(COMMENT_MAX_BODY));
   });
+
+  it('asks before Escape or Cancel throws away words typed; with none, cancels at once', () => {
+    const onCancel = vi.fn();
+    render(<CommentComposer label="Comment" submitLabel="Send" people={[]} onSubmit={() => Promise.resolve(true)} onCancel={onCancel} />);
+    const box = screen.getByRole('textbox', { name: 'Comment' });
+    fireEvent.change(box, { target: { value: 'A thought' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onCancel).not.toHaveBeenCalled();
+    const ask = screen.getByRole('alertdialog', { name: 'Discard what you wrote?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Keep writing' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((box as HTMLTextAreaElement).value).toBe('A thought');
+    expect(ask.isConnected).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
 });

@@ -4,6 +4,7 @@ import { Button, cn } from '../../ui';
 import { insertMention, matchingPeople, mentionAt } from './mentions';
 
 const COMMENT_TEXT = {
+  discard: 'Discard what you wrote?',
   length: (n: number) =>
     n > COMMENT_MAX_BODY
       ? `${n.toLocaleString('en')} of ${COMMENT_MAX_BODY.toLocaleString('en')} characters: shorten it to send.`
@@ -57,6 +58,13 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
     }
   };
 
+  // Words typed are not thrown away by one key: Escape or Cancel asks first.
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const cancel = () => {
+    if (text.trim() === initial.trim() || askingToDiscard) onCancel?.();
+    else setAskingToDiscard(true);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (listOpen && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
       e.preventDefault();
@@ -73,7 +81,7 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
       void send();
     } else if (e.key === 'Escape' && onCancel) {
       e.stopPropagation();
-      onCancel();
+      cancel();
     }
   };
 
@@ -129,9 +137,28 @@ export function CommentComposer({ label, submitLabel, people, initial = '', auto
           {COMMENT_TEXT.length(text.trim().length)}
         </p>
       )}
+      {askingToDiscard && (
+        <div role="alertdialog" aria-label={COMMENT_TEXT.discard} className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+          <span>{COMMENT_TEXT.discard}</span>
+          <Button type="button" variant="danger" size="sm" autoFocus onClick={onCancel}>
+            Discard
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setAskingToDiscard(false);
+              box.current?.focus();
+            }}
+          >
+            Keep writing
+          </Button>
+        </div>
+      )}
       <div className="mt-2 flex justify-end gap-2">
         {onCancel && (
-          <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+          <Button type="button" variant="ghost" size="sm" onClick={cancel}>
             Cancel
           </Button>
         )}

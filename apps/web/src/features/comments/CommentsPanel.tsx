@@ -79,7 +79,11 @@ export function CommentsPanel({ onClose, beforeShow, titled = true }: { onClose(
               people={people}
               autoFocus
               busy={actions.busy}
-              onCancel={() => setDraft(null)}
+              onCancel={() => {
+                setDraft(null);
+                // Back to the words the comment was for, not to the page's start.
+                if (!editor.isDestroyed) editor.commands.focus();
+              }}
               onSubmit={(body) =>
                 actions.create(draft, body, (thread) => {
                   setDraft(null);
