@@ -88,6 +88,8 @@ test('a Commenter comments with a mention; the owner is mailed, replies, types a
   await box.pressSequentially('please check.');
   await expect(box).toHaveValue('Is it tall enough, @Olive Owner please check.');
   await draft.getByRole('button', { name: 'Comment', exact: true }).click();
+  // Commented on, the words no longer carry the 'Comment' bubble.
+  await expect(guest.getByTestId('comment-bubble')).toBeHidden();
   const guestPanel = guest.getByRole('region', { name: 'Comments' });
   const guestThread = guestPanel.getByRole('article', { name: 'Comment by Gus Guest' });
   await expect(guestThread).toContainText('Gus Guest');

@@ -89,6 +89,8 @@ export function CommentsPanel({ onClose, beforeShow, titled = true }: { onClose(
                   setDraft(null);
                   setFilter('open');
                   setActive(thread.id);
+                  // The words are commented on now: their 'Comment' bubble goes (it stayed over the text).
+                  if (!editor.isDestroyed && !editor.state.selection.empty) editor.commands.setTextSelection(editor.state.selection.to);
                 })
               }
             />
