@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { formatTimeAgo } from '../../lib/dates';
 import { Button } from '../../ui';
 import { placeSuggestions, reviewStateOf, SUGGESTED_ATTR, suggestionReviewKey, suggestionReviewPlugin, type SuggestionReviewState } from './reviewState';
+import { StaleSuggestion } from './StaleSuggestion';
 import { useSuggestionDecisions } from './useSuggestionDecisions';
 import { useSuggestionsList } from './useSuggestionsList';
 import { FloatingChangeButtons, usePlaceAbove } from '../assistant/review/FloatingChange';
@@ -111,14 +112,7 @@ export function SuggestionReview({ editor, fileId }: { editor: Editor; fileId: s
         </div>
       )}
       {stale.map((s) => (
-        <p key={s.id} className="mt-1 flex items-center gap-2 text-xs text-ink-soft">
-          <span className="min-w-0 flex-1">
-            {s.authorName} suggested an edit of a paragraph that has changed since: “{s.proposedText.slice(0, 80)}”
-          </span>
-          <Button variant="ghost" size="sm" onClick={() => dismiss(s)}>
-            Dismiss
-          </Button>
-        </p>
+        <StaleSuggestion key={s.id} suggestion={s} onDismiss={() => dismiss(s)} />
       ))}
       {current && <ChangeControls editor={editor} index={review!.current} onAccept={() => accept([current])} onReject={() => reject([current])} />}
     </section>
