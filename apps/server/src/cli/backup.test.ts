@@ -125,7 +125,10 @@ describe.skipIf(process.env.BREE_TEST_POSTGRES === '1')('npm run backup and rest
       LOG_LEVEL: 'silent',
     };
     delete env.DATABASE_URL;
-    const bree = spawn(process.execPath, await serverProcessArgs(), { cwd: root, env, stdio: 'ignore' });
+    const bree = spawn(process.execPath, await serverProcessArgs(), { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // What the process says on stderr (an unhandled error's stack) names the cause if it ever exits non-zero.
+    let stderr = '';
+    bree.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => bree.on('close', resolve));
     try {
       // Bree listens for backup requests once it has set up its app, a moment before it serves.
@@ -138,7 +141,7 @@ describe.skipIf(process.env.BREE_TEST_POSTGRES === '1')('npm run backup and rest
     } finally {
       bree.kill('SIGTERM');
     }
-    expect(await exited).toBe(0);
+    expect(await exited, stderr).toBe(0);
     expect(answersDumpRequests(original, bree.pid!)).toBe(false);
     expect(existsSync(path.join(original, 'pglite.lock'))).toBe(false);
   });
